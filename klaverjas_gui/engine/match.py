@@ -1,0 +1,693 @@
+"""The state machine of a four-player match: deal → trump → kraak → tricks → score.
+
+`MatchState` is a value: `apply(action)` returns `(next_state, events)` and
+never changes the state it is called on. The whole match follows from the
+seed and the action list, which is what history stores and what the JSON form
+is checked against, so a hand-edited file cannot smuggle in an impossible
+position.
+
+Phases: "bidding" (trump), "kraak", "play", "claim" (the trick winner claims,
+keeps or leaves the roem of the trick just taken), "match_over".
+Under `roem_claim=must_claim` a claim decision follows *every* trick, so that
+the question itself never reveals that there is roem; under `keep_or_leave`
+only tricks with roem ask it; under `automatic` nobody is asked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .cards import (
+    ALL_CARDS,
+    POINTS,
+    SUITS,
+    Card,
+    Suit,
+    cards_of,
+    parse_card,
+    parse_suit,
+    sort_hand,
+)
+from .deal import deal_hands, deal_rng, first_dealer, proposed_card
+from .play import explain_illegal, obligation, winner_index
+from .roem import roem_of
+from .scoring import DealScore, ScoreLine, score_deal
+from .variant import Variant, VariantError
+
+BIDDING, KRAAK, PLAY, CLAIM, MATCH_OVER = "bidding", "kraak", "play", "claim", "match_over"
+FORMAT = "klaverjas.match"
+FORMAT_VERSION = 1
+
+
+class IllegalActionError(ValueError):
+    """An action that the rules do not allow now; `.explanation` says why in plain words."""
+
+    def __init__(self, explanation: str) -> None:
+        super().__init__(explanation)
+        self.explanation = explanation
+
+
+class StateError(ValueError):
+    """A saved state that is damaged, tampered with, or of an unknown format."""
+
+
+class Action(NamedTuple):
+    """One decision. kind: name, pass, take, kraak, play, claim."""
+
+    kind: str
+    card: Card | None = None
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "play":
+            return f"play {self.card}"
+        if self.kind == "name":
+            return f"name {self.suit}"
+        return self.kind
+
+
+PASS = Action("pass")
+TAKE = Action("take")
+KRAAK_CALL = Action("kraak")
+CLAIM_ROEM = Action("claim")
+PLAY_ACTIONS = tuple(Action("play", card=c) for c in ALL_CARDS)  # by card index
+NAME_ACTIONS = tuple(Action("name", suit=s) for s in SUITS)  # by suit index
+# PLAY_BY_SUIT_BYTE[s][b]: the play actions for bit pattern b within suit s.
+PLAY_BY_SUIT_BYTE = tuple(
+    tuple(tuple(PLAY_ACTIONS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256))
+    for s in range(4)
+)
+_SIMPLE = {"pass": PASS, "take": TAKE, "kraak": KRAAK_CALL, "claim": CLAIM_ROEM}
+
+
+def play(card: Card | str) -> Action:
+    return PLAY_ACTIONS[parse_card(card).index]
+
+
+def name(suit: Suit | str) -> Action:
+    return NAME_ACTIONS[parse_suit(suit).index]
+
+
+def parse_action(text: str | Action) -> Action:
+    """ "play JH", "name H", "pass", "take", "kraak", "claim"."""
+    if isinstance(text, Action):
+        return text
+    parts = str(text).split()
+    if len(parts) == 1 and parts[0] in _SIMPLE:
+        return _SIMPLE[parts[0]]
+    if len(parts) == 2 and parts[0] == "play":
+        return play(parts[1])
+    if len(parts) == 2 and parts[0] == "name":
+        return name(parts[1])
+    raise ValueError(f"not an action: {text!r}")
+
+
+# --- events: what happened, for the table to animate and history to show ---
+class DealStarted(NamedTuple):
+    deal_no: int
+    dealer: int
+    proposed: Card | None
+
+
+class Redealt(NamedTuple):
+    deal_no: int
+    dealer: int
+
+
+class Passed(NamedTuple):
+    seat: int
+    phase: str
+
+
+class TrumpChosen(NamedTuple):
+    seat: int
+    suit: Suit
+    how: str  # named | took | forced
+
+
+class KraakCalled(NamedTuple):
+    seat: int
+    level: int  # 1 kraak, 2 rekraak, 3 superkraak
+
+
+class PlayStarted(NamedTuple):
+    leader: int
+
+
+class CardPlayed(NamedTuple):
+    seat: int
+    card: Card
+
+
+class TrickWon(NamedTuple):
+    seat: int
+    trick_no: int  # 0-based
+    cards: tuple[Card, ...]
+    points: int
+    roem: int
+
+
+class RoemClaimed(NamedTuple):
+    seat: int
+    trick_no: int
+    roem: int
+
+
+class RoemLeft(NamedTuple):
+    """Roem not claimed: declined (keep_or_leave) or missed (must_claim)."""
+
+    seat: int
+    trick_no: int
+    roem: int
+
+
+class DealScored(NamedTuple):
+    line: ScoreLine
+    totals: tuple[int, int]
+
+
+class MatchOver(NamedTuple):
+    winner: int | None  # team 0 or 1; None when the win is shared
+    totals: tuple[int, int]
+
+
+Event = Any
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one seat may know: its own hand, and everything played in the open."""
+
+    seat: int
+    variant: Variant
+    phase: str
+    to_move: int
+    dealer: int
+    deal_no: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, int, int, int]
+    trump: Suit | None
+    proposed: Card | None
+    bid_round: int
+    chooser: int | None
+    kraak_level: int
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    claimed: tuple[int, ...]
+    deal_log: tuple[tuple[int, Action], ...]
+    sheet: tuple[ScoreLine, ...]
+    totals: tuple[int, int]
+    legal: tuple[Action, ...]
+
+    @property
+    def first_hand(self) -> int:
+        return (self.dealer + 1) % 4
+
+
+_FIELDS = (
+    "variant", "seed", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer", "to_move",
+    "hands", "trump", "chooser", "proposed", "bid_round", "passes", "kraak_level",
+    "kraak_asked", "leader", "trick", "tricks", "claimed", "deal_start", "sheet", "totals",
+    "winner", "_legal",
+)  # fmt: skip
+
+
+class MatchState:
+    """An immutable four-player match position. Create with `new_match`."""
+
+    variant: Variant
+    seed: int
+    n_actions: int
+    phase: str
+    deal_no: int  # 1-based number of the deal in progress
+    attempt: int  # redeals of this deal by the same dealer
+    dealer: int
+    to_move: int
+    hands: tuple[int, int, int, int]  # bit masks
+    trump: int  # suit index, -1 before trump is fixed
+    chooser: int  # seat, -1 before trump is fixed
+    proposed: Card | None
+    bid_round: int
+    passes: int
+    kraak_level: int
+    kraak_asked: int
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    claimed: tuple[int, ...]
+    deal_start: int  # n_actions when this deal was dealt
+    sheet: tuple[ScoreLine, ...]
+    totals: tuple[int, int]
+    winner: int | None
+
+    def _copy(self) -> MatchState:
+        new = object.__new__(MatchState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["_legal"] = None
+        return new
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("MatchState is immutable: use apply()")
+
+    def _set(self, **changes: Any) -> None:
+        self.__dict__.update(changes)
+
+    # --- reading the state ---
+    @property
+    def first_hand(self) -> int:
+        return (self.dealer + 1) % 4
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == MATCH_OVER
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        return SUITS[self.trump] if self.trump >= 0 else None
+
+    @property
+    def actions(self) -> list[Action]:
+        return [action for _, action in self._walk(self.n_actions)]
+
+    @property
+    def deal_log(self) -> tuple[tuple[int, Action], ...]:
+        """(seat, action) for every decision of the deal in progress, oldest first."""
+        return tuple(self._walk(self.n_actions - self.deal_start))
+
+    def _walk(self, count: int) -> list[tuple[int, Action]]:
+        """The last `count` entries of the action log, oldest first."""
+        out = []
+        node = self._log
+        for _ in range(count):
+            node, seat, action = node
+            out.append((seat, action))
+        out.reverse()
+        return out
+
+    def hand(self, seat: int) -> list[Card]:
+        return sort_hand(cards_of(self.hands[seat]), self.trump_suit)
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2
+
+    def _forced_to_name(self) -> bool:
+        ts = self.variant.trump_selection
+        if ts == "forced_first":
+            return True
+        if ts == "free":
+            return self.passes == 4
+        if ts == "dealer_forced":
+            return self.to_move == self.dealer
+        if ts == "proposed":
+            return self.passes == 4
+        return False
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to move may take now (cached: the state never changes)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            self.__dict__["_legal"] = legal
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            m, _ = obligation(self.variant, self.trump, self.hands[self.to_move], self.trick)
+            c, d, h, s = PLAY_BY_SUIT_BYTE
+            return c[m & 255] + d[m >> 8 & 255] + h[m >> 16 & 255] + s[m >> 24]
+        if phase in (CLAIM, KRAAK):
+            return (CLAIM_ROEM, PASS) if phase == CLAIM else (KRAAK_CALL, PASS)
+        if phase == BIDDING:
+            ts = self.variant.trump_selection
+            if ts in ("proposed", "two_rounds"):
+                p = self.proposed.suit_index  # type: ignore[union-attr]
+                others = tuple(a for a in NAME_ACTIONS if a.suit.index != p)  # type: ignore[union-attr]
+                if self.bid_round == 1 and not (ts == "proposed" and self.passes == 4):
+                    return (TAKE, PASS)
+                return others if self._forced_to_name() else (*others, PASS)
+            return NAME_ACTIONS if self._forced_to_name() else (*NAME_ACTIONS, PASS)
+        return ()
+
+    def explain(self, action: Action | str) -> str | None:
+        """Why `action` is illegal now, in plain words; None if it is legal."""
+        action = parse_action(action)
+        if action in self.legal_actions():
+            return None
+        if self.phase == MATCH_OVER:
+            return "The match is over."
+        if action.kind == "play" and self.phase == PLAY:
+            return explain_illegal(
+                self.variant,
+                SUITS[self.trump],
+                cards_of(self.hands[self.to_move]),
+                self.trick,
+                action.card,  # type: ignore[arg-type]
+            )
+        if action.kind == "pass" and self.phase == BIDDING:
+            return "You must name a trump suit now: passing is not allowed."
+        if action.kind == "name" and self.proposed is not None and self.phase == BIDDING:
+            if self.bid_round == 1 and self.passes < 4:
+                return f"Take {self.proposed.suit.english} or pass."
+            return f"{self.proposed.suit.english.capitalize()} was refused: name another suit."
+        wanted = {BIDDING: "a trump decision", KRAAK: "kraak or pass", PLAY: "a card",
+                  CLAIM: "claim or pass on roem"}[self.phase]  # fmt: skip
+        return f"'{action}' is not possible now: {wanted} is expected."
+
+    def observation(self, seat: int) -> Observation:
+        return Observation(
+            seat=seat,
+            variant=self.variant,
+            phase=self.phase,
+            to_move=self.to_move,
+            dealer=self.dealer,
+            deal_no=self.deal_no,
+            hand=tuple(self.hand(seat)),
+            hand_sizes=tuple(h.bit_count() for h in self.hands),  # type: ignore[arg-type]
+            trump=self.trump_suit,
+            proposed=self.proposed,
+            bid_round=self.bid_round,
+            chooser=self.chooser if self.chooser >= 0 else None,
+            kraak_level=self.kraak_level,
+            leader=self.leader,
+            trick=self.trick,
+            tricks=self.tricks,
+            claimed=self.claimed,
+            deal_log=self.deal_log,
+            sheet=self.sheet,
+            totals=self.totals,
+            legal=self.legal_actions() if seat == self.to_move else (),
+        )
+
+    def current_score(self) -> DealScore | None:
+        """The last deal's score (handy after DealScored)."""
+        return self.sheet[-1].score if self.sheet else None
+
+    # --- changing the state ---
+    def apply(self, action: Action | str) -> tuple[MatchState, list[Event]]:
+        """The next state and the events that led to it. Raises IllegalActionError."""
+        if not isinstance(action, Action):
+            action = parse_action(action)
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            self.__dict__["_legal"] = legal
+        if action not in legal:
+            raise IllegalActionError(self.explain(action) or f"'{action}' is not legal now")
+        new = self._copy()
+        seat = self.to_move
+        events: list[Event] = []
+        d = new.__dict__
+        d["_log"] = (self._log, seat, action)
+        d["n_actions"] = self.n_actions + 1
+        kind = action.kind
+        if self.phase == PLAY:
+            new._play(seat, action.card, events)  # type: ignore[arg-type]
+        elif self.phase == BIDDING:
+            new._bid(seat, action, events)
+        elif self.phase == KRAAK:
+            new._kraak(seat, kind == "kraak", events)
+        else:
+            new._claim(seat, kind == "claim", events)
+        return new, events
+
+    def _bid(self, seat: int, action: Action, events: list[Event]) -> None:
+        if action.kind == "pass":
+            events.append(Passed(seat, BIDDING))
+            passes = self.passes + 1
+            self._set(passes=passes, to_move=(seat + 1) % 4)
+            if passes == 4 and self.variant.trump_selection == "two_rounds":
+                if self.bid_round == 1:
+                    self._set(bid_round=2, passes=0)
+                else:
+                    events.append(Redealt(self.deal_no, self.dealer))
+                    self._start_deal(self.deal_no, self.dealer, self.attempt + 1, events)
+            return
+        if action.kind == "take":
+            suit, how = self.proposed.suit, "took"  # type: ignore[union-attr]
+        else:
+            suit = action.suit
+            how = "forced" if self._forced_to_name() else "named"
+        events.append(TrumpChosen(seat, suit, how))  # type: ignore[arg-type]
+        self._set(trump=suit.index, chooser=seat)  # type: ignore[union-attr]
+        if self.variant.kraken:
+            self._set(phase=KRAAK, kraak_level=0, kraak_asked=0)
+            self._set(to_move=self._kraak_seats(1)[0])
+        else:
+            self._start_play(events)
+
+    def _kraak_seats(self, level: int) -> tuple[int, int]:
+        """Who may make call `level`, in order from first hand: defence for odd levels."""
+        team = (self.chooser + 1) % 2 if level % 2 else self.chooser % 2
+        order = [(self.first_hand + k) % 4 for k in range(4)]
+        a, b = (s for s in order if s % 2 == team)
+        return a, b
+
+    def _kraak(self, seat: int, called: bool, events: list[Event]) -> None:
+        if called:
+            level = self.kraak_level + 1
+            events.append(KraakCalled(seat, level))
+            self._set(kraak_level=level, kraak_asked=0)
+            if level == 3:
+                self._start_play(events)
+            else:
+                self._set(to_move=self._kraak_seats(level + 1)[0])
+            return
+        events.append(Passed(seat, KRAAK))
+        if self.kraak_asked == 0:
+            self._set(kraak_asked=1, to_move=self._kraak_seats(self.kraak_level + 1)[1])
+        else:
+            self._start_play(events)
+
+    def _start_play(self, events: list[Event]) -> None:
+        leader = self.chooser if self.variant.opening_lead == "chooser" else self.first_hand
+        self._set(phase=PLAY, leader=leader, to_move=leader)
+        events.append(PlayStarted(leader))
+
+    def _play(self, seat: int, card: Card, events: list[Event]) -> None:
+        hands = list(self.hands)
+        hands[seat] ^= card.bit
+        trick = (*self.trick, card)
+        events.append(CardPlayed(seat, card))
+        if len(trick) < 4:
+            d = self.__dict__
+            d["hands"] = tuple(hands)
+            d["trick"] = trick
+            d["to_move"] = (seat + 1) % 4
+            return
+        t = self.trump
+        winner = (self.leader + winner_index(t, trick)) % 4
+        trick_no = len(self.tricks)
+        pts = POINTS[t]
+        points = sum(pts[c.index] for c in trick) + (10 if trick_no == 7 else 0)
+        roem = roem_of(self.variant, t, trick)
+        events.append(TrickWon(winner, trick_no, trick, points, roem))
+        self._set(
+            hands=tuple(hands),
+            trick=(),
+            tricks=(*self.tricks, (self.leader, trick)),
+            leader=winner,
+            to_move=winner,
+        )
+        mode = self.variant.roem_claim
+        if self.variant.roem_enabled and (
+            mode == "must_claim" or (mode == "keep_or_leave" and roem)
+        ):
+            self._set(phase=CLAIM)
+            return
+        if roem and self.variant.roem_enabled:
+            self._set(claimed=(*self.claimed, trick_no))
+            events.append(RoemClaimed(winner, trick_no, roem))
+        self._after_trick(events)
+
+    def _claim(self, seat: int, claimed: bool, events: list[Event]) -> None:
+        trick_no = len(self.tricks) - 1
+        roem = roem_of(self.variant, self.trump, self.tricks[-1][1])
+        if claimed:
+            self._set(claimed=(*self.claimed, trick_no))
+            if roem:
+                events.append(RoemClaimed(seat, trick_no, roem))
+        elif roem:
+            events.append(RoemLeft(seat, trick_no, roem))
+        self._set(phase=PLAY)
+        self._after_trick(events)
+
+    def _after_trick(self, events: list[Event]) -> None:
+        if len(self.tricks) < 8:
+            return
+        score = score_deal(
+            self.variant,
+            SUITS[self.trump],
+            self.chooser % 2,
+            self.tricks,
+            self.claimed,
+            self.kraak_level,
+        )
+        line = ScoreLine(
+            self.deal_no, self.dealer, self.chooser, SUITS[self.trump].value,
+            self.kraak_level, score,
+        )  # fmt: skip
+        totals = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
+        self._set(sheet=(*self.sheet, line), totals=totals)
+        events.append(DealScored(line, totals))
+        winner, over = self._match_result()
+        if over:
+            self._set(phase=MATCH_OVER, winner=winner, to_move=-1)
+            events.append(MatchOver(winner, totals))
+        else:
+            self._start_deal(self.deal_no + 1, (self.dealer + 1) % 4, 0, events)
+
+    def _match_result(self) -> tuple[int | None, bool]:
+        """(winning team or None for shared, whether the match is over)."""
+        a, b = self.totals
+        v = self.variant
+        if v.match_kind == "deals":
+            finished = len(self.sheet) >= v.match_target
+        else:
+            finished = a >= v.match_target or b >= v.match_target
+        if not finished:
+            return None, False
+        if a != b:
+            return (0 if a > b else 1), True
+        return None, v.match_tie == "share"
+
+    def _start_deal(self, deal_no: int, dealer: int, attempt: int, events: list[Event]) -> None:
+        rng = deal_rng(self.seed, deal_no, attempt)
+        first = (dealer + 1) % 4
+        hands = deal_hands(rng, self.variant.deal_pattern, first)
+        proposed = (
+            proposed_card(rng)
+            if self.variant.trump_selection in ("proposed", "two_rounds")
+            else None
+        )
+        self._set(
+            phase=BIDDING, deal_no=deal_no, attempt=attempt, dealer=dealer, to_move=first,
+            hands=tuple(hands), trump=-1, chooser=-1, proposed=proposed, bid_round=1, passes=0,
+            kraak_level=0, kraak_asked=0, leader=first, trick=(), tricks=(), claimed=(),
+            deal_start=self.n_actions,
+        )  # fmt: skip
+        events.append(DealStarted(deal_no, dealer, proposed))
+
+    # --- saving and comparing ---
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the position, as plain JSON data."""
+        return {
+            "phase": self.phase,
+            "deal_no": self.deal_no,
+            "attempt": self.attempt,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hands": [[str(c) for c in cards_of(h)] for h in self.hands],
+            "trump": SUITS[self.trump].value if self.trump >= 0 else None,
+            "chooser": self.chooser,
+            "proposed": str(self.proposed) if self.proposed else None,
+            "bid_round": self.bid_round,
+            "passes": self.passes,
+            "kraak_level": self.kraak_level,
+            "kraak_asked": self.kraak_asked,
+            "leader": self.leader,
+            "trick": [str(c) for c in self.trick],
+            "tricks": [[lead, [str(c) for c in cards]] for lead, cards in self.tricks],
+            "claimed": list(self.claimed),
+            "sheet": [line.to_dict() for line in self.sheet],
+            "totals": list(self.totals),
+            "winner": self.winner,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": FORMAT_VERSION,
+            "variant": self.variant.to_dict(),
+            "seed": self.seed,
+            "actions": [str(a) for a in self.actions],
+            "state": self.snapshot(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> MatchState:
+        """Load a saved state; a damaged or edited one raises StateError saying what is wrong."""
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as e:
+            raise StateError(f"the saved match is not valid JSON ({e})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MatchState:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise StateError("this is not a saved Klaverjas match")
+        if data.get("version") != FORMAT_VERSION:
+            raise StateError(
+                f"the saved match has format version {data.get('version')!r}; "
+                f"this program reads version {FORMAT_VERSION}"
+            )
+        seed, actions, variant = data.get("seed"), data.get("actions"), data.get("variant")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise StateError("the saved match has no valid seed")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise StateError("the saved match has no valid action list")
+        if not isinstance(variant, dict):
+            raise StateError("the saved match has no valid variant")
+        try:
+            v = Variant.from_dict(variant)
+        except VariantError as e:
+            raise StateError(f"the saved match has a bad variant: {e}") from None
+        state = replay(v, seed, actions)
+        saved = data.get("state")
+        if saved is not None:
+            mine = state.snapshot()
+            if saved != mine:
+                bad = next(
+                    (k for k in mine if not isinstance(saved, dict) or saved.get(k) != mine[k]),
+                    "state",
+                )
+                raise StateError(
+                    f"the saved match was altered: its '{bad}' does not follow from its moves"
+                )
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchState):
+            return NotImplemented
+        return (self.variant, self.seed, self.n_actions, self._log) == (
+            other.variant, other.seed, other.n_actions, other._log,
+        )  # fmt: skip
+
+    def __hash__(self) -> int:
+        return hash((self.variant, self.seed, self.n_actions))
+
+    def __repr__(self) -> str:
+        return (
+            f"<MatchState deal {self.deal_no} {self.phase} to_move={self.to_move} "
+            f"totals={self.totals}>"
+        )
+
+
+def new_match(variant: Variant | None = None, seed: int = 0) -> MatchState:
+    """A match at its first deal, dealt and waiting for the first trump decision."""
+    state = object.__new__(MatchState)
+    state.__dict__.update(dict.fromkeys(_FIELDS))
+    state._set(variant=variant or Variant(), seed=seed, _log=None, n_actions=0,
+               sheet=(), totals=(0, 0), winner=None)  # fmt: skip
+    state._start_deal(1, first_dealer(seed), 0, [])
+    return state
+
+
+def replay(variant: Variant, seed: int, actions: Iterable[Action | str]) -> MatchState:
+    """The state after playing `actions` from the start of a match with this seed."""
+    state = new_match(variant, seed)
+    for i, a in enumerate(actions):
+        try:
+            state, _ = state.apply(parse_action(a))
+        except (IllegalActionError, ValueError) as e:
+            raise StateError(f"move {i + 1} ('{a}') is not possible: {e}") from None
+    return state

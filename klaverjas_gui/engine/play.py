@@ -1,0 +1,184 @@
+"""Which cards may be played, who wins a trick, and why a card is illegal.
+
+`obligation` is the single place where the play rules of RULES.md 1.5 live:
+it returns the legal cards as a bit mask *and* the rule that produced them, so
+the legality check and its plain-words explanation can never disagree.
+
+Choices where RULES.md is silent (documented in the README too):
+- Partner winning under `must_ruff=opponent`: you may discard or trump; with
+  `undertrump=forbidden` a voluntary trump must beat the trump in the trick
+  (unless you hold nothing but lower trumps). With `undertrump=forced` any
+  card is allowed.
+- `must_overtrump=off`: any trump satisfies a duty to trump, lower ones
+  included; the undertrump option then only governs the voluntary case above.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .cards import (
+    POWER,
+    SUIT_MASKS,
+    TRUMP_STRENGTH,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_suit,
+    sort_hand,
+)
+from .variant import Variant
+
+# HIGHER[t][r]: mask of the trumps (suit t) stronger than the trump of rank index r.
+HIGHER: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(1 << (t * 8 + o) for o in range(8) if TRUMP_STRENGTH[o] > TRUMP_STRENGTH[r])
+        for r in range(8)
+    )
+    for t in range(4)
+)
+
+
+def winner_index(trump_index: int, trick: Sequence[Card]) -> int:
+    """Index in `trick` of the card that wins it so far."""
+    power = POWER[trump_index * 4 + trick[0].suit_index]
+    best, best_i = -1, 0
+    for i, c in enumerate(trick):
+        p = power[c.index]
+        if p > best:
+            best, best_i = p, i
+    return best_i
+
+
+def trick_winner(trump: Suit | str, trick: Sequence[Card]) -> int:
+    """Index into `trick` of the winning card (facade)."""
+    return winner_index(parse_suit(trump).index, trick)
+
+
+def _best_trump(t: int, trick: Sequence[Card]) -> Card | None:
+    best = None
+    for c in trick:
+        if c.suit_index == t and (
+            best is None or TRUMP_STRENGTH[c.rank_index] > TRUMP_STRENGTH[best.rank_index]
+        ):
+            best = c
+    return best
+
+
+def obligation(variant: Variant, t: int, hand: int, trick: Sequence[Card]) -> tuple[int, str]:
+    """(legal mask, rule code) for a hand mask facing `trick` with trump suit index `t`."""
+    if not trick:
+        return hand, "lead"
+    led = trick[0].suit_index
+    follow = hand & SUIT_MASKS[led]
+    if led == t:
+        if not follow:
+            return hand, "free"
+        if variant.must_overtrump:
+            best = _best_trump(t, trick)
+            higher = follow & HIGHER[t][best.rank_index]  # type: ignore[union-attr]
+            if higher:
+                return higher, "follow_overtrump"
+        return follow, "follow"
+    if follow:
+        return follow, "follow"
+    trumps = hand & SUIT_MASKS[t]
+    if not trumps or variant.must_ruff == "never":
+        return hand, "free"
+    best = _best_trump(t, trick)
+    higher = trumps & HIGHER[t][best.rank_index] if best is not None else trumps
+    n = len(trick)
+    if variant.must_ruff == "opponent" and n >= 2 and winner_index(t, trick) == n - 2:
+        if variant.undertrump == "forbidden" and best is not None:
+            allowed = hand & ~(trumps & ~higher)
+            if allowed != hand:
+                return (allowed or hand), "partner_no_undertrump"
+        return hand, "free"
+    if best is None:
+        return trumps, "ruff"
+    if not variant.must_overtrump:
+        return trumps, "ruff"
+    if higher:
+        return higher, "overtrump"
+    if variant.undertrump == "forced":
+        return trumps, "undertrump_forced"
+    others = hand & ~trumps
+    return (others or trumps), "undertrump_forbidden"
+
+
+def legal_mask(variant: Variant, t: int, hand: int, trick: Sequence[Card]) -> int:
+    return obligation(variant, t, hand, trick)[0]
+
+
+def legal_cards(
+    variant: Variant, trump: Suit | str, hand: Iterable[Card], trick: Sequence[Card]
+) -> set[Card]:
+    """The cards of `hand` that may be played to `trick` (facade)."""
+    return set(cards_of(legal_mask(variant, parse_suit(trump).index, mask_of(hand), list(trick))))
+
+
+def _list(cards: Iterable[Card], trump: Suit) -> str:
+    return ", ".join(c.pretty for c in sort_hand(cards, trump))
+
+
+def explain_illegal(
+    variant: Variant, trump: Suit | str, hand: Iterable[Card], trick: Sequence[Card], card: Card
+) -> str | None:
+    """Plain words for why `card` may not be played now, or None if it may."""
+    tr = parse_suit(trump)
+    t = tr.index
+    hand = list(hand)
+    trick = list(trick)
+    if card not in hand:
+        return f"You do not hold {card.pretty}."
+    legal, rule = obligation(variant, t, mask_of(hand), trick)
+    if legal & card.bit:
+        return None
+    allowed = cards_of(legal)
+    you_hold = f"(you hold {_list(allowed, tr)})"
+    if rule == "follow":
+        led = trick[0].suit
+        return f"{led.english.capitalize()} {led.symbol} were led: you must follow suit {you_hold}."
+    best = _best_trump(t, trick)
+    if rule == "follow_overtrump":
+        return (
+            f"Trumps were led and {best.pretty} is the highest so far: "  # type: ignore[union-attr]
+            f"you must play a higher trump {you_hold}."
+        )
+    led = trick[0].suit
+    w = winner_index(t, trick)
+    partner = len(trick) >= 2 and w == len(trick) - 2
+    who = "your partner" if partner else "an opponent"
+    winning = trick[w].pretty
+    if rule == "partner_no_undertrump":
+        return (
+            f"Your partner is winning, so you need not trump, but you may not undertrump "
+            f"{best.pretty} with {card.pretty}. Play another card."  # type: ignore[union-attr]
+        )
+    if rule == "ruff":
+        if partner:
+            return (
+                f"You cannot follow {led.symbol}: under these rules you must trump even though "
+                f"your partner is winning with {winning} {you_hold}."
+            )
+        return (
+            f"You cannot follow {led.symbol} and an opponent is winning with {winning}: "
+            f"you must trump {you_hold}."
+        )
+    if rule == "overtrump":
+        extra = ", even over your partner" if partner else ""
+        return (
+            f"{who.capitalize()} is winning with {winning}: you must overtrump{extra} {you_hold}."
+        )
+    if rule == "undertrump_forced":
+        return (
+            f"You cannot beat {best.pretty}, but under these rules you must still "  # type: ignore[union-attr]
+            f"play a trump {you_hold}."
+        )
+    if rule == "undertrump_forbidden":
+        return (
+            f"You may not undertrump: {card.pretty} is lower than {best.pretty} "  # type: ignore[union-attr]
+            f"already in the trick. Play a card of another suit {you_hold}."
+        )
+    return f"{card.pretty} may not be played now {you_hold}."  # pragma: no cover

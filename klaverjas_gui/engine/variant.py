@@ -1,0 +1,208 @@
+"""Variant: every rule option of RULES.md section 1, and the seven presets.
+
+A Variant is a frozen value. Option values are the plain strings of RULES.md
+(`must_ruff="always"`); on/off options are bools and also accept "on"/"off".
+An unknown option name or value fails at construction with a message that
+lists what is allowed, so a typo in a settings file never plays silently.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any
+
+
+class VariantError(ValueError, TypeError):
+    """An unknown option or a value the option does not allow."""
+
+
+# Allowed string values per option, in the order the settings screen shows them.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "deal_pattern": ("3-2-3", "4-4"),
+    "trump_selection": ("free", "forced_first", "dealer_forced", "proposed", "two_rounds"),
+    "opening_lead": ("first_hand", "chooser"),
+    "must_ruff": ("opponent", "always", "never"),
+    "undertrump": ("forbidden", "forced"),
+    "carre_values": ("amsterdam", "all_100_jacks_200", "all_100"),
+    "roem_claim": ("must_claim", "automatic", "keep_or_leave"),
+    "tie": ("nat", "litige"),
+    "match_tie": ("share", "extra_deal"),
+}
+BOOLEANS = ("kraken", "kraken_doubles_roem", "must_overtrump", "roem_enabled", "defence_pit")
+MATCH_LENGTH_RE = re.compile(r"^(deals|points):([1-9][0-9]{0,4})$")
+
+# One line per option, for the settings screen and the README.
+DESCRIPTIONS: dict[str, str] = {
+    "deal_pattern": "Cards are dealt in packets of 3-2-3 or 4-4.",
+    "trump_selection": "How trump is chosen: free naming, forced first hand, dealer forced, "
+    "a proposed suit, or a proposed suit with a second round.",
+    "opening_lead": "Who leads the first trick: first hand, or the player who chose trump.",
+    "kraken": "The defence may double the stakes (kraak), the choosers redouble (rekraak), "
+    "the defence again (superkraak).",
+    "kraken_doubles_roem": "Whether kraak also multiplies roem.",
+    "must_ruff": "When you cannot follow suit: trump only against an opponent winning, "
+    "always, or never.",
+    "must_overtrump": "If you trump or trumps were led, you must beat the highest trump "
+    "when you can.",
+    "undertrump": "When you must trump but cannot beat the trump on the table: play "
+    "another suit (forbidden) or a lower trump all the same (forced).",
+    "carre_values": "Four of a kind: Amsterdam (A K Q 10 = 100, J = 200), all 100 with "
+    "jacks 200, or all 100.",
+    "roem_claim": "Roem must be claimed before the trick is turned, is counted "
+    "automatically, or may be kept or left.",
+    "roem_enabled": "Play with roem (sequences, stuk, four of a kind).",
+    "pit_bonus": "Bonus for the team that takes all eight tricks.",
+    "defence_pit": "The defence also gets the pit bonus when it takes every trick.",
+    "tie": "When the choosers tie: nat (defence takes all) or litige (each keeps its own; "
+    "choosers 0).",
+    "match_length": "A match lasts a number of deals (deals:16) or to a points target "
+    "(points:1500).",
+    "match_tie": "Equal scores at the end: the win is shared, or extra deals are played.",
+}
+
+
+@dataclass(frozen=True, init=False)
+class Variant:
+    """The rules in force. Build with keywords; use dataclasses.replace to change one."""
+
+    deal_pattern: str = "3-2-3"
+    trump_selection: str = "free"
+    opening_lead: str = "first_hand"
+    kraken: bool = False
+    kraken_doubles_roem: bool = False
+    must_ruff: str = "opponent"
+    must_overtrump: bool = True
+    undertrump: str = "forbidden"
+    carre_values: str = "amsterdam"
+    roem_claim: str = "must_claim"
+    roem_enabled: bool = True
+    pit_bonus: int = 100
+    defence_pit: bool = True
+    tie: str = "nat"
+    match_length: str = "deals:16"
+    match_tie: str = "share"
+
+    def __init__(self, **options: Any) -> None:
+        names = option_names()
+        unknown = sorted(set(options) - set(names))
+        if unknown:
+            raise VariantError(
+                f"unknown variant option {', '.join(map(repr, unknown))}; "
+                f"the options are: {', '.join(names)}"
+            )
+        for f in dataclasses.fields(self):
+            object.__setattr__(self, f.name, _check(f.name, options.get(f.name, f.default)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in option_names()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Variant:
+        return cls(**data)
+
+    @property
+    def match_kind(self) -> str:
+        """ "deals" or "points"."""
+        return self.match_length.split(":")[0]
+
+    @property
+    def match_target(self) -> int:
+        return int(self.match_length.split(":")[1])
+
+    def describe(self) -> list[str]:
+        """Short human summary of the rules in force, one line per topic."""
+        lines = [
+            f"Trump: {self.trump_selection.replace('_', ' ')}; "
+            f"{self.opening_lead.replace('_', ' ')} leads.",
+            f"Ruffing: {self.must_ruff}; "
+            f"overtrump {'required' if self.must_overtrump else 'free'}; "
+            f"undertrump {self.undertrump}.",
+        ]
+        if self.roem_enabled:
+            lines.append(
+                f"Roem: {self.roem_claim.replace('_', ' ')}; four of a kind "
+                f"{self.carre_values.replace('_', ' ')}."
+            )
+        else:
+            lines.append("No roem.")
+        lines.append(
+            f"Pit {self.pit_bonus}{'' if self.defence_pit else ' (choosers only)'}; "
+            f"tie is {self.tie}."
+        )
+        if self.kraken:
+            lines.append("Kraken: kraak, rekraak and superkraak double the card points.")
+        kind, target = self.match_kind, self.match_target
+        lines.append(
+            f"Match: {target} deals." if kind == "deals" else f"Match: to {target} points."
+        )
+        return lines
+
+
+def option_names() -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(Variant))
+
+
+def _check(name: str, value: Any) -> Any:
+    if name in CHOICES:
+        v = value.value if hasattr(value, "value") else value
+        if v not in CHOICES[name]:
+            raise VariantError(
+                f"option {name} cannot be {value!r}; allowed: {', '.join(CHOICES[name])}"
+            )
+        return v
+    if name in BOOLEANS:
+        if isinstance(value, bool):
+            return value
+        if value in ("on", "off"):
+            return value == "on"
+        raise VariantError(f"option {name} cannot be {value!r}; allowed: on, off (or True, False)")
+    if name == "pit_bonus":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+            raise VariantError(f"option pit_bonus cannot be {value!r}; allowed: 0 to 1000")
+        return value
+    if name == "match_length":
+        if not isinstance(value, str) or not MATCH_LENGTH_RE.match(value):
+            raise VariantError(
+                f"option match_length cannot be {value!r}; allowed: 'deals:N' "
+                f"(e.g. deals:16) or 'points:N' (e.g. points:1500)"
+            )
+        return value
+    raise VariantError(f"unknown variant option {name!r}")  # pragma: no cover
+
+
+_AMSTERDAM = Variant()
+PRESETS: dict[str, Variant] = {
+    "amsterdam": _AMSTERDAM,
+    "rotterdam": dataclasses.replace(_AMSTERDAM, must_ruff="always", undertrump="forced"),
+    "utrecht": dataclasses.replace(_AMSTERDAM, trump_selection="forced_first"),
+    "kraken": dataclasses.replace(_AMSTERDAM, trump_selection="forced_first", kraken=True),
+    "proposed": dataclasses.replace(
+        _AMSTERDAM,
+        trump_selection="proposed",
+        carre_values="all_100_jacks_200",
+        roem_claim="keep_or_leave",
+    ),
+    "two_rounds": dataclasses.replace(
+        _AMSTERDAM, trump_selection="two_rounds", roem_claim="automatic", opening_lead="chooser"
+    ),
+    "french": dataclasses.replace(
+        _AMSTERDAM,
+        trump_selection="dealer_forced",
+        carre_values="all_100",
+        roem_claim="automatic",
+        deal_pattern="4-4",
+        pit_bonus=88,
+        tie="litige",
+        match_length="points:1500",
+    ),
+}
+
+
+def preset_name(variant: Variant) -> str:
+    """The preset this variant equals, or "custom"."""
+    for name, preset in PRESETS.items():
+        if preset == variant:
+            return name
+    return "custom"
