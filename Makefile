@@ -17,7 +17,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check klaverjas_gui tests benchmarks tools
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py

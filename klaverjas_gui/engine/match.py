@@ -535,26 +535,12 @@ class MatchState:
         totals = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
         self._set(sheet=(*self.sheet, line), totals=totals)
         events.append(DealScored(line, totals))
-        winner, over = self._match_result()
+        winner, over = match_result(self.variant, len(self.sheet), totals)
         if over:
             self._set(phase=MATCH_OVER, winner=winner, to_move=-1)
             events.append(MatchOver(winner, totals))
         else:
             self._start_deal(self.deal_no + 1, (self.dealer + 1) % 4, 0, events)
-
-    def _match_result(self) -> tuple[int | None, bool]:
-        """(winning team or None for shared, whether the match is over)."""
-        a, b = self.totals
-        v = self.variant
-        if v.match_kind == "deals":
-            finished = len(self.sheet) >= v.match_target
-        else:
-            finished = a >= v.match_target or b >= v.match_target
-        if not finished:
-            return None, False
-        if a != b:
-            return (0 if a > b else 1), True
-        return None, v.match_tie == "share"
 
     def _start_deal(self, deal_no: int, dealer: int, attempt: int, events: list[Event]) -> None:
         rng = deal_rng(self.seed, deal_no, attempt)
@@ -670,6 +656,22 @@ class MatchState:
             f"<MatchState deal {self.deal_no} {self.phase} to_move={self.to_move} "
             f"totals={self.totals}>"
         )
+
+
+def match_result(
+    variant: Variant, deals_played: int, totals: tuple[int, int]
+) -> tuple[int | None, bool]:
+    """(winning team or None for a shared win, whether the match is over) (RULES.md 1.9)."""
+    a, b = totals
+    if variant.match_kind == "deals":
+        finished = deals_played >= variant.match_target
+    else:
+        finished = a >= variant.match_target or b >= variant.match_target
+    if not finished:
+        return None, False
+    if a != b:
+        return (0 if a > b else 1), True
+    return None, variant.match_tie == "share"
 
 
 def new_match(variant: Variant | None = None, seed: int = 0) -> MatchState:

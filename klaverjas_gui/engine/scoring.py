@@ -72,6 +72,20 @@ def score_deal(
             points[team] += LAST_TRICK
         if i in claimed_set:
             roem[team] += roem_of(variant, t, cards)
+    return settle(variant, chooser_team, (points[0], points[1]), (roem[0], roem[1]),
+                  (won[0], won[1]), kraak_level)  # fmt: skip
+
+
+def settle(
+    variant: Variant,
+    chooser_team: int,
+    card_points: tuple[int, int],
+    roem: tuple[int, int],
+    tricks_won: tuple[int, int],
+    kraak_level: int = 0,
+) -> DealScore:
+    """The deal score from each team's card points (incl. last trick), roem and tricks."""
+    points, won = card_points, tricks_won
     multiplier = 2**kraak_level
     roem_factor = multiplier if variant.kraken_doubles_roem else 1
     pit_team = 0 if won[0] == 8 else 1 if won[1] == 8 else None
