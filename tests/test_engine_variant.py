@@ -31,7 +31,8 @@ def test_seven_presets_with_the_table_of_rules_1_11():
     assert PRESETS["kraken"].kraken and not a.kraken
     assert PRESETS["two_rounds"].opening_lead == "chooser"
     f = PRESETS["french"]
-    assert (f.deal_pattern, f.pit_bonus, f.tie, f.match_length) == ("4-4", 88, "litige", "points:1500")
+    french = (f.deal_pattern, f.pit_bonus, f.tie, f.match_length)
+    assert french == ("4-4", 88, "litige", "points:1500")
 
 
 def test_replace_changes_one_option_and_the_preset_name_becomes_custom():

@@ -34,7 +34,7 @@ from .cards import (
 from .deal import deal_hands, deal_rng, first_dealer, proposed_card
 from .play import explain_illegal, obligation, winner_index
 from .roem import roem_of
-from .scoring import DealScore, ScoreLine, score_deal
+from .scoring import DealScore, ScoreLine, settle
 from .variant import Variant, VariantError
 
 BIDDING, KRAAK, PLAY, CLAIM, MATCH_OVER = "bidding", "kraak", "play", "claim", "match_over"
@@ -142,6 +142,9 @@ class CardPlayed(NamedTuple):
     card: Card
 
 
+_CARD_PLAYED = tuple(tuple(CardPlayed(seat, c) for c in ALL_CARDS) for seat in range(4))
+
+
 class TrickWon(NamedTuple):
     seat: int
     trick_no: int  # 0-based
@@ -212,6 +215,7 @@ _FIELDS = (
     "variant", "seed", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer", "to_move",
     "hands", "trump", "chooser", "proposed", "bid_round", "passes", "kraak_level",
     "kraak_asked", "leader", "trick", "tricks", "claimed", "deal_start", "sheet", "totals",
+    "deal_points", "deal_roem", "tricks_won", "pending_roem",
     "winner", "_legal",
 )  # fmt: skip
 
@@ -240,6 +244,10 @@ class MatchState:
     tricks: tuple[tuple[int, tuple[Card, ...]], ...]
     claimed: tuple[int, ...]
     deal_start: int  # n_actions when this deal was dealt
+    deal_points: tuple[int, int]  # card points taken so far this deal, last trick's 10 included
+    deal_roem: tuple[int, int]  # roem credited so far this deal
+    tricks_won: tuple[int, int]
+    pending_roem: int  # roem of the trick just taken, while the claim is open
     sheet: tuple[ScoreLine, ...]
     totals: tuple[int, int]
     winner: int | None
@@ -470,64 +478,72 @@ class MatchState:
         events.append(PlayStarted(leader))
 
     def _play(self, seat: int, card: Card, events: list[Event]) -> None:
+        d = self.__dict__
         hands = list(self.hands)
         hands[seat] ^= card.bit
+        d["hands"] = tuple(hands)
         trick = (*self.trick, card)
-        events.append(CardPlayed(seat, card))
+        events.append(_CARD_PLAYED[seat][card.index])
         if len(trick) < 4:
-            d = self.__dict__
-            d["hands"] = tuple(hands)
             d["trick"] = trick
             d["to_move"] = (seat + 1) % 4
             return
         t = self.trump
         winner = (self.leader + winner_index(t, trick)) % 4
+        team = winner % 2
         trick_no = len(self.tricks)
         pts = POINTS[t]
-        points = sum(pts[c.index] for c in trick) + (10 if trick_no == 7 else 0)
+        points = pts[trick[0].index] + pts[trick[1].index] + pts[trick[2].index]
+        points += pts[trick[3].index] + (10 if trick_no == 7 else 0)
         roem = roem_of(self.variant, t, trick)
         events.append(TrickWon(winner, trick_no, trick, points, roem))
-        self._set(
-            hands=tuple(hands),
-            trick=(),
-            tricks=(*self.tricks, (self.leader, trick)),
-            leader=winner,
-            to_move=winner,
-        )
+        p0, p1 = self.deal_points
+        w0, w1 = self.tricks_won
+        d["deal_points"] = (p0 + points, p1) if team == 0 else (p0, p1 + points)
+        d["tricks_won"] = (w0 + 1, w1) if team == 0 else (w0, w1 + 1)
+        d["trick"] = ()
+        d["tricks"] = (*self.tricks, (self.leader, trick))
+        d["leader"] = d["to_move"] = winner
+        d["pending_roem"] = roem
         mode = self.variant.roem_claim
-        if self.variant.roem_enabled and (
-            mode == "must_claim" or (mode == "keep_or_leave" and roem)
-        ):
-            self._set(phase=CLAIM)
+        if (
+            mode == "must_claim" or (roem and mode == "keep_or_leave")
+        ) and self.variant.roem_enabled:
+            d["phase"] = CLAIM
             return
-        if roem and self.variant.roem_enabled:
-            self._set(claimed=(*self.claimed, trick_no))
-            events.append(RoemClaimed(winner, trick_no, roem))
+        if roem:
+            self._credit(winner, trick_no, roem, events)
         self._after_trick(events)
+
+    def _credit(self, seat: int, trick_no: int, roem: int, events: list[Event]) -> None:
+        r0, r1 = self.deal_roem
+        self._set(
+            claimed=(*self.claimed, trick_no),
+            deal_roem=(r0 + roem, r1) if seat % 2 == 0 else (r0, r1 + roem),
+        )
+        events.append(RoemClaimed(seat, trick_no, roem))
 
     def _claim(self, seat: int, claimed: bool, events: list[Event]) -> None:
         trick_no = len(self.tricks) - 1
-        roem = roem_of(self.variant, self.trump, self.tricks[-1][1])
+        roem = self.pending_roem
         if claimed:
-            self._set(claimed=(*self.claimed, trick_no))
             if roem:
-                events.append(RoemClaimed(seat, trick_no, roem))
+                self._credit(seat, trick_no, roem, events)
+            else:
+                self._set(claimed=(*self.claimed, trick_no))
         elif roem:
             events.append(RoemLeft(seat, trick_no, roem))
-        self._set(phase=PLAY)
+        self.__dict__["phase"] = PLAY
         self._after_trick(events)
 
     def _after_trick(self, events: list[Event]) -> None:
         if len(self.tricks) < 8:
             return
-        score = score_deal(
-            self.variant,
-            SUITS[self.trump],
-            self.chooser % 2,
-            self.tricks,
-            self.claimed,
+        chooser_team = self.chooser % 2
+        score = settle(
+            self.variant, chooser_team, self.deal_points, self.deal_roem, self.tricks_won,
             self.kraak_level,
-        )
+        )  # fmt: skip
         line = ScoreLine(
             self.deal_no, self.dealer, self.chooser, SUITS[self.trump].value,
             self.kraak_level, score,
@@ -555,7 +571,8 @@ class MatchState:
             phase=BIDDING, deal_no=deal_no, attempt=attempt, dealer=dealer, to_move=first,
             hands=tuple(hands), trump=-1, chooser=-1, proposed=proposed, bid_round=1, passes=0,
             kraak_level=0, kraak_asked=0, leader=first, trick=(), tricks=(), claimed=(),
-            deal_start=self.n_actions,
+            deal_start=self.n_actions, deal_points=(0, 0), deal_roem=(0, 0), tricks_won=(0, 0),
+            pending_roem=0,
         )  # fmt: skip
         events.append(DealStarted(deal_no, dealer, proposed))
 
