@@ -19,7 +19,7 @@ from klaverjas_gui.engine import (
     replay,
     score_deal,
 )
-from klaverjas_gui.engine.cards import TRUMP_STRENGTH, PLAIN_STRENGTH, cards_of
+from klaverjas_gui.engine.cards import PLAIN_STRENGTH, TRUMP_STRENGTH, cards_of
 from klaverjas_gui.engine.match import (
     CardPlayed,
     DealScored,
@@ -104,7 +104,7 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
     rng = random.Random(seed)
     state = new_match(variant, seed)
     deals, steps = 0, 0
-    played, trick_points, tricks, claimed, leader = [], 0, [], set(), 0
+    played, trick_points, tricks, claimed, leader, trump = [], 0, [], set(), 0, None
     assert sum(h.bit_count() for h in state.hands) == 32
     while not state.is_over and deals < max_deals:
         actions = state.legal_actions()
@@ -127,8 +127,8 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
                 tricks.append((leader, e.cards))
                 leader = e.seat
                 assert len(e.cards) == 4
-                trick_points += sum(card_points(c, state_trump) for c in e.cards)
-                assert e.roem == roem_of(variant, state_trump.index, e.cards)
+                trick_points += sum(card_points(c, trump) for c in e.cards)
+                assert e.roem == roem_of(variant, trump.index, e.cards)
             elif isinstance(e, DealScored):
                 assert len(played) == 32 and len(set(played)) == 32
                 assert trick_points == 152
@@ -146,7 +146,7 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
                 assert sum(h.bit_count() for h in state.hands) == 32
                 assert all(h.bit_count() == 8 for h in state.hands)
         if state.trump >= 0:
-            state_trump = state.trump_suit
+            trump = state.trump_suit
         if json_every and steps % json_every == 0:
             assert MatchState.from_json(state.to_json()) == state
     if json_every:
