@@ -146,6 +146,8 @@ class ScoreLine:
             "roem": list(s.roem),
             "outcome": s.outcome,
             "pit_team": s.pit_team,
+            "burden_team": s.burden_team,
+            "tricks_won": list(s.tricks_won),
             "scores": list(s.scores),
         }
 
