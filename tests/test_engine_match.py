@@ -328,3 +328,19 @@ def test_deal_scored_event_carries_the_score_sheet_line():
     assert set(line) >= {"deal", "dealer", "chooser", "trump", "kraak_level", "card_points",
                          "roem", "outcome", "scores"}  # fmt: skip
     assert sum(line["card_points"]) == 162
+
+
+def test_a_stacked_first_deal_is_dealt_as_given_and_survives_json():
+    from klaverjas_gui.engine.match import Stacked
+
+    hands = ("JH 9H AH TH KH QH 8H 7H", "AC TC KC QC JC 9C 8C 7C",
+             "AD TD KD QD JD 9D 8D 7D", "AS TS KS QS JS 9S 8S 7S")  # fmt: skip
+    stacked = Stacked(dealer=3, hands=hands)
+    s = new_match(AMS, 5, stacked)
+    assert s.dealer == 3 and s.to_move == 0
+    assert [" ".join(str(c) for c in s.hand(k)) for k in range(4)][1] == hands[1]
+    s = act(s, name("H"), "play JH")
+    back = MatchState.from_json(s.to_json())
+    assert back == s and back.stacked == stacked
+    with pytest.raises(ValueError, match="32"):
+        new_match(AMS, 5, Stacked(0, ("JH", "", "", "")))

@@ -22,12 +22,15 @@ from typing import Any, NamedTuple
 
 from .cards import (
     ALL_CARDS,
+    FULL_MASK,
     POINTS,
     SUITS,
     Card,
     Suit,
     cards_of,
+    mask_of,
     parse_card,
+    parse_cards,
     parse_suit,
     sort_hand,
 )
@@ -212,8 +215,8 @@ class Observation:
 
 
 _FIELDS = (
-    "variant", "seed", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer", "to_move",
-    "hands", "trump", "chooser", "proposed", "bid_round", "passes", "kraak_level",
+    "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",
+    "to_move", "hands", "trump", "chooser", "proposed", "bid_round", "passes", "kraak_level",
     "kraak_asked", "leader", "trick", "tricks", "claimed", "deal_start", "sheet", "totals",
     "deal_points", "deal_roem", "tricks_won", "pending_roem",
     "winner", "_legal",
@@ -225,6 +228,7 @@ class MatchState:
 
     variant: Variant
     seed: int
+    stacked: Stacked | None
     n_actions: int
     phase: str
     deal_no: int  # 1-based number of the deal in progress
@@ -567,6 +571,11 @@ class MatchState:
             if self.variant.trump_selection in ("proposed", "two_rounds")
             else None
         )
+        stacked = self.stacked
+        if stacked is not None and deal_no == 1 and attempt == 0:
+            hands = stacked.masks()
+            if proposed is not None and stacked.proposed:
+                proposed = parse_card(stacked.proposed)
         self._set(
             phase=BIDDING, deal_no=deal_no, attempt=attempt, dealer=dealer, to_move=first,
             hands=tuple(hands), trump=-1, chooser=-1, proposed=proposed, bid_round=1, passes=0,
@@ -608,6 +617,7 @@ class MatchState:
             "version": FORMAT_VERSION,
             "variant": self.variant.to_dict(),
             "seed": self.seed,
+            **({"stacked": self.stacked.to_dict()} if self.stacked else {}),
             "actions": [str(a) for a in self.actions],
             "state": self.snapshot(),
         }
@@ -644,7 +654,8 @@ class MatchState:
             v = Variant.from_dict(variant)
         except VariantError as e:
             raise StateError(f"the saved match has a bad variant: {e}") from None
-        state = replay(v, seed, actions)
+        stacked = Stacked.from_dict(data["stacked"]) if "stacked" in data else None
+        state = replay(v, seed, actions, stacked)
         saved = data.get("state")
         if saved is not None:
             mine = state.snapshot()
@@ -661,8 +672,8 @@ class MatchState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, MatchState):
             return NotImplemented
-        return (self.variant, self.seed, self.n_actions, self._log) == (
-            other.variant, other.seed, other.n_actions, other._log,
+        return (self.variant, self.seed, self.stacked, self.n_actions, self._log) == (
+            other.variant, other.seed, other.stacked, other.n_actions, other._log,
         )  # fmt: skip
 
     def __hash__(self) -> int:
@@ -691,19 +702,53 @@ def match_result(
     return None, variant.match_tie == "share"
 
 
-def new_match(variant: Variant | None = None, seed: int = 0) -> MatchState:
-    """A match at its first deal, dealt and waiting for the first trump decision."""
+@dataclass(frozen=True)
+class Stacked:
+    """A chosen first deal (tutorial lessons, practice): the dealer and four hands."""
+
+    dealer: int
+    hands: tuple[str, str, str, str]  # e.g. "JH 9H AH ..." for seats 0..3
+    proposed: str | None = None  # the turned card, for proposed / two_rounds
+
+    def masks(self) -> list[int]:
+        masks = [mask_of(parse_cards(h)) for h in self.hands]
+        if len(masks) != 4 or any(m.bit_count() != 8 for m in masks) or sum(masks) != FULL_MASK:
+            raise ValueError("a stacked deal needs four hands of 8 different cards, 32 in all")
+        return masks
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"dealer": self.dealer, "hands": list(self.hands), "proposed": self.proposed}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Stacked:
+        try:
+            stacked = cls(int(data["dealer"]) % 4, tuple(data["hands"]), data.get("proposed"))
+            stacked.masks()
+        except (KeyError, TypeError, ValueError) as e:
+            raise StateError(f"the saved match has a bad stacked deal ({e})") from None
+        return stacked
+
+
+def new_match(
+    variant: Variant | None = None, seed: int = 0, stacked: Stacked | None = None
+) -> MatchState:
+    """A match at its first deal, dealt and waiting for the first trump decision.
+    With `stacked`, the first deal uses those hands and that dealer; later deals are random."""
+    if stacked is not None:
+        stacked.masks()
     state = object.__new__(MatchState)
     state.__dict__.update(dict.fromkeys(_FIELDS))
-    state._set(variant=variant or Variant(), seed=seed, _log=None, n_actions=0,
+    state._set(variant=variant or Variant(), seed=seed, stacked=stacked, _log=None, n_actions=0,
                sheet=(), totals=(0, 0), winner=None)  # fmt: skip
-    state._start_deal(1, first_dealer(seed), 0, [])
+    state._start_deal(1, stacked.dealer if stacked else first_dealer(seed), 0, [])
     return state
 
 
-def replay(variant: Variant, seed: int, actions: Iterable[Action | str]) -> MatchState:
+def replay(
+    variant: Variant, seed: int, actions: Iterable[Action | str], stacked: Stacked | None = None
+) -> MatchState:
     """The state after playing `actions` from the start of a match with this seed."""
-    state = new_match(variant, seed)
+    state = new_match(variant, seed, stacked)
     for i, a in enumerate(actions):
         try:
             state, _ = state.apply(parse_action(a))
