@@ -1,0 +1,1 @@
+"""Teaching: tutorial lessons, hints and deal review. Pure Python; scenes draw it."""
