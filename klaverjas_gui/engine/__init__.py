@@ -11,6 +11,12 @@ Glossary (identifiers are English, the game's own words are kept):
 - litige: an optional tie rule, each team keeps its own points, the choosers 0.
 - kraak / rekraak / superkraak: doubling calls before the first card (option `kraken`).
 - seats 0..3 clockwise; teams are seats {0, 2} (team 0) and {1, 3} (team 1).
+
+Two-player Klabberjass (RULES.md 2, `klabberjass.py`, `klabberjass_rules.py`):
+- maker: the player who fixed trump; non_dealer: bids, declares and leads first.
+- schmeiss: an offer to abandon the deal; the opponent accepts (redeal) or refuses.
+- dix: exchanging the 7 of trump for the turned card; bella: K and Q of trump (20).
+- seats 0 and 1; a maker who does not score strictly more than the opponent is nat.
 """
 
 from .cards import (
@@ -25,28 +31,57 @@ from .cards import (
     parse_suit,
     sort_hand,
 )
+from .klabberjass import (
+    KlabberjassObservation,
+    KlabberjassStacked,
+    KlabberjassState,
+    new_klabberjass,
+)
+from .klabberjass import parse_action as parse_klabberjass_action
+from .klabberjass import replay as replay_klabberjass
+from .klabberjass_rules import (
+    KLABBERJASS_PRESETS,
+    KlabberjassScore,
+    KlabberjassScoreLine,
+    KlabberjassVariant,
+    describe_klabberjass_deal,
+    klabberjass_preset_name,
+    score_klabberjass_deal,
+)
 from .match import (
     Action,
-    IllegalActionError,
     MatchState,
     Observation,
-    StateError,
     new_match,
     parse_action,
     replay,
 )
-from .play import explain_illegal, legal_cards, trick_winner
+from .play import (
+    explain_illegal,
+    klabberjass_explain_illegal,
+    klabberjass_legal_cards,
+    legal_cards,
+    trick_winner,
+)
 from .roem import trick_roem
 from .scoring import DealScore, ScoreLine, describe_deal, score_deal
+from .state import IllegalActionError, StateError
 from .variant import PRESETS, Variant, VariantError, preset_name
 
 __all__ = [
     "ALL_CARDS",
+    "KLABBERJASS_PRESETS",
     "PRESETS",
     "Action",
     "Card",
     "DealScore",
     "IllegalActionError",
+    "KlabberjassObservation",
+    "KlabberjassScore",
+    "KlabberjassScoreLine",
+    "KlabberjassStacked",
+    "KlabberjassState",
+    "KlabberjassVariant",
     "MatchState",
     "Observation",
     "Rank",
@@ -58,16 +93,24 @@ __all__ = [
     "card_points",
     "deck",
     "describe_deal",
+    "describe_klabberjass_deal",
     "explain_illegal",
+    "klabberjass_explain_illegal",
+    "klabberjass_legal_cards",
+    "klabberjass_preset_name",
     "legal_cards",
+    "new_klabberjass",
     "new_match",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "parse_klabberjass_action",
     "parse_suit",
     "preset_name",
     "replay",
+    "replay_klabberjass",
     "score_deal",
+    "score_klabberjass_deal",
     "sort_hand",
     "trick_roem",
     "trick_winner",

@@ -18,8 +18,9 @@ def deal_rng(seed: int, deal_no: int, attempt: int = 0) -> random.Random:
     return random.Random(f"klaverjas:{seed}:{deal_no}:{attempt}")
 
 
-def first_dealer(seed: int) -> int:
-    return random.Random(f"klaverjas:{seed}:dealer").randrange(4)
+def first_dealer(seed: int, players: int = 4) -> int:
+    """The random first dealer of a match with this seed (seat 0 .. players - 1)."""
+    return random.Random(f"klaverjas:{seed}:dealer").randrange(players)
 
 
 def deal_hands(rng: random.Random, pattern: str, first_hand: int, players: int = 4) -> list[int]:

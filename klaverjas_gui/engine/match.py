@@ -15,7 +15,6 @@ only tricks with roem ask it; under `automatic` nobody is asked.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -32,29 +31,15 @@ from .cards import (
     parse_card,
     parse_cards,
     parse_suit,
-    sort_hand,
 )
 from .deal import deal_hands, deal_rng, first_dealer, proposed_card
 from .play import explain_illegal, obligation, winner_index
 from .roem import roem_of
-from .scoring import DealScore, ScoreLine, settle
-from .variant import Variant, VariantError
+from .scoring import ScoreLine, settle
+from .state import Event, GameState, StateError
+from .variant import Variant
 
 BIDDING, KRAAK, PLAY, CLAIM, MATCH_OVER = "bidding", "kraak", "play", "claim", "match_over"
-FORMAT = "klaverjas.match"
-FORMAT_VERSION = 1
-
-
-class IllegalActionError(ValueError):
-    """An action that the rules do not allow now; `.explanation` says why in plain words."""
-
-    def __init__(self, explanation: str) -> None:
-        super().__init__(explanation)
-        self.explanation = explanation
-
-
-class StateError(ValueError):
-    """A saved state that is damaged, tampered with, or of an unknown format."""
 
 
 class Action(NamedTuple):
@@ -180,9 +165,6 @@ class MatchOver(NamedTuple):
     totals: tuple[int, int]
 
 
-Event = Any
-
-
 @dataclass(frozen=True)
 class Observation:
     """What one seat may know: its own hand, and everything played in the open."""
@@ -219,12 +201,16 @@ _FIELDS = (
     "to_move", "hands", "trump", "chooser", "proposed", "bid_round", "passes", "kraak_level",
     "kraak_asked", "leader", "trick", "tricks", "claimed", "deal_start", "sheet", "totals",
     "deal_points", "deal_roem", "tricks_won", "pending_roem",
-    "winner", "_legal",
+    "winner",
 )  # fmt: skip
 
 
-class MatchState:
+class MatchState(GameState):
     """An immutable four-player match position. Create with `new_match`."""
+
+    FORMAT = "klaverjas.match"
+    NOUN = "match"
+    FIELDS = _FIELDS
 
     variant: Variant
     seed: int
@@ -256,19 +242,6 @@ class MatchState:
     totals: tuple[int, int]
     winner: int | None
 
-    def _copy(self) -> MatchState:
-        new = object.__new__(MatchState)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["_legal"] = None
-        return new
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("MatchState is immutable: use apply()")
-
-    def _set(self, **changes: Any) -> None:
-        self.__dict__.update(changes)
-
     # --- reading the state ---
     @property
     def first_hand(self) -> int:
@@ -277,32 +250,6 @@ class MatchState:
     @property
     def is_over(self) -> bool:
         return self.phase == MATCH_OVER
-
-    @property
-    def trump_suit(self) -> Suit | None:
-        return SUITS[self.trump] if self.trump >= 0 else None
-
-    @property
-    def actions(self) -> list[Action]:
-        return [action for _, action in self._walk(self.n_actions)]
-
-    @property
-    def deal_log(self) -> tuple[tuple[int, Action], ...]:
-        """(seat, action) for every decision of the deal in progress, oldest first."""
-        return tuple(self._walk(self.n_actions - self.deal_start))
-
-    def _walk(self, count: int) -> list[tuple[int, Action]]:
-        """The last `count` entries of the action log, oldest first."""
-        out = []
-        node = self._log
-        for _ in range(count):
-            node, seat, action = node
-            out.append((seat, action))
-        out.reverse()
-        return out
-
-    def hand(self, seat: int) -> list[Card]:
-        return sort_hand(cards_of(self.hands[seat]), self.trump_suit)
 
     def team_of(self, seat: int) -> int:
         return seat % 2
@@ -318,14 +265,6 @@ class MatchState:
         if ts == "proposed":
             return self.passes == 4
         return False
-
-    def legal_actions(self) -> tuple[Action, ...]:
-        """Every action the player to move may take now (cached: the state never changes)."""
-        legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-            self.__dict__["_legal"] = legal
-        return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
@@ -396,37 +335,19 @@ class MatchState:
             legal=self.legal_actions() if seat == self.to_move else (),
         )
 
-    def current_score(self) -> DealScore | None:
-        """The last deal's score (handy after DealScored)."""
-        return self.sheet[-1].score if self.sheet else None
+    # --- changing the state (on the fresh copy made by GameState.apply) ---
+    parse_action = staticmethod(parse_action)
 
-    # --- changing the state ---
-    def apply(self, action: Action | str) -> tuple[MatchState, list[Event]]:
-        """The next state and the events that led to it. Raises IllegalActionError."""
-        if not isinstance(action, Action):
-            action = parse_action(action)
-        legal = self._legal
-        if legal is None:
-            legal = self._compute_legal()
-            self.__dict__["_legal"] = legal
-        if action not in legal:
-            raise IllegalActionError(self.explain(action) or f"'{action}' is not legal now")
-        new = self._copy()
-        seat = self.to_move
-        events: list[Event] = []
-        d = new.__dict__
-        d["_log"] = (self._log, seat, action)
-        d["n_actions"] = self.n_actions + 1
-        kind = action.kind
-        if self.phase == PLAY:
-            new._play(seat, action.card, events)  # type: ignore[arg-type]
-        elif self.phase == BIDDING:
-            new._bid(seat, action, events)
-        elif self.phase == KRAAK:
-            new._kraak(seat, kind == "kraak", events)
+    def _dispatch(self, seat: int, action: Action, events: list[Event]) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            self._play(seat, action.card, events)  # type: ignore[arg-type]
+        elif phase == BIDDING:
+            self._bid(seat, action, events)
+        elif phase == KRAAK:
+            self._kraak(seat, action.kind == "kraak", events)
         else:
-            new._claim(seat, kind == "claim", events)
-        return new, events
+            self._claim(seat, action.kind == "claim", events)
 
     def _bid(self, seat: int, action: Action, events: list[Event]) -> None:
         if action.kind == "pass":
@@ -611,79 +532,17 @@ class MatchState:
             "winner": self.winner,
         }
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "variant": self.variant.to_dict(),
-            "seed": self.seed,
-            **({"stacked": self.stacked.to_dict()} if self.stacked else {}),
-            "actions": [str(a) for a in self.actions],
-            "state": self.snapshot(),
-        }
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
+    @classmethod
+    def start(cls, variant: Variant, seed: int, stacked: Stacked | None) -> MatchState:
+        return new_match(variant, seed, stacked)
 
     @classmethod
-    def from_json(cls, text: str) -> MatchState:
-        """Load a saved state; a damaged or edited one raises StateError saying what is wrong."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as e:
-            raise StateError(f"the saved match is not valid JSON ({e})") from None
-        return cls.from_dict(data)
+    def load_variant(cls, data: dict[str, Any]) -> Variant:
+        return Variant.from_dict(data)
 
     @classmethod
-    def from_dict(cls, data: Any) -> MatchState:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise StateError("this is not a saved Klaverjas match")
-        if data.get("version") != FORMAT_VERSION:
-            raise StateError(
-                f"the saved match has format version {data.get('version')!r}; "
-                f"this program reads version {FORMAT_VERSION}"
-            )
-        seed, actions, variant = data.get("seed"), data.get("actions"), data.get("variant")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise StateError("the saved match has no valid seed")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise StateError("the saved match has no valid action list")
-        if not isinstance(variant, dict):
-            raise StateError("the saved match has no valid variant")
-        try:
-            v = Variant.from_dict(variant)
-        except VariantError as e:
-            raise StateError(f"the saved match has a bad variant: {e}") from None
-        stacked = Stacked.from_dict(data["stacked"]) if "stacked" in data else None
-        state = replay(v, seed, actions, stacked)
-        saved = data.get("state")
-        if saved is not None:
-            mine = state.snapshot()
-            if saved != mine:
-                bad = next(
-                    (k for k in mine if not isinstance(saved, dict) or saved.get(k) != mine[k]),
-                    "state",
-                )
-                raise StateError(
-                    f"the saved match was altered: its '{bad}' does not follow from its moves"
-                )
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MatchState):
-            return NotImplemented
-        return (self.variant, self.seed, self.stacked, self.n_actions, self._log) == (
-            other.variant, other.seed, other.stacked, other.n_actions, other._log,
-        )  # fmt: skip
-
-    def __hash__(self) -> int:
-        return hash((self.variant, self.seed, self.n_actions))
-
-    def __repr__(self) -> str:
-        return (
-            f"<MatchState deal {self.deal_no} {self.phase} to_move={self.to_move} "
-            f"totals={self.totals}>"
-        )
+    def load_stacked(cls, data: Any) -> Stacked:
+        return Stacked.from_dict(data)
 
 
 def match_result(
@@ -736,8 +595,7 @@ def new_match(
     With `stacked`, the first deal uses those hands and that dealer; later deals are random."""
     if stacked is not None:
         stacked.masks()
-    state = object.__new__(MatchState)
-    state.__dict__.update(dict.fromkeys(_FIELDS))
+    state = MatchState._blank()
     state._set(variant=variant or Variant(), seed=seed, stacked=stacked, _log=None, n_actions=0,
                sheet=(), totals=(0, 0), winner=None)  # fmt: skip
     state._start_deal(1, stacked.dealer if stacked else first_dealer(seed), 0, [])
@@ -748,10 +606,4 @@ def replay(
     variant: Variant, seed: int, actions: Iterable[Action | str], stacked: Stacked | None = None
 ) -> MatchState:
     """The state after playing `actions` from the start of a match with this seed."""
-    state = new_match(variant, seed, stacked)
-    for i, a in enumerate(actions):
-        try:
-            state, _ = state.apply(parse_action(a))
-        except (IllegalActionError, ValueError) as e:
-            raise StateError(f"move {i + 1} ('{a}') is not possible: {e}") from None
-    return state
+    return MatchState.replay(variant, seed, actions, stacked)

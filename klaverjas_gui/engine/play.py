@@ -3,6 +3,8 @@
 `obligation` is the single place where the play rules of RULES.md 1.5 live:
 it returns the legal cards as a bit mask *and* the rule that produced them, so
 the legality check and its plain-words explanation can never disagree.
+`klabberjass_obligation` does the same for the two-player game (RULES.md 2)
+with the same masks and rule codes, so both share one set of explanations.
 
 Choices where RULES.md is silent (documented in the README too):
 - Partner winning under `must_ruff=opponent`: you may discard or trump; with
@@ -111,6 +113,25 @@ def legal_mask(variant: Variant, t: int, hand: int, trick: Sequence[Card]) -> in
     return obligation(variant, t, hand, trick)[0]
 
 
+# Two-player Klabberjass (RULES.md 2) has the play duties of this variant: follow; else
+# trump; beat the highest trump in the trick when you can, else any trump. No partner.
+KLABBERJASS_PLAY = Variant(must_ruff="always", must_overtrump=True, undertrump="forced")
+
+
+def klabberjass_obligation(t: int, hand: int, trick: Sequence[Card]) -> tuple[int, str]:
+    """(legal mask, rule code) in two-player Klabberjass, trump suit index `t`."""
+    return obligation(KLABBERJASS_PLAY, t, hand, trick)
+
+
+def klabberjass_legal_cards(
+    trump: Suit | str, hand: Iterable[Card], trick: Sequence[Card]
+) -> set[Card]:
+    """The cards of `hand` that may be played to `trick` in two-player Klabberjass (facade)."""
+    return set(
+        cards_of(klabberjass_obligation(parse_suit(trump).index, mask_of(hand), list(trick))[0])
+    )
+
+
 def legal_cards(
     variant: Variant, trump: Suit | str, hand: Iterable[Card], trick: Sequence[Card]
 ) -> set[Card]:
@@ -127,14 +148,34 @@ def explain_illegal(
 ) -> str | None:
     """Plain words for why `card` may not be played now, or None if it may."""
     tr = parse_suit(trump)
-    t = tr.index
     hand = list(hand)
     trick = list(trick)
     if card not in hand:
         return f"You do not hold {card.pretty}."
-    legal, rule = obligation(variant, t, mask_of(hand), trick)
+    legal, rule = obligation(variant, tr.index, mask_of(hand), trick)
+    return _explain_rule(tr, trick, card, legal, rule, players=4)
+
+
+def klabberjass_explain_illegal(
+    trump: Suit | str, hand: Iterable[Card], trick: Sequence[Card], card: Card
+) -> str | None:
+    """Plain words for why `card` may not be played now in two-player Klabberjass, or None."""
+    tr = parse_suit(trump)
+    hand = list(hand)
+    trick = list(trick)
+    if card not in hand:
+        return f"You do not hold {card.pretty}."
+    legal, rule = klabberjass_obligation(tr.index, mask_of(hand), trick)
+    return _explain_rule(tr, trick, card, legal, rule, players=2)
+
+
+def _explain_rule(
+    tr: Suit, trick: list[Card], card: Card, legal: int, rule: str, players: int
+) -> str | None:
+    """The words for the rule code that `obligation` (or its two-player twin) returned."""
     if legal & card.bit:
         return None
+    t = tr.index
     allowed = cards_of(legal)
     you_hold = f"(you hold {_list(allowed, tr)})"
     if rule == "follow":
@@ -148,8 +189,8 @@ def explain_illegal(
         )
     led = trick[0].suit
     w = winner_index(t, trick)
-    partner = len(trick) >= 2 and w == len(trick) - 2
-    who = "your partner" if partner else "an opponent"
+    partner = players == 4 and len(trick) >= 2 and w == len(trick) - 2
+    who = "your partner" if partner else "an opponent" if players == 4 else "your opponent"
     winning = trick[w].pretty
     if rule == "partner_no_undertrump":
         return (
@@ -163,7 +204,7 @@ def explain_illegal(
                 f"your partner is winning with {winning} {you_hold}."
             )
         return (
-            f"You cannot follow {led.symbol} and an opponent is winning with {winning}: "
+            f"You cannot follow {led.symbol} and {who} is winning with {winning}: "
             f"you must trump {you_hold}."
         )
     if rule == "overtrump":

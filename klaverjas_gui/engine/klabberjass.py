@@ -1,0 +1,662 @@
+"""The state machine of two-player Klabberjass (RULES.md 2), built like `match.MatchState`.
+
+`KlabberjassState` is a value: `apply(action)` returns `(next_state, events)` and
+never changes the state it is called on. A game follows from its seed (and an
+optional stacked first deal) and its action list; the JSON form replays the
+actions and rejects a file whose position does not follow from them.
+
+Phases of a deal, seats 0 and 1, the non-dealer always first:
+- "bidding": round 1 take / pass / schmeiss; round 2 name another suit / pass /
+  schmeiss. Both pass twice: the deal is void and the same dealer redeals.
+- "schmeiss": the other player answers a schmeiss: accept (void, redeal) or refuse
+  (the schmeisser plays with the proposed suit). With `clob` nobody is asked.
+- then 3 more cards each from the stock, non-dealer first.
+- "dix": the non-dealer, then the dealer, is asked "dix" or "pass"; only the
+  holder of the 7 of trump has "dix". Both are always asked, so that the question
+  itself never tells who holds that 7 (as `must_claim` asks after every trick).
+- "declare": the non-dealer may declare his best sequence or pass (say nothing);
+  then the dealer may declare only if his best sequence beats the declared one
+  (any sequence, if the non-dealer passed). The engine compares; the winner shows
+  all his sequences and scores them. A declaration states length and top rank.
+- "play": non-dealer leads; 9 tricks of 2 cards. Bella is announced by the
+  engine when a player who holds the king and queen of trump plays the first.
+- "game_over".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from .cards import (
+    ALL_CARDS,
+    POINTS,
+    SUITS,
+    Card,
+    Rank,
+    Suit,
+    cards_of,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
+from .deal import deal_rng, first_dealer
+from .klabberjass_rules import (
+    BELLA,
+    LAST_TRICK,
+    TRICKS,
+    KlabberjassScoreLine,
+    KlabberjassVariant,
+    beats,
+    best_sequence,
+    describe_sequence,
+    game_result,
+    sequence_key,
+    sequence_value,
+    sequences_in,
+    settle_klabberjass,
+)
+from .match import (
+    NAME_ACTIONS,
+    PASS,
+    PLAY_BY_SUIT_BYTE,
+    TAKE,
+    Action,
+    CardPlayed,
+    DealScored,
+    DealStarted,
+    MatchOver,
+    Passed,
+    PlayStarted,
+    Redealt,
+    TrickWon,
+    TrumpChosen,
+    name,
+    play,
+)
+from .match import parse_action as parse_match_action
+from .play import klabberjass_explain_illegal, klabberjass_obligation, winner_index
+from .state import Event, GameState, StateError
+
+BIDDING, SCHMEISS, DIX, DECLARE, PLAY, GAME_OVER = (
+    "bidding", "schmeiss", "dix", "declare", "play", "game_over",
+)  # fmt: skip
+_SEVEN, _QUEEN, _KING = 0, 5, 6  # rank indices
+
+SCHMEISS_CALL = Action("schmeiss")
+ACCEPT = Action("accept")  # accept a schmeiss: the deal is void, the same dealer redeals
+REFUSE = Action("refuse")  # refuse it: the schmeisser plays with the proposed suit as trump
+DIX_CALL = Action("dix")
+DECLARE_CALL = Action("declare")
+_WANTED = {BIDDING: "a trump decision", SCHMEISS: "accept or refuse the schmeiss",
+           DIX: "dix or pass", DECLARE: "declare or pass", PLAY: "a card"}  # fmt: skip
+_SIMPLE = {a.kind: a for a in (PASS, TAKE, SCHMEISS_CALL, ACCEPT, REFUSE, DIX_CALL, DECLARE_CALL)}
+
+__all__ = [
+    "ACCEPT", "DECLARE_CALL", "DIX_CALL", "PASS", "REFUSE", "SCHMEISS_CALL", "TAKE",
+    "BellaDeclared", "DixMade", "KlabberjassObservation", "KlabberjassStacked",
+    "KlabberjassState", "Schmeissed", "SchmeissAnswered", "SequenceDeclared", "SequencesShown",
+    "StockDealt", "name", "new_klabberjass", "parse_action", "play", "replay",
+]  # fmt: skip
+
+
+def parse_action(text: str | Action) -> Action:
+    """ "take", "pass", "schmeiss", "accept", "refuse", "dix", "declare", "name H", "play JH"."""
+    if isinstance(text, Action):
+        return text
+    t = str(text).strip()
+    if t in _SIMPLE:
+        return _SIMPLE[t]
+    parts = t.split()
+    if len(parts) == 2 and parts[0] in ("play", "name"):
+        return parse_match_action(t)
+    raise ValueError(f"not a Klabberjass action: {text!r}")
+
+
+# --- events of this game (the shared ones come from match.py) ---
+class Schmeissed(NamedTuple):
+    seat: int
+
+
+class SchmeissAnswered(NamedTuple):
+    seat: int
+    accepted: bool  # True: the deal is void; False: the schmeisser plays the proposed suit
+
+
+class StockDealt(NamedTuple):
+    """Trump is fixed: each player got 3 more cards from the stock (9 each)."""
+
+    deal_no: int
+    cards_each: int
+
+
+class DixMade(NamedTuple):
+    seat: int
+    seven: Card  # the 7 of trump, now face up beside the stock
+    taken: Card  # the turned card, now in the player's hand
+
+
+class SequenceDeclared(NamedTuple):
+    """A player states his best sequence: its length and top rank (not its suit)."""
+
+    seat: int
+    length: int
+    top: Rank
+
+
+class SequencesShown(NamedTuple):
+    """The player with the best sequence shows all his sequences and scores them."""
+
+    seat: int
+    sequences: tuple[tuple[Card, ...], ...]
+    points: int
+
+
+class BellaDeclared(NamedTuple):
+    seat: int
+    card: Card  # the first of the king and queen of trump, just played
+    points: int
+
+
+_CARD_PLAYED = tuple(tuple(CardPlayed(seat, c) for c in ALL_CARDS) for seat in range(2))
+
+
+@dataclass(frozen=True)
+class KlabberjassStacked:
+    """A chosen first deal (tutorials, tests). `hands`: the 6 cards each of seats 0 and 1
+    before bidding; `turned`: the face-up card; `stock`: the top of the stock in dealing
+    order (3 for the non-dealer, then 3 for the dealer); the rest follow in card order."""
+
+    dealer: int
+    hands: tuple[str, str]
+    turned: str
+    stock: str = ""
+
+    def order(self) -> list[Card]:
+        """The 32 cards in dealing order: 3+3+3+3 (non-dealer first), turned, stock."""
+        if self.dealer not in (0, 1):
+            raise ValueError("the dealer of a stacked deal is seat 0 or 1")
+        hands = [parse_cards(h) for h in self.hands]
+        if len(hands) != 2 or any(len(h) != 6 for h in hands):
+            raise ValueError("a stacked deal needs two hands of 6 cards")
+        nd, dl = hands[1 - self.dealer], hands[self.dealer]
+        head = nd[:3] + dl[:3] + nd[3:] + dl[3:] + [parse_card(self.turned)]
+        head += parse_cards(self.stock)
+        if len(set(head)) != len(head):
+            raise ValueError("a stacked deal uses a card twice")
+        rest = [c for c in ALL_CARDS if c not in set(head)]
+        return head + rest
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"dealer": self.dealer, "hands": list(self.hands), "turned": self.turned,
+                "stock": self.stock}  # fmt: skip
+
+    @classmethod
+    def from_dict(cls, data: Any) -> KlabberjassStacked:
+        try:
+            hands = data["hands"]
+            if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
+                raise ValueError("hands must be two strings of cards")
+            stacked = cls(data["dealer"], (hands[0], hands[1]), str(data["turned"]),
+                          str(data.get("stock", "")))  # fmt: skip
+            stacked.order()
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise StateError(f"the saved game has a bad stacked deal ({e})") from None
+        return stacked
+
+
+@dataclass(frozen=True)
+class KlabberjassObservation:
+    """What one seat may know: its own hand, and everything said or shown in the open."""
+
+    seat: int
+    variant: KlabberjassVariant
+    phase: str
+    to_move: int
+    dealer: int
+    deal_no: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, int]
+    stock_size: int
+    turned: Card  # the face-up card beside the stock (the 7 of trump after a dix)
+    proposed: Card  # the card that was turned up to propose trump
+    bid_round: int
+    schmeisser: int | None
+    trump: Suit | None
+    maker: int | None
+    dix: int | None  # the seat that exchanged the 7 of trump
+    declared: tuple[tuple[int, int, Rank], ...]  # (seat, length, top rank) as stated
+    shown: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]  # sequences shown by the winner
+    declarations: tuple[int, int]  # sequence points scored this deal
+    bella: tuple[int, int]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    deal_log: tuple[tuple[int, Action], ...]
+    sheet: tuple[KlabberjassScoreLine, ...]
+    totals: tuple[int, int]
+    legal: tuple[Action, ...]
+
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+
+_FIELDS = (
+    "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",
+    "to_move", "hands", "turned", "proposed", "stock", "bid_round", "schmeisser", "trump",
+    "maker", "how", "dix", "declared", "shown", "declarations", "bella", "leader", "trick",
+    "tricks", "deal_points", "tricks_won", "deal_start", "sheet", "totals", "winner",
+)  # fmt: skip
+
+
+class KlabberjassState(GameState):
+    """An immutable two-player Klabberjass position. Create with `new_klabberjass`."""
+
+    FORMAT = "klabberjass.game"
+    NOUN = "game"
+    FIELDS = _FIELDS
+
+    variant: KlabberjassVariant
+    seed: int
+    stacked: KlabberjassStacked | None
+    n_actions: int
+    phase: str
+    deal_no: int  # 1-based number of the deal in progress
+    attempt: int  # redeals of this deal by the same dealer (both passed twice, schmeiss)
+    dealer: int
+    to_move: int
+    hands: tuple[int, int]  # bit masks
+    turned: Card  # face up beside the stock
+    proposed: Card  # the card turned up at the deal (proposes trump)
+    stock: tuple[Card, ...]  # face down, top first
+    bid_round: int
+    schmeisser: int  # -1 when nobody said schmeiss
+    trump: int  # suit index, -1 before trump is fixed
+    maker: int  # seat, -1 before trump is fixed
+    how: str  # took | named | schmeiss
+    dix: int  # seat that made the dix, -1 if none
+    declared: tuple[tuple[int, int, int], ...]  # (seat, length, top rank index)
+    shown: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]
+    declarations: tuple[int, int]
+    bella: tuple[int, int]
+    leader: int
+    trick: tuple[Card, ...]
+    tricks: tuple[tuple[int, tuple[Card, ...]], ...]
+    deal_points: tuple[int, int]  # card points taken this deal, last trick's 10 included
+    tricks_won: tuple[int, int]
+    deal_start: int
+    sheet: tuple[KlabberjassScoreLine, ...]
+    totals: tuple[int, int]
+    winner: int | None
+
+    # --- reading the state ---
+    @property
+    def non_dealer(self) -> int:
+        return 1 - self.dealer
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == GAME_OVER
+
+    def _seven_of_trump(self) -> Card:
+        return ALL_CARDS[self.trump * 8 + _SEVEN]
+
+    def _declared_by(self, seat: int) -> tuple[int, int] | None:
+        for s, length, top in self.declared:
+            if s == seat:
+                return (length, top)
+        return None
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase == PLAY:
+            m, _ = klabberjass_obligation(self.trump, self.hands[self.to_move], self.trick)
+            c, d, h, s = PLAY_BY_SUIT_BYTE
+            return c[m & 255] + d[m >> 8 & 255] + h[m >> 16 & 255] + s[m >> 24]
+        if phase == BIDDING:
+            if self.bid_round == 1:
+                return (TAKE, PASS, SCHMEISS_CALL)
+            p = self.proposed.suit_index
+            others = tuple(a for a in NAME_ACTIONS if a.suit.index != p)  # type: ignore[union-attr]
+            return (*others, PASS, SCHMEISS_CALL)
+        if phase == SCHMEISS:
+            return (ACCEPT, REFUSE)
+        if phase == DIX:
+            holds = self.hands[self.to_move] & self._seven_of_trump().bit
+            return (DIX_CALL, PASS) if holds else (PASS,)
+        if phase == DECLARE:
+            mine = best_sequence(self.hands[self.to_move])
+            if mine is None:
+                return (PASS,)
+            if self.to_move == self.dealer and not beats(
+                sequence_key(mine), self._declared_by(self.non_dealer)
+            ):
+                return (PASS,)
+            return (DECLARE_CALL, PASS)
+        return ()
+
+    def explain(self, action: Action | str) -> str | None:
+        """Why `action` is illegal now, in plain words; None if it is legal."""
+        action = parse_action(action)
+        if action in self.legal_actions():
+            return None
+        phase, kind = self.phase, action.kind
+        if phase == GAME_OVER:
+            return "The game is over."
+        if phase == PLAY and kind == "play":
+            return klabberjass_explain_illegal(
+                SUITS[self.trump], cards_of(self.hands[self.to_move]), self.trick,
+                action.card,  # type: ignore[arg-type]
+            )  # fmt: skip
+        if phase == BIDDING:
+            p = self.proposed.suit
+            if self.bid_round == 1 and kind == "name":
+                return (
+                    f"In the first round you may take {p.english} {p.symbol} as trump, pass or "
+                    f"schmeiss; naming another suit comes in the second round."
+                )
+            if self.bid_round == 2 and kind in ("take", "name"):
+                return (
+                    f"{p.english.capitalize()} {p.symbol} were refused in the first round: "
+                    f"name another suit, pass or schmeiss."
+                )
+        if phase == SCHMEISS and kind in ("pass", "take", "name", "schmeiss"):
+            return (
+                f"Your opponent said schmeiss: accept it (the deal is void and redealt) or "
+                f"refuse it (your opponent must play with {self.proposed.suit.english} "
+                f"{self.proposed.suit.symbol} as trump)."
+            )
+        if phase == DIX and kind == "dix":
+            return (
+                f"Only the player holding the 7 of trump ({self._seven_of_trump().pretty}) "
+                f"may exchange it for the turned card."
+            )
+        if phase == DECLARE and kind == "declare":
+            mine = best_sequence(self.hands[self.to_move])
+            if mine is None:
+                return "You have no sequence of three or more cards of one suit to declare."
+            theirs = self._declared_by(self.non_dealer)
+            return (
+                f"Your best sequence, {describe_sequence(*sequence_key(mine))}, does not beat "
+                f"the declared {describe_sequence(*theirs)} (a tie goes to the non-dealer): "  # type: ignore[misc]
+                f"pass."
+            )
+        wanted = _WANTED[phase]
+        return f"'{action}' is not possible now: {wanted} is expected."
+
+    def observation(self, seat: int) -> KlabberjassObservation:
+        return KlabberjassObservation(
+            seat=seat,
+            variant=self.variant,
+            phase=self.phase,
+            to_move=self.to_move,
+            dealer=self.dealer,
+            deal_no=self.deal_no,
+            hand=tuple(self.hand(seat)),
+            hand_sizes=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+            stock_size=len(self.stock),
+            turned=self.turned,
+            proposed=self.proposed,
+            bid_round=self.bid_round,
+            schmeisser=self.schmeisser if self.schmeisser >= 0 else None,
+            trump=self.trump_suit,
+            maker=self.maker if self.maker >= 0 else None,
+            dix=self.dix if self.dix >= 0 else None,
+            declared=tuple((s, n, ALL_CARDS[top].rank) for s, n, top in self.declared),
+            shown=self.shown,
+            declarations=self.declarations,
+            bella=self.bella,
+            leader=self.leader,
+            trick=self.trick,
+            tricks=self.tricks,
+            deal_log=self.deal_log,
+            sheet=self.sheet,
+            totals=self.totals,
+            legal=self.legal_actions() if seat == self.to_move else (),
+        )
+
+    # --- changing the state (on the fresh copy made by GameState.apply) ---
+    parse_action = staticmethod(parse_action)
+
+    def _dispatch(self, seat: int, action: Action, events: list[Event]) -> None:
+        phase = self.phase
+        if phase == PLAY:
+            self._play(seat, action.card, events)  # type: ignore[arg-type]
+        elif phase == BIDDING:
+            self._bid(seat, action, events)
+        elif phase == SCHMEISS:
+            self._answer(seat, action is ACCEPT, events)
+        elif phase == DIX:
+            self._dix(seat, action is DIX_CALL, events)
+        else:
+            self._declare(seat, action is DECLARE_CALL, events)
+
+    def _void(self, events: list[Event]) -> None:
+        events.append(Redealt(self.deal_no, self.dealer))
+        self._start_deal(self.deal_no, self.dealer, self.attempt + 1, events)
+
+    def _bid(self, seat: int, action: Action, events: list[Event]) -> None:
+        kind = action.kind
+        if kind == "pass":
+            events.append(Passed(seat, BIDDING))
+            if seat == self.non_dealer:
+                self._set(to_move=self.dealer)
+            elif self.bid_round == 1:
+                self._set(bid_round=2, to_move=self.non_dealer)
+            else:
+                self._void(events)
+        elif kind == "schmeiss":
+            events.append(Schmeissed(seat))
+            if self.variant.clob:
+                self._void(events)
+            else:
+                self._set(phase=SCHMEISS, schmeisser=seat, to_move=1 - seat)
+        elif kind == "take":
+            self._fix_trump(seat, self.proposed.suit, "took", events)
+        else:
+            self._fix_trump(seat, action.suit, "named", events)  # type: ignore[arg-type]
+
+    def _answer(self, seat: int, accepted: bool, events: list[Event]) -> None:
+        events.append(SchmeissAnswered(seat, accepted))
+        if accepted:
+            self._void(events)
+        else:
+            self._fix_trump(self.schmeisser, self.proposed.suit, "schmeiss", events)
+
+    def _fix_trump(self, maker: int, suit: Suit, how: str, events: list[Event]) -> None:
+        events.append(TrumpChosen(maker, suit, how))
+        nd, dl = self.non_dealer, self.dealer
+        hands = [0, 0]
+        hands[nd] = self.hands[nd] | mask_of(self.stock[:3])
+        hands[dl] = self.hands[dl] | mask_of(self.stock[3:6])
+        self._set(trump=suit.index, maker=maker, how=how, hands=(hands[0], hands[1]),
+                  stock=self.stock[6:], phase=DIX, to_move=nd)  # fmt: skip
+        events.append(StockDealt(self.deal_no, 3))
+
+    def _dix(self, seat: int, exchange: bool, events: list[Event]) -> None:
+        if exchange:
+            seven, taken = self._seven_of_trump(), self.turned
+            hands = list(self.hands)
+            hands[seat] = hands[seat] ^ seven.bit | taken.bit
+            self._set(hands=(hands[0], hands[1]), turned=seven, dix=seat)
+            events.append(DixMade(seat, seven, taken))
+        else:
+            events.append(Passed(seat, DIX))
+        if seat == self.non_dealer:
+            self._set(to_move=self.dealer)
+        else:
+            self._set(phase=DECLARE, to_move=self.non_dealer)
+
+    def _declare(self, seat: int, declare: bool, events: list[Event]) -> None:
+        if declare:
+            best = best_sequence(self.hands[seat])
+            length, top = sequence_key(best)  # type: ignore[arg-type]
+            self._set(declared=(*self.declared, (seat, length, top)))
+            events.append(SequenceDeclared(seat, length, best[-1].rank))  # type: ignore[index]
+        else:
+            events.append(Passed(seat, DECLARE))
+        if seat == self.non_dealer:
+            self._set(to_move=self.dealer)
+            return
+        # The dealer has spoken: he declares only when he beats the non-dealer.
+        winner = seat if declare else self.non_dealer if self.declared else -1
+        if winner >= 0:
+            seqs = sequences_in(self.hands[winner])
+            points = sum(sequence_value(len(s)) for s in seqs)
+            scored = (points, 0) if winner == 0 else (0, points)
+            self._set(shown=((winner, seqs),), declarations=scored)
+            events.append(SequencesShown(winner, seqs, points))
+        nd = self.non_dealer
+        self._set(phase=PLAY, leader=nd, to_move=nd)
+        events.append(PlayStarted(nd))
+
+    def _play(self, seat: int, card: Card, events: list[Event]) -> None:
+        d = self.__dict__
+        t = self.trump
+        hand = self.hands[seat]
+        events.append(_CARD_PLAYED[seat][card.index])
+        if card.suit_index == t and card.rank_index in (_QUEEN, _KING):
+            other = ALL_CARDS[t * 8 + (_KING if card.rank_index == _QUEEN else _QUEEN)]
+            if hand & other.bit:
+                b0, b1 = self.bella
+                d["bella"] = (b0 + BELLA, b1) if seat == 0 else (b0, b1 + BELLA)
+                events.append(BellaDeclared(seat, card, BELLA))
+        hand ^= card.bit
+        d["hands"] = (hand, self.hands[1]) if seat == 0 else (self.hands[0], hand)
+        trick = (*self.trick, card)
+        if len(trick) < 2:
+            d["trick"] = trick
+            d["to_move"] = 1 - seat
+            return
+        winner = (self.leader + winner_index(t, trick)) % 2
+        trick_no = len(self.tricks)
+        pts = POINTS[t]
+        points = pts[trick[0].index] + pts[trick[1].index]
+        points += LAST_TRICK if trick_no == TRICKS - 1 else 0
+        events.append(TrickWon(winner, trick_no, trick, points, 0))
+        p0, p1 = self.deal_points
+        w0, w1 = self.tricks_won
+        d["deal_points"] = (p0 + points, p1) if winner == 0 else (p0, p1 + points)
+        d["tricks_won"] = (w0 + 1, w1) if winner == 0 else (w0, w1 + 1)
+        d["trick"] = ()
+        d["tricks"] = (*self.tricks, (self.leader, trick))
+        d["leader"] = d["to_move"] = winner
+        if trick_no == TRICKS - 1:
+            self._score_deal(events)
+
+    def _score_deal(self, events: list[Event]) -> None:
+        score = settle_klabberjass(
+            self.maker, self.deal_points, self.declarations, self.bella, self.tricks_won
+        )
+        line = KlabberjassScoreLine(
+            self.deal_no, self.dealer, self.maker, SUITS[self.trump].value, self.how, score
+        )
+        totals = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
+        self._set(sheet=(*self.sheet, line), totals=totals)
+        events.append(DealScored(line, totals))
+        winner, over = game_result(self.variant.target, totals)
+        if over:
+            self._set(phase=GAME_OVER, winner=winner, to_move=-1)
+            events.append(MatchOver(winner, totals))
+        else:
+            self._start_deal(self.deal_no + 1, 1 - self.dealer, 0, events)
+
+    def _start_deal(self, deal_no: int, dealer: int, attempt: int, events: list[Event]) -> None:
+        if self.stacked is not None and deal_no == 1 and attempt == 0:
+            order = self.stacked.order()
+        else:
+            order = list(ALL_CARDS)
+            deal_rng(self.seed, deal_no, attempt).shuffle(order)
+        nd = 1 - dealer
+        hands = [0, 0]
+        for k, seat in enumerate((nd, dealer, nd, dealer)):
+            hands[seat] |= mask_of(order[3 * k : 3 * k + 3])
+        turned = order[12]
+        self._set(
+            phase=BIDDING, deal_no=deal_no, attempt=attempt, dealer=dealer, to_move=nd,
+            hands=(hands[0], hands[1]), turned=turned, proposed=turned, stock=tuple(order[13:]),
+            bid_round=1, schmeisser=-1, trump=-1, maker=-1, how="", dix=-1, declared=(),
+            shown=(), declarations=(0, 0), bella=(0, 0), leader=nd, trick=(), tricks=(),
+            deal_points=(0, 0), tricks_won=(0, 0), deal_start=self.n_actions,
+        )  # fmt: skip
+        events.append(DealStarted(deal_no, dealer, turned))
+
+    # --- saving and comparing ---
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the position, as plain JSON data."""
+
+        def names(cards: Iterable[Card]) -> list[str]:
+            return [str(c) for c in cards]
+
+        return {
+            "phase": self.phase,
+            "deal_no": self.deal_no,
+            "attempt": self.attempt,
+            "dealer": self.dealer,
+            "to_move": self.to_move,
+            "hands": [names(cards_of(h)) for h in self.hands],
+            "turned": str(self.turned),
+            "proposed": str(self.proposed),
+            "stock": names(self.stock),
+            "bid_round": self.bid_round,
+            "schmeisser": self.schmeisser,
+            "trump": SUITS[self.trump].value if self.trump >= 0 else None,
+            "maker": self.maker,
+            "how": self.how,
+            "dix": self.dix,
+            "declared": [list(x) for x in self.declared],
+            "shown": [[seat, [names(s) for s in seqs]] for seat, seqs in self.shown],
+            "declarations": list(self.declarations),
+            "bella": list(self.bella),
+            "leader": self.leader,
+            "trick": names(self.trick),
+            "tricks": [[lead, names(cards)] for lead, cards in self.tricks],
+            "deal_points": list(self.deal_points),
+            "tricks_won": list(self.tricks_won),
+            "sheet": [line.to_dict() for line in self.sheet],
+            "totals": list(self.totals),
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def start(
+        cls, variant: KlabberjassVariant, seed: int, stacked: KlabberjassStacked | None
+    ) -> KlabberjassState:
+        return new_klabberjass(variant, seed, stacked)
+
+    @classmethod
+    def load_variant(cls, data: dict[str, Any]) -> KlabberjassVariant:
+        return KlabberjassVariant.from_dict(data)
+
+    @classmethod
+    def load_stacked(cls, data: Any) -> KlabberjassStacked:
+        return KlabberjassStacked.from_dict(data)
+
+
+def new_klabberjass(
+    variant: KlabberjassVariant | None = None,
+    seed: int = 0,
+    stacked: KlabberjassStacked | None = None,
+) -> KlabberjassState:
+    """A game at its first deal: 6 cards each, a card turned up, waiting for the non-dealer.
+    With `stacked`, the first deal uses those cards and that dealer; later deals are random."""
+    if stacked is not None:
+        stacked.order()
+    state = KlabberjassState._blank()
+    state._set(variant=variant or KlabberjassVariant(), seed=seed, stacked=stacked, _log=None,
+               n_actions=0, sheet=(), totals=(0, 0), winner=None)  # fmt: skip
+    dealer = stacked.dealer if stacked else first_dealer(seed, players=2)
+    state._start_deal(1, dealer, 0, [])
+    return state
+
+
+def replay(
+    variant: KlabberjassVariant,
+    seed: int,
+    actions: Iterable[Action | str],
+    stacked: KlabberjassStacked | None = None,
+) -> KlabberjassState:
+    """The state after playing `actions` from the start of a game with this seed."""
+    return KlabberjassState.replay(variant, seed, actions, stacked)

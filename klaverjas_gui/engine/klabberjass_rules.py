@@ -1,0 +1,307 @@
+"""Two-player Klabberjass without the state machine (RULES.md section 2): the options,
+sequences in hand, the deal score with the maker's bet, and the end of a game.
+
+Card values and trick strength are those of the four-player game (RULES.md 1.1,
+`cards.POINTS` and `cards.POWER`); the play obligation is `play.klabberjass_obligation`.
+
+Glossary: the `maker` is the player who fixed trump (took it, named it, or had
+his schmeiss refused); the `non_dealer` ("main", elder hand) bids, declares and
+leads first; `schmeiss` offers to abandon the deal; `dix` swaps the 7 of trump
+for the turned card; `bella` is the king and queen of trump in one hand; a maker
+who does not score strictly more than the opponent goes `nat` (called "bête" in
+Klabberjass): he scores 0 and the opponent the sum of both.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CARD_BY_INDEX, POINTS, Card, Suit, parse_suit
+from .play import winner_index
+from .variant import VariantError
+
+TARGETS = (500, 250, 1000, 100)  # the settings screen shows them in this order
+TRICKS = 9
+LAST_TRICK = 10
+# All 32 cards hold 152 points (+10 last trick), but only 18 are played: the stock and the
+# turned card keep the rest, so the tricks of a deal hold less than 162.
+TOTAL_POINTS = 162
+BELLA = 20
+KLABBERJASS_DESCRIPTIONS: dict[str, str] = {
+    "target": "The game is won by the first player to reach this many points "
+    "(500; 250 or 1000; 100 for a quick game of Bela).",
+    "clob": "Clob: a schmeiss is always accepted, so the deal is void and redealt; "
+    "the opponent is not asked.",
+}
+
+
+@dataclass(frozen=True, init=False)
+class KlabberjassVariant:
+    """The options of RULES.md 2. Build with keywords; dataclasses.replace changes one."""
+
+    target: int = 500
+    clob: bool = False
+
+    def __init__(self, **options: Any) -> None:
+        names = klabberjass_option_names()
+        unknown = sorted(set(options) - set(names))
+        if unknown:
+            raise VariantError(
+                f"unknown Klabberjass option {', '.join(map(repr, unknown))}; "
+                f"the options are: {', '.join(names)}"
+            )
+        for f in dataclasses.fields(self):
+            object.__setattr__(self, f.name, _check(f.name, options.get(f.name, f.default)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in klabberjass_option_names()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> KlabberjassVariant:
+        if not isinstance(data, dict):
+            raise VariantError("Klabberjass options must be a mapping of option names to values")
+        return cls(**data)
+
+    def describe(self) -> list[str]:
+        """Short human summary of the rules in force, one line per topic."""
+        return [
+            f"Game to {self.target} points.",
+            "Schmeiss: always accepted, the deal is redealt (clob)."
+            if self.clob
+            else "Schmeiss: the opponent voids the deal or makes the schmeisser play.",
+        ]
+
+
+def klabberjass_option_names() -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(KlabberjassVariant))
+
+
+def _check(name: str, value: Any) -> Any:
+    if name == "target":
+        if isinstance(value, bool) or value not in TARGETS:
+            raise VariantError(
+                f"option target cannot be {value!r}; allowed: {', '.join(map(str, TARGETS))}"
+            )
+        return int(value)
+    if name == "clob":
+        if isinstance(value, bool):
+            return value
+        if value in ("on", "off"):
+            return value == "on"
+        raise VariantError(f"option clob cannot be {value!r}; allowed: on, off (or True, False)")
+    raise VariantError(f"unknown Klabberjass option {name!r}")  # pragma: no cover
+
+
+KLABBERJASS_PRESETS: dict[str, KlabberjassVariant] = {
+    "klabberjass": KlabberjassVariant(),
+    "clob": KlabberjassVariant(clob=True),
+    "bela": KlabberjassVariant(target=100),
+}
+
+
+def klabberjass_preset_name(variant: KlabberjassVariant) -> str:
+    """The preset this variant equals, or "custom"."""
+    for name, preset in KLABBERJASS_PRESETS.items():
+        if preset == variant:
+            return name
+    return "custom"
+
+
+# --- sequences in hand (declarations) ---
+def _runs(byte: int) -> tuple[tuple[int, int], ...]:
+    """(lowest rank index, length) of every maximal run of 3 or more set bits."""
+    out, r = [], 0
+    while r < 8:
+        if byte >> r & 1:
+            start = r
+            while r < 8 and byte >> r & 1:
+                r += 1
+            if r - start >= 3:
+                out.append((start, r - start))
+        else:
+            r += 1
+    return tuple(out)
+
+
+_RUNS = tuple(_runs(b) for b in range(256))
+
+
+def sequence_value(length: int) -> int:
+    """3 in sequence = 20, 4 = 50, 5 or more = 100 (RULES.md 2)."""
+    return 0 if length < 3 else 20 if length == 3 else 50 if length == 4 else 100
+
+
+def sequences_in(hand: int | Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
+    """Every sequence of 3 or more cards of one suit in natural order 7 8 9 T J Q K A,
+    lowest card first; a run of five is one sequence (worth 100), not three."""
+    mask = hand if isinstance(hand, int) else sum(c.bit for c in set(hand))
+    out = []
+    for s in range(4):
+        for start, length in _RUNS[mask >> (8 * s) & 0xFF]:
+            out.append(tuple(CARD_BY_INDEX[s * 8 + r] for r in range(start, start + length)))
+    return tuple(out)
+
+
+def sequence_key(seq: Sequence[Card]) -> tuple[int, int]:
+    """Compare sequences by this: longer wins, then the higher top card (natural order)."""
+    return (len(seq), seq[-1].rank_index)
+
+
+def best_sequence(hand: int | Iterable[Card]) -> tuple[Card, ...] | None:
+    """The best sequence of a hand (the first suit in C D H S order among equals), or None."""
+    best = None
+    for seq in sequences_in(hand):
+        if best is None or sequence_key(seq) > sequence_key(best):
+            best = seq
+    return best
+
+
+def sequences_points(hand: int | Iterable[Card]) -> int:
+    """The value of all sequences of a hand."""
+    return sum(sequence_value(len(seq)) for seq in sequences_in(hand))
+
+
+def beats(key: tuple[int, int], declared: tuple[int, int] | None) -> bool:
+    """Does the dealer's best sequence (length, top rank index) beat the non-dealer's
+    declared one? Strictly better only: a complete tie goes to the non-dealer."""
+    return declared is None or key > declared
+
+
+def sequence_winner(
+    non_dealer_best: Sequence[Card] | None, dealer_best: Sequence[Card] | None
+) -> str | None:
+    """Who scores sequences when both declare their best: "non_dealer", "dealer" or None."""
+    declared = sequence_key(non_dealer_best) if non_dealer_best else None
+    if dealer_best is not None and beats(sequence_key(dealer_best), declared):
+        return "dealer"
+    return "non_dealer" if non_dealer_best is not None else None
+
+
+def describe_sequence(length: int, top: int) -> str:
+    """'a sequence of 4 to the king' from a length and the top card's rank index."""
+    names = ("7", "8", "9", "10", "jack", "queen", "king", "ace")
+    return f"a sequence of {length} to the {names[top]}"
+
+
+# --- the deal score ---
+@dataclass(frozen=True)
+class KlabberjassScore:
+    """One deal's score (RULES.md 2). Pairs are by seat (seat 0, seat 1)."""
+
+    scores: tuple[int, int]  # what each player adds to his game total
+    card_points: tuple[int, int]  # card points of the tricks taken, last trick's 10 included
+    declarations: tuple[int, int]  # sequence points (only the better sequence's owner scores)
+    bella: tuple[int, int]
+    totals: tuple[int, int]  # each player's own total, compared for the maker's bet
+    outcome: str  # made | nat
+    maker: int
+    tricks_won: tuple[int, int]
+
+
+def settle_klabberjass(
+    maker: int,
+    card_points: tuple[int, int],
+    declarations: tuple[int, int] = (0, 0),
+    bella: tuple[int, int] = (0, 0),
+    tricks_won: tuple[int, int] = (0, 0),
+) -> KlabberjassScore:
+    """The maker must score strictly more than the opponent, else the opponent scores both."""
+    totals = tuple(card_points[k] + declarations[k] + bella[k] for k in (0, 1))
+    other = 1 - maker
+    if totals[maker] > totals[other]:
+        outcome, scores = "made", totals
+    else:
+        outcome = "nat"
+        scores = (0, totals[0] + totals[1]) if maker == 0 else (totals[0] + totals[1], 0)
+    return KlabberjassScore(
+        scores=(scores[0], scores[1]),
+        card_points=(card_points[0], card_points[1]),
+        declarations=(declarations[0], declarations[1]),
+        bella=(bella[0], bella[1]),
+        totals=(totals[0], totals[1]),
+        outcome=outcome,
+        maker=maker,
+        tricks_won=(tricks_won[0], tricks_won[1]),
+    )
+
+
+def score_klabberjass_deal(
+    trump: Suit | str,
+    maker: int,
+    tricks: Sequence[tuple[int, Sequence[Card]]],
+    declarations: tuple[int, int] = (0, 0),
+    bella: tuple[int, int] = (0, 0),
+) -> KlabberjassScore:
+    """Score nine tricks given as (leader_seat, two cards in play order)."""
+    if len(tricks) != TRICKS or any(len(cards) != 2 for _, cards in tricks):
+        raise ValueError("score_klabberjass_deal needs 9 tricks of 2 cards each")
+    t = parse_suit(trump).index
+    points, won = [0, 0], [0, 0]
+    for i, (leader, cards) in enumerate(tricks):
+        seat = (leader + winner_index(t, list(cards))) % 2
+        won[seat] += 1
+        points[seat] += sum(POINTS[t][c.index] for c in cards) + (LAST_TRICK if i == 8 else 0)
+    return settle_klabberjass(maker, (points[0], points[1]), declarations, bella,
+                              (won[0], won[1]))  # fmt: skip
+
+
+@dataclass(frozen=True)
+class KlabberjassScoreLine:
+    """One line of the Klabberjass score sheet."""
+
+    deal_no: int  # 1-based; a voided deal is redealt under the same number
+    dealer: int
+    maker: int
+    trump: str  # suit letter
+    how: str  # took | named | schmeiss (a refused schmeiss)
+    score: KlabberjassScore
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.score
+        return {
+            "deal": self.deal_no,
+            "dealer": self.dealer,
+            "maker": self.maker,
+            "chooser": self.maker,  # the four-player name, so shared statistics code can read it
+            "burden_team": self.maker,
+            "trump": self.trump,
+            "how": self.how,
+            "card_points": list(s.card_points),
+            "declarations": list(s.declarations),
+            "bella": list(s.bella),
+            "roem": [s.declarations[k] + s.bella[k] for k in (0, 1)],  # bonuses, as in 4-player
+            "totals": list(s.totals),
+            "tricks_won": list(s.tricks_won),
+            "outcome": s.outcome,
+            "scores": list(s.scores),
+        }
+
+
+def describe_klabberjass_deal(score: KlabberjassScore) -> str:
+    """'Maker 92 + 50 sequences, opponent 70 + 20 bella: made, 142 to 90.'"""
+    m, o = score.maker, 1 - score.maker
+
+    def part(seat: int, who: str) -> str:
+        text = f"{who} {score.card_points[seat]}"
+        if score.declarations[seat]:
+            text += f" + {score.declarations[seat]} sequences"
+        if score.bella[seat]:
+            text += f" + {score.bella[seat]} bella"
+        return text
+
+    head = f"{part(m, 'Maker')}, {part(o, 'opponent')}"
+    if score.outcome == "nat":
+        return f"{head}: the maker failed, the opponent scores {score.scores[o]}."
+    return f"{head}: made, {score.scores[m]} to {score.scores[o]}."
+
+
+def game_result(target: int, totals: tuple[int, int]) -> tuple[int | None, bool]:
+    """(winning seat or None, whether the game is over) after a deal. The first to the
+    target wins; if both pass it the higher total wins; a tie is broken by another deal."""
+    a, b = totals
+    if max(a, b) < target or a == b:
+        return None, False
+    return (0 if a > b else 1), True

@@ -1,0 +1,175 @@
+"""Random legal playouts of whole Klabberjass games for every preset (RULES.md 2).
+
+A small reference of the play rule over sets of cards cross-checks the engine at every
+card; the deal score is recomputed from the tricks, the declarations from the hands.
+Only 18 of the 32 cards are played (13 stay in the stock, 1 is turned up), so the
+tricks hold 152 + 10 points *together with* the cards never played.
+"""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from klaverjas_gui.engine import (
+    KLABBERJASS_PRESETS,
+    KlabberjassState,
+    card_points,
+    new_klabberjass,
+    replay_klabberjass,
+    score_klabberjass_deal,
+)
+from klaverjas_gui.engine.cards import FULL_MASK, TRUMP_STRENGTH, cards_of, mask_of
+from klaverjas_gui.engine.klabberjass import (
+    DECLARE_CALL,
+    BellaDeclared,
+    SequenceDeclared,
+    SequencesShown,
+)
+from klaverjas_gui.engine.klabberjass_rules import (
+    best_sequence,
+    game_result,
+    sequence_key,
+    sequences_points,
+)
+from klaverjas_gui.engine.match import CardPlayed, DealScored, MatchOver, PlayStarted, TrickWon
+
+
+def reference_legal(trump, hand, trick):
+    """RULES.md 2 restated: follow; else trump; trump led or in the trick: overtrump."""
+    hand = set(hand)
+    if not trick:
+        return hand
+    led = trick[0].suit
+    same = {c for c in hand if c.suit == led}
+    trumps = {c for c in hand if c.suit == trump}
+    tops = [TRUMP_STRENGTH[c.rank_index] for c in trick if c.suit == trump]
+    higher = {c for c in trumps if not tops or TRUMP_STRENGTH[c.rank_index] > max(tops)}
+    if same:
+        return (same & higher or same) if led == trump else same
+    if not trumps:
+        return hand
+    return higher or trumps
+
+
+def check_bet(line):
+    s = line.score
+    m, o = s.maker, 1 - s.maker
+    totals = [s.card_points[k] + s.declarations[k] + s.bella[k] for k in (0, 1)]
+    assert list(s.totals) == totals
+    if totals[m] > totals[o]:
+        assert s.outcome == "made" and list(s.scores) == totals
+    else:
+        assert s.outcome == "nat" and s.scores[m] == 0 and s.scores[o] == sum(totals)
+
+
+def play_and_check(variant, seed, max_deals=10**9, json_every=0):
+    """Play a game with random legal actions, checking every invariant; returns deals played."""
+    rng = random.Random(seed)
+    state = new_klabberjass(variant, seed)
+    deals = steps = 0
+    tricks, leader, points, bella_seen = [], 0, 0, [0, 0]
+    declare_hands = None
+    bella_expected = (0, 0)
+    while not state.is_over and deals < max_deals:
+        actions = state.legal_actions()
+        assert actions, "a legal action always exists"
+        played = mask_of(c for _, cards in state.tricks for c in cards) | mask_of(state.trick)
+        parts = [*state.hands, mask_of(state.stock), state.turned.bit, played]
+        assert sum(p.bit_count() for p in parts) == 32
+        assert parts[0] | parts[1] | parts[2] | parts[3] | parts[4] == FULL_MASK
+        phase, seat = state.phase, state.to_move
+        if phase in ("bidding", "schmeiss"):
+            assert [h.bit_count() for h in state.hands] == [6, 6] and len(state.stock) == 19
+        elif phase in ("dix", "declare"):
+            assert [h.bit_count() for h in state.hands] == [9, 9] and len(state.stock) == 13
+        if phase == "declare":
+            if declare_hands is None:
+                declare_hands = state.hands
+            mine = best_sequence(state.hands[seat])
+            if seat == state.non_dealer:
+                assert (DECLARE_CALL in actions) == (mine is not None)
+            else:
+                said = [(n, top) for s, n, top in state.declared if s == state.non_dealer]
+                beats = mine is not None and (not said or sequence_key(mine) > said[0])
+                assert (DECLARE_CALL in actions) == beats
+        if phase == "play":
+            hand = cards_of(state.hands[seat])
+            ref = reference_legal(state.trump_suit, hand, list(state.trick))
+            assert {a.card for a in actions} == ref
+        action = actions[int(rng.random() * len(actions))]
+        before = state
+        state, events = state.apply(action)
+        steps += 1
+        for e in events:
+            if isinstance(e, PlayStarted):
+                assert e.leader == before.non_dealer
+                leader = e.leader
+                t = before.trump
+                kq = (1 << (t * 8 + 5)) | (1 << (t * 8 + 6))
+                bella_expected = tuple(20 if h & kq == kq else 0 for h in state.hands)
+                # declarations: only the better sequence's owner scores, and all his sequences
+                said = {s for s, _, _ in state.declared}
+                now = {x.seat for x in events if isinstance(x, SequenceDeclared)}
+                assert said == {s for s, _, _ in before.declared} | now
+                nd, dl = before.non_dealer, before.dealer
+                winner = dl if dl in said else nd if nd in said else None
+                expected = [0, 0]
+                if winner is not None:
+                    expected[winner] = sequences_points(declare_hands[winner])
+                    shown = [x for x in events if isinstance(x, SequencesShown)]
+                    assert shown and shown[0].seat == winner
+                assert list(state.declarations) == expected
+                declare_hands = None
+            elif isinstance(e, BellaDeclared):
+                bella_seen[e.seat] += e.points
+            elif isinstance(e, CardPlayed):
+                assert e.seat == before.to_move
+            elif isinstance(e, TrickWon):
+                assert len(e.cards) == 2
+                tricks.append((leader, e.cards))
+                leader = e.seat
+                points += e.points
+            elif isinstance(e, DealScored):
+                line = e.line
+                assert len(tricks) == 9 and sum(line.score.tricks_won) == 9
+                unplayed = sum(card_points(c, line.trump) for c in (*before.stock, before.turned))
+                assert points + unplayed == 162 and sum(line.score.card_points) == points
+                assert line.score.bella == bella_expected == tuple(bella_seen)
+                again = score_klabberjass_deal(
+                    line.trump, line.maker, tricks, line.score.declarations, line.score.bella
+                )
+                assert again == line.score
+                check_bet(line)
+                deals += 1
+                tricks, points, bella_seen = [], 0, [0, 0]
+            elif isinstance(e, MatchOver):
+                assert e.winner == state.winner
+                assert game_result(variant.target, state.totals) == (e.winner, True)
+        if json_every and steps % json_every == 0:
+            assert KlabberjassState.from_json(state.to_json()) == state
+    assert state.totals == tuple(sum(line.score.scores[k] for line in state.sheet) for k in (0, 1))
+    if state.is_over:
+        for n in range(1, len(state.sheet)):  # the game did not end earlier
+            earlier = tuple(sum(ln.score.scores[k] for ln in state.sheet[:n]) for k in (0, 1))
+            assert not game_result(variant.target, earlier)[1]
+    if json_every:
+        assert replay_klabberjass(variant, seed, state.actions).to_json() == state.to_json()
+    return deals
+
+
+@pytest.mark.parametrize("preset", sorted(KLABBERJASS_PRESETS))
+def test_two_thousand_random_deals_per_preset(preset):
+    variant = KLABBERJASS_PRESETS[preset]
+    deals, seed = 0, 0
+    while deals < 2000:
+        deals += play_and_check(variant, seed, max_deals=2000 - deals)
+        seed += 1
+    assert deals == 2000
+
+
+@settings(max_examples=25, deadline=None)
+@given(preset=st.sampled_from(sorted(KLABBERJASS_PRESETS)), seed=st.integers(0, 2**31))
+def test_whole_game_json_round_trip_and_replay(preset, seed):
+    assert play_and_check(KLABBERJASS_PRESETS[preset], seed, json_every=29) >= 1
