@@ -268,3 +268,23 @@ def kill_and_restart(path, seed, kills, rng):
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 def test_sigkill_mid_match_then_restart_continues_at_the_same_position(tmp_path):
     kill_and_restart(tmp_path / "h.sqlite", 12, kills=5, rng=random.Random(1))
+
+
+def test_a_klabberjass_game_is_stored_resumed_and_counted(tmp_path):
+    from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass
+
+    v = KLABBERJASS_PRESETS["bela"]
+    h = History(tmp_path / "h.sqlite")
+    mid = h.start_match("klabberjass", "bela", v.to_dict(), 8, ["Anna", "Bram"])
+    rng = random.Random(8)
+    s = new_klabberjass(v, 8)
+    while not s.is_over:
+        a = rng.choice(s.legal_actions())
+        s, events = s.apply(a)
+        h.record(mid, s.n_actions, str(a), events)
+        if s.n_actions == 30:
+            assert h.resume()[1] == s
+    assert h.match(mid).status == "finished" and h.match(mid).totals == s.totals
+    stats = {r["name"]: r for r in h.statistics("klabberjass")}
+    assert stats["Anna"]["deals"] == len(s.sheet) == stats["Bram"]["deals"]
+    assert stats["Anna"]["won"] + stats["Bram"]["won"] == 1

@@ -20,7 +20,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import StateError, Variant, VariantError, replay
+from ..engine import (
+    KlabberjassVariant,
+    StateError,
+    Variant,
+    VariantError,
+    replay,
+    replay_klabberjass,
+)
 from ..engine.match import DealScored, MatchOver
 from .files import set_aside
 
@@ -66,6 +73,9 @@ SCHEMA_VERSION = len(MIGRATIONS)
 Loader = Callable[[dict[str, Any], int, list[str]], Any]
 LOADERS: dict[str, Loader] = {
     "klaverjas": lambda variant, seed, actions: replay(Variant.from_dict(variant), seed, actions),
+    "klabberjass": lambda variant, seed, actions: replay_klabberjass(
+        KlabberjassVariant.from_dict(variant), seed, actions
+    ),
 }
 
 
