@@ -258,13 +258,11 @@ class MatchState(GameState):
         ts = self.variant.trump_selection
         if ts == "forced_first":
             return True
-        if ts == "free":
-            return self.passes == 4
+        if ts in ("free", "proposed"):
+            return self.passes == 4  # everybody passed: first hand must name a suit
         if ts == "dealer_forced":
             return self.to_move == self.dealer
-        if ts == "proposed":
-            return self.passes == 4
-        return False
+        return False  # two_rounds: all passing twice means a redeal
 
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
