@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test bench bundle clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,7 @@ play: $(STAMP)
 	$(BIN)/python -m klaverjas_gui $(ARGS)
 
 test: $(STAMP)
-	$(BIN)/ruff check klaverjas_gui tests benchmarks tools
+	$(BIN)/ruff check klaverjas_gui tests benchmarks tools packaging
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
@@ -24,3 +24,10 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
+
+# A windowed one-folder bundle in dist/Klaverjas (PyInstaller), and its portable zip.
+bundle: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bundle]'
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/pyinstaller/klaverjas.spec
+	$(BIN)/python packaging/make_portable.py dist/Klaverjas dist/Klaverjas-portable.zip
