@@ -18,10 +18,12 @@ Choices where RULES.md is silent (documented in the README too):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from .cards import (
     POWER,
     SUIT_MASKS,
+    SUIT_NAMES,
     TRUMP_STRENGTH,
     Card,
     Suit,
@@ -143,83 +145,90 @@ def _list(cards: Iterable[Card], trump: Suit) -> str:
     return ", ".join(c.pretty for c in sort_hand(cards, trump))
 
 
+class Reason(NamedTuple):
+    """Why a card is illegal, as a template key and its values, so the UI can translate it.
+    `values` are card texts such as "Q♥", plus `led_suit`, a suit letter, where needed."""
+
+    key: str
+    values: dict[str, str]
+
+
+# English templates; the UI's translation files carry the same keys in other languages.
+REASONS: dict[str, str] = {
+    "not_held": "You do not hold {card}.",
+    "follow": "{led_name} {led} were led: you must follow suit (you hold {cards}).",
+    "follow_overtrump": "Trumps were led and {best} is the highest so far: "
+    "you must play a higher trump (you hold {cards}).",
+    "partner_no_undertrump": "Your partner is winning, so you need not trump, but you may "
+    "not undertrump {best} with {card}. Play another card.",
+    "ruff": "You cannot follow {led} and an opponent is winning with {winning}: "
+    "you must trump (you hold {cards}).",
+    "ruff_partner": "You cannot follow {led}: under these rules you must trump even though "
+    "your partner is winning with {winning} (you hold {cards}).",
+    "ruff_two": "You cannot follow {led} and your opponent is winning with {winning}: "
+    "you must trump (you hold {cards}).",
+    "overtrump": "An opponent is winning with {winning}: you must overtrump (you hold {cards}).",
+    "overtrump_partner": "Your partner is winning with {winning}: you must overtrump, "
+    "even over your partner (you hold {cards}).",
+    "overtrump_two": "Your opponent is winning with {winning}: "
+    "you must overtrump (you hold {cards}).",
+    "undertrump_forced": "You cannot beat {best}, but under these rules you must still "
+    "play a trump (you hold {cards}).",
+    "undertrump_forbidden": "You may not undertrump: {card} is lower than {best} already in "
+    "the trick. Play a card of another suit (you hold {cards}).",
+}
+
+
+def render(reason: Reason, template: str, suit_names: dict[str, str]) -> str:
+    """Fill a (possibly translated) template; `suit_names` maps "H" to e.g. "hearts"."""
+    values = dict(reason.values)
+    if "led_suit" in values:
+        values["led_name"] = suit_names[values["led_suit"]].capitalize()
+    return template.format(**values)
+
+
+def illegal_reason(
+    variant: Variant,
+    trump: Suit | str,
+    hand: Iterable[Card],
+    trick: Sequence[Card],
+    card: Card,
+    players: int = 4,
+) -> Reason | None:
+    """Why `card` may not be played now, as a Reason; None if it may."""
+    tr = parse_suit(trump)
+    hand, trick = list(hand), list(trick)
+    if card not in hand:
+        return Reason("not_held", {"card": card.pretty})
+    legal, rule = obligation(variant, tr.index, mask_of(hand), trick)
+    if legal & card.bit:
+        return None
+    t = tr.index
+    values = {"card": card.pretty, "cards": _list(cards_of(legal), tr)}
+    if trick:
+        led = trick[0].suit
+        w = winner_index(t, trick)
+        best = _best_trump(t, trick)
+        values.update(led=led.symbol, led_suit=led.value, winning=trick[w].pretty)
+        if best is not None:
+            values["best"] = best.pretty
+        partner = players == 4 and len(trick) >= 2 and w == len(trick) - 2
+        if rule in ("ruff", "overtrump"):
+            rule += "_partner" if partner else "_two" if players == 2 else ""
+    return Reason(rule, values)
+
+
 def explain_illegal(
     variant: Variant, trump: Suit | str, hand: Iterable[Card], trick: Sequence[Card], card: Card
 ) -> str | None:
     """Plain words for why `card` may not be played now, or None if it may."""
-    tr = parse_suit(trump)
-    hand = list(hand)
-    trick = list(trick)
-    if card not in hand:
-        return f"You do not hold {card.pretty}."
-    legal, rule = obligation(variant, tr.index, mask_of(hand), trick)
-    return _explain_rule(tr, trick, card, legal, rule, players=4)
+    reason = illegal_reason(variant, trump, hand, trick, card)
+    return None if reason is None else render(reason, REASONS[reason.key], SUIT_NAMES)
 
 
 def klabberjass_explain_illegal(
     trump: Suit | str, hand: Iterable[Card], trick: Sequence[Card], card: Card
 ) -> str | None:
     """Plain words for why `card` may not be played now in two-player Klabberjass, or None."""
-    tr = parse_suit(trump)
-    hand = list(hand)
-    trick = list(trick)
-    if card not in hand:
-        return f"You do not hold {card.pretty}."
-    legal, rule = klabberjass_obligation(tr.index, mask_of(hand), trick)
-    return _explain_rule(tr, trick, card, legal, rule, players=2)
-
-
-def _explain_rule(
-    tr: Suit, trick: list[Card], card: Card, legal: int, rule: str, players: int
-) -> str | None:
-    """The words for the rule code that `obligation` (or its two-player twin) returned."""
-    if legal & card.bit:
-        return None
-    t = tr.index
-    allowed = cards_of(legal)
-    you_hold = f"(you hold {_list(allowed, tr)})"
-    if rule == "follow":
-        led = trick[0].suit
-        return f"{led.english.capitalize()} {led.symbol} were led: you must follow suit {you_hold}."
-    best = _best_trump(t, trick)
-    if rule == "follow_overtrump":
-        return (
-            f"Trumps were led and {best.pretty} is the highest so far: "  # type: ignore[union-attr]
-            f"you must play a higher trump {you_hold}."
-        )
-    led = trick[0].suit
-    w = winner_index(t, trick)
-    partner = players == 4 and len(trick) >= 2 and w == len(trick) - 2
-    who = "your partner" if partner else "an opponent" if players == 4 else "your opponent"
-    winning = trick[w].pretty
-    if rule == "partner_no_undertrump":
-        return (
-            f"Your partner is winning, so you need not trump, but you may not undertrump "
-            f"{best.pretty} with {card.pretty}. Play another card."  # type: ignore[union-attr]
-        )
-    if rule == "ruff":
-        if partner:
-            return (
-                f"You cannot follow {led.symbol}: under these rules you must trump even though "
-                f"your partner is winning with {winning} {you_hold}."
-            )
-        return (
-            f"You cannot follow {led.symbol} and {who} is winning with {winning}: "
-            f"you must trump {you_hold}."
-        )
-    if rule == "overtrump":
-        extra = ", even over your partner" if partner else ""
-        return (
-            f"{who.capitalize()} is winning with {winning}: you must overtrump{extra} {you_hold}."
-        )
-    if rule == "undertrump_forced":
-        return (
-            f"You cannot beat {best.pretty}, but under these rules you must still "  # type: ignore[union-attr]
-            f"play a trump {you_hold}."
-        )
-    if rule == "undertrump_forbidden":
-        return (
-            f"You may not undertrump: {card.pretty} is lower than {best.pretty} "  # type: ignore[union-attr]
-            f"already in the trick. Play a card of another suit {you_hold}."
-        )
-    return f"{card.pretty} may not be played now {you_hold}."  # pragma: no cover
+    reason = illegal_reason(KLABBERJASS_PLAY, trump, hand, trick, card, players=2)
+    return None if reason is None else render(reason, REASONS[reason.key], SUIT_NAMES)
