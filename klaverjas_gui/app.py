@@ -1,0 +1,403 @@
+"""Command line, window and the scene loop.
+
+`main(argv)` parses the command line, opens the window and runs the loop:
+raw events go to the top scene's pygame-gui manager first, then through the
+input mapper, and the resulting command to the app (quit, resize, F11, M) or
+to the top scene. Scenes form a stack; the menu is always at the bottom.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # crisp on HiDPI Windows
+
+import argparse  # noqa: E402
+import logging  # noqa: E402
+import random  # noqa: E402
+import re  # noqa: E402
+import sys  # noqa: E402
+import warnings  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+
+from .engine import PRESETS, Variant  # noqa: E402
+from .ui import theme, widgets  # noqa: E402
+from .ui.audio import Audio  # noqa: E402
+from .ui.commands import InputMapper  # noqa: E402
+from .ui.scene import Scene  # noqa: E402
+from .ui.settings import SPEEDS, Settings  # noqa: E402
+
+KEYS_HELP = """keys:
+  play a card   drag it to the table or click it (double-click: see Options);
+                Left/Right to pick, Enter to play
+  decisions     the buttons, or C D H S name a suit, P pass, T take, K kraak, R roem
+  review        L last trick, Tab score sheet
+  window        F11 full screen, M mute, Esc menu
+"""
+MIN_SIZE = (1024, 600)
+MAX_SIZE = (7680, 4320)
+FPS = 60
+
+
+# --- command line ---
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        """One line, exit status 2 (argparse's status, without the usage block)."""
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"(\d{3,5})[xX](\d{3,5})", text.strip())
+    if not m:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}")
+    w, h = int(m.group(1)), int(m.group(2))
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"size {w}x{h} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} .. {MAX_SIZE[0]}x{MAX_SIZE[1]}"
+        )
+    return w, h
+
+
+def _natural(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+    return value
+
+
+def _positive(text: str) -> int:
+    value = _natural(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("expected 1 or more")
+    return value
+
+
+def _lang(text: str) -> str:
+    if not re.fullmatch(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?", text):
+        raise argparse.ArgumentTypeError(f"not a language code: {text!r} (e.g. en, nl, nl_BE)")
+    return text
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="klaverjas",
+        description="Klaverjas, the Dutch team card game: you and a computer partner "
+        "against two computer opponents.",
+        epilog=KEYS_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--variant", choices=sorted(PRESETS), help="rules preset (default amsterdam)")
+    p.add_argument(
+        "--seed", type=_natural, help="deal this match from a fixed seed (starts at once)"
+    )
+    p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--fullscreen", action="store_true", help="start in full screen (F11 toggles)"
+    )
+    mode.add_argument("--windowed", action="store_true", help="start in a window (the default)")
+    p.add_argument(
+        "--data-dir", type=Path, metavar="DIR", help="where preferences and history live"
+    )
+    p.add_argument(
+        "--demo",
+        action="store_true",
+        help="four computer players with open cards; a key or click returns to the menu",
+    )
+    p.add_argument("--lang", type=_lang, default="en", metavar="CODE", help="language (en)")
+    p.add_argument("--speed", choices=list(SPEEDS), help="animation speed (default normal)")
+    p.add_argument(
+        "--screenshot",
+        type=Path,
+        metavar="PATH",
+        help="render --frames frames (default 60) and save the screen as a PNG",
+    )
+    p.add_argument(
+        "--frames",
+        type=_positive,
+        metavar="N",
+        help="stop after N frames, 60 to a simulated second; a computer plays your seat, "
+        "so a seed always gives the same picture",
+    )
+    return p  # fmt: skip
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    return build_parser().parse_args(argv)
+
+
+# --- the application ---
+class App:
+    """The window, the scene stack and the services scenes share."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        deterministic: bool = False,
+        audio: bool = True,
+        autopilot: bool = False,
+    ) -> None:
+        self.args = args
+        self.deterministic = (
+            deterministic  # computer players answer at once: same frames, same picture
+        )
+        self.autopilot = autopilot  # a computer plays the human's cards (screenshots, benchmarks)
+        self.settings = Settings(lang=args.lang, data_dir=args.data_dir)
+        if args.speed:
+            self.settings.animation_speed = args.speed
+        self.options_variant = args.variant or "amsterdam"
+        pygame.display.init()
+        pygame.font.init()
+        self.fullscreen = bool(args.fullscreen)
+        self.windowed_size = args.size or default_size()
+        self.screen = self._open_window()
+        pygame.display.set_caption("Klaverjas")
+        self._set_icon()
+        self.audio = Audio(self.settings, enabled=audio)
+        self.mapper = InputMapper()
+        self.toasts = widgets.Toasts()
+        self.scenes: list[Scene] = []
+        self.match: Scene | None = None  # the running match, kept while the menu shows
+        self.running = True
+        self.frames = 0
+        self._menu: Scene | None = None  # made when first shown: a seeded start skips it
+        if args.demo:
+            self.start_demo(args.seed)
+        elif args.seed is not None:
+            self.start_match(PRESETS[self.options_variant], args.seed)
+        else:
+            self.show_menu()
+
+    # --- window ---
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except Exception:  # older SDL or a driver without windows: not worth failing over
+            pass
+        return screen
+
+    def _set_icon(self) -> None:
+        try:
+            from .ui import cardart
+
+            pygame.display.set_icon(cardart.icon(64))
+        except Exception:  # the art is optional for the window icon
+            pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if not self.fullscreen and size != self.size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._relayout()
+
+    def _relayout(self) -> None:
+        size = self.size
+        scenes = list(self.scenes)
+        for kept in (self.match, self._menu):
+            if kept is not None and kept not in scenes:
+                scenes.append(kept)
+        for scene in scenes:
+            scene.resize(size)
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.fullscreen = False
+            self.screen = self._open_window()
+        else:
+            self.windowed_size = self.size
+            self.fullscreen = True
+            self.screen = self._open_window()
+        self._relayout()
+
+    def toggle_mute(self) -> None:
+        self.settings.muted = not self.settings.muted
+        self.toast("Sound off (M)" if self.settings.muted else "Sound on (M)", 1.6)
+
+    def toast(self, text: str, seconds: float = 4.0) -> None:
+        self.toasts.show(text, seconds)
+
+    # --- the scene stack ---
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.leave()
+        self.scenes.append(scene)
+        scene.enter()
+
+    @property
+    def menu(self) -> Scene:
+        if self._menu is None:
+            from .ui.menu import MainMenuScene
+
+            self._menu = MainMenuScene(self)
+        elif self._menu.ui.window_resolution != self.size:
+            self._menu.resize(self.size)
+        return self._menu
+
+    def pop(self, scene: Scene | None = None) -> None:
+        scene = scene or self.top
+        if scene is None or scene not in self.scenes:
+            return
+        if len(self.scenes) == 1:
+            self.show_menu()  # the stack is never left empty
+            return
+        was_top = scene is self.top
+        self.scenes.remove(scene)
+        if scene is not self.match:
+            scene.close()
+        if was_top and self.top is not None:
+            self.top.enter()
+
+    def _unwind(self) -> None:
+        """Close every scene; the running match (if any) stays alive for Continue."""
+        while self.scenes:
+            scene = self.scenes.pop()
+            if scene is not self.match and scene is not self._menu:
+                scene.close()
+
+    def show_menu(self) -> None:
+        self._unwind()
+        self.scenes.append(self.menu)
+        self.menu.enter()
+
+    def start_match(self, variant: Variant, seed: int | None = None) -> None:
+        from .ui.table import TableScene
+
+        self._unwind()
+        if self.match is not None:
+            self.match.close()
+        seed = random.randrange(1_000_000) if seed is None else seed
+        self.match = TableScene(self, variant, seed, autopilot=self.autopilot)
+        self.push(self.match)
+
+    def continue_match(self) -> None:
+        if self.match is None:
+            return
+        self._unwind()
+        self.push(self.match)
+
+    def start_demo(self, seed: int | None) -> None:
+        from .ui.table import TableScene
+
+        self._unwind()
+        seed = random.randrange(1_000_000) if seed is None else seed
+        self.push(TableScene(self, PRESETS[self.options_variant], seed, demo=True))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the frame ---
+    def dispatch(self, event: pygame.event.Event) -> None:
+        top = self.top
+        if top is not None and event.type != pygame.VIDEORESIZE and top.ui.process_events(event):
+            return
+        cmd = self.mapper.map(event)
+        if cmd is None:
+            return
+        if cmd.kind == "quit":
+            self.quit()
+        elif cmd.kind == "resize":
+            self.resize(cmd.size)
+        elif cmd.kind == "key" and cmd.name == "fullscreen":
+            self.toggle_fullscreen()
+        elif cmd.kind == "key" and cmd.name == "mute":
+            self.toggle_mute()
+        elif top is not None:
+            top.handle(cmd)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw, flip."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        self.toasts.update(dt)
+        top = self.top
+        if top is not None:
+            top.update(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+        top = self.top
+        centre = top.toast_centre() if top is not None else (self.size[0] / 2, self.size[1] * 0.9)
+        self.toasts.draw(surface, centre, theme.scale_for(self.size))
+
+    def run(self, frames: int | None = None, fixed_dt: float | None = None) -> None:
+        clock = pygame.time.Clock()
+        report = os.environ.get("KLAVERJAS_REPORT_FIRST_FRAME")
+        while self.running:
+            dt = fixed_dt if fixed_dt is not None else min(clock.tick(FPS) / 1000, 0.1)
+            self.step(dt)
+            if self.frames == 1:
+                if report:
+                    print("first-frame", flush=True)
+                self.audio.start()
+            if frames is not None and self.frames >= frames:
+                break
+
+    def screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        for scene in {*self.scenes, self.match, self._menu} - {None}:
+            scene.close()  # type: ignore[union-attr]
+        self.scenes.clear()
+        self.match = self._menu = None
+
+
+def default_size() -> tuple[int, int]:
+    """Most of the desktop at 16:9, within the supported range (sensible on HiDPI)."""
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except Exception:
+        dw, dh = 1280, 720
+    w = min(int(dw * 0.8), int(dh * 0.8 * 16 / 9), 3840)
+    w = max(MIN_SIZE[0], w)
+    h = max(MIN_SIZE[1], round(w * 9 / 16))
+    return w, h
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="klaverjas: %(message)s")
+    fixed = args.frames is not None or args.screenshot is not None
+    frames = args.frames or (60 if args.screenshot else None)
+    app = App(args, deterministic=fixed, autopilot=fixed)
+    try:
+        app.run(frames=frames, fixed_dt=1 / FPS if fixed else None)
+        if args.screenshot:
+            app.screenshot(args.screenshot)
+    finally:
+        app.close()
+        pygame.quit()
+        theme.clear_caches()  # fonts die with pygame.quit
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""The input mapper: the one place where raw pygame events become commands.
+
+Scenes never look at pygame event types or key codes. Mouse, keyboard and
+pygame-gui button presses all arrive as a `Command`, so a new input device
+(touch, a remote) only needs a line here.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+
+# Key -> command name. Letters double as shortcuts for the decision buttons.
+KEYMAP: dict[int, str] = {
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+    pygame.K_RETURN: "confirm",
+    pygame.K_KP_ENTER: "confirm",
+    pygame.K_SPACE: "confirm",
+    pygame.K_ESCAPE: "back",
+    pygame.K_l: "last_trick",
+    pygame.K_TAB: "score_sheet",
+    pygame.K_F11: "fullscreen",
+    pygame.K_m: "mute",
+    pygame.K_c: "suit_C",
+    pygame.K_d: "suit_D",
+    pygame.K_h: "suit_H",
+    pygame.K_s: "suit_S",
+    pygame.K_p: "pass",
+    pygame.K_t: "take",
+    pygame.K_k: "kraak",
+    pygame.K_r: "roem",
+}
+DOUBLE_CLICK_SECONDS = 0.4
+DOUBLE_CLICK_PIXELS = 8
+
+
+@dataclass(frozen=True)
+class Command:
+    """What the player asked for, independent of the device.
+
+    kind: pointer_down, pointer_move, pointer_up, key, ui, resize, quit.
+    """
+
+    kind: str
+    pos: tuple[int, int] = (0, 0)
+    name: str = ""
+    clicks: int = 1
+    size: tuple[int, int] = (0, 0)
+    element: Any = None
+
+
+class InputMapper:
+    """Turns pygame events into Commands; remembers just enough to spot a double click."""
+
+    def __init__(self) -> None:
+        self._last_down: tuple[float, tuple[int, int]] | None = None
+
+    def map(self, event: pygame.event.Event, now: float | None = None) -> Command | None:
+        kind = event.type
+        if kind == pygame.QUIT:
+            return Command("quit")
+        if kind == pygame.VIDEORESIZE:
+            return Command("resize", size=(int(event.w), int(event.h)))
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            pos = _pos(event)
+            now = time.monotonic() if now is None else now
+            clicks = 1
+            if self._last_down is not None:
+                t, p = self._last_down
+                close = max(abs(p[0] - pos[0]), abs(p[1] - pos[1])) <= DOUBLE_CLICK_PIXELS
+                if now - t <= DOUBLE_CLICK_SECONDS and close:
+                    clicks = 2
+            self._last_down = None if clicks == 2 else (now, pos)
+            return Command("pointer_down", pos=pos, clicks=clicks)
+        if kind == pygame.MOUSEMOTION:
+            return Command("pointer_move", pos=_pos(event))
+        if kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            return Command("pointer_up", pos=_pos(event))
+        if kind == pygame.KEYDOWN:
+            name = KEYMAP.get(event.key)
+            return Command("key", name=name) if name else None
+        if kind == pygame_gui.UI_BUTTON_PRESSED:
+            return Command("ui", name=str(event.ui_object_id), element=event.ui_element)
+        return None
+
+
+def _pos(event: pygame.event.Event) -> tuple[int, int]:
+    x, y = event.pos
+    return int(x), int(y)

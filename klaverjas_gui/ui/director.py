@@ -1,0 +1,382 @@
+"""From engine events to what the table shows: the display model and its scripts.
+
+The engine jumps from state to state; the table must show the steps between
+(a card flying, a trick lying still, then sweeping away). Every engine event
+becomes a short script (a generator, one step per frame) that changes the
+display model as the animation goes. Scripts run one after the other, so the
+picture never runs ahead of, or contradicts, what the engine said happened.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Card, ScoreLine, Suit, sort_hand
+from ..engine.match import (
+    CardPlayed,
+    DealScored,
+    DealStarted,
+    KraakCalled,
+    MatchOver,
+    Passed,
+    PlayStarted,
+    Redealt,
+    RoemClaimed,
+    RoemLeft,
+    TrickWon,
+    TrumpChosen,
+)
+from .anim import approach, ease_in_out_cubic, ease_out_cubic, lerp, lerp_angle
+from .layout import Pose, TableLayout
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+Script = Generator[None, None, None]
+Anchor = Callable[[TableLayout], Pose]
+KRAAK_WORDS = ("", "Kraak!", "Rekraak!", "Superkraak!")
+
+
+@dataclass
+class Sprite:
+    """A card in flight between two anchors (re-evaluated each frame, so resizing is safe)."""
+
+    card: Card | None  # None shows the back
+    start: Anchor
+    end: Anchor
+    duration: float
+    delay: float = 0.0
+    t: float = 0.0
+    ease: Callable[[float], float] = ease_out_cubic
+    on_land: Callable[[], None] | None = None
+    landed: bool = False
+
+    @property
+    def started(self) -> bool:
+        return self.t > self.delay or self.duration <= 0
+
+    def progress(self) -> float:
+        if self.duration <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (self.t - self.delay) / self.duration))
+
+    def pose(self, layout: TableLayout) -> Pose:
+        a, b = self.start(layout), self.end(layout)
+        k = self.ease(self.progress())
+        return Pose(
+            lerp(a.x, b.x, k), lerp(a.y, b.y, k), lerp_angle(a.angle, b.angle, k),
+            lerp(a.scale, b.scale, k),
+        )  # fmt: skip
+
+
+@dataclass
+class Bubble:
+    text: str
+    ttl: float
+    suit: str | None = None
+    age: float = 0.0
+
+
+@dataclass
+class TableModel:
+    """What the table shows right now (it trails the engine state while animating)."""
+
+    hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
+    poses: dict[Card, Pose] = field(default_factory=dict)
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    sprites: list[Sprite] = field(default_factory=list)
+    deal_no: int = 0
+    dealer: int = 0
+    trump: Suit | None = None
+    chooser: int | None = None
+    kraak_level: int = 0
+    proposed: Card | None = None
+    winner: int | None = None  # seat whose card wins the trick lying on the table
+    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
+    deal_points: list[int] = field(default_factory=lambda: [0, 0])
+    deal_roem: list[int] = field(default_factory=lambda: [0, 0])
+    totals: list[int] = field(default_factory=lambda: [0, 0])
+    shown_totals: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    sheet: list[ScoreLine] = field(default_factory=list)
+    last_trick: tuple[int, tuple[Card, ...], int] | None = None  # leader, cards, winner
+    bubbles: dict[int, Bubble] = field(default_factory=dict)
+
+    def reset_deal(self, deal_no: int, dealer: int, proposed: Card | None) -> None:
+        self.hands = [[], [], [], []]
+        self.poses.clear()
+        self.trick.clear()
+        self.deal_no, self.dealer, self.proposed = deal_no, dealer, proposed
+        self.trump, self.chooser, self.kraak_level, self.winner = None, None, 0, None
+        self.tricks_won, self.deal_points, self.deal_roem = [0, 0], [0, 0], [0, 0]
+        self.last_trick = None
+
+    def sort_hands(self) -> None:
+        for seat in range(4):
+            self.hands[seat] = sort_hand(self.hands[seat], self.trump)
+
+    def say(self, seat: int, text: str, seconds: float, suit: str | None = None) -> None:
+        self.bubbles[seat] = Bubble(text, seconds, suit)
+
+    def update(self, dt: float, targets: dict[Card, Pose], half_life: float) -> None:
+        """Advance flights, glide hand cards toward their slots, count scores up."""
+        for s in self.sprites:
+            s.t += dt
+        for s in [s for s in self.sprites if s.progress() >= 1.0 and not s.landed]:
+            s.landed = True
+            if s.on_land:
+                s.on_land()
+        self.sprites = [s for s in self.sprites if not s.landed]
+        for card, target in targets.items():
+            cur = self.poses.get(card)
+            if cur is None or half_life <= 0:
+                self.poses[card] = target
+            else:
+                self.poses[card] = Pose(
+                    approach(cur.x, target.x, dt, half_life),
+                    approach(cur.y, target.y, dt, half_life),
+                    lerp_angle(cur.angle, target.angle, 1 - 0.5 ** (dt / half_life)),
+                    approach(cur.scale, target.scale, dt, half_life),
+                )
+        for b in self.bubbles.values():
+            b.age += dt
+        self.bubbles = {s: b for s, b in self.bubbles.items() if b.age < b.ttl}
+        for team in (0, 1):
+            goal = self.totals[team]
+            shown = self.shown_totals[team]
+            if half_life <= 0 or abs(goal - shown) < 0.5:
+                self.shown_totals[team] = float(goal)
+            else:  # count up at a pace that takes about a second whatever the amount
+                step = max(60.0, abs(goal - shown) * 3.0) * dt
+                self.shown_totals[team] = min(goal, shown + step) if goal > shown else goal
+
+
+class Director:
+    """Queues scripts for engine events and runs them frame by frame."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.model = table.model
+        self.queue: deque[Script] = deque()
+        self.current: Script | None = None
+        self.dt = 0.0
+        self.claim_window = False  # a trick lies still and its roem may be claimed
+        self.pause = (0.0, 0.0)  # time spent and allowed in the current trick pause
+
+    @property
+    def idle(self) -> bool:
+        return self.current is None and not self.queue
+
+    def d(self, seconds: float) -> float:
+        """A duration at the player's animation speed."""
+        return seconds * self.table.app.settings.speed
+
+    def wait(self, seconds: float) -> Script:
+        t, goal = 0.0, self.d(seconds)
+        while t < goal:
+            yield
+            t += self.dt
+
+    def wait_sprites(self, sprites: Iterable[Sprite]) -> Script:
+        sprites = list(sprites)
+        while not all(s.landed for s in sprites):
+            yield
+
+    def update(self, dt: float) -> None:
+        self.dt = dt
+        for _ in range(10_000):  # instant scripts all finish within this frame
+            if self.current is None:
+                if not self.queue:
+                    return
+                self.current = self.queue.popleft()
+            try:
+                next(self.current)
+                return
+            except StopIteration:
+                self.current = None
+
+    def fly(
+        self, card: Card | None, start: Anchor, end: Anchor, seconds: float, **kw: Any
+    ) -> Sprite:
+        sprite = Sprite(card, start, end, self.d(seconds), **kw)
+        self.model.sprites.append(sprite)
+        return sprite
+
+    # --- events to scripts ---
+    def schedule(
+        self, events: Iterable[Any], hands_after: list[list[Card]], origin: Pose | None
+    ) -> None:
+        for ev in events:
+            if isinstance(ev, (RoemClaimed, RoemLeft)) and self.claim_window:
+                self._roem(ev)  # said while the trick still lies there
+                continue
+            script = self._script(ev, hands_after, origin)
+            if script is not None:
+                self.queue.append(script)
+
+    def _script(self, ev: Any, hands: list[list[Card]], origin: Pose | None) -> Script | None:
+        if isinstance(ev, DealStarted):
+            return self.deal(ev.deal_no, ev.dealer, ev.proposed, hands)
+        if isinstance(ev, Redealt):
+            return self.say(ev.dealer, "All passed: redeal", 1.2)
+        if isinstance(ev, Passed):
+            return self.say(ev.seat, "Pass" if ev.phase == "bidding" else "No kraak", 0.55)
+        if isinstance(ev, TrumpChosen):
+            return self.trump_chosen(ev)
+        if isinstance(ev, KraakCalled):
+            return self.kraak(ev)
+        if isinstance(ev, PlayStarted):
+            return self.play_started()
+        if isinstance(ev, CardPlayed):
+            return self.card_played(ev.seat, ev.card, origin)
+        if isinstance(ev, TrickWon):
+            return self.trick_won(ev)
+        if isinstance(ev, (RoemClaimed, RoemLeft)):
+            return self.roem(ev)
+        if isinstance(ev, DealScored):
+            return self.deal_scored(ev.line, ev.totals)
+        if isinstance(ev, MatchOver):
+            return self.match_over(ev)
+        return None
+
+    def deal(
+        self, deal_no: int, dealer: int, proposed: Card | None, hands: list[list[Card]]
+    ) -> Script:
+        m = self.model
+        m.reset_deal(deal_no, dealer, None)
+        m.bubbles.clear()
+        self.table.sound("shuffle")
+        yield from self.wait(0.2)
+        pattern = [3, 2, 3] if self.table.state.variant.deal_pattern == "3-2-3" else [4, 4]
+        taken = [0, 0, 0, 0]
+        delay = 0.0
+        sprites = []
+        for packet in pattern:
+            for k in range(4):
+                seat = (dealer + 1 + k) % 4
+                for card in hands[seat][taken[seat] : taken[seat] + packet]:
+                    sprites.append(
+                        self.fly(
+                            None, lambda L, d=dealer: L.deck_pose(d),
+                            lambda L, s=seat: self.table.view.slot_pose(L, s),
+                            0.26, delay=self.d(delay), on_land=self._landing(seat, card),
+                        )
+                    )  # fmt: skip
+                    delay += 0.02
+                taken[seat] += packet
+                delay += 0.05
+        yield from self.wait_sprites(sprites)
+        m.proposed = proposed
+        m.sort_hands()
+        if proposed is not None:
+            yield from self.wait(0.3)
+
+    def _landing(self, seat: int, card: Card) -> Callable[[], None]:
+        def land() -> None:
+            m = self.model
+            m.hands[seat] = sort_hand([*m.hands[seat], card], m.trump)
+            m.poses[card] = self.table.view.slot_pose(self.table.layout, seat)
+
+        return land
+
+    def say(self, seat: int, text: str, seconds: float, suit: str | None = None) -> Script:
+        self.model.say(seat, text, max(1.2, self.d(seconds) + 0.9), suit)
+        yield from self.wait(seconds)
+
+    def trump_chosen(self, ev: TrumpChosen) -> Script:
+        m = self.model
+        m.trump, m.chooser, m.proposed = ev.suit, ev.seat, None
+        word = ev.suit.english.capitalize()
+        text = {"took": f"I take {ev.suit.english}", "forced": f"{word} (forced)"}.get(ev.how, word)
+        m.say(ev.seat, text, max(1.4, self.d(1.6)), ev.suit.value)
+        m.sort_hands()
+        yield from self.wait(0.75)
+
+    def kraak(self, ev: KraakCalled) -> Script:
+        self.model.kraak_level = ev.level
+        self.table.sound("roem")
+        yield from self.say(ev.seat, KRAAK_WORDS[ev.level], 0.9)
+
+    def play_started(self) -> Script:
+        yield from self.wait(0.15)
+        self.model.bubbles.clear()
+
+    def card_played(self, seat: int, card: Card, origin: Pose | None) -> Script:
+        m = self.model
+        start = origin or m.poses.get(card) or self.table.view.slot_pose(self.table.layout, seat)
+        if card in m.hands[seat]:
+            m.hands[seat].remove(card)
+        m.poses.pop(card, None)
+        m.bubbles.pop(seat, None)
+        self.table.sound("card")
+        sprite = self.fly(
+            card, lambda L, p=start: p, lambda L: L.trick_pose(seat), 0.3 if origin else 0.36,
+            on_land=lambda: m.trick.append((seat, card)),
+        )  # fmt: skip
+        yield from self.wait_sprites([sprite])
+
+    def trick_won(self, ev: TrickWon) -> Script:
+        m = self.model
+        m.winner = ev.seat
+        self.claim_window = True
+        human_asked = ev.seat == self.table.human_seat and self.table.state.phase == "claim"
+        t, pause = 0.0, self.d(2.2 if human_asked else 1.15)
+        self.pause = (0.0, pause)
+        while True:
+            pending = self.table.state.phase == "claim"
+            if t >= pause:
+                if not pending:
+                    break
+                self.table.claim_timeout(ev)
+            yield
+            t += self.dt
+            self.pause = (t, pause)
+        self.claim_window = False
+        yield from self.wait(0.1)
+        cards = list(m.trick)
+        m.trick.clear()
+        self.table.sound("sweep")
+        sprites = [
+            self.fly(
+                card, lambda L, s=seat: L.trick_pose(s), lambda L: L.sweep_pose(ev.seat), 0.45,
+                delay=self.d(0.03 * i), ease=ease_in_out_cubic,
+            )
+            for i, (seat, card) in enumerate(cards)
+        ]  # fmt: skip
+        m.winner = None
+        team = ev.seat % 2
+        m.tricks_won[team] += 1
+        m.deal_points[team] += ev.points
+        leader = cards[0][0] if cards else ev.seat
+        m.last_trick = (leader, tuple(c for _, c in cards), ev.seat)
+        yield from self.wait_sprites(sprites)
+
+    def _roem(self, ev: RoemClaimed | RoemLeft) -> None:
+        m = self.model
+        if isinstance(ev, RoemClaimed):
+            m.deal_roem[ev.seat % 2] += ev.roem
+            m.say(ev.seat, f"Roem! +{ev.roem}", max(1.6, self.d(1.8)))
+            self.table.sound("roem")
+        else:
+            self.table.roem_left(ev)
+
+    def roem(self, ev: RoemClaimed | RoemLeft) -> Script:
+        self._roem(ev)
+        yield from self.wait(0.3)
+
+    def deal_scored(self, line: ScoreLine, totals: tuple[int, int]) -> Script:
+        m = self.model
+        m.sheet.append(line)
+        m.totals = list(totals)
+        yield from self.wait(0.4)
+        summary = self.table.show_summary(line, totals)
+        while not summary.closed:
+            yield
+
+    def match_over(self, ev: MatchOver) -> Script:
+        yield from self.wait(0.2)
+        self.table.show_match_end(ev)
+        while True:
+            yield

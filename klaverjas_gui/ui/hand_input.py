@@ -1,0 +1,162 @@
+"""The human's hand: pick a card up and drop it, click it, or use the keyboard.
+
+Whether a card may be played is always the engine's answer; this class only
+tracks where the pointer is and which card is picked, lifted or selected.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import Card
+from .layout import SOUTH, Pose
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+DRAG_THRESHOLD = 7  # px (times the layout unit) before a press becomes a drag
+
+
+class HandInput:
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.selected: int | None = None
+        self.hover: int | None = None
+        self.press: tuple[Card, tuple[int, int], tuple[float, float]] | None = None
+        self.dragging = False
+        self.pointer: tuple[int, int] = (0, 0)
+        self.clicks = 1  # 2 when the press that started this was a double click
+
+    # --- what the view asks ---
+    @property
+    def cards(self) -> list[Card]:
+        return self.table.model.hands[SOUTH]
+
+    def legal_cards(self) -> set[Card] | None:
+        """The engine's legal cards when it is the human's turn to play, else None."""
+        if not self.table.human_may_play():
+            return None
+        return {a.card for a in self.table.state.legal_actions() if a.kind == "play"}  # type: ignore[misc]
+
+    def selected_card(self) -> Card | None:
+        if self.selected is None or not self.table.human_may_play():
+            return None
+        cards = self.cards
+        return cards[self.selected] if self.selected < len(cards) else None
+
+    def lifts(self, n: int) -> list[float]:
+        """How far each card of the hand rises: legal cards, then the hovered or selected one."""
+        ch = self.table.layout.card[1]
+        legal = self.legal_cards()
+        out = [0.0] * n
+        if legal is None:
+            return out
+        cards = self.cards
+        show = self.table.app.settings.show_legal
+        for i, card in enumerate(cards[:n]):
+            if show and card in legal:
+                out[i] += 0.12 * ch
+            if i == self.selected:
+                out[i] += 0.07 * ch
+            elif i == self.hover:
+                out[i] += 0.035 * ch
+        return out
+
+    def drag_pose(self) -> tuple[Card, Pose] | None:
+        if not (self.dragging and self.press):
+            return None
+        card, _, (ox, oy) = self.press
+        return card, Pose(self.pointer[0] - ox, self.pointer[1] - oy, 0.0, 1.0)
+
+    # --- pointer ---
+    def _card_at(self, pos: tuple[int, int]) -> int | None:
+        cards = self.cards
+        return self.table.layout.south_card_at(len(cards), pos, self.lifts(len(cards)))
+
+    def pointer_down(self, pos: tuple[int, int], clicks: int) -> bool:
+        self.pointer = pos
+        i = self._card_at(pos)
+        if i is None:
+            return False
+        card = self.cards[i]
+        pose = self.table.model.poses.get(card)
+        offset = (pos[0] - pose.x, pos[1] - pose.y) if pose else (0.0, 0.0)
+        self.press = (card, pos, offset)
+        self.dragging = False
+        self.clicks = clicks
+        return True
+
+    def pointer_move(self, pos: tuple[int, int]) -> None:
+        self.pointer = pos
+        if self.press and not self.dragging:
+            _, start, _ = self.press
+            far = max(abs(pos[0] - start[0]), abs(pos[1] - start[1]))
+            if far > DRAG_THRESHOLD * self.table.layout.u and self.table.human_may_play():
+                self.dragging = True
+        self.hover = self._card_at(pos) if not self.dragging else None
+
+    def pointer_up(self, pos: tuple[int, int]) -> bool:
+        self.pointer = pos
+        press, dragging = self.press, self.dragging
+        self.press, self.dragging = None, False
+        if press is None:
+            return False
+        card, _, (ox, oy) = press
+        if dragging:
+            drop = Pose(pos[0] - ox, pos[1] - oy, 0.0, 1.0)
+            if self.table.layout.drop_zone.collidepoint(pos):
+                if not self.table.try_play(card, drop):
+                    self.table.model.poses[card] = drop  # glides back from where it was let go
+            else:
+                self.table.model.poses[card] = drop
+            return True
+        self._click(card, self.clicks)
+        return True
+
+    def _click(self, card: Card, clicks: int) -> None:
+        cards = self.cards
+        if card not in cards:
+            return
+        index = cards.index(card)
+        gesture = self.table.app.settings.play_gesture
+        if not self.table.human_may_play():
+            self.table.not_your_turn()
+            return
+        if gesture == "click" or (
+            gesture == "double_click" and (clicks >= 2 or self.selected == index)
+        ):
+            self.table.try_play(card, None)
+            return
+        self.selected = index
+
+    def cancel(self) -> None:
+        self.press, self.dragging, self.hover = None, False, None
+
+    # --- keyboard ---
+    def key(self, name: str) -> bool:
+        if name not in ("left", "right", "confirm"):
+            return False
+        cards = self.cards
+        if not cards or not self.table.human_may_play():
+            if name == "confirm":
+                return False
+            self.table.not_your_turn()
+            return True
+        if name == "confirm":
+            if self.selected is None:
+                self.selected = 0
+                return True
+            self.table.try_play(cards[min(self.selected, len(cards) - 1)], None)
+            return True
+        step = -1 if name == "left" else 1
+        if self.selected is None:
+            self.selected = 0 if step > 0 else len(cards) - 1
+        else:
+            self.selected = (self.selected + step) % len(cards)
+        return True
+
+    def after_play(self) -> None:
+        """Keep the keyboard selection on a sensible card once one has left the hand."""
+        n = len(self.cards)
+        if self.selected is not None:
+            self.selected = min(self.selected, n - 2) if n > 1 else None

@@ -1,0 +1,275 @@
+"""Where everything on the table goes, computed from the window size alone.
+
+Nothing is placed in pixels for one resolution: every number is a fraction of
+the window or of the card size, and the card size follows the window, so the
+same table reads well at 1024x600 and at 3840x2160. Seats are fixed on screen:
+0 south (the human), 1 west, 2 north (partner), 3 east.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
+
+import pygame
+
+CARD_RATIO = 7 / 5  # height / width of the card art
+SMALL = 0.62  # opponents' cards, relative to the human's
+SOUTH, WEST, NORTH, EAST = range(4)
+
+
+class Pose(NamedTuple):
+    """Card centre, rotation in degrees (counter-clockwise) and size relative to a full card."""
+
+    x: float
+    y: float
+    angle: float = 0.0
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    w: int
+    h: int
+
+    # --- basic measures ---
+    @cached_property
+    def u(self) -> float:
+        """One layout unit: 1 px at 1280x720."""
+        return max(0.5, min(self.w / 1280, self.h / 720))
+
+    @cached_property
+    def card(self) -> tuple[int, int]:
+        ch = round(min(self.h * 0.235, self.w * 0.155 * CARD_RATIO))
+        return round(ch / CARD_RATIO), ch
+
+    @cached_property
+    def small(self) -> tuple[int, int]:
+        cw, ch = self.card
+        return round(cw * SMALL), round(ch * SMALL)
+
+    @cached_property
+    def centre(self) -> tuple[float, float]:
+        return self.w / 2, self.h * 0.43
+
+    def px(self, units: float) -> int:
+        return round(units * self.u)
+
+    @cached_property
+    def margin(self) -> int:
+        return self.px(16)
+
+    # --- hands ---
+    def hand_poses(self, seat: int, n: int, open_cards: bool) -> list[Pose]:
+        """Centre and angle of each card of a hand, drawn in this order (last on top)."""
+        if n <= 0:
+            return []
+        if seat == SOUTH:
+            return self._south(n)
+        if open_cards:
+            return self._open_fan(seat, n)
+        return self._hidden_fan(seat, n)
+
+    def _south(self, n: int) -> list[Pose]:
+        cw, ch = self.card
+        spacing = min(0.56 * cw, (self.w * 0.6 - cw) / max(1, n - 1))
+        total = spacing * (n - 1)
+        base_y = self.h - ch / 2 - self.h * 0.03
+        mid = (n - 1) / 2
+        poses = []
+        for i in range(n):
+            d = (i - mid) / mid if mid else 0.0
+            poses.append(
+                Pose(
+                    self.w / 2 - total / 2 + i * spacing, base_y + 0.05 * ch * d * d, -1.6 * d * mid
+                )
+            )
+        return poses
+
+    def south_hand_top(self) -> float:
+        return self.h - self.card[1] - self.h * 0.03
+
+    def _open_fan(self, seat: int, n: int) -> list[Pose]:
+        sw, sh = self.small
+        spacing = 0.42 * sw
+        total = spacing * (n - 1)
+        full = total + sw
+        cx, cy = self.centre
+        if seat == NORTH:
+            x0, y = cx - total / 2, self.margin + sh / 2
+        elif seat == WEST:
+            x0, y = self.margin + sw / 2 + (self._open_width() - full) / 2, cy
+        else:
+            x0, y = self.w - self.margin - self._open_width() + sw / 2, cy
+            x0 += (self._open_width() - full) / 2
+        return [Pose(x0 + i * spacing, y, 0.0, SMALL) for i in range(n)]
+
+    def _open_width(self) -> float:
+        sw, _ = self.small
+        return 0.42 * sw * 7 + sw
+
+    def _hidden_fan(self, seat: int, n: int) -> list[Pose]:
+        sw, sh = self.small
+        cx, cy = self.centre
+        mid = (n - 1) / 2
+        if seat == NORTH:
+            spacing = 0.3 * sw
+            y = self.margin + sh * 0.32
+            return [
+                Pose(cx + (i - mid) * spacing, y - abs(i - mid) * 0.4, 180 + (i - mid) * 1.2, SMALL)
+                for i in range(n)
+            ]
+        spacing = 0.26 * sw
+        x = self.margin + sh / 2 if seat == WEST else self.w - self.margin - sh / 2
+        sign = 1 if seat == WEST else -1
+        return [
+            Pose(x, cy + (i - mid) * spacing * sign, 90 * sign + (i - mid) * 1.2, SMALL)
+            for i in range(n)
+        ]
+
+    def hand_centre(self, seat: int) -> tuple[float, float]:
+        poses = self.hand_poses(seat, 8, open_cards=False)
+        return poses[3].x / 2 + poses[4].x / 2, poses[3].y / 2 + poses[4].y / 2
+
+    def hand_bounds(self, seat: int, open_cards: bool) -> pygame.Rect:
+        """The rectangle a full hand of this seat covers (for plates and bubbles)."""
+        poses = self.hand_poses(seat, 8, open_cards)
+        sw, sh = self.card if seat == SOUTH else self.small
+        if not open_cards and seat in (WEST, EAST):
+            sw, sh = sh, sw
+        xs = [p.x for p in poses]
+        ys = [p.y for p in poses]
+        return pygame.Rect(
+            round(min(xs) - sw / 2), round(min(ys) - sh / 2),
+            round(max(xs) - min(xs) + sw), round(max(ys) - min(ys) + sh),
+        )  # fmt: skip
+
+    # --- the trick ---
+    def trick_pose(self, seat: int) -> Pose:
+        cw, ch = self.card
+        cx, cy = self.centre
+        return (
+            Pose(cx + 0.02 * cw, cy + 0.46 * ch, 3.0),
+            Pose(cx - 0.9 * cw, cy + 0.01 * ch, -7.0),
+            Pose(cx - 0.03 * cw, cy - 0.48 * ch, -3.0),
+            Pose(cx + 0.9 * cw, cy - 0.03 * ch, 6.0),
+        )[seat]
+
+    def sweep_pose(self, seat: int) -> Pose:
+        """Where a won trick disappears: past the winner's side of the table."""
+        _, ch = self.card
+        cx, cy = self.centre
+        return (
+            Pose(cx, self.h + ch * 0.7, 0, 0.7),
+            Pose(-ch * 0.7, cy, 90, 0.7),
+            Pose(cx, -ch * 0.7, 180, 0.7),
+            Pose(self.w + ch * 0.7, cy, -90, 0.7),
+        )[seat]
+
+    def deck_pose(self, dealer: int) -> Pose:
+        """The pack in front of the dealer, where the deal starts."""
+        cx, cy = self.centre
+        x, y = self.hand_centre(dealer)
+        return Pose(cx + (x - cx) * 0.45, cy + (y - cy) * 0.45, 0.0, SMALL)
+
+    @cached_property
+    def drop_zone(self) -> pygame.Rect:
+        cw, ch = self.card
+        cx, _ = self.centre
+        top = self.h * 0.16
+        bottom = self.south_hand_top() - 0.04 * ch
+        return pygame.Rect(round(cx - 2.6 * cw), round(top), round(5.2 * cw), round(bottom - top))
+
+    # --- panels, plates, buttons ---
+    @cached_property
+    def trump_panel(self) -> pygame.Rect:
+        return pygame.Rect(self.margin, self.margin, self.px(252), self.px(100))
+
+    @cached_property
+    def score_panel(self) -> pygame.Rect:
+        w = self.px(300)
+        return pygame.Rect(self.w - self.margin - w, self.margin, w, self.px(100))
+
+    def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
+        pw, ph = self.px(176), self.px(48)
+        gap = self.px(10)
+        if seat == SOUTH:
+            return pygame.Rect(self.margin, self.h - self.margin - ph, pw, ph)
+        hand = self.hand_bounds(seat, open_cards)
+        if seat == NORTH:
+            return pygame.Rect(hand.left - gap * 2 - pw, self.margin, pw, ph)
+        y = hand.bottom + gap
+        if seat == WEST:
+            return pygame.Rect(self.margin, y, pw, ph)
+        return pygame.Rect(self.w - self.margin - pw, y, pw, ph)
+
+    def bubble_anchor(self, seat: int, open_cards: bool) -> tuple[float, float, str]:
+        """Where a speech bubble points from, and on which side of it the bubble sits."""
+        gap = self.px(14)
+        if seat == SOUTH:
+            plate = self.plate_rect(SOUTH, open_cards)
+            return plate.centerx, plate.top - gap, "above"
+        hand = self.hand_bounds(seat, open_cards)
+        if seat == NORTH:
+            return hand.centerx, hand.bottom + gap, "below"
+        if seat == WEST:
+            return hand.right + gap, hand.centery, "right"
+        return hand.left - gap, hand.centery, "left"
+
+    def side_buttons(self, count: int) -> list[pygame.Rect]:
+        """The column of table buttons at the bottom right, top to bottom."""
+        bw, bh, gap = self.px(178), self.px(40), self.px(8)
+        x = self.w - self.margin - bw
+        y0 = self.h - self.margin - count * bh - (count - 1) * gap
+        return [pygame.Rect(x, y0 + i * (bh + gap), bw, bh) for i in range(count)]
+
+    def claim_rect(self) -> pygame.Rect:
+        cw, ch = self.card
+        cx, cy = self.centre
+        bw, bh = self.px(170), self.px(60)
+        return pygame.Rect(round(cx + 1.65 * cw), round(cy - bh / 2), bw, bh)
+
+    def prompt_centre(self) -> tuple[int, int]:
+        """Decision panels sit a little below the middle, clear of a proposed card."""
+        cx, cy = self.centre
+        return round(cx), round(cy + 0.22 * self.card[1])
+
+    def proposed_pose(self) -> Pose:
+        cx, cy = self.centre
+        return Pose(cx, cy - 0.55 * self.card[1], 0.0, SMALL)
+
+    def claim_panel(self, size: tuple[int, int]) -> pygame.Rect:
+        """A small panel right of the trick, so the trick itself stays in view."""
+        rect = pygame.Rect((0, 0), size)
+        rect.center = self.claim_rect().center
+        rect.left = min(rect.left, self.claim_rect().left)
+        return rect
+
+    def toast_centre(self) -> tuple[float, float]:
+        return self.w / 2, self.south_hand_top() - self.px(34)
+
+    # --- hit testing ---
+    def south_card_at(self, n: int, pos: tuple[int, int], lifts: list[float]) -> int | None:
+        """Index of the human's card under `pos`: the topmost (rightmost) one wins."""
+        cw, ch = self.card
+        poses = self._south(n)
+        for i in range(n - 1, -1, -1):
+            p = poses[i]
+            rect = pygame.Rect(0, 0, cw, ch)
+            rect.center = (round(p.x), round(p.y - (lifts[i] if i < len(lifts) else 0)))
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def south_card_point(self, n: int, index: int) -> tuple[int, int]:
+        """A point that only card `index` covers (its uncovered strip), for tests and hints."""
+        cw, ch = self.card
+        poses = self._south(n)
+        p = poses[index]
+        if index < n - 1:
+            strip = poses[index + 1].x - p.x
+            x = p.x - cw / 2 + strip / 2
+        else:
+            x = p.x
+        return round(x), round(p.y)

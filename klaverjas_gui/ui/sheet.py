@@ -1,0 +1,160 @@
+"""The score sheet: one line per deal, nat and pit marked, running totals."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine.match import ScoreLine
+from . import icons, theme, widgets
+from .commands import Command
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .table import TableScene
+
+KRAAK_MARK = ("", "K", "RK", "SK")
+
+
+def draw_sheet(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    lines: list[ScoreLine],
+    names: list[str],
+    teams: tuple[str, str],
+    u: float,
+    four_colour: bool = False,
+) -> None:
+    """The sheet as a table inside `rect` (the newest lines when not all fit)."""
+    px = lambda v: round(v * u)  # noqa: E731
+    fx = [0.0, 0.07, 0.19, 0.31, 0.39, 0.54, 0.66, 0.80, 0.93, 1.0]
+    x = [rect.left + round(rect.w * f) for f in fx]
+    head_px, row_px = px(14), px(16)
+    y = rect.top
+    heads = ["#", "Dealer", "Chooser", "Trump", teams[0], "", teams[1], "", "Result"]
+    sub = ["", "", "", "", "cards+roem", "score", "cards+roem", "score", ""]
+    for i, h in enumerate(heads):
+        colour = (
+            theme.TEAM_COLOURS[0] if i == 4 else theme.TEAM_COLOURS[1] if i == 6 else theme.TEXT_DIM
+        )
+        surface.blit(theme.text(h, head_px, colour, True), (x[i] + px(6), y))
+        if sub[i]:
+            surface.blit(theme.text(sub[i], px(12), theme.TEXT_DIM), (x[i] + px(6), y + px(18)))
+    y += px(40)
+    row_h = px(27)
+    fit = max(1, (rect.bottom - y - px(40)) // row_h)
+    shown = lines[-fit:]
+    totals = [0, 0]
+    for line in lines[: len(lines) - len(shown)]:
+        totals = [totals[0] + line.score.scores[0], totals[1] + line.score.scores[1]]
+    for n, line in enumerate(shown):
+        s = line.score
+        band = pygame.Rect(rect.left, y - px(3), rect.w, row_h)
+        tint = {"nat": (255, 110, 100, 40), "pit": (255, 214, 100, 45)}.get(
+            s.outcome, (255, 255, 255, 12 if n % 2 else 0)
+        )
+        if tint[3]:
+            widgets.draw_panel(surface, band, u * 0.5, tint, None)
+        cells = [
+            str(line.deal_no), names[line.dealer], names[line.chooser], None,
+            f"{s.card_points[0] * s.multiplier}" + (f"+{s.roem[0]}" if s.roem[0] else ""),
+            str(s.scores[0]),
+            f"{s.card_points[1] * s.multiplier}" + (f"+{s.roem[1]}" if s.roem[1] else ""),
+            str(s.scores[1]), result_word(line),
+        ]  # fmt: skip
+        for i, c in enumerate(cells):
+            if c is None:
+                chip = icons.suit_icon(
+                    line.trump, px(18), theme.IVORY if line.trump in "CS" else None, four_colour
+                )
+                surface.blit(chip, (x[i] + px(6), y + px(1)))
+                if line.kraak_level:
+                    k = theme.text(KRAAK_MARK[line.kraak_level], px(13), theme.GOLD_LIGHT, True)
+                    surface.blit(k, (x[i] + px(28), y + px(2)))
+                continue
+            bold = i in (5, 7, 8)
+            colour = theme.TEXT
+            if i == 8:
+                colour = (
+                    theme.NAT
+                    if s.outcome == "nat"
+                    else theme.PIT
+                    if s.outcome == "pit"
+                    else theme.TEXT_DIM
+                )
+            surface.blit(theme.text(c, row_px, colour, bold), (x[i] + px(6), y))
+        totals = [totals[0] + s.scores[0], totals[1] + s.scores[1]]
+        y += row_h
+    pygame.draw.line(
+        surface, theme.GOLD, (rect.left, y + px(4)), (rect.right, y + px(4)), max(1, px(1))
+    )
+    y += px(12)
+    surface.blit(theme.text("Total", row_px, theme.TEXT, True), (x[0] + px(6), y))
+    for team, col in ((0, 5), (1, 7)):
+        surface.blit(
+            theme.text(str(totals[team]), px(19), theme.TEAM_COLOURS[team], True),
+            (x[col] + px(6), y - px(2)),
+        )
+
+
+def result_word(line: ScoreLine) -> str:
+    s = line.score
+    word = {"made": "made", "nat": "NAT", "pit": "PIT", "litige": "litige"}[s.outcome]
+    if s.outcome == "nat" and s.pit_team is not None and s.pit_team != s.burden_team:
+        word = "NAT+PIT"
+    return word
+
+
+class ScoreSheetScene(Scene):
+    """An overlay over the table; Tab, Esc, a click or the button closes it."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.build()
+
+    def _panel(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        rect = pygame.Rect(0, 0, round(min(w * 0.94, 900 * u)), round(h * 0.9))
+        rect.center = (w // 2, h // 2)
+        return rect
+
+    def build(self) -> None:
+        u = theme.scale_for(self.app.size)
+        p = self._panel()
+        rect = pygame.Rect(0, 0, round(150 * u), round(44 * u))
+        rect.bottomright = (p.right - round(20 * u), p.bottom - round(16 * u))
+        self.button("close", rect, "Close  (Tab)", lambda: self.app.pop(self), "@primary")
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind == "key" and cmd.name in ("score_sheet", "back", "confirm"):
+            self.app.pop(self)
+            return True
+        if cmd.kind == "pointer_down" and not self._panel().collidepoint(cmd.pos):
+            self.app.pop(self)
+        return cmd.kind in ("pointer_down", "pointer_up", "key")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 150)
+        u = theme.scale_for(self.app.size)
+        p = self._panel()
+        widgets.draw_panel(surface, p, u, (8, 30, 20, 245), theme.GOLD)
+        title = theme.text("Score sheet", round(28 * u), theme.GOLD_LIGHT, True)
+        surface.blit(title, (p.left + round(26 * u), p.top + round(16 * u)))
+        lines = self.table.model.sheet
+        inner = pygame.Rect(p.left + round(20 * u), p.top + round(66 * u), p.w - round(40 * u),
+                            p.h - round(140 * u))  # fmt: skip
+        if lines:
+            draw_sheet(surface, inner, lines, [s.name for s in self.table.seats],
+                       self.table.team_names(), u, self.app.settings.four_colour)  # fmt: skip
+        else:
+            img = theme.text("No deal has been scored yet.", round(19 * u), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=inner.center))
+        super().draw(surface)

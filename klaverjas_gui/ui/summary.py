@@ -1,0 +1,172 @@
+"""The deal summary: who made it or went nat, the points, and the reason in words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import describe_deal
+from ..engine.match import ScoreLine
+from . import icons, theme, widgets
+from .commands import Command
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .table import TableScene
+
+KRAAK = ("", "kraak", "rekraak", "superkraak")
+
+
+def headline(line: ScoreLine, teams: tuple[str, str]) -> tuple[str, tuple]:
+    """The result in a few words, and its colour."""
+    s = line.score
+    burden = teams[s.burden_team]
+    if s.outcome == "pit":
+        return f"Pit! {burden} took every trick", theme.PIT
+    if s.outcome == "nat":
+        if s.pit_team is not None and s.pit_team != s.burden_team:
+            return f"Nat and pit! {burden} took no trick", theme.NAT
+        return f"Nat! {burden} went down", theme.NAT
+    if s.outcome == "litige":
+        return "Litige: a tie", theme.GOLD_LIGHT
+    return f"{burden} made it", theme.GOLD_LIGHT
+
+
+class DealSummaryScene(Scene):
+    """An overlay on the table after each deal; the table waits until it closes."""
+
+    opaque = False
+
+    def __init__(
+        self, app: App, table: TableScene, line: ScoreLine, totals: tuple[int, int]
+    ) -> None:
+        super().__init__(app)
+        self.table = table
+        self.line = line
+        self.totals = totals
+        self.closed = False
+        self.age = 0.0
+        self.build()
+
+    def _panel(self) -> pygame.Rect:
+        """Sized to its content: the table of points and the explanation in words."""
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        width = round(min(w * 0.9, 700 * u))
+        lines = len(
+            theme.wrap(describe_deal(self.line.score), round(18 * u), width - round(80 * u))
+        )
+        height = round((356 + 25 * lines) * u)
+        rect = pygame.Rect(0, 0, width, min(round(h * 0.94), height))
+        rect.center = (w // 2, round(h * 0.47))
+        return rect
+
+    def build(self) -> None:
+        u = theme.scale_for(self.app.size)
+        p = self._panel()
+        last = self.table.state.is_over
+        label = "See the result  (Enter)" if last else "Next deal  (Enter)"
+        rect = pygame.Rect(0, 0, round(260 * u), round(52 * u))
+        rect.midbottom = (p.centerx, p.bottom - round(22 * u))
+        self.button("next", rect, label, self.close_summary, "@primary")
+
+    def close_summary(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.app.pop(self)
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if self.table.demo and cmd.kind in ("key", "pointer_down"):
+            self.close_summary()
+            self.app.show_menu()
+            return True
+        if cmd.kind == "key" and cmd.name in ("confirm", "back"):
+            self.close_summary()
+            return True
+        return cmd.kind in ("pointer_down", "pointer_up", "key")
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.age += dt
+        unattended = self.table.demo or self.table.autopilot is not None
+        if unattended and self.age > 3.5 * self.app.settings.speed:
+            self.close_summary()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.dim(surface, 120)
+        u = theme.scale_for(self.app.size)
+        px = lambda v: round(v * u)  # noqa: E731
+        p = self._panel()
+        widgets.draw_panel(surface, p, u, (8, 30, 20, 240), theme.GOLD)
+        line, s = self.line, self.line.score
+        teams = self.table.team_names()
+        title, colour = headline(line, teams)
+        y = p.top + px(22)
+        img = theme.text(title, px(32), colour, True)
+        surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
+        y += img.get_height() + px(4)
+        names = self.table.seats
+        sub = f"Deal {line.deal_no}: {line_trump(line)} chosen by {names[line.chooser].name}"
+        if line.kraak_level:
+            sub += f", {KRAAK[line.kraak_level]} (×{s.multiplier})"
+        img = theme.text(sub, px(17), theme.TEXT_DIM)
+        chip = icons.suit_chip(line.trump, px(28), self.app.settings.four_colour)
+        total_w = chip.get_width() + px(8) + img.get_width()
+        x = p.centerx - total_w // 2
+        surface.blit(chip, (x, y))
+        surface.blit(
+            img, (x + chip.get_width() + px(8), y + (chip.get_height() - img.get_height()) // 2)
+        )
+        y += chip.get_height() + px(18)
+        self._table(surface, p, y, u, teams)
+        y += px(134)
+        for text_line in theme.wrap(describe_deal(s), px(18), p.w - px(80)):
+            img = theme.text(text_line, px(18), theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
+            y += img.get_height()
+        super().draw(surface)
+
+    def _table(
+        self, surface: pygame.Surface, p: pygame.Rect, y: int, u: float, teams: tuple[str, str]
+    ) -> None:
+        px = lambda v: round(v * u)  # noqa: E731
+        s = self.line.score
+        offsets = (40, 290, 380, 470, 570)
+        cols = [p.left + px(o) for o in offsets] + [p.right - px(40)]
+        heads = ["", "Tricks", "Cards", "Roem", "This deal", "Match"]
+        for i, h in enumerate(heads):
+            img = theme.text(h, px(14), theme.TEXT_DIM, True)
+            surface.blit(img, img.get_rect(topright=(cols[i], y)) if i else (cols[0], y))
+        y += px(26)
+        k = min(1.0, self.age / max(0.001, 0.9 * self.app.settings.speed))
+        for team in (0, 1):
+            row_y = y + team * px(48)
+            band = pygame.Rect(p.left + px(24), row_y - px(6), p.w - px(48), px(42))
+            widgets.draw_panel(surface, band, u, (255, 255, 255, 14), None)
+            colour = theme.TEAM_COLOURS[team]
+            pygame.draw.circle(surface, colour, (cols[0] + px(6), row_y + px(15)), px(6))
+            surface.blit(
+                theme.text(teams[team], px(19), theme.TEXT, True), (cols[0] + px(20), row_y + px(2))
+            )
+            cards = s.card_points[team] * s.multiplier
+            match_total = round(self.totals[team] - s.scores[team] * (1 - k))
+            roem = str(s.roem[team]) if s.roem[team] else "–"
+            deal = f"+{round(s.scores[team] * k)}"
+            values = [str(s.tricks_won[team]), str(cards), roem, deal, str(match_total)]
+            for i, v in enumerate(values, start=1):
+                bold = i >= 4
+                tint = theme.TEXT
+                if i == 5:
+                    tint = colour
+                elif i == 4 and s.scores[team]:
+                    tint = theme.GOLD_LIGHT
+                img = theme.text(v, px(22 if bold else 19), tint, bold)
+                surface.blit(img, img.get_rect(topright=(cols[i], row_y + (0 if bold else px(2)))))
+
+
+def line_trump(line: ScoreLine) -> str:
+    return {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}[line.trump]

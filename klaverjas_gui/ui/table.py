@@ -1,0 +1,420 @@
+"""The table scene: one match, four seats, the human south.
+
+This is the controller. It holds the engine state, asks whoever sits at the
+seat to move for an action (buttons and cards for the human, the worker
+thread for a computer), hands the action to the engine, and passes the
+engine's events to the director, which animates them. Legality and its
+explanation always come from the engine.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, new_match, trick_winner
+from ..engine.match import CLAIM_ROEM, PASS, MatchOver, RoemLeft, ScoreLine, TrickWon, play
+from . import theme, widgets
+from .cardimg import CardImages
+from .commands import Command
+from .director import Director, TableModel
+from .hand_input import HandInput
+from .layout import SOUTH, Pose, TableLayout
+from .prompts import DecisionPrompt
+from .scene import Scene
+from .seats import DEMO_NAMES, SEAT_NAMES, AIWorker, HumanSeat, Job, make_seat, valid_level
+from .table_view import TableView
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .summary import DealSummaryScene
+
+log = logging.getLogger(__name__)
+PACE = {"bidding": 0.3, "kraak": 0.4, "play": 0.12, "claim": 0.15}  # a computer's minimum "think"
+THINKING_AFTER = 0.3
+AUTOPILOT_PACE = 0.45
+
+
+class TableScene(Scene):
+    def __init__(
+        self,
+        app: App,
+        variant: Variant,
+        seed: int,
+        demo: bool = False,
+        level: str | None = None,
+        autopilot: bool = False,
+    ) -> None:
+        super().__init__(app)
+        self.demo = demo
+        self.autopilot = None  # plays the human's cards in screenshots and benchmarks
+        self.open_cards = demo
+        self.human_seat: int | None = None if demo else SOUTH
+        self.seed = seed
+        self.variant = variant
+        self.state = new_match(variant, seed)
+        self.level = valid_level(level or app.settings.ai_level)
+        names = DEMO_NAMES if demo else SEAT_NAMES
+        self.seats = [
+            HumanSeat(names[s])
+            if s == self.human_seat
+            else make_seat(names[s], self.level, seed * 4 + s)
+            for s in range(4)
+        ]
+        if autopilot and not demo:
+            self.autopilot = make_seat(names[SOUTH], self.level, seed * 4 + SOUTH)
+        self.human_wait = 0.0
+        self._auto_key: tuple[str, int] | None = None
+        self._warm: list[Card] = []  # card faces still to draw ahead of need
+        self._warm_size: tuple[int, int] | None = None
+        self.worker = AIWorker(synchronous=app.deterministic)
+        self.job: Job | None = None
+        self.job_age = 0.0
+        self.clock = 0.0
+        self.thinking: set[int] = set()
+        self.pending_roem = 0
+        self.resyncs = 0
+        self.show_last = False
+        self.layout = TableLayout(*app.size)
+        self.images = CardImages(app.settings)
+        self.model = TableModel()
+        self.director = Director(self)
+        self.view = TableView(self)
+        self.hand = HandInput(self)
+        self.prompt = DecisionPrompt(self)
+        self.summary: DealSummaryScene | None = None
+        hands = [self.state.hand(s) for s in range(4)]
+        self.director.queue.append(
+            self.director.deal(1, self.state.dealer, self.state.proposed, hands)
+        )
+        self.build()
+
+    # --- widgets ---
+    def build(self) -> None:
+        L = self.layout
+        if self.demo:
+            return
+        rects = L.side_buttons(3)
+        self.button("last_trick", rects[0], "Last trick  (L)", self.toggle_last, "@quiet")
+        self.button("score_sheet", rects[1], "Score sheet  (Tab)", self.open_sheet, "@quiet")
+        self.button("menu", rects[2], "Menu  (Esc)", self.app.show_menu, "@quiet")
+        claim = self.button(
+            "roem", L.claim_rect(), "Roem!", lambda: self.decide(CLAIM_ROEM), "@claim",
+            tooltip="Claim the roem in this trick (R)",
+        )  # fmt: skip
+        claim.hide()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = TableLayout(*size)
+        self.model.poses.clear()  # hand cards snap to their new places
+        self.hand.cancel()
+        self.prompt.reset()
+        super().resize(size)
+
+    def toast_centre(self) -> tuple[float, float]:
+        return self.layout.toast_centre()
+
+    # --- queries used by the view and the input ---
+    def human_may_play(self) -> bool:
+        s = self.state
+        return (
+            self.human_seat is not None
+            and s.phase == "play"
+            and s.to_move == self.human_seat
+            and self.director.idle
+        )
+
+    def may_act(self) -> bool:
+        """Whether the seat to move may decide now (the picture has caught up)."""
+        d = self.director
+        return d.idle or (d.claim_window and self.state.phase == "claim")
+
+    def turn_seat(self) -> int | None:
+        if self.state.is_over or not self.may_act():
+            return None
+        return self.state.to_move
+
+    def team_names(self) -> tuple[str, str]:
+        n = [s.name for s in self.seats]
+        return f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"
+
+    def sound(self, name: str) -> None:
+        self.app.audio.play(name)
+
+    # --- acting ---
+    def submit(self, action: Action, origin: Pose | None = None) -> str | None:
+        """Hand an action to the engine; the engine's reason if it is refused."""
+        reason = self.state.explain(action)
+        if reason:
+            return reason
+        if action.kind == "play" and self.human_seat == self.state.to_move:
+            self.hand.after_play()
+        self.state, events = self.state.apply(action)
+        for ev in events:
+            if isinstance(ev, TrickWon):
+                self.pending_roem = ev.roem
+        hands = [self.state.hand(s) for s in range(4)]
+        self.prompt.hide()
+        self.director.schedule(events, hands, origin)
+        return None
+
+    def decide(self, action: Action) -> None:
+        """A decision button or shortcut of the human."""
+        if self.human_seat is None or self.state.to_move != self.human_seat or not self.may_act():
+            return
+        reason = self.submit(action)
+        if reason:
+            self.app.toast(reason)
+
+    def try_play(self, card: Card, origin: Pose | None) -> bool:
+        if not self.human_may_play():
+            self.not_your_turn()
+            return False
+        reason = self.submit(play(card), origin)
+        if reason:
+            self.app.toast(reason)
+            return False
+        return True
+
+    def not_your_turn(self) -> None:
+        s = self.state
+        if s.is_over or self.human_seat is None:
+            return
+        if s.to_move == self.human_seat and s.phase != "play":
+            self.app.toast("First make your decision with the buttons.")
+        elif s.to_move != self.human_seat:
+            self.app.toast(f"Wait a moment: it is {self.seats[s.to_move].name}'s turn.")
+
+    def claim_timeout(self, ev: TrickWon) -> None:
+        """The trick pause is over and the human has not claimed: pass, or claim if asked to."""
+        s = self.state
+        if self.human_seat is None or s.to_move != self.human_seat or s.phase != "claim":
+            return
+        auto = self.app.settings.auto_roem_claim
+        if s.variant.roem_claim == "keep_or_leave" and not auto:
+            return  # a deliberate choice: wait for the buttons
+        self.submit(CLAIM_ROEM if auto and ev.roem else PASS)
+
+    def roem_left(self, ev: RoemLeft) -> None:
+        name = self.seats[ev.seat].name
+        if self.state.variant.roem_claim == "keep_or_leave":
+            self.model.say(ev.seat, f"Leaves {ev.roem} roem", 1.6)
+        elif ev.seat == self.human_seat:
+            self.app.toast(
+                f"That trick held {ev.roem} roem. Claim it with Roem! (R) "
+                "while the trick lies there."
+            )
+        else:
+            self.model.say(ev.seat, f"Missed {ev.roem} roem", 1.6)
+            self.app.toast(f"{name} did not claim {ev.roem} roem.")
+
+    # --- overlays ---
+    def toggle_last(self) -> None:
+        if self.model.last_trick is None:
+            self.app.toast("No trick has been played yet in this deal.")
+            self.show_last = False
+            return
+        self.show_last = not self.show_last
+
+    def open_sheet(self) -> None:
+        from .sheet import ScoreSheetScene
+
+        self.app.push(ScoreSheetScene(self.app, self))
+
+    def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
+        from .summary import DealSummaryScene
+
+        self.summary = DealSummaryScene(self.app, self, line, totals)
+        self.app.push(self.summary)
+        return self.summary
+
+    def show_match_end(self, ev: MatchOver) -> None:
+        from .match_end import MatchEndScene
+
+        if self.app.match is self:
+            self.app.match = None  # nothing left to continue
+        self.app.push(MatchEndScene(self.app, self, ev))
+
+    # --- the frame ---
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if self.demo:
+            if cmd.kind == "pointer_down" or cmd.kind == "key":
+                self.app.show_menu()
+                return True
+            return False
+        if self.show_last and cmd.kind in ("pointer_down", "key") and cmd.name != "score_sheet":
+            self.show_last = False
+            return True
+        if cmd.kind == "key":
+            return self._key(cmd.name)
+        if cmd.kind == "pointer_down":
+            return self.hand.pointer_down(cmd.pos, cmd.clicks)
+        if cmd.kind == "pointer_move":
+            self.hand.pointer_move(cmd.pos)
+            return True
+        if cmd.kind == "pointer_up":
+            return self.hand.pointer_up(cmd.pos)
+        return False
+
+    def _key(self, name: str) -> bool:
+        if name == "back":
+            self.app.show_menu()
+        elif name == "last_trick":
+            self.toggle_last()
+        elif name == "score_sheet":
+            self.open_sheet()
+        elif self.hand.key(name):
+            pass
+        elif self.human_seat is not None and self.state.to_move == self.human_seat:
+            action = self.prompt.key_action(name, self.state)
+            if action is None or not self.may_act() or self.state.phase == "play":
+                return False
+            self.decide(action)
+        else:
+            return False
+        return True
+
+    def _warm_up(self) -> None:
+        """Draw one card face per quiet frame, so a card turned up later costs no SVG work."""
+        if not self._warm and self._warm_size != self.layout.card:
+            self._warm_size = self.layout.card
+            self._warm = list(ALL_CARDS)
+        if self._warm and not self.model.sprites:
+            self.images.base(self._warm.pop(), self.layout.card)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self._warm_up()
+        super().update(dt)
+        half_life = 0.055 * self.app.settings.speed
+        self.model.update(dt, self.view.targets(self.layout), half_life)
+        self.director.update(dt)
+        self._drive(dt)
+        self._resync()
+
+    def _drive(self, dt: float) -> None:
+        s = self.state
+        self.thinking.clear()
+        if s.is_over or not self.may_act():
+            self.prompt.hide()
+            return
+        seat = s.to_move
+        if self.seats[seat].is_human:
+            if s.phase in ("bidding", "kraak", "claim"):
+                self.prompt.show(s)
+            else:
+                self.prompt.hide()
+            if self.autopilot is not None:
+                self._autopilot(dt)
+            return
+        self.prompt.hide()
+        key = s.n_actions
+        if self.job is None or self.job.key != key:
+            self.job = self.worker.ask(key, self.seats[seat], s.observation(seat))  # type: ignore[arg-type]
+            self.job_age = 0.0
+        else:
+            self.job_age += dt
+        job = self.job
+        if not job.done:
+            if self.job_age > THINKING_AFTER:
+                self.thinking.add(seat)
+            return
+        if self.job_age < PACE.get(s.phase, 0.1) * self.app.settings.speed:
+            return
+        self.job = None
+        action = job.answer
+        if job.error or action is None or s.explain(action):
+            log.warning("computer player at seat %d failed (%s); playing a legal action",
+                        seat, job.error or f"illegal {action}")  # fmt: skip
+            action = s.legal_actions()[0]
+        self.submit(action)
+
+    def _autopilot(self, dt: float) -> None:
+        """Decide for the human after a human-looking pause (screenshots, benchmarks)."""
+        s = self.state
+        key = ("human", s.n_actions)
+        if self._auto_key != key:
+            self._auto_key, self.human_wait = key, 0.0
+            return
+        self.human_wait += dt
+        if self.human_wait < AUTOPILOT_PACE * self.app.settings.speed:
+            return
+        if s.phase == "claim" and s.variant.roem_claim == "must_claim":
+            return  # left to the trick pause, like a human who does not spot roem
+        action = self.autopilot.player.choose(s.observation(s.to_move))  # type: ignore[union-attr]
+        if action.kind == "play":
+            self.try_play(action.card, None)  # type: ignore[arg-type]
+        else:
+            self.decide(action)
+
+    def _resync(self) -> None:
+        """A safety net: once every animation is done, the picture must equal the engine."""
+        at_rest = self.director.idle and self.state.phase in ("bidding", "kraak", "play")
+        if at_rest and self.sync_model():
+            self.resyncs += 1
+            log.warning("table picture re-synchronised with the engine")
+
+    def sync_model(self) -> bool:
+        """Make the picture show the engine state as it is; True if anything changed."""
+        s, m = self.state, self.model
+        changed = False
+        for seat in range(4):
+            if set(m.hands[seat]) != set(s.hand(seat)):
+                m.hands[seat] = list(s.hand(seat))
+                changed = True
+        trick = [((s.leader + i) % 4, c) for i, c in enumerate(s.trick)]
+        if m.trick != trick:
+            m.trick = trick
+            changed = True
+        if m.trump != s.trump_suit or m.deal_no != s.deal_no:
+            m.trump = s.trump_suit
+            m.chooser = s.chooser if s.chooser >= 0 else None
+            m.deal_no, m.dealer, m.kraak_level = s.deal_no, s.dealer, s.kraak_level
+            changed = True
+        if changed:
+            m.sort_hands()
+        return changed
+
+    def load(self, state: MatchState) -> None:
+        """Continue from a given position (a saved match, a test position): no replay animation."""
+        self.state = state
+        self.director.queue.clear()
+        self.director.current = None
+        self.director.claim_window = False
+        m = self.model
+        m.sprites.clear()
+        m.bubbles.clear()
+        m.proposed = state.proposed if state.phase == "bidding" else None
+        m.sheet = list(state.sheet)
+        m.totals = list(state.totals)
+        m.shown_totals = [float(t) for t in state.totals]
+        m.tricks_won, m.deal_points, m.deal_roem = [0, 0], [0, 0], [0, 0]
+        m.last_trick = None
+        for leader, cards in state.tricks:
+            winner = (leader + trick_winner(state.trump_suit, cards)) % 4  # type: ignore[arg-type]
+            m.tricks_won[winner % 2] += 1
+            m.last_trick = (leader, tuple(cards), winner)
+        self.sync_model()
+        self.job = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.view.draw(surface)
+        self.ui.draw_ui(surface)
+        self.view.draw_over(surface)
+        if self.demo:
+            self._demo_banner(surface)
+
+    def _demo_banner(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        img = theme.text("Demo · press any key or click to return", L.px(16), theme.TEXT_DIM, True)
+        rect = img.get_rect(bottomright=(L.w - L.px(28), L.h - L.px(18)))
+        widgets.draw_panel(surface, rect.inflate(L.px(24), L.px(10)), L.u)
+        surface.blit(img, rect)
+
+    def close(self) -> None:
+        self.worker.stop()
+        super().close()

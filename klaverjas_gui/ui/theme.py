@@ -1,0 +1,126 @@
+"""Colours, fonts, cached text and the pygame-gui theme, all scaled to the window.
+
+The pygame-gui theme lives in theme.json at a 1280x720 scale; `ui_manager`
+multiplies its font sizes and corner radii so buttons keep their proportions
+from a netbook to a 4K screen.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+import pygame_gui
+
+THEME_PATH = Path(__file__).with_name("theme.json")
+_FONT_DIR = Path(pygame_gui.__file__).parent / "data"
+
+# Named colours of the table. Felt greens, a warm gold accent, ivory text.
+FELT = (24, 104, 66)
+FELT_EDGE = (9, 48, 30)
+GOLD = (233, 193, 92)
+GOLD_LIGHT = (255, 225, 140)
+IVORY = (246, 242, 228)
+TEXT = (240, 238, 228)
+TEXT_DIM = (176, 204, 188)
+PANEL = (8, 30, 20, 200)
+PANEL_LIGHT = (250, 247, 238, 245)
+INK = (28, 28, 34)
+RED = (206, 38, 52)
+SUIT_COLOURS = {"C": (30, 30, 36), "D": (206, 38, 52), "H": (206, 38, 52), "S": (30, 30, 36)}
+FOUR_COLOURS = {"C": (30, 126, 58), "D": (32, 98, 200), "H": (206, 38, 52), "S": (30, 30, 36)}
+TEAM_COLOURS = ((244, 201, 90), (120, 196, 255))  # team 0 (south-north), team 1
+NAT = (255, 120, 110)
+PIT = (255, 214, 100)
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """One layout unit: 1.0 at 1280x720, proportional to the tighter dimension."""
+    w, h = size
+    return max(0.5, min(w / 1280, h / 720))
+
+
+@lru_cache(maxsize=64)
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+    return pygame.font.Font(str(_FONT_DIR / name), max(6, int(px)))
+
+
+@lru_cache(maxsize=2048)
+def text(content: str, px: int, colour: tuple = TEXT, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: the table redraws the same labels every frame."""
+    return font(px, bold).render(content, True, colour)
+
+
+def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """Break text into lines that fit `width` pixels."""
+    f = font(px, bold)
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def clear_caches() -> None:
+    """Forget fonts and text (needed after pygame.font is shut down)."""
+    font.cache_clear()
+    text.cache_clear()
+    panel.cache_clear()
+
+
+@lru_cache(maxsize=256)
+def panel(
+    size: tuple[int, int],
+    colour: tuple = PANEL,
+    radius: int = 12,
+    border: tuple | None = None,
+    border_width: int = 1,
+) -> pygame.Surface:
+    """A translucent rounded rectangle, cached by size."""
+    w, h = max(1, size[0]), max(1, size[1])
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(surf, border, surf.get_rect(), border_width, border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=1)
+def _base_theme() -> dict:
+    with THEME_PATH.open(encoding="utf-8") as f:
+        return json.load(f)
+
+
+def scaled_theme(scale: float) -> dict:
+    """theme.json with sizes multiplied by `scale`."""
+    theme = copy.deepcopy(_base_theme())
+    for block in theme.values():
+        f = block.get("font")
+        if f and "size" in f:
+            f["size"] = str(max(8, round(int(f["size"]) * scale)))
+        misc = block.get("misc", {})
+        for key in ("shape_corner_radius", "text_horiz_alignment_padding"):
+            if key in misc:
+                misc[key] = str(max(1, round(int(misc[key]) * scale)))
+        for key in ("border_width", "shadow_width"):
+            if key in misc:
+                misc[key] = str(max(1, round(int(misc[key]) * min(scale, 2.0))))
+    return theme
+
+
+def ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
+    """A pygame-gui manager themed for this window size (the theme loads its fonts)."""
+    scale = round(scale_for(size) * 4) / 4 or 0.5
+    theme = scaled_theme(scale)
+    return pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)

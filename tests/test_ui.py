@@ -1,0 +1,525 @@
+"""The playable table, driven headless by real posted pygame events.
+
+Assertions are on the engine state (what was played, claimed, scored), never on
+pixels. Animations run at the "instant" speed unless a test needs the trick pause.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from klaverjas_gui.app import App, main, parse_args
+from klaverjas_gui.engine import PRESETS, new_match, replay
+from klaverjas_gui.engine.match import TrickWon, play
+from klaverjas_gui.ui.match_end import MatchEndScene
+from klaverjas_gui.ui.menu import MainMenuScene
+from klaverjas_gui.ui.sheet import ScoreSheetScene
+from klaverjas_gui.ui.summary import DealSummaryScene
+from klaverjas_gui.ui.table import TableScene
+
+ROOT = Path(__file__).resolve().parent.parent
+DT = 1 / 60
+
+
+# --- helpers: a tiny "player" that uses only posted events ---
+@pytest.fixture
+def make_app():
+    apps: list[App] = []
+
+    def factory(*argv: str, speed: str = "instant", size: str = "1024x600") -> App:
+        args = parse_args(["--size", size, "--speed", speed, *argv])
+        app = App(args, audio=False)
+        apps.append(app)
+        pygame.event.clear()
+        return app
+
+    yield factory
+    for app in apps:
+        app.close()
+
+
+def run_until(app: App, cond: Callable[[], bool], frames: int = 20_000, seconds: float = 60) -> int:
+    """Step frames until cond() holds; the AI thread answers in real time, so wait for it too."""
+    deadline = time.monotonic() + seconds
+    for n in range(frames):
+        if cond():
+            return n
+        app.step(DT)
+        if any(
+            s.job is not None and not s.job.done for s in app.scenes if isinstance(s, TableScene)
+        ):
+            time.sleep(
+                0.0002
+            )  # let the AI thread have the interpreter, as a real frame's wait would
+        if time.monotonic() > deadline:
+            break
+    raise AssertionError(f"condition not reached: {describe(app)}")
+
+
+def describe(app: App) -> str:
+    """What the app was doing, for a failure message."""
+    tables = [s for s in app.scenes if isinstance(s, TableScene)]
+    if not tables:
+        return f"scenes {app.scenes}"
+    t = tables[0]
+    return (
+        f"scenes {[type(s).__name__ for s in app.scenes]}, {t.state!r}, idle {t.director.idle}, "
+        f"script {t.director.current}, job {t.job}, prompt {list(t.prompt.actions)}"
+    )
+
+
+def post(kind: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    app.step(DT)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(DT)
+    app.step(DT)  # pygame-gui's press event arrives on the next frame
+
+
+def click_button(app: App, scene, key: str) -> None:
+    click(app, scene.buttons[key].get_abs_rect().center)
+
+
+def press(app: App, key: int) -> None:
+    post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+    app.step(DT)
+
+
+def table_of(app: App) -> TableScene:
+    return next(s for s in app.scenes if isinstance(s, TableScene))
+
+
+def card_pos(table: TableScene, card) -> tuple[int, int]:
+    hand = table.model.hands[0]
+    return table.layout.south_card_point(len(hand), hand.index(card))
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    app.step(DT)
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
+        app.step(DT)
+    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    app.step(DT)
+
+
+def drop_point(table: TableScene) -> tuple[int, int]:
+    cx, cy = table.layout.centre
+    return round(cx), round(cy)
+
+
+def human_turn(app: App) -> bool:
+    """Something for the human to do, or a screen to click through."""
+    top = app.top
+    if isinstance(top, (DealSummaryScene, MatchEndScene)):
+        return True
+    t = table_of(app)
+    return t.human_may_play() or t.prompt.visible
+
+
+# --- the whole match ---
+def test_whole_amsterdam_match_by_drag_and_drop(make_app):
+    app = make_app("--seed", "11", "--variant", "amsterdam")
+    table = table_of(app)
+    rng = random.Random(4)
+    drags = decisions = summaries = 0
+    while not isinstance(app.top, MatchEndScene):
+        run_until(app, lambda: human_turn(app))
+        top = app.top
+        if isinstance(top, DealSummaryScene):
+            click_button(app, top, "next")
+            summaries += 1
+            continue
+        if isinstance(top, MatchEndScene):
+            break
+        state = table.state
+        before = state.n_actions
+        if table.human_may_play():
+            card = rng.choice([a.card for a in state.legal_actions()])
+            drag(app, card_pos(table, card), drop_point(table))
+            assert table.state.n_actions == before + 1
+            played = table.state.tricks[-1][1] if not table.state.trick else table.state.trick
+            assert card in played
+            drags += 1
+        else:
+            keys = list(table.prompt.actions)
+            key = "pass" if "pass" in keys and rng.random() < 0.6 else rng.choice(keys)
+            action = table.prompt.actions[key]
+            click_button(app, table, key)
+            assert table.state.n_actions == before + 1
+            assert table.state.actions[-1] == action
+            decisions += 1
+    assert table.state.is_over
+    assert len(table.state.sheet) == 16 == summaries
+    assert drags == 128  # eight cards a deal, every one dragged onto the cloth
+    assert decisions > 0
+    assert table.resyncs == 0
+    assert app.match is None  # nothing left to continue
+
+
+def test_one_deal_of_every_preset_through_the_buttons(make_app):
+    """Every kind of decision the presets ask of the human gets buttons that work."""
+    seen: set[str] = set()
+    for n, preset in enumerate(sorted(PRESETS)):
+        # the human is first hand (dealer East); under kraken East is, so the human defends
+        dealer = 2 if PRESETS[preset].kraken else 3
+        seed = next(s for s in range(100) if new_match(PRESETS[preset], s).dealer == dealer)
+        app = make_app("--seed", str(seed), "--variant", preset)
+        table = table_of(app)
+        rng = random.Random(n)
+        while not table.model.sheet:
+            run_until(app, lambda a=app, t=table: human_turn(a) or bool(t.model.sheet))
+            if isinstance(app.top, DealSummaryScene) or table.model.sheet:
+                break
+            before = table.state.n_actions
+            if table.human_may_play():
+                card = rng.choice([a.card for a in table.state.legal_actions()])
+                drag(app, card_pos(table, card), drop_point(table))
+            else:
+                keys = list(table.prompt.actions)
+                seen.update(k.split("_")[0] for k in keys)
+                key = rng.choice(keys)
+                click_button(app, table, key)
+            assert table.state.n_actions == before + 1
+        assert table.model.sheet[0].deal_no == 1
+        app.close()
+    assert {"name", "pass", "take", "kraak"} <= seen
+
+
+def test_illegal_drop_is_refused_with_the_engines_reason(make_app):
+    app = make_app("--seed", "2")
+    table = table_of(app)
+    for _ in range(200):
+        run_until(app, lambda: human_turn(app))
+        state = table.state
+        if table.human_may_play():
+            legal = {a.card for a in state.legal_actions()}
+            illegal = [c for c in state.hand(0) if c not in legal]
+            if illegal:
+                break
+            drag(app, card_pos(table, next(iter(legal))), drop_point(table))
+        elif isinstance(app.top, DealSummaryScene):
+            click_button(app, app.top, "next")
+        else:
+            click_button(app, table, "pass" if "pass" in table.prompt.actions else "name_H")
+    else:
+        pytest.fail("never held an illegal card")
+    card = illegal[0]
+    reason = state.explain(play(card))
+    assert reason
+    drag(app, card_pos(table, card), drop_point(table))
+    assert table.state is state  # nothing happened in the engine
+    assert app.toasts.current_text == reason
+    assert card in table.model.hands[0]
+    app.step(DT)
+    assert card in table.model.poses  # back in the hand
+
+
+def _to_human_play(app: App, table: TableScene) -> None:
+    while True:
+        run_until(app, lambda: human_turn(app))
+        if table.human_may_play():
+            return
+        if isinstance(app.top, DealSummaryScene):
+            click_button(app, app.top, "next")
+        else:
+            click_button(app, table, "pass" if "pass" in table.prompt.actions else "name_S")
+
+
+def test_keyboard_selects_and_plays(make_app):
+    app = make_app("--seed", "7")
+    table = table_of(app)
+    _to_human_play(app, table)
+    state = table.state
+    legal = [a.card for a in state.legal_actions()]
+    hand = table.model.hands[0]
+    target = hand.index(legal[-1])
+    press(app, pygame.K_RIGHT)  # selects the first card
+    for _ in range(target):
+        press(app, pygame.K_RIGHT)
+    assert table.hand.selected_card() is hand[target]
+    press(app, pygame.K_RETURN)
+    assert table.state.n_actions == state.n_actions + 1
+    assert table.state.actions[-1] == play(legal[-1])
+
+
+def test_click_and_double_click_settings(make_app):
+    app = make_app("--seed", "8")
+    table = table_of(app)
+    _to_human_play(app, table)
+    app.settings.play_gesture = "double_click"
+    card = table.state.legal_actions()[0].card
+    n = table.state.n_actions
+    click(app, card_pos(table, card))
+    assert table.state.n_actions == n  # one click only selects
+    assert table.hand.selected_card() is card
+    click(app, card_pos(table, card))  # clicking the selected card plays it
+    assert table.state.actions[-1] == play(card)
+    _to_human_play(app, table)
+    app.settings.play_gesture = "click"
+    card = table.state.legal_actions()[0].card
+    click(app, card_pos(table, card))
+    assert table.state.actions[-1] == play(card)
+
+
+def _roem_position() -> tuple[int, list[str], str, int]:
+    """A deal where the human's fourth card wins a trick holding roem (found by the engine)."""
+    variant = PRESETS["amsterdam"]
+    for seed in range(500):
+        rng = random.Random(seed)
+        state, actions = new_match(variant, seed), []
+        while state.deal_no == 1:
+            if state.phase == "play" and state.to_move == 0 and len(state.trick) == 3:
+                for a in state.legal_actions():
+                    for ev in state.apply(a)[1]:
+                        if isinstance(ev, TrickWon) and ev.seat == 0 and ev.roem:
+                            return seed, actions, str(a.card), ev.roem
+            legal = state.legal_actions()
+            action = legal[-1] if state.phase == "claim" else rng.choice(legal)
+            actions.append(str(action))
+            state, _ = state.apply(action)
+    raise AssertionError("no roem position found")
+
+
+def test_roem_claim_button_credits_the_roem(make_app):
+    seed, actions, card_text, roem = _roem_position()
+    app = make_app("--seed", str(seed), speed="normal")
+    table = table_of(app)
+    run_until(app, lambda: table.director.idle)
+    table.load(replay(PRESETS["amsterdam"], seed, actions))
+    run_until(app, table.human_may_play)
+    card = next(c for c in table.model.hands[0] if str(c) == card_text)
+    drag(app, card_pos(table, card), drop_point(table))
+    run_until(app, lambda: "roem" in table.prompt.actions, frames=300)
+    trick_no = len(table.state.tricks) - 1
+    click_button(app, table, "roem")
+    assert trick_no in table.state.claimed
+    assert table.state.actions[-1].kind == "claim"
+    assert table.model.deal_roem[0] == roem
+    assert "roem" in app.audio.played
+
+
+def test_unclaimed_roem_is_passed_when_the_pause_ends(make_app):
+    seed, actions, card_text, roem = _roem_position()
+    app = make_app("--seed", str(seed))
+    table = table_of(app)
+    run_until(app, lambda: table.director.idle)
+    table.load(replay(PRESETS["amsterdam"], seed, actions))
+    run_until(app, table.human_may_play)
+    card = next(c for c in table.model.hands[0] if str(c) == card_text)
+    trick_no = len(table.state.tricks)
+    drag(app, card_pos(table, card), drop_point(table))
+    run_until(app, lambda: table.state.phase == "play", frames=50)
+    assert trick_no not in table.state.claimed
+    assert str(roem) in (app.toasts.current_text or "")
+    # with the setting on, the same trick is claimed automatically
+    app.settings.auto_roem_claim = True
+    table.load(replay(PRESETS["amsterdam"], seed, actions))
+    run_until(app, table.human_may_play)
+    drag(app, card_pos(table, card), drop_point(table))
+    run_until(app, lambda: table.state.phase == "play", frames=50)
+    assert trick_no in table.state.claimed
+
+
+def test_kraak_prompt_in_the_kraken_preset(make_app):
+    seed = next(s for s in range(100) if new_match(PRESETS["kraken"], s).dealer == 2)
+    app = make_app("--seed", str(seed), "--variant", "kraken")
+    table = table_of(app)
+    run_until(app, lambda: table.prompt.visible and table.state.phase == "kraak")
+    assert "kraak" in table.prompt.actions and "pass" in table.prompt.actions
+    assert table.state.to_move == 0
+    click_button(app, table, "kraak")
+    assert table.state.kraak_level == 1
+    run_until(app, lambda: table.director.idle and table.state.phase == "play")
+    assert table.model.kraak_level >= 1
+
+
+def test_resize_mid_trick(make_app):
+    app = make_app("--seed", "3", speed="normal")
+    table = table_of(app)
+    for _ in range(3):
+        run_until(
+            app, lambda: len(table.model.trick) >= 1 and table.model.sprites or human_turn(app)
+        )
+        if table.model.sprites:
+            break
+        if table.human_may_play():
+            card = table.state.legal_actions()[0].card
+            drag(app, card_pos(table, card), drop_point(table))
+        else:
+            click_button(app, table, "pass" if "pass" in table.prompt.actions else "name_C")
+    for size in ((1600, 900), (1024, 600), (2560, 1440), (1280, 720)):
+        post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+        app.step(DT)
+        assert app.size == size
+        assert (table.layout.w, table.layout.h) == size
+        app.step(DT)
+    n = table.state.n_actions
+    run_until(app, lambda: table.state.n_actions > n or human_turn(app), frames=600)
+    assert table.resyncs == 0
+
+
+def test_last_trick_and_score_sheet(make_app):
+    app = make_app("--seed", "5")
+    table = table_of(app)
+    run_until(app, lambda: table.model.last_trick is not None or human_turn(app))
+    while table.model.last_trick is None:
+        _to_human_play(app, table)
+        drag(app, card_pos(table, table.state.legal_actions()[0].card), drop_point(table))
+        run_until(app, lambda: table.model.last_trick is not None or human_turn(app))
+    press(app, pygame.K_l)
+    assert table.show_last
+    press(app, pygame.K_l)
+    assert not table.show_last
+    click_button(app, table, "last_trick")
+    assert table.show_last
+    press(app, pygame.K_TAB)
+    assert isinstance(app.top, ScoreSheetScene)
+    press(app, pygame.K_TAB)
+    assert app.top is table
+
+
+def test_menu_items(make_app):
+    app = make_app()
+    menu = app.top
+    assert isinstance(menu, MainMenuScene)
+    assert "continue" not in menu.buttons
+    click_button(app, menu, "new_match")
+    table = app.top
+    assert isinstance(table, TableScene) and app.match is table
+    press(app, pygame.K_ESCAPE)
+    assert app.top is menu and "continue" in menu.buttons
+    click_button(app, menu, "continue")
+    assert app.top is table
+    press(app, pygame.K_ESCAPE)
+    click_button(app, menu, "variant")
+    assert app.options_variant == "rotterdam"
+    click_button(app, menu, "options")
+    options = app.top
+    speed = app.settings.animation_speed
+    click_button(app, options, "animation_speed")
+    assert app.settings.animation_speed != speed
+    press(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    click_button(app, menu, "demo")
+    demo = app.top
+    assert isinstance(demo, TableScene) and demo.demo
+    app.step(DT)
+    press(app, pygame.K_SPACE)
+    assert app.top is menu
+    click_button(app, menu, "quit")
+    assert not app.running
+
+
+def test_f11_and_mute(make_app):
+    app = make_app("--seed", "1")
+    press(app, pygame.K_m)
+    assert app.settings.muted and "Sound off" in app.toasts.current_text
+    press(app, pygame.K_F11)
+    assert app.fullscreen
+    press(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == (1024, 600)
+    table = table_of(app)
+    assert (table.layout.w, table.layout.h) == app.size
+
+
+def test_computer_thinks_off_the_frame_loop(make_app):
+    app = make_app("--seed", "4")
+    table = table_of(app)
+    seat = next(s for s in range(1, 4))
+    real = table.seats[seat].player
+
+    class Slow:
+        def choose(self, obs):
+            time.sleep(0.6)
+            return real.choose(obs)
+
+    for s in range(1, 4):
+        table.seats[s].player = Slow()
+    run_until(app, lambda: table.job is not None and not table.job.done)
+    frames = 0
+    start = time.monotonic()
+    while table.job is not None and not table.job.done and time.monotonic() - start < 5:
+        app.step(DT)
+        frames += 1
+    assert frames > 20  # the loop kept drawing while the computer thought
+    assert table.job is None or table.job.done
+
+
+def test_thinking_indicator_after_a_moment(make_app):
+    app = make_app("--seed", "4")
+    table = table_of(app)
+    for s in range(1, 4):
+        table.seats[s].player = type("Stuck", (), {"choose": lambda self, obs: time.sleep(3)})()
+    run_until(app, lambda: table.job is not None)
+    seat = table.state.to_move
+    for _ in range(10):
+        app.step(DT)
+    assert seat not in table.thinking  # not before 0.3 s
+    for _ in range(20):
+        app.step(DT)
+    assert seat in table.thinking
+
+
+def test_no_audio_device_is_silence(monkeypatch):
+    from klaverjas_gui.ui.audio import Audio
+    from klaverjas_gui.ui.settings import Settings
+
+    def broken(*a, **k):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", broken)
+    audio = Audio(Settings())
+    audio.start()
+    audio.wait_ready()
+    audio.play("card")
+    audio.play("trick")
+    assert audio.board is None or not audio.board.available
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--size", "big"],
+        ["--size", "100x100"],
+        ["--variant", "nowhere"],
+        ["--seed", "-3"],
+        ["--frames", "0"],
+        ["--fullscreen", "--windowed"],
+        ["--lang", "not a language"],
+        ["--bogus"],
+    ],
+)
+def test_bad_arguments_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("klaverjas: ")
+
+
+def test_screenshot_from_the_command_line(tmp_path):
+    out = tmp_path / "shot.png"
+    cmd = [sys.executable, "-m", "klaverjas_gui", "--seed", "3", "--frames", "40",
+           "--size", "1024x600", "--data-dir", str(tmp_path), "--lang", "nl",
+           "--screenshot", str(out)]  # fmt: skip
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (1024, 600)
