@@ -27,7 +27,6 @@ clean:
 
 # A windowed one-folder bundle in dist/Klaverjas (PyInstaller), and its portable zip.
 bundle: $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[bundle]'
 	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
 		packaging/pyinstaller/klaverjas.spec
 	$(BIN)/python packaging/make_portable.py dist/Klaverjas dist/Klaverjas-portable.zip

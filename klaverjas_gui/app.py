@@ -119,6 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="render --frames frames (default 60) and save the screen as a PNG",
     )
     p.add_argument(
+        "--smoke",
+        action="store_true",
+        help="draw one frame of every scene and exit: 0 if all worked, 1 naming what failed",
+    )
+    p.add_argument(
         "--frames",
         type=_positive,
         metavar="N",
@@ -385,6 +390,10 @@ def default_size() -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="klaverjas: %(message)s")
+    if args.smoke:
+        from . import smoke
+
+        return smoke.run(args)
     fixed = args.frames is not None or args.screenshot is not None
     frames = args.frames or (60 if args.screenshot else None)
     app = App(args, deterministic=fixed, autopilot=fixed)

@@ -1,6 +1,7 @@
 """Packaging files: the package list, desktop integration, icons, the portable zip."""
 
 import configparser
+import os
 import shutil
 import subprocess
 import sys
@@ -38,7 +39,7 @@ def test_desktop_file():
     entry = desktop["Desktop Entry"]
     assert entry["Type"] == "Application" and entry["Exec"].startswith("klaverjas")
     assert entry["Categories"] == "Game;CardGame;" and entry["Icon"] == APP_ID
-    if shutil.which("desktop-file-validate"):
+    if os.environ.get("CI") or shutil.which("desktop-file-validate"):
         subprocess.run(["desktop-file-validate", str(LINUX / f"{APP_ID}.desktop")], check=True)
 
 
@@ -49,7 +50,7 @@ def test_metainfo_is_valid():
     assert root.find("content_rating").get("type") == "oars-1.1"
     assert len(root.findall("screenshots/screenshot")) >= 3
     assert root.find("launchable").text == f"{APP_ID}.desktop"
-    if shutil.which("appstreamcli"):  # installed by .ci/run; structure is checked above anyway
+    if os.environ.get("CI") or shutil.which("appstreamcli"):  # .ci/run installs it
         result = subprocess.run(
             ["appstreamcli", "validate", "--no-net", str(METAINFO)],
             capture_output=True,

@@ -1,0 +1,79 @@
+"""`klaverjas --smoke` draws every scene; the wheel and the bundle pass it after install."""
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+from klaverjas_gui import app, smoke
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def test_smoke_draws_every_scene(capsys):
+    assert app.main(["--smoke"]) == 0
+    assert f"ok, {len(smoke.SCENES)} scenes drawn" in capsys.readouterr().out
+
+
+def test_smoke_names_the_scene_that_failed(monkeypatch, capsys):
+    def broken(_app):
+        raise RuntimeError("art missing")
+
+    monkeypatch.setitem(smoke.SCENES, "broken scene", broken)
+    assert app.main(["--smoke"]) == 1
+    out = capsys.readouterr().out
+    assert "FAILED broken scene: RuntimeError: art missing" in out
+    assert "1 of" in out
+
+
+def test_installed_wheel_runs_smoke(tmp_path):
+    """Build the wheel, install it (not editable) into a fresh venv, run from elsewhere."""
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(tmp_path / "dist"), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    wheel = next((tmp_path / "dist").glob("klaverjas_gui-*.whl"))
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    py = env_dir / "bin" / "python"
+    subprocess.run(
+        [str(py), "-m", "pip", "install", "--quiet", str(wheel)], check=True, capture_output=True
+    )
+    result = subprocess.run(
+        [str(env_dir / "bin" / "klaverjas"), "--smoke"],
+        cwd=tmp_path,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    found = subprocess.run(
+        [str(py), "-c", "import klaverjas_gui.ui.cardart as c; print(c.assets_dir())"],
+        cwd=tmp_path, env=ENV, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert str(env_dir) in found.stdout  # the art came from the wheel, not the checkout
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the CI bundle is built on Linux")
+def test_bundle_builds_and_runs_smoke(tmp_path):
+    spec = ROOT / "packaging" / "pyinstaller" / "klaverjas.spec"
+    subprocess.run(
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+         "--distpath", str(tmp_path / "dist"), "--workpath", str(tmp_path / "build"), str(spec)],
+        check=True, capture_output=True, cwd=ROOT,
+    )  # fmt: skip
+    bundle = tmp_path / "dist" / "Klaverjas"
+    result = subprocess.run(
+        [str(bundle / "Klaverjas"), "--smoke"], env=ENV, capture_output=True, text=True,
+        timeout=300, cwd=tmp_path,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout + result.stderr
+    size_mb = sum(f.stat().st_size for f in bundle.rglob("*") if f.is_file()) / 1e6
+    print(f"bundle size: {size_mb:.1f} MB")
+    assert size_mb < 60
