@@ -1,0 +1,51 @@
+"""A longer monkey run: random inputs across every scene, invariants checked every frame.
+
+Usage: python benchmarks/monkey.py [--events N] [--seed S]
+Prints what was covered and how fast it went; exits 1 on the first failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import pygame  # noqa: E402
+
+from klaverjas_gui import monkey  # noqa: E402
+from klaverjas_gui.app import App, parse_args  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--events", type=int, default=100_000, help="random inputs (default 100000)")
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    if args.events < 1:
+        p.error("--events must be at least 1")
+    app = App(parse_args(["--size", "1280x720", "--speed", "instant"]), deterministic=True,
+              audio=False)  # fmt: skip
+    pygame.event.clear()
+    start = time.perf_counter()
+    try:
+        report = monkey.run(app, events=args.events, seed=args.seed)
+    finally:
+        app.close()
+    elapsed = time.perf_counter() - start
+    print(f"{'events':<22}{report.events:>10}")
+    print(f"{'frames':<22}{report.frames:>10}")
+    print(f"{'scenes visited':<22}{len(report.scenes_seen):>10}")
+    print(f"{'positions checked':<22}{report.positions_checked:>10}")
+    print(f"{'seconds':<22}{elapsed:>10.1f}")
+    print(f"{'events per second':<22}{report.events / elapsed:>10.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
