@@ -1,17 +1,54 @@
-"""Computer players. They see only what their seat sees (an Observation)."""
+"""Computer players. They see only what their seat sees (an Observation).
+
+Levels: "random" (the baseline), "easy" (table rules), "normal" (counts cards,
+tracks voids and the partner), "hard" (samples the hidden hands and searches;
+exact solver late in the deal). Every player is a plain object with its own
+RNG and caches, so `choose` may run on a worker thread.
+"""
 
 from __future__ import annotations
 
+from ..engine import Action, Observation
 from .base import Player, RandomPlayer
+from .hard import HardPlayer
+from .heuristic import HeuristicPlayer
+from .solver import Position, Solution, Solver, solve, solve_state
 
-LEVELS = ("random",)
+LEVELS = ("random", "easy", "normal", "hard")
 
 
-def make_player(level: str, seed: int | None = None) -> Player:
-    """A computer player of the given level."""
+def make_player(level: str, seed: int | None = None, think_ms: float | None = None) -> Player:
+    """A computer player of the given level; `think_ms` sets hard's time per decision."""
     if level == "random":
         return RandomPlayer(seed)
+    if level == "easy":
+        return HeuristicPlayer(seed, counting=False)
+    if level == "normal":
+        return HeuristicPlayer(seed, counting=True)
+    if level == "hard":
+        return HardPlayer(seed) if think_ms is None else HardPlayer(seed, think_ms=think_ms)
     raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "Player", "RandomPlayer", "make_player"]
+def hint(obs: Observation, seed: int = 0, think_ms: float = 200.0) -> Action:
+    """A fair hint for the seat of `obs`: what the hard player would do in its place.
+
+    It sees only that seat's observation. (`solve_state` sees every hand: use it for
+    the review after the deal, not for a hint during it.)"""
+    return HardPlayer(seed, think_ms=think_ms).choose(obs)
+
+
+__all__ = [
+    "LEVELS",
+    "HardPlayer",
+    "HeuristicPlayer",
+    "Player",
+    "Position",
+    "RandomPlayer",
+    "Solution",
+    "Solver",
+    "hint",
+    "make_player",
+    "solve",
+    "solve_state",
+]

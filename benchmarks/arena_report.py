@@ -1,0 +1,83 @@
+"""Long arena runs in resumable chunks: results go to a JSON-lines file, one pair a line.
+
+    .venv/bin/python benchmarks/arena_report.py --team-a hard --team-b easy --pairs 1000 \\
+        --variant amsterdam --seed 1 --jobs 2 --out arena_hard_easy.jsonl
+
+Pairs already in the file are skipped, so an interrupted run continues where it
+stopped; the table (the arena's own report) is printed over every pair in the
+file. `--report-only` prints it without playing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from klaverjas_gui.ai import arena  # noqa: E402
+from klaverjas_gui.engine import PRESETS  # noqa: E402
+
+
+def load(path: Path) -> dict[int, arena.PairResult]:
+    done: dict[int, arena.PairResult] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            d = json.loads(line)
+            deals = tuple(
+                arena.DealResult(x["margin"], x["burden_a"], x["nat"], tuple(x["a_seats"]),
+                                 ("",) * 4, 0, (0, 0, 0, 0), ())  # fmt: skip
+                for x in d["deals"]
+            )
+            done[d["index"]] = arena.PairResult(d["index"], deals, d["times"])  # type: ignore[arg-type]
+    return done
+
+
+def dump(r: arena.PairResult) -> str:
+    deals = [
+        {"margin": x.margin, "burden_a": x.burden_a, "nat": x.nat, "a_seats": list(x.a_seats)}
+        for x in r.deals
+    ]
+    return json.dumps({"index": r.index, "deals": deals, "times": r.times})
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--team-a", required=True)
+    p.add_argument("--team-b", required=True)
+    p.add_argument("--pairs", type=int, default=1000)
+    p.add_argument("--variant", default="amsterdam")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--chunk", type=int, default=20)
+    p.add_argument("--out", type=Path, required=True)
+    p.add_argument("--report-only", action="store_true")
+    a = p.parse_args()
+    done = load(a.out)
+    todo = [i for i in range(a.pairs) if i not in done]
+    variant = PRESETS[a.variant]
+    while todo and not a.report_only:
+        chunk, todo = todo[: a.chunk], todo[a.chunk :]
+        tasks = [(i, a.team_a, a.team_b, variant, a.seed, None) for i in chunk]
+        if a.jobs > 1:
+            with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
+                results = pool.map(arena.play_pair, tasks)
+        else:
+            results = [arena.play_pair(t) for t in tasks]
+        with a.out.open("a") as f:
+            for r in results:
+                f.write(dump(r) + "\n")
+                done[r.index] = r
+        print(f"{len(done)} pairs done", file=sys.stderr, flush=True)
+    if not done:
+        print("no results yet")
+        return 1
+    print(arena.report([done[i] for i in sorted(done)], a.team_a, a.team_b, a.variant))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,287 @@
+"""A fast bit-mask view of the play rules for search, compiled once per (variant, trump).
+
+The engine's `obligation` stays the one source of the rules; this module mirrors
+it on plain integers because the solver asks it millions of times and must not
+build `Card` lists. `tests/test_ai_fast.py` proves the two agree on thousands of
+random positions for every variant option. Roem is not mirrored at all: it is the
+engine's `roem_of`, memoised per trick mask (roem depends only on the four cards).
+"""
+
+from __future__ import annotations
+
+from ..engine.cards import (
+    CARD_BY_INDEX,
+    PLAIN_STRENGTH,
+    POINTS,
+    POWER,
+    SUIT_MASKS,
+    TRUMP_STRENGTH,
+    cards_of,
+)
+from ..engine.play import HIGHER
+from ..engine.roem import CARRE_VALUES, roem_of
+from ..engine.variant import Variant
+
+LAST_TRICK = 10
+
+
+def bits(mask: int) -> list[int]:
+    """Card indices of a mask, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class Rules:
+    """Tables and the legality test for one variant with one trump suit.
+
+    `legal(hand, led, win_card, partner_winning)` answers for a follower: `led`
+    is the suit index of the first card, `win_card` the index of the card winning
+    the trick so far (when it is a trump it is the best trump in the trick, since
+    any trump beats every other card). Leading is always free.
+    """
+
+    def __init__(self, variant: Variant, trump: int, multiplier: int = 1) -> None:
+        self.variant = variant
+        self.trump = trump
+        self.multiplier = multiplier
+        self.roem_factor = multiplier if variant.kraken_doubles_roem else 1
+        self.trump_mask = SUIT_MASKS[trump]
+        self.higher = HIGHER[trump]
+        self.must_overtrump = variant.must_overtrump
+        self.ruff = variant.must_ruff
+        self.undertrump_forced = variant.undertrump == "forced"
+        # power[led][card]: strength in a trick led with suit `led` (0: cannot win).
+        self.power = tuple(POWER[trump * 4 + led] for led in range(4))
+        self.points = tuple(p * multiplier for p in POINTS[trump])
+        self.last = LAST_TRICK * multiplier
+        self.roem_cache: dict[int, int] = {}
+        self.roem_on = variant.roem_enabled
+        # strength[card]: rank strength within its own suit (trump or plain order).
+        self.strength = tuple(
+            (TRUMP_STRENGTH if c.suit_index == trump else PLAIN_STRENGTH)[c.rank_index]
+            for c in CARD_BY_INDEX
+        )
+        # top[s][byte]: the strongest card among the cards of suit s in `byte`.
+        self.top = tuple(
+            tuple(
+                max(
+                    (s * 8 + r for r in range(8) if b >> r & 1),
+                    key=lambda i: self.strength[i],
+                    default=-1,
+                )
+                for b in range(256)
+            )
+            for s in range(4)
+        )
+        # suit_points[s][byte]: card points of those cards (scaled).
+        self.suit_points = tuple(
+            tuple(sum(self.points[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256))
+            for s in range(4)
+        )
+        # between[a][b]: cards of the same suit strictly between a and b in strength.
+        self.between: dict[tuple[int, int], int] = {}
+        for s in range(4):
+            for a in range(s * 8, s * 8 + 8):
+                for b in range(s * 8, s * 8 + 8):
+                    lo, hi = sorted((self.strength[a], self.strength[b]))
+                    self.between[a, b] = sum(
+                        1 << c
+                        for c in range(s * 8, s * 8 + 8)
+                        if lo < self.strength[c] < hi
+                    )
+        self.roem_partners = tuple(self._roem_partners(c) for c in range(32))
+        # roem_bound[byte]: most sequence roem one suit's remaining cards can still make.
+        self.seq_bound = SEQUENCE_BOUND if self.roem_on else (0,) * 256
+        self.carre = CARRE_VALUES[variant.carre_values] if self.roem_on else (0,) * 8
+        self.stuk = (0x60 << (8 * trump)) if self.roem_on else 0
+
+    def bound(self, rem: int) -> int:
+        """Upper bound on card points, last trick and roem still to be won in `rem`."""
+        sb = self.seq_bound
+        sp = self.suit_points
+        b0, b1, b2, b3 = rem & 255, rem >> 8 & 255, rem >> 16 & 255, rem >> 24
+        total = sp[0][b0] + sp[1][b1] + sp[2][b2] + sp[3][b3] + self.last
+        if self.roem_on:
+            roem = sb[b0] + sb[b1] + sb[b2] + sb[b3]
+            if rem & self.stuk == self.stuk:
+                roem += 20
+            common = b0 & b1 & b2 & b3
+            while common:
+                low = common & -common
+                roem += self.carre[low.bit_length() - 1]
+                common ^= low
+            total += roem * self.roem_factor
+        return total
+
+    def legal(self, hand: int, led: int, win_card: int, partner_winning: bool) -> int:
+        """Mirror of engine.play.obligation for a follower (see the class docstring)."""
+        t = self.trump
+        follow = hand & SUIT_MASKS[led]
+        if led == t:
+            if not follow:
+                return hand
+            if self.must_overtrump:
+                higher = follow & self.higher[win_card & 7]
+                if higher:
+                    return higher
+            return follow
+        if follow:
+            return follow
+        trumps = hand & self.trump_mask
+        ruff = self.ruff
+        if not trumps or ruff == "never":
+            return hand
+        best_is_trump = win_card >> 3 == t
+        higher = trumps & self.higher[win_card & 7] if best_is_trump else trumps
+        if ruff == "opponent" and partner_winning:
+            if not self.undertrump_forced and best_is_trump:
+                allowed = hand & ~(trumps & ~higher)
+                if allowed != hand:
+                    return allowed or hand
+            return hand
+        if not best_is_trump or not self.must_overtrump:
+            return trumps
+        if higher:
+            return higher
+        if self.undertrump_forced:
+            return trumps
+        return (hand & ~trumps) or trumps
+
+    def roem(self, trick_mask: int) -> int:
+        """Roem of a (complete) trick given as a mask, scaled by the roem factor."""
+        if not self.roem_on:
+            return 0
+        value = self.roem_cache.get(trick_mask)
+        if value is None:
+            value = roem_of(self.variant, self.trump, cards_of(trick_mask)) * self.roem_factor
+            self.roem_cache[trick_mask] = value
+        return value
+
+    def mask_points(self, mask: int) -> int:
+        sp = self.suit_points
+        return (
+            sp[0][mask & 255] + sp[1][mask >> 8 & 255] + sp[2][mask >> 16 & 255] + sp[3][mask >> 24]
+        )
+
+    def _roem_partners(self, c: int) -> tuple[int, ...]:
+        """Masks of card sets that would make roem together with card c in one trick."""
+        s, r = divmod(c, 8)
+        out = []
+        for lo in range(max(0, r - 2), min(r, 5) + 1):  # runs of three containing r
+            out.append(sum(1 << (s * 8 + k) for k in range(lo, lo + 3) if k != r))
+        if s == self.trump and r in (5, 6):  # stuk: K and Q of trump
+            out.append(1 << (s * 8 + (11 - r)))
+        if CARRE_VALUES[self.variant.carre_values][r]:
+            out.append(sum(1 << (k * 8 + r) for k in range(4) if k != s))
+        return tuple(out)
+
+    def roem_neutral(self, card: int, others: int) -> bool:
+        """True when `card` can no longer be part of any roem with the cards `others` hold."""
+        if not self.roem_on:
+            return True
+        return all(others & m != m for m in self.roem_partners[card])
+
+
+# --- fast open-hand playouts (the hard player's estimates, the solver's first guess) ---
+def close_trick(
+    rules: Rules, hands: list[int], leader: int, trick: list[int], acc: list
+) -> tuple[int, list[int]]:
+    """Close the trick if it is complete: returns the next leader and trick."""
+    if len(trick) < 4:
+        return leader, trick
+    power = rules.power[trick[0] >> 3]
+    w = max(range(4), key=lambda i: power[trick[i]])
+    team = (leader + w) % 2
+    mask = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
+    acc[team] += rules.mask_points(mask) + (rules.last if not any(hands) else 0)
+    acc[2 + team] += rules.roem(mask)
+    acc[4 + team] += 1
+    return (leader + w) % 4, []
+
+
+def greedy_card(rules: Rules, hands: list[int], p: int, trick: list[int], choosers: int) -> int:
+    """An open-hand rule of thumb: cash masters (choosers pull trumps), give points to a
+    partner who holds the trick, win with the cheapest card the next opponent cannot beat,
+    else play the cheapest card; trumps are spent reluctantly."""
+    h = hands[p]
+    points = rules.points
+    strength = rules.strength
+    top = rules.top
+    t = rules.trump
+    rem = hands[0] | hands[1] | hands[2] | hands[3]
+    best_k, best_c = -1 << 30, -1
+    if not trick:
+        for c in bits(h):
+            s = c >> 3
+            if top[s][rem >> (s << 3) & 255] != c:
+                k = -points[c] - (20 + 3 * strength[c] if s == t else 0)
+            elif s != t:
+                k = 100 + points[c]
+            else:
+                k = 130 + points[c] if p & 1 == choosers else 60
+            if k > best_k:
+                best_k, best_c = k, c
+        return best_c
+    led = trick[0] >> 3
+    pw = rules.power[led]
+    w = max(range(len(trick)), key=lambda i: pw[trick[i]])
+    wcard = trick[w]
+    wpow = pw[wcard]
+    n = len(trick)
+    partner = n >= 2 and w == n - 2
+    lm = rules.legal(h, led, wcard, partner)
+    threat = 0
+    if n < 3:
+        ob = hands[(p + 1) & 3]
+        f = ob & SUIT_MASKS[led] or ob & rules.trump_mask
+        if f:
+            s = f.bit_length() - 1 >> 3
+            threat = pw[top[s][f >> (s << 3) & 255]]
+    for c in bits(lm):
+        cp = pw[c]
+        is_trump = c >> 3 == t
+        spend = 15 + 3 * strength[c] if is_trump else 0
+        if cp > wpow:
+            if cp > threat:
+                k = 100 - 3 * strength[c] if is_trump else 100 + points[c]
+            else:
+                k = 50 - points[c] - spend
+        elif partner and wpow > threat:
+            k = 100 + points[c] - spend
+        else:
+            k = -points[c] - spend
+        if k > best_k:
+            best_k, best_c = k, c
+    return best_c
+
+
+def playout(
+    rules: Rules, hands: list[int], leader: int, trick: list[int], acc: list, choosers: int
+) -> None:
+    """Play the deal to its end with `greedy_card` for all four seats (hands are open)."""
+    while hands[0] | hands[1] | hands[2] | hands[3]:
+        p = (leader + len(trick)) % 4
+        c = greedy_card(rules, hands, p, trick, choosers)
+        hands[p] ^= 1 << c
+        trick.append(c)
+        if len(trick) == 4:
+            leader, trick = close_trick(rules, hands, leader, trick, acc)
+
+
+def _sequence_bound(byte: int) -> int:
+    """Best total of disjoint runs of 3 (20) or 4 (50) consecutive cards in one suit."""
+    best = [0] * 9  # best[i]: using ranks below i
+    for i in range(1, 9):
+        best[i] = best[i - 1]
+        for length, value in ((3, 20), (4, 50)):
+            lo = i - length
+            if lo >= 0 and all(byte >> k & 1 for k in range(lo, i)):
+                best[i] = max(best[i], best[lo] + value)
+    return best[8]
+
+
+SEQUENCE_BOUND = tuple(_sequence_bound(b) for b in range(256))

@@ -1,0 +1,261 @@
+"""The hard player: determinized search over hands sampled from what the seat has seen.
+
+Every decision samples deals consistent with the seat's `Knowledge` (voids,
+"could not overtrump", "had no trump", the chooser's likely trumps) and scores
+each candidate in every sampled deal:
+
+- cards, late in the deal (few tricks left): the exact solver gives each card's
+  value in each world (perfect-information Monte Carlo);
+- cards, early in the deal, and trump / kraak decisions: a fast open-hand
+  playout to the end of the deal in each world, scored by the engine's `settle`.
+
+Values are turned into the deal score difference (nat counts fully), averaged
+over the worlds, and the best average wins. The loop runs until the think time
+is spent, so the player is as strong as the time allows and always answers.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..engine.cards import POINTS
+from ..engine.match import Action, Observation
+from ..engine.play import winner_index
+from ..engine.roem import roem_of
+from ..engine.scoring import TOTAL_POINTS, burden_team, settle
+from ..engine.variant import Variant
+from .fast import Rules, close_trick, playout
+from .heuristic import claim_decision
+from .knowledge import Knowledge
+from .solver import Position, SearchTimeout, Solver
+
+EXACT_TRICKS = 5  # solve exactly when at most this many tricks remain
+PASS_MARGIN = 8.0  # naming trump must beat passing by this much (passing is not free)
+KRAAK_MARGIN = 15.0  # a kraak call must gain at least this much on average
+
+
+class HardPlayer:
+    """PIMC player; `think_ms` bounds the time per decision (one more world may finish),
+    or `worlds` fixes the number of sampled deals, for reproducible tests."""
+
+    name = "hard"
+
+    def __init__(
+        self, seed: int | None = None, think_ms: float = 200.0, worlds: int | None = None
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.think = think_ms / 1000.0
+        self.worlds = worlds  # a fixed number of worlds instead of the clock (reproducible)
+        self.pass_margin = PASS_MARGIN
+        # Per-player caches (never shared between players, so threads stay independent).
+        self._rules_cache: dict[tuple[Variant, int], Rules] = {}
+        self._solvers: dict[tuple[Variant, int, int, int], Solver] = {}
+
+    def _rules(self, variant: Variant, trump: int) -> Rules:
+        key = (variant, trump)
+        r = self._rules_cache.get(key)
+        if r is None:
+            r = self._rules_cache[key] = Rules(variant, trump)
+        return r
+
+    def _solver(self, variant: Variant, trump: int, chooser_team: int, level: int) -> Solver:
+        """One solver per deal's rules: its table is keyed by all four hands, so entries
+        from other sampled worlds or earlier decisions stay valid."""
+        key = (variant, trump, chooser_team, level)
+        solver = self._solvers.get(key)
+        if solver is None:
+            self._solvers.clear()
+            solver = self._solvers[key] = Solver(variant, trump, chooser_team, level)
+        elif len(solver.tt) > 300_000:
+            solver.tt.clear()
+        return solver
+
+    def choose(self, obs: Observation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "claim":
+            return claim_decision(obs)
+        deadline = time.perf_counter() + self.think
+        if obs.phase == "play":
+            return self.play(obs, deadline)
+        if obs.phase == "kraak":
+            return self.kraak(obs, deadline)
+        return self.bid(obs, deadline)
+
+    def _more(self, done: int, minimum: int, deadline: float, cap: int = 1 << 30) -> bool:
+        if self.worlds is not None:
+            return done < self.worlds
+        return done < minimum or (time.perf_counter() < deadline and done < cap)
+
+    # --- cards ---
+    def play(self, obs: Observation, deadline: float) -> Action:
+        know = Knowledge.from_observation(obs)
+        t = know.trump
+        me = obs.seat
+        chooser_team = obs.chooser % 2  # type: ignore[operator]
+        v = obs.variant
+        base = _history(obs)
+        cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
+        exact = len(obs.hand) <= EXACT_TRICKS  # tricks left, the one on the table included
+        totals = {c: 0.0 for c in cards}
+        solver = self._solver(v, t, chooser_team, obs.kraak_level) if exact else None
+        rules = self._rules(v, t)
+        if solver is not None:
+            # A hard stop abandons a slow world: at most 2.5x the think time, under 0.75 s,
+            # leaving room for a busy machine before the 1 s worst case.
+            grace = max(0.0, min(1.5 * self.think, 0.75 - self.think))
+            solver.deadline = deadline + grace if self.worlds is None else 0.0
+        so_far = base.totals[me % 2] - base.totals[1 - me % 2]
+        trick0 = [x.index for x in obs.trick]
+        worlds = 0
+        while self._more(worlds, 2, deadline):
+            hands = know.sample(self.rng)
+            if exact:
+                assert solver is not None
+                pos = Position(
+                    v, t, hands, obs.leader, tuple(trick0), chooser_team, obs.kraak_level,
+                    base.won, base.totals,
+                )  # fmt: skip
+                try:
+                    values = solver.move_values(pos)
+                except SearchTimeout:
+                    if worlds:
+                        break
+                    exact = False  # not one world solved in time: estimate by playouts
+                    continue
+                for c, value in values.items():
+                    totals[c] += base.utility_of_margin(so_far + value, me % 2)
+            else:
+                for c in cards:
+                    acc = base.start()
+                    hs = list(hands)
+                    hs[me] ^= 1 << c
+                    leader, trick = close_trick(rules, hs, obs.leader, [*trick0, c], acc)
+                    playout(rules, hs, leader, trick, acc, chooser_team)
+                    totals[c] += base.utility(acc, me % 2)
+            worlds += 1
+            if self.worlds is None and worlds >= (64 if exact else 400):
+                break
+        best = max(cards, key=lambda c: totals[c])
+        return next(a for a in obs.legal if a.card.index == best)  # type: ignore[union-attr]
+
+    # --- trump ---
+    def bid(self, obs: Observation, deadline: float) -> Action:
+        """Simulate the deal with each suit we may choose; pass if none is worth it."""
+        legal = obs.legal
+        know = Knowledge.from_observation(obs)
+        options: dict[Action, int] = {}
+        for a in legal:
+            if a.kind == "name":
+                options[a] = a.suit.index  # type: ignore[union-attr]
+            elif a.kind == "take":
+                options[a] = obs.proposed.suit_index  # type: ignore[union-attr]
+        values = dict.fromkeys(options, 0.0)
+        me = obs.seat
+        worlds = 0
+        while self._more(worlds, 8, deadline, 200):
+            hands = know.sample(self.rng, bias=False)
+            for a, s in options.items():
+                base = _Base(obs.variant, me % 2, 0, (0, 0), (0, 0), (0, 0), 0)
+                acc = base.start()
+                rules = self._rules(obs.variant, s)
+                lead = me if obs.variant.opening_lead == "chooser" else obs.first_hand
+                playout(rules, list(hands), lead, [], acc, me % 2)
+                values[a] += base.utility(acc, me % 2)
+            worlds += 1
+        best = max(values, key=lambda a: values[a])
+        can_pass = any(a.kind == "pass" for a in legal)
+        if can_pass and values[best] / worlds < self.pass_margin:
+            return next(a for a in legal if a.kind == "pass")
+        return best
+
+    def kraak(self, obs: Observation, deadline: float) -> Action:
+        """Call when the simulated deal score with the higher stake beats the lower one."""
+        know = Knowledge.from_observation(obs)
+        t = know.trump
+        chooser_team = obs.chooser % 2  # type: ignore[operator]
+        rules = self._rules(obs.variant, t)
+        level = obs.kraak_level
+        me = obs.seat % 2
+        gain = 0.0
+        worlds = 0
+        lead = obs.chooser if obs.variant.opening_lead == "chooser" else obs.first_hand
+        while self._more(worlds, 8, deadline, 200):
+            hands = know.sample(self.rng)
+            acc = [0, 0, 0, 0, 0, 0]
+            playout(rules, list(hands), lead, [], acc, chooser_team)
+            now = _Base(obs.variant, chooser_team, level, (0, 0), (0, 0), (0, 0), 0)
+            call = _Base(obs.variant, chooser_team, level + 1, (0, 0), (0, 0), (0, 0), 0)
+            gain += call.utility(acc, me) - now.utility(acc, me)
+            worlds += 1
+        call_it = gain / worlds > KRAAK_MARGIN
+        return next(a for a in obs.legal if (a.kind == "kraak") == call_it)
+
+
+class _Base:
+    """The deal so far, and how a finished deal becomes a score difference for a team."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        chooser_team: int,
+        kraak_level: int,
+        points: tuple[int, int],
+        roem: tuple[int, int],
+        won: tuple[int, int],
+        roem_seen: int,
+    ) -> None:
+        self.variant = variant
+        self.chooser_team = chooser_team
+        self.kraak_level = kraak_level
+        self.points = points
+        self.roem = roem
+        self.won = won
+        m = 2**kraak_level
+        rf = m if variant.kraken_doubles_roem else 1
+        self.totals = (points[0] * m + roem[0] * rf, points[1] * m + roem[1] * rf)
+        self.pool = TOTAL_POINTS * m + roem_seen * rf
+        self.burden = burden_team(chooser_team, kraak_level)
+
+    def start(self) -> list[int]:
+        """Accumulator: raw card points, raw roem and tricks won per team."""
+        return [self.points[0], self.points[1], self.roem[0], self.roem[1], *self.won]
+
+    def utility(self, acc: list[int], team: int) -> float:
+        s = settle(
+            self.variant, self.chooser_team, (acc[0], acc[1]), (acc[2], acc[3]),
+            (acc[4], acc[5]), self.kraak_level,
+        ).scores  # fmt: skip
+        return s[team] - s[1 - team]
+
+    def utility_of_margin(self, margin: int, team: int) -> float:
+        """Deal score difference for `team` from its final totals margin (solver values)."""
+        burden_margin = margin if team == self.burden else -margin
+        if burden_margin > 0:
+            return margin
+        if burden_margin == 0 and self.variant.tie == "litige":
+            score = -self.pool / 2
+        else:
+            score = -self.pool
+        return score if team == self.burden else -score
+
+
+def _history(obs: Observation) -> _Base:
+    """Tally the completed tricks of the deal from the observation."""
+    t = obs.trump.index  # type: ignore[union-attr]
+    pts, roem, won = [0, 0], [0, 0], [0, 0]
+    seen = 0
+    for i, (leader, cards) in enumerate(obs.tricks):
+        team = (leader + winner_index(t, cards)) % 2
+        won[team] += 1
+        pts[team] += sum(POINTS[t][c.index] for c in cards)
+        if i in obs.claimed:
+            r = roem_of(obs.variant, t, cards)
+            roem[team] += r
+            seen += r
+    return _Base(
+        obs.variant, obs.chooser % 2, obs.kraak_level,  # type: ignore[operator]
+        (pts[0], pts[1]), (roem[0], roem[1]), (won[0], won[1]), seen,
+    )  # fmt: skip

@@ -1,0 +1,163 @@
+"""What one seat can know about the hidden hands, and deals sampled to match it.
+
+Every inference comes from the engine's `obligation`: for each card a player
+put on a trick we ask whether that card would still have been legal had the
+player also held card x. If not, x is not in that hand (then, and so now, since
+x is still unplayed). Because the play rules are of the form "if you hold a
+card of kind K you must play one", a single extra card is enough to break them,
+so this test finds every void, every "could not overtrump, so holds no higher
+trump" and every "discarded when obliged to trump, so holds no trump", for all
+variant options, without restating the rules here.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine.cards import FULL_MASK, SUIT_MASKS, TRUMP_STRENGTH
+from ..engine.match import Observation
+from ..engine.play import obligation
+from .fast import bits
+
+# Soft belief: the chooser named trump, so its high trumps are more likely his.
+CHOOSER_TRUMP_WEIGHT = (1.5, 1.5, 4.0, 2.0, 6.0, 1.5, 1.5, 2.5)  # by rank index 7 8 9 T J Q K A
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Hidden cards and, per seat, the hidden cards it may still hold."""
+
+    seat: int
+    trump: int  # -1 before trump is fixed
+    hand: int  # own hand
+    hidden: int  # unplayed cards not in our hand
+    allowed: tuple[int, int, int, int]  # per seat; our own seat: our hand
+    sizes: tuple[int, int, int, int]
+    played: tuple[int, int, int, int]  # cards each seat has played this deal
+    chooser: int | None
+
+    @classmethod
+    def from_observation(cls, obs: Observation) -> Knowledge:
+        seat = obs.seat
+        hand = 0
+        for c in obs.hand:
+            hand |= c.bit
+        plays: list[tuple[int, tuple, int]] = []  # (seat, trick before the card, card index)
+        for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
+            for k, c in enumerate(cards):
+                plays.append(((leader + k) % 4, cards[:k], c.index))
+        played = [0, 0, 0, 0]
+        for q, _, c in plays:
+            played[q] |= 1 << c
+        hidden = FULL_MASK & ~hand & ~(played[0] | played[1] | played[2] | played[3])
+        allowed = [hidden, hidden, hidden, hidden]
+        allowed[seat] = hand
+        t = obs.trump.index if obs.trump is not None else -1
+        if t >= 0:
+            later = [0, 0, 0, 0]  # cards a seat played after the play being examined
+            for q, before, c in reversed(plays):
+                if q != seat and before and _can_reveal(t, before, c):
+                    known = later[q] | 1 << c
+                    for x in bits(allowed[q]):
+                        legal, _ = obligation(obs.variant, t, known | 1 << x, before)
+                        if not legal >> c & 1:
+                            allowed[q] &= ~(1 << x)
+                later[q] |= 1 << c
+        return cls(
+            seat=seat,
+            trump=t,
+            hand=hand,
+            hidden=hidden,
+            allowed=(allowed[0], allowed[1], allowed[2], allowed[3]),
+            sizes=obs.hand_sizes,
+            played=(played[0], played[1], played[2], played[3]),
+            chooser=obs.chooser,
+        )
+
+    def void(self, seat: int, suit: int) -> bool:
+        """Whether `seat` certainly holds no card of `suit` (known void or all seen)."""
+        return not self.allowed[seat] & SUIT_MASKS[suit]
+
+    def sample(self, rng: random.Random, bias: bool = True) -> tuple[int, int, int, int]:
+        """Four hands consistent with everything seen; own hand as it is.
+
+        Cards go one by one, most constrained first, to a seat that may hold
+        them, weighted by free places (and, with `bias`, the chooser's likely
+        trumps); a Hall-condition check keeps every step completable.
+        """
+        others = [q for q in range(4) if q != self.seat]
+        hands = [0, 0, 0, 0]
+        hands[self.seat] = self.hand
+        cap = list(self.sizes)
+        cap[self.seat] = 0
+        allow = list(self.allowed)
+        cards = bits(self.hidden)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(allow[q] >> c & 1 for q in others))
+        remaining = self.hidden
+        for c in cards:
+            bit = 1 << c
+            remaining ^= bit
+            choices = []
+            for q in others:
+                if allow[q] & bit and cap[q]:
+                    w = float(cap[q])
+                    if bias and q == self.chooser and c >> 3 == self.trump:
+                        w *= CHOOSER_TRUMP_WEIGHT[c & 7]
+                    choices.append((w, q))
+            while choices:
+                i = _weighted_index(rng, [w for w, _ in choices])
+                q = choices[i][1]
+                cap[q] -= 1
+                if _feasible(remaining, allow, cap, others):
+                    hands[q] |= bit
+                    break
+                cap[q] += 1
+                choices.pop(i)
+            else:  # pragma: no cover - inferences are always satisfiable by the real deal
+                raise RuntimeError("no deal matches what this seat has seen")
+        return (hands[0], hands[1], hands[2], hands[3])
+
+
+def _weighted_index(rng: random.Random, weights: list[float]) -> int:
+    pick = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        pick -= w
+        if pick <= 0:
+            return i
+    return len(weights) - 1
+
+
+def _can_reveal(t: int, before: tuple, c: int) -> bool:
+    """Only a card off the led suit, or a trump that does not beat the best trump, tells
+    something (following a plain suit, or overtrumping, is legal whatever else is held)."""
+    led = before[0].suit_index
+    if c >> 3 != led:
+        return True
+    if led != t:
+        return False
+    best = max(TRUMP_STRENGTH[x.rank_index] for x in before if x.suit_index == t)
+    return TRUMP_STRENGTH[c & 7] < best
+
+
+def _feasible(remaining: int, allow: list[int], cap: list[int], others: list[int]) -> bool:
+    """Hall's condition: for every set of seats, the cards only they may hold fit in them."""
+    a, b, c = others
+    # cards that only seats in S can take: remaining & ~(union of the others' masks)
+    for seats_out, room in (
+        ((a,), cap[b] + cap[c]),
+        ((b,), cap[a] + cap[c]),
+        ((c,), cap[a] + cap[b]),
+        ((a, b), cap[c]),
+        ((a, c), cap[b]),
+        ((b, c), cap[a]),
+        ((), cap[a] + cap[b] + cap[c]),
+        ((a, b, c), 0),
+    ):
+        reach = 0
+        for q in seats_out:
+            reach |= allow[q] & remaining
+        if (remaining & ~reach).bit_count() > room:
+            return False
+    return True

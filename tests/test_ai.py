@@ -1,0 +1,246 @@
+"""Computer players: legal play on every preset, no peeking, sound inferences and samples."""
+
+import dataclasses
+import random
+
+import pytest
+
+from klaverjas_gui.ai import LEVELS, HardPlayer, make_player
+from klaverjas_gui.ai.heuristic import claim_decision
+from klaverjas_gui.ai.knowledge import Knowledge
+from klaverjas_gui.engine import PRESETS, Observation, new_match
+from klaverjas_gui.engine.match import MatchState
+from klaverjas_gui.engine.play import obligation
+
+
+def player(level, seed):
+    """Players for tests: hard with a small fixed number of worlds (fast, reproducible)."""
+    if level == "hard":
+        return HardPlayer(seed, worlds=3)
+    return make_player(level, seed)
+
+
+def play_match(variant, seed, levels, deals=1, check=None):
+    state = new_match(dataclasses.replace(variant, match_length=f"deals:{deals}"), seed)
+    players = [player(level, seed * 10 + s) for s, level in enumerate(levels)]
+    while not state.is_over:
+        obs = state.observation(state.to_move)
+        action = players[state.to_move].choose(obs)
+        assert action in obs.legal
+        if check:
+            check(state, obs, action)
+        state, _ = state.apply(action)
+    return state
+
+
+def test_levels_and_unknown_level():
+    assert LEVELS == ("random", "easy", "normal", "hard")
+    with pytest.raises(ValueError, match="unknown computer level"):
+        make_player("expert")
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_only_legal_actions_on_every_preset(level, preset):
+    variant = PRESETS[preset]
+    deals = 1 if level == "hard" else 3
+    for seed in range(2):
+        state = play_match(variant, seed, [level] * 4, deals=deals)
+        assert len(state.sheet) >= deals or variant.match_kind == "points"
+
+
+@pytest.mark.parametrize("preset", ["kraken", "proposed", "two_rounds", "french"])
+def test_mixed_table_plays_through(preset):
+    state = play_match(PRESETS[preset], 5, ["hard", "easy", "normal", "random"], deals=2)
+    assert state.is_over
+
+
+def test_must_claim_always_claims_roem():
+    claims = []
+
+    def check(state, obs, action):
+        if obs.phase == "claim":
+            claims.append(action.kind)
+
+    for level in ("easy", "normal", "hard"):
+        play_match(PRESETS["amsterdam"], 3, [level] * 4, check=check)
+    assert claims and set(claims) == {"claim"}
+
+
+def test_keep_or_leave_leaves_only_when_the_burden_team_is_lost():
+    left = []
+
+    def check(state, obs, action):
+        if obs.phase == "claim" and action.kind == "pass":
+            left.append((state, obs))
+
+    for seed in range(12):
+        play_match(PRESETS["proposed"], seed, ["normal"] * 4, check=check)
+    for state, obs in left:
+        final = _finish(state)
+        score = final.sheet[-1].score
+        assert score.outcome == "nat" and score.burden_team == obs.seat % 2
+
+
+def _finish(state: MatchState) -> MatchState:
+    players = [make_player("easy", s) for s in range(4)]
+    while not state.is_over:
+        obs = state.observation(state.to_move)
+        state, _ = state.apply(players[state.to_move].choose(obs))
+    return state
+
+
+def test_claim_decision_claims_under_must_claim():
+    state = new_match(PRESETS["amsterdam"], 1)
+    while state.phase != "claim":
+        state, _ = state.apply(state.legal_actions()[0])
+    assert claim_decision(state.observation(state.to_move)).kind == "claim"
+
+
+def _other_hidden_swapped(state: MatchState, seat: int, rng: random.Random) -> MatchState:
+    """The same position with the cards of the other three seats dealt differently."""
+    others = [q for q in range(4) if q != seat]
+    pool = [c for q in others for c in range(32) if state.hands[q] >> c & 1]
+    rng.shuffle(pool)
+    hands = list(state.hands)
+    for q in others:
+        n = state.hands[q].bit_count()
+        hands[q] = sum(1 << c for c in pool[:n])
+        pool = pool[n:]
+    twin = state._copy()
+    twin._set(hands=tuple(hands))
+    return twin
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_hidden_cards_cannot_change_a_decision(level):
+    """Players get only an Observation; other hands dealt differently give the same one,
+    and the same seeded player then makes the same decision."""
+    rng = random.Random(8)
+    state = new_match(PRESETS["rotterdam"], 21)
+    steps = differed = 0
+    while not state.is_over and steps < 40:
+        seat = state.to_move
+        twin = _other_hidden_swapped(state, seat, rng)
+        differed += twin.hands != state.hands
+        obs, twin_obs = state.observation(seat), twin.observation(seat)
+        assert obs == twin_obs
+        assert player(level, 4).choose(obs) == player(level, 4).choose(twin_obs)
+        state, _ = state.apply(player(level, 4).choose(obs))
+        steps += 1
+    assert differed > 30
+
+
+def test_observation_holds_no_other_hand():
+    obs = new_match(PRESETS["amsterdam"], 2).observation(0)
+    assert isinstance(obs, Observation)
+    assert "hands" not in {f.name for f in dataclasses.fields(Observation)}
+    assert len(obs.hand) == 8
+
+
+def _replay_is_legal(state: MatchState, hands) -> bool:
+    """Would every card played this deal have been legal with these (current) hands?"""
+    now = list(hands)
+    plays = []
+    for leader, cards in (*state.tricks, (state.leader, state.trick)):
+        for k, c in enumerate(cards):
+            plays.append(((leader + k) % 4, cards[:k], c))
+    for q, before, c in reversed(plays):
+        now[q] |= c.bit
+        if not obligation(state.variant, state.trump, now[q], list(before))[0] & c.bit:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_inferences_are_sound_and_samples_agree_with_them(preset):
+    rng = random.Random(preset)
+    for seed in range(4):
+        state = new_match(dataclasses.replace(PRESETS[preset], match_length="deals:1"), seed)
+        while not state.is_over:
+            if state.phase == "play":
+                for seat in range(4):
+                    know = Knowledge.from_observation(state.observation(seat))
+                    for q in range(4):
+                        assert state.hands[q] & ~know.allowed[q] == 0  # the truth is allowed
+                    for _ in range(2):
+                        hands = know.sample(rng)
+                        assert hands[seat] == state.hands[seat]
+                        assert [h.bit_count() for h in hands] == [
+                            h.bit_count() for h in state.hands
+                        ]
+                        assert hands[0] | hands[1] | hands[2] | hands[3] == (
+                            state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3]
+                        )
+                        assert all(hands[q] & ~know.allowed[q] == 0 for q in range(4))
+                        assert _replay_is_legal(state, hands)
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_inferences_find_voids_and_missing_trumps():
+    """Amsterdam: off-suit means void; a discard while an opponent wins means no trump."""
+    rng = random.Random(1)
+    found_void = found_no_trump = 0
+    for seed in range(30):
+        state = new_match(dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1"), seed)
+        while not state.is_over:
+            if state.phase == "play" and state.trick:
+                seat = state.to_move
+                led = state.trick[0].suit_index
+                t = state.trump
+                trick = list(state.trick)
+                mine = [a.card for a in state.legal_actions()]
+                card = rng.choice(mine)
+                state, _ = state.apply(f"play {card}")
+                if state.phase == "play" and state.trick and card.suit_index != led:
+                    know = Knowledge.from_observation(state.observation((seat + 1) % 4))
+                    assert know.void(seat, led)
+                    found_void += 1
+                    if card.suit_index != t and led != t and len(trick) == 1:
+                        assert know.void(seat, t)  # an opponent led and wins: had to trump
+                        found_no_trump += 1
+                continue
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+    assert found_void and found_no_trump
+
+
+def test_hint_is_a_legal_action_for_the_seat_to_move():
+    from klaverjas_gui.ai import hint
+
+    state = new_match(PRESETS["utrecht"], 4)
+    for _ in range(12):
+        obs = state.observation(state.to_move)
+        action = hint(obs, think_ms=5)
+        assert action in obs.legal
+        state, _ = state.apply(action)
+
+
+def _claim_obs(seat, tricks_by_winner):
+    """A keep_or_leave claim question after the given tricks (hearts trump, seat 0 chose)."""
+    from klaverjas_gui.engine import parse_cards, parse_suit
+    from klaverjas_gui.engine.match import CLAIM_ROEM, PASS
+    from klaverjas_gui.engine.play import winner_index
+
+    tricks = []
+    for winner, text in tricks_by_winner:
+        cards = tuple(parse_cards(text))
+        w = winner_index(parse_suit("H").index, cards)
+        tricks.append(((winner - w) % 4, cards))
+    obs = new_match(PRESETS["proposed"], 1).observation(0)
+    return dataclasses.replace(
+        obs, seat=seat, phase="claim", trump=parse_suit("H"), chooser=0, kraak_level=0,
+        tricks=tuple(tricks), claimed=tuple(range(len(tricks) - 1)), legal=(CLAIM_ROEM, PASS),
+    )  # fmt: skip
+
+
+def test_keep_or_leave_leaves_roem_only_when_the_burden_team_is_lost():
+    lost = [
+        (1, "AS TS KS 7S"), (1, "AC TC KC 7C"), (1, "AD KD 7D QD"), (1, "JH 9H AH 7H"),
+        (1, "TH KH 8S 8C"), (0, "8D 9D TD QC"),
+    ]  # fmt: skip
+    assert claim_decision(_claim_obs(0, lost)).kind == "pass"  # choosers: nat anyway
+    assert claim_decision(_claim_obs(2, lost)).kind == "pass"
+    early = [(0, "8D 9D TD QC")]
+    assert claim_decision(_claim_obs(0, early)).kind == "claim"  # roem may still save it
+    defence_wins = [(1, "8D 9D TD QC")]
+    assert claim_decision(_claim_obs(1, defence_wins)).kind == "claim"  # roem always helps

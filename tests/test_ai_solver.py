@@ -1,0 +1,148 @@
+"""The exact solver and its fast rule tables, checked against the engine."""
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+
+from klaverjas_gui.ai.fast import Rules
+from klaverjas_gui.ai.solver import Position, Solver, solve, solve_state
+from klaverjas_gui.engine import PRESETS, Variant, new_match
+from klaverjas_gui.engine.cards import ALL_CARDS, SUITS, cards_of
+from klaverjas_gui.engine.match import CLAIM_ROEM
+from klaverjas_gui.engine.play import obligation, winner_index
+from klaverjas_gui.engine.roem import roem_of
+from klaverjas_gui.engine.scoring import score_deal
+
+PLAY_OPTIONS = [
+    Variant(must_ruff=r, must_overtrump=o, undertrump=u)
+    for r, o, u in itertools.product(("opponent", "always", "never"), (True, False),
+                                     ("forbidden", "forced"))
+]  # fmt: skip
+
+
+def play_to(variant, seed, cards_played, rng):
+    """A one-deal match with random legal play (always claiming) until `cards_played`."""
+    state = new_match(dataclasses.replace(variant, match_length="deals:1"), seed)
+    played = 0
+    while not (state.phase == "play" and played >= cards_played):
+        legal = state.legal_actions()
+        action = CLAIM_ROEM if state.phase == "claim" else rng.choice(legal)
+        played += action.kind == "play"
+        state, _ = state.apply(action)
+    return state
+
+
+def brute_force(state):
+    """Plain minimax with the engine's own rules and scoring: final totals margin."""
+    v, t = state.variant, state.trump
+    me = state.to_move % 2
+
+    def rec(hands, leader, trick, tricks):
+        if len(tricks) == 8:
+            s = score_deal(v, SUITS[t], state.chooser % 2, tricks, None, state.kraak_level)
+            return s.totals[me] - s.totals[1 - me]
+        p = (leader + len(trick)) % 4
+        values = []
+        for c in cards_of(obligation(v, t, hands[p], list(trick))[0]):
+            hs = list(hands)
+            hs[p] ^= c.bit
+            new = (*trick, c)
+            if len(new) == 4:
+                w = (leader + winner_index(t, new)) % 4
+                values.append(rec(hs, w, (), (*tricks, (leader, new))))
+            else:
+                values.append(rec(hs, leader, new, tricks))
+        return max(values) if p % 2 == me else min(values)
+
+    return rec(list(state.hands), state.leader, state.trick, state.tricks)
+
+
+@pytest.mark.parametrize("variant", PLAY_OPTIONS, ids=lambda v: f"{v.must_ruff}-"
+                         f"{v.must_overtrump}-{v.undertrump}")  # fmt: skip
+def test_fast_legality_agrees_with_engine(variant):
+    rng = random.Random(hash((variant.must_ruff, variant.must_overtrump, variant.undertrump)))
+    tables = [Rules(variant, t) for t in range(4)]
+    for _ in range(600):
+        t = rng.randrange(4)
+        rules = tables[t]
+        deck = list(ALL_CARDS)
+        rng.shuffle(deck)
+        trick = deck[: rng.randrange(1, 4)]
+        hand = 0
+        for c in deck[4 : 4 + rng.randrange(1, 9)]:
+            hand |= c.bit
+        engine, _ = obligation(variant, t, hand, trick)
+        w = winner_index(t, trick)
+        partner = len(trick) >= 2 and w == len(trick) - 2
+        assert rules.legal(hand, trick[0].suit_index, trick[w].index, partner) == engine
+
+
+def test_roem_memo_and_bound_cover_the_engine():
+    rng = random.Random(3)
+    for name, variant in PRESETS.items():
+        for t in range(4):
+            rules = Rules(variant, t)
+            for _ in range(200):
+                trick = rng.sample(ALL_CARDS, 4)
+                mask = sum(c.bit for c in trick)
+                assert rules.roem(mask) == roem_of(variant, t, trick), name
+                assert rules.bound(mask) >= rules.mask_points(mask) + 10 + rules.roem(mask)
+
+
+def test_solver_agrees_with_brute_force_on_endings_of_up_to_three_tricks():
+    rng = random.Random(5)
+    presets = list(PRESETS.values())
+    for i in range(120):
+        variant = presets[i % len(presets)]
+        if i % 3 == 0:
+            variant = dataclasses.replace(variant, kraken=True)
+        state = play_to(variant, rng.randrange(10**6), rng.randint(20, 31), rng)
+        pos = Position.from_state(state)
+        me = state.to_move % 2
+        expected = brute_force(state) - (pos.points[me] - pos.points[1 - me])
+        fast = Solver.for_position(pos).solve(pos)
+        plain = Solver.for_position(pos, tt=False, grouping=False, bounds=False)
+        assert fast.value == expected
+        assert plain.value(pos) == expected
+        assert fast.final_margin == brute_force(state)
+
+
+def test_grouping_and_table_do_not_change_values_mid_deal():
+    rng = random.Random(11)
+    for i in range(10):
+        state = play_to(PRESETS["amsterdam"], 100 + i, 15 + i % 3, rng)
+        pos = Position.from_state(state)
+        fast = Solver.for_position(pos).move_values(pos)
+        plain = Solver.for_position(pos, tt=False, grouping=False, bounds=False).move_values(pos)
+        assert fast == plain
+
+
+def test_playing_the_solver_line_scores_what_it_promised():
+    rng = random.Random(2)
+    for i in range(4):
+        state = play_to(PRESETS["rotterdam"], 50 + i, 16, rng)
+        solution = solve_state(state)
+        team = state.to_move % 2
+        promised = solution.final_margin
+        while state.phase != "match_over":
+            if state.phase == "claim":
+                state, _ = state.apply(CLAIM_ROEM)
+                continue
+            best = solve_state(state).best
+            assert best, "the solver always names a card"
+            state, _ = state.apply(f"play {best[0]}")
+        totals = state.sheet[-1].score.totals
+        assert totals[team] - totals[1 - team] == promised
+
+
+def test_solution_lists_every_best_card_and_they_are_legal():
+    rng = random.Random(4)
+    state = play_to(PRESETS["amsterdam"], 9, 18, rng)
+    sol = solve(Position.from_state(state))
+    legal = {a.card for a in state.legal_actions()}
+    assert set(sol.best) <= legal
+    assert set(sol.values) == legal
+    assert all(sol.values[c] == sol.value for c in sol.best)
+    assert all(v < sol.value for c, v in sol.values.items() if c not in sol.best)
