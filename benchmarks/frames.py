@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from common import app_args
+
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {
     **os.environ,
@@ -66,8 +68,8 @@ def child_table(frames: int) -> None:
     from klaverjas_gui.app import App, parse_args
     from klaverjas_gui.ui.table import TableScene
 
-    app = App(parse_args(["--size", "1920x1080", "--seed", "3"]), deterministic=True,
-              autopilot=True, audio=False)  # fmt: skip
+    args = parse_args(app_args("--size", "1920x1080", "--seed", "3"))
+    app = App(args, deterministic=True, autopilot=True, audio=False)
     table = next(s for s in app.scenes if isinstance(s, TableScene))
     times = []
     for _ in range(frames):
@@ -109,6 +111,7 @@ def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
     return ordered[k]
+
 
 
 def main() -> None:

@@ -7,16 +7,11 @@ Prints what was covered and how fast it went; exits 1 on the first failure.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import time
-from pathlib import Path
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
+from common import app_args  # noqa: E402  (sets the drivers and the path first)
 
 from klaverjas_gui import monkey  # noqa: E402
 from klaverjas_gui.app import App, parse_args  # noqa: E402
@@ -29,8 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if args.events < 1:
         p.error("--events must be at least 1")
-    app = App(parse_args(["--size", "1280x720", "--speed", "instant"]), deterministic=True,
-              audio=False)  # fmt: skip
+    args_ = parse_args(app_args("--size", "1280x720", "--speed", "instant"))
+    app = App(args_, deterministic=True, audio=False)
     pygame.event.clear()
     start = time.perf_counter()
     try:

@@ -14,21 +14,31 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # crisp on HiDPI Windows
 
 import argparse  # noqa: E402
+import gc  # noqa: E402
 import logging  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 import sys  # noqa: E402
+import tempfile  # noqa: E402
 import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
-from .engine import PRESETS, Variant  # noqa: E402
+from .engine import (  # noqa: E402
+    KLABBERJASS_PRESETS,
+    PRESETS,
+    KlabberjassVariant,
+    Variant,
+    klabberjass_preset_name,
+    preset_name,
+)
+from .store.prefs import LANGUAGES, SPEEDS  # noqa: E402
+from .store.session import Store, export_command  # noqa: E402
 from .ui import theme, widgets  # noqa: E402
 from .ui.audio import Audio  # noqa: E402
 from .ui.commands import InputMapper  # noqa: E402
 from .ui.scene import Scene  # noqa: E402
-from .ui.settings import SPEEDS, Settings  # noqa: E402
 
 KEYS_HELP = """keys:
   play a card   drag it to the table or click it (double-click: see Options);
@@ -37,6 +47,7 @@ KEYS_HELP = """keys:
   review        L last trick, Tab score sheet
   window        F11 full screen, M mute, Esc menu
 """
+GAMES = ("klaverjas", "klabberjass")
 MIN_SIZE = (1024, 600)
 MAX_SIZE = (7680, 4320)
 FPS = 60
@@ -92,7 +103,15 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=KEYS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--variant", choices=sorted(PRESETS), help="rules preset (default amsterdam)")
+    p.add_argument(
+        "--game", choices=GAMES, default="klaverjas",
+        help="klaverjas (four players, the default) or klabberjass (two players)",
+    )  # fmt: skip
+    p.add_argument(
+        "--variant", metavar="NAME",
+        help=f"rules preset: {', '.join(PRESETS)} (default amsterdam); with --game klabberjass: "
+        f"{', '.join(KLABBERJASS_PRESETS)} (default klabberjass)",
+    )  # fmt: skip
     p.add_argument(
         "--seed", type=_natural, help="deal this match from a fixed seed (starts at once)"
     )
@@ -103,14 +122,29 @@ def build_parser() -> argparse.ArgumentParser:
     )
     mode.add_argument("--windowed", action="store_true", help="start in a window (the default)")
     p.add_argument(
-        "--data-dir", type=Path, metavar="DIR", help="where preferences and history live"
+        "--data-dir",
+        type=Path,
+        metavar="DIR",
+        help="portable mode: keep settings and history in DIR (default: the per-user folders)",
+    )
+    p.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="continue the unfinished match at once (a kiosk restarted after a crash)",
+    )
+    p.add_argument(
+        "--export-history",
+        type=Path,
+        metavar="FILE",
+        help="write the match history as CSV (one row per deal) to FILE and exit",
     )
     p.add_argument(
         "--demo",
         action="store_true",
         help="four computer players with open cards; a key or click returns to the menu",
     )
-    p.add_argument("--lang", type=_lang, default="en", metavar="CODE", help="language (en)")
+    p.add_argument("--lang", type=_lang, metavar="CODE", help="language: en, nl or fr")
     p.add_argument("--speed", choices=list(SPEEDS), help="animation speed (default normal)")
     p.add_argument(
         "--screenshot",
@@ -134,7 +168,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    return build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    presets = KLABBERJASS_PRESETS if args.game == "klabberjass" else PRESETS
+    if args.variant is not None and args.variant not in presets:
+        parser.error(f"argument --variant: {args.variant!r} is not a {args.game} preset "
+                     f"(choose from {', '.join(presets)})")  # fmt: skip
+    return args
 
 
 # --- the application ---
@@ -153,13 +193,15 @@ class App:
             deterministic  # computer players answer at once: same frames, same picture
         )
         self.autopilot = autopilot  # a computer plays the human's cards (screenshots, benchmarks)
-        self.settings = Settings(lang=args.lang, data_dir=args.data_dir)
-        if args.speed:
-            self.settings.animation_speed = args.speed
-        self.options_variant = args.variant or "amsterdam"
+        self.store = Store(args.data_dir)  # settings and history; never raises
+        self.settings = self.store.settings
+        self.history = self.store.history
+        self._apply_arguments(args)
         pygame.display.init()
         pygame.font.init()
-        self.fullscreen = bool(args.fullscreen)
+        self.fullscreen = bool(args.fullscreen) or (
+            self.settings.fullscreen and not (args.windowed or args.size or deterministic)
+        )
         self.windowed_size = args.size or default_size()
         self.screen = self._open_window()
         pygame.display.set_caption("Klaverjas")
@@ -174,10 +216,33 @@ class App:
         self._menu: Scene | None = None  # made when first shown: a seeded start skips it
         if args.demo:
             self.start_demo(args.seed)
+        elif getattr(args, "game", "klaverjas") == "klabberjass":
+            self.start_klabberjass(KLABBERJASS_PRESETS[args.variant or "klabberjass"], args.seed)
+        elif args.resume and self.history.running() is not None:
+            self.continue_match()
         elif args.seed is not None:
-            self.start_match(PRESETS[self.options_variant], args.seed)
+            self.start_match(seed=args.seed)
         else:
             self.show_menu()
+
+    def _apply_arguments(self, args: argparse.Namespace) -> None:
+        """The command line wins over the stored settings for this run."""
+        if args.speed:
+            self.settings.animation_speed = args.speed
+        if args.variant and getattr(args, "game", "klaverjas") == "klaverjas":
+            self.settings.pick_preset(args.variant)
+        if args.lang and args.lang[:2].lower() in LANGUAGES:
+            self.settings.language = args.lang[:2].lower()
+
+    def save_settings(self) -> None:
+        """Called by every scene that changes a setting: written at once, atomically."""
+        self.store.save_settings()
+
+    def _tell(self) -> None:
+        """Show what the settings and history files have to say, each message once."""
+        messages = self.store.messages()
+        if messages:
+            self.toast("\n".join(messages), 6.0 + 3.0 * len(messages))
 
     # --- window ---
     def _open_window(self) -> pygame.Surface:
@@ -226,10 +291,17 @@ class App:
             self.windowed_size = self.size
             self.fullscreen = True
             self.screen = self._open_window()
+        self.settings.fullscreen = self.fullscreen
+        self.save_settings()
         self._relayout()
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on != self.fullscreen:
+            self.toggle_fullscreen()
 
     def toggle_mute(self) -> None:
         self.settings.muted = not self.settings.muted
+        self.save_settings()
         self.toast("Sound off (M)" if self.settings.muted else "Sound on (M)", 1.6)
 
     def toast(self, text: str, seconds: float = 4.0) -> None:
@@ -276,34 +348,90 @@ class App:
             scene = self.scenes.pop()
             if scene is not self.match and scene is not self._menu:
                 scene.close()
+        gc.collect()  # scenes hold reference cycles with big surfaces: free them now, not later
 
     def show_menu(self) -> None:
         self._unwind()
         self.scenes.append(self.menu)
         self.menu.enter()
 
-    def start_match(self, variant: Variant, seed: int | None = None) -> None:
+    def start_match(self, variant: Variant | None = None, seed: int | None = None) -> None:
+        """A new match (by default with the settings' rules and seats), recorded as it goes."""
         from .ui.table import TableScene
+
+        variant = variant or self.settings.rules()
+        self._unwind()
+        if self.match is not None:
+            self.match.close()
+        seed = random.randrange(1_000_000) if seed is None else seed
+        table = TableScene(
+            self, variant, seed, autopilot=self.autopilot, seats=self.settings.seat_plan()
+        )
+        players = [seat.name for seat in table.seats]
+        table.match_id = self.history.start_match(
+            "klaverjas", preset_name(variant), variant.to_dict(), seed, players
+        )
+        self.match = table
+        self.push(table)
+
+    def start_klabberjass(self, variant: KlabberjassVariant, seed: int | None = None) -> None:
+        """A two-player game against the settings' first opponent, recorded like a match."""
+        from .ui.klabberjass_table import KlabberjassTableScene
 
         self._unwind()
         if self.match is not None:
             self.match.close()
         seed = random.randrange(1_000_000) if seed is None else seed
-        self.match = TableScene(self, variant, seed, autopilot=self.autopilot)
-        self.push(self.match)
+        table = KlabberjassTableScene(self, variant, seed, autopilot=self.autopilot,
+                                      seats=self.settings.seat_plan()[:2])  # fmt: skip
+        table.match_id = self.history.start_match(
+            "klabberjass", klabberjass_preset_name(variant), variant.to_dict(), seed,
+            [seat.name for seat in table.seats],
+        )  # fmt: skip
+        self.match = table
+        self.push(table)
+
+    def can_continue(self) -> bool:
+        """A match runs in memory, or the history holds one (the program was closed or killed)."""
+        if self.match is not None:
+            return True
+        running = self.history.running()
+        return running is not None and running.game in GAMES
 
     def continue_match(self) -> None:
         if self.match is None:
-            return
+            self.match = self._resume()
+            if self.match is None:
+                self.show_menu()  # the stored match could not be restored; the menu says so
+                return
         self._unwind()
         self.push(self.match)
 
+    def _resume(self) -> Scene | None:
+        """The running match of the history, at the exact position of its last stored action."""
+        from .ui.klabberjass_table import KlabberjassTableScene
+        from .ui.table import TableScene
+
+        found = self.history.resume()
+        if found is None or found[0].game not in GAMES:
+            return None
+        record, state = found
+        scene = KlabberjassTableScene if record.game == "klabberjass" else TableScene
+        plan = self.settings.seat_plan()[: scene.players]
+        if len(record.players) == len(plan):
+            plan = [(name, kind) for name, (_, kind) in zip(record.players, plan, strict=True)]
+        table = scene(self, state.variant, record.seed, autopilot=self.autopilot, seats=plan)
+        table.load(state)
+        table.match_id = record.id
+        return table
+
     def start_demo(self, seed: int | None) -> None:
+        """Four computers with open cards; a demo is never recorded."""
         from .ui.table import TableScene
 
         self._unwind()
         seed = random.randrange(1_000_000) if seed is None else seed
-        self.push(TableScene(self, PRESETS[self.options_variant], seed, demo=True))
+        self.push(TableScene(self, self.settings.rules(), seed, demo=True))
 
     def quit(self) -> None:
         self.running = False
@@ -313,6 +441,8 @@ class App:
         top = self.top
         if top is not None and event.type != pygame.VIDEORESIZE and top.ui.process_events(event):
             return
+        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and top and top.typing():
+            return  # the key went into a text field: no shortcut (M would mute)
         cmd = self.mapper.map(event)
         if cmd is None:
             return
@@ -333,6 +463,7 @@ class App:
             self.dispatch(event)
             if not self.running:
                 return
+        self._tell()
         self.toasts.update(dt)
         top = self.top
         if top is not None:
@@ -373,6 +504,7 @@ class App:
             scene.close()  # type: ignore[union-attr]
         self.scenes.clear()
         self.match = self._menu = None
+        self.store.close()
 
 
 def default_size() -> tuple[int, int]:
@@ -390,6 +522,17 @@ def default_size() -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="klaverjas: %(message)s")
+    if args.export_history is not None:
+        return export_command(args.export_history, args.data_dir)
+    if args.data_dir is None and (args.smoke or args.frames or args.screenshot):
+        # checks and screenshots never touch the player's own settings and history
+        with tempfile.TemporaryDirectory(prefix="klaverjas-") as scratch:
+            args.data_dir = Path(scratch)
+            return _run(args)
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.smoke:
         from . import smoke
 

@@ -14,11 +14,19 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .engine import PRESETS, MatchState, new_match
+from .engine import (
+    KLABBERJASS_PRESETS,
+    PRESETS,
+    KlabberjassState,
+    MatchState,
+    new_klabberjass,
+    new_match,
+)
 from .engine.match import MatchOver
 
 if TYPE_CHECKING:
     from .app import App
+    from .store.history import MatchRecord
     from .ui.table import TableScene
 
 
@@ -72,13 +80,73 @@ def _match_end(app: App) -> None:
     app.push(MatchEndScene(app, table, MatchOver(state.winner, state.totals)))  # type: ignore[arg-type]
 
 
-def _options(app: App) -> None:
-    from .ui.menu import OptionsScene
+def _settings(app: App, tab: str) -> None:
+    from .ui.settings import SettingsScene
 
-    app.push(OptionsScene(app))
+    app.push(SettingsScene(app, tab))
+
+
+def _stored(app: App) -> MatchRecord:
+    """A short finished match in the history (smoke runs on an empty data folder)."""
+    short = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
+    rng = random.Random(6)
+    state = new_match(short, 6)
+    mid = app.history.start_match("klaverjas", "custom", short.to_dict(), 6, list("NESW"))
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        app.history.record(mid, state.n_actions, str(action), events)
+    return app.history.match(mid)  # type: ignore[arg-type, return-value]
+
+
+def _history(app: App, scene: str) -> None:
+    from .ui.history import HistoryScene, MatchRecordScene
+    from .ui.replay import ReplayScene
+    from .ui.stats import StatisticsScene
+
+    record = _stored(app)
+    make = {
+        "list": lambda: HistoryScene(app),
+        "match": lambda: MatchRecordScene(app, record),
+        "replay": lambda: ReplayScene(app, record, 2),
+        "statistics": lambda: StatisticsScene(app),
+    }[scene]
+    app.push(make())
+
+
+def _klabberjass(app: App, until: Callable[[KlabberjassState], bool] | None = None) -> None:
+    """The two-player table at its first bidding, or at a position reached by random play."""
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    app.start_klabberjass(variant, seed=2)
+    if until is not None:
+        rng, state = random.Random(2), new_klabberjass(variant, 2)
+        while not until(state):
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+        app.match.load(state)  # type: ignore[union-attr]
+
+
+def _klabberjass_summary(app: App) -> None:
+    from .ui.klabberjass_scenes import KlabberjassSummaryScene
+
+    _klabberjass(app, lambda s: len(s.sheet) == 1)
+    table = app.match
+    state = table.state  # type: ignore[union-attr]
+    app.push(KlabberjassSummaryScene(app, table, state.sheet[-1], state.totals))  # type: ignore[arg-type]
+
+
+def _klabberjass_presets(app: App) -> None:
+    from .ui.klabberjass_scenes import KlabberjassMenuScene
+
+    app.push(KlabberjassMenuScene(app))
 
 
 SCENES: dict[str, Callable[[App], None]] = {
+    "klabberjass: presets": _klabberjass_presets,
+    "klabberjass: bidding": _klabberjass,
+    "klabberjass: mid-trick": lambda app: _klabberjass(
+        app, lambda s: s.phase == "play" and len(s.trick) == 1 and len(s.tricks) > 2
+    ),
+    "klabberjass: deal summary": _klabberjass_summary,
     "menu": lambda app: app.show_menu(),
     "table: trump choice": lambda app: _table(app),
     "table: mid-trick": _mid_trick,
@@ -89,7 +157,13 @@ SCENES: dict[str, Callable[[App], None]] = {
     "deal summary": _summary,
     "score sheet": _sheet,
     "match end": _match_end,
-    "options": _options,
+    "settings: rules": lambda app: _settings(app, "rules"),
+    "settings: seats": lambda app: _settings(app, "match"),
+    "settings: table": lambda app: _settings(app, "table"),
+    "history": lambda app: _history(app, "list"),
+    "history: match": lambda app: _history(app, "match"),
+    "history: replay": lambda app: _history(app, "replay"),
+    "statistics": lambda app: _history(app, "statistics"),
     "demo": lambda app: app.start_demo(7),
 }
 

@@ -1,7 +1,14 @@
 """Headless pygame for every test: the dummy video and audio drivers, set before import."""
 
 import os
+import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Settings and history of tests that start the app without --data-dir go to a temporary
+# folder, never to the per-user folders of whoever runs the tests.
+_HOME = tempfile.mkdtemp(prefix="klaverjas-tests-")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
+os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")

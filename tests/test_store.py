@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # --- preferences ---
 def test_preferences_round_trip(tmp_path):
     path = tmp_path / "cfg" / "settings.json"
-    p = prefs_mod.Prefs(animation_speed="fast", four_colour=True, language="nl", volume=0.25)
+    p = prefs_mod.Settings(animation_speed="fast", four_colour=True, language="nl", volume=0.25)
     p.variant = dataclasses.replace(PRESETS["rotterdam"], match_length="deals:8").to_dict()
     p.preset = "custom"
     assert prefs_mod.save(path, p) is None
@@ -38,7 +38,7 @@ def test_preferences_round_trip(tmp_path):
 
 
 def test_missing_preferences_give_defaults_silently(tmp_path):
-    assert prefs_mod.load(tmp_path / "nope.json") == (prefs_mod.Prefs(), [])
+    assert prefs_mod.load(tmp_path / "nope.json") == (prefs_mod.Settings(), [])
 
 
 @pytest.mark.parametrize("garbage", [b"{not json", b"", b"[1, 2]", b"\x00\xff\xfe garbage", b"42"])
@@ -46,7 +46,7 @@ def test_damaged_preferences_are_set_aside_and_defaults_used(tmp_path, garbage):
     path = tmp_path / "settings.json"
     path.write_bytes(garbage)
     p, notes = prefs_mod.load(path)
-    assert p == prefs_mod.Prefs()
+    assert p == prefs_mod.Settings()
     assert len(notes) == 1 and "damaged" in notes[0]
     aside = list(tmp_path.glob("settings.json.bad-*"))
     assert len(aside) == 1 and not path.exists()
@@ -60,14 +60,29 @@ def test_unknown_keys_ignored_and_bad_values_reset(tmp_path):
     path.write_text(json.dumps(data))
     p, notes = prefs_mod.load(path)
     assert p.language == "nl" and p.show_legal is False
-    assert p.volume == prefs_mod.Prefs().volume and p.animation_speed == "normal"
+    assert p.volume == prefs_mod.Settings().volume and p.animation_speed == "normal"
     assert len(notes) == 1 and all(k in notes[0] for k in ("volume", "animation_speed", "seats"))
+
+
+def test_settings_of_schema_1_keep_their_choices(tmp_path):
+    path = tmp_path / "settings.json"
+    old = {"schema": 1, "play_input": "drag", "auto_claim": True, "preset": "custom"}
+    path.write_text(json.dumps(old))
+    s, notes = prefs_mod.load(path)
+    assert notes == [] and s.play_gesture == "drag" and s.auto_roem_claim is True
+
+
+def test_only_south_may_be_the_human_seat():
+    s = prefs_mod.Settings()
+    assert not s.set_seat(1, kind="human") and not s.set_seat(2, name="  ")
+    assert s.set_seat(0, kind="hard") and s.seat_plan()[0] == ("You", "hard")
+    assert s.set_seat(3, name="Bep") and s.seat_plan()[3][0] == "Bep"
 
 
 def test_preferences_on_a_read_only_place_give_a_message(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("I am a file, not a folder")
-    msg = prefs_mod.save(blocker / "settings.json", prefs_mod.Prefs())
+    msg = prefs_mod.save(blocker / "settings.json", prefs_mod.Settings())
     assert msg and "could not be saved" in msg
 
 
@@ -238,6 +253,7 @@ while not s.is_over:
     s, events = s.apply(a)
     h.record(mid, s.n_actions, str(a), events)
     print("saved", s.n_actions, flush=True)
+    time.sleep(0.0005)  # a real game is slower; without it the match may end before the kill
 print("over", flush=True)
 """
 

@@ -31,11 +31,12 @@ DT = 1 / 60
 
 # --- helpers: a tiny "player" that uses only posted events ---
 @pytest.fixture
-def make_app():
+def make_app(tmp_path):
     apps: list[App] = []
 
     def factory(*argv: str, speed: str = "instant", size: str = "1024x600") -> App:
-        args = parse_args(["--size", size, "--speed", speed, *argv])
+        data = ["--data-dir", str(tmp_path / "data")] if "--data-dir" not in argv else []
+        args = parse_args(["--size", size, "--speed", speed, *data, *argv])
         app = App(args, audio=False)
         apps.append(app)
         pygame.event.clear()
@@ -413,12 +414,12 @@ def test_menu_items(make_app):
     assert app.top is table
     press(app, pygame.K_ESCAPE)
     click_button(app, menu, "variant")
-    assert app.options_variant == "rotterdam"
-    click_button(app, menu, "options")
-    options = app.top
-    speed = app.settings.animation_speed
-    click_button(app, options, "animation_speed")
-    assert app.settings.animation_speed != speed
+    assert app.settings.rules_name() == "rotterdam"
+    click_button(app, menu, "settings")
+    settings = app.top
+    click_button(app, settings, "tab_table")
+    click_button(app, settings, "animation_speed=slow")
+    assert app.settings.animation_speed == "slow"
     press(app, pygame.K_ESCAPE)
     assert app.top is menu
     click_button(app, menu, "demo")
@@ -482,8 +483,8 @@ def test_thinking_indicator_after_a_moment(make_app):
 
 
 def test_no_audio_device_is_silence(monkeypatch):
+    from klaverjas_gui.store.prefs import Settings
     from klaverjas_gui.ui.audio import Audio
-    from klaverjas_gui.ui.settings import Settings
 
     def broken(*a, **k):
         raise pygame.error("no audio device")
@@ -504,6 +505,9 @@ def test_no_audio_device_is_silence(monkeypatch):
         ["--size", "big"],
         ["--size", "100x100"],
         ["--variant", "nowhere"],
+        ["--variant", "clob"],  # a Klabberjass preset, without --game klabberjass
+        ["--game", "klabberjass", "--variant", "amsterdam"],
+        ["--game", "belote"],
         ["--seed", "-3"],
         ["--frames", "0"],
         ["--fullscreen", "--windowed"],

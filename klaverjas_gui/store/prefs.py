@@ -1,84 +1,144 @@
-"""Preferences: one JSON file with a schema version, written atomically.
+"""The player's settings: one object, kept in one JSON file, written atomically.
 
-Unknown keys are ignored (a newer version's file still loads); a value of the
-wrong kind falls back to its default; a file that is not JSON at all is moved
-aside as `settings.json.bad-<time>` and the player is told. Nothing here ever
-raises at a player: problems come back as messages.
+Scenes read `app.settings` every frame, so a change shows at once; the app
+saves it whenever the player changes something. Unknown keys are ignored (a
+newer version's file still loads); a value of the wrong kind falls back to its
+default; a file that is not JSON at all is moved aside as
+`settings.json.bad-<time>` and the player is told. Nothing here ever raises at
+a player: problems come back as messages.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import PRESETS, Variant, VariantError
+from ..engine import PRESETS, Variant, VariantError, preset_name
 from .files import set_aside, write_atomic
 
-SCHEMA_VERSION = 1
-ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
-PLAY_INPUTS = ("drag", "click", "double_click")  # dragging always works; this adds a click
+SCHEMA_VERSION = 2  # 2: one Settings object for the UI and the file (play_gesture, ...)
+SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+PLAY_GESTURES = ("click", "double_click", "drag")  # dragging always works; this adds a click
 LANGUAGES = ("en", "nl", "fr")
-SEAT_KINDS = ("human", "easy", "normal", "hard")
 CARD_BACKS = ("blue", "red")
+HUMAN = "human"
+NAME_LENGTH = 24
+# Field names of schema 1, read once so nobody loses a choice on upgrade.
+RENAMED = {"play_input": "play_gesture", "auto_claim": "auto_roem_claim"}
 
 
 def default_seats() -> list[dict[str, str]]:
+    """South is the player; the computers' level is checked against the AI on use."""
     return [
-        {"name": "You", "kind": "human"},
-        {"name": "West", "kind": "normal"},
-        {"name": "Partner", "kind": "normal"},
-        {"name": "East", "kind": "normal"},
+        {"name": "You", "kind": HUMAN},
+        {"name": "Henk", "kind": "easy"},
+        {"name": "Anna", "kind": "easy"},
+        {"name": "Joop", "kind": "easy"},
     ]
 
 
 @dataclass
-class Prefs:
-    """Everything a player can set. Rule changes apply to the next match."""
+class Settings:
+    """Everything a player can set. Rule and seat changes apply to the next match."""
 
-    preset: str = "amsterdam"
+    preset: str = "amsterdam"  # the preset last picked; `variant` may differ from it
     variant: dict[str, Any] = field(default_factory=lambda: PRESETS["amsterdam"].to_dict())
     seats: list[dict[str, str]] = field(default_factory=default_seats)
-    animation_speed: str = "normal"
-    play_input: str = "double_click"
-    show_legal: bool = True
+    animation_speed: str = "normal"  # a key of SPEEDS
+    play_gesture: str = "click"  # click, double_click, or drag (clicks only select)
+    show_legal: bool = True  # lift the cards that may be played
     four_colour: bool = False
     card_back: str = "blue"
-    auto_claim: bool = False
+    auto_roem_claim: bool = False  # claim roem for the human when the trick pause ends
     hints: bool = True
-    volume: float = 0.7
+    volume: float = 0.8
     muted: bool = False
     fullscreen: bool = False
     language: str = "en"
     demo_idle_seconds: int = 120
     tutorial_done: list[str] = field(default_factory=list)
 
+    @property
+    def speed(self) -> float:
+        """Multiplier for every animation duration; 0 makes the table instant."""
+        return SPEEDS.get(self.animation_speed, 1.0)
+
+    # --- the rules of the next match ---
     def rules(self) -> Variant:
-        """The Variant for the next match (defaults if the stored options are bad)."""
+        """The Variant for the next match (the preset's if the stored options are bad)."""
         try:
             return Variant.from_dict(self.variant)
-        except VariantError:
+        except (VariantError, TypeError):
             return PRESETS.get(self.preset, PRESETS["amsterdam"])
+
+    def rules_name(self) -> str:
+        """The preset the rules equal, or "custom"."""
+        return preset_name(self.rules())
+
+    def pick_preset(self, name: str) -> None:
+        self.preset = name
+        self.variant = PRESETS[name].to_dict()
+
+    def set_rule(self, option: str, value: Any) -> None:
+        """Change one option; raises VariantError for a value the option does not allow."""
+        self.variant = dataclasses.replace(self.rules(), **{option: value}).to_dict()
+
+    # --- seats ---
+    def seat_plan(self) -> list[tuple[str, str]]:
+        """(name, kind) for seats 0..3; kind is "human" or a computer level."""
+        return [(s["name"], s["kind"]) for s in self.seats]
+
+    def set_seat(self, seat: int, name: str | None = None, kind: str | None = None) -> bool:
+        """Rename a seat or change who plays it; False (nothing changed) if not allowed."""
+        new = dict(self.seats[seat])
+        if name is not None:
+            new["name"] = name.strip()
+        if kind is not None:
+            new["kind"] = kind
+        seats = [*self.seats[:seat], new, *self.seats[seat + 1 :]]
+        if not _valid_seats(seats) or seats == self.seats:
+            return False
+        self.seats = seats
+        return True
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA_VERSION, **dataclasses.asdict(self)}
 
 
-_CHOICES = {
-    "animation_speed": ANIMATION_SPEEDS,
-    "play_input": PLAY_INPUTS,
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "animation_speed": tuple(SPEEDS),
+    "play_gesture": PLAY_GESTURES,
     "language": LANGUAGES,
     "card_back": CARD_BACKS,
 }
+
+
+def _valid_seats(value: Any) -> bool:
+    """Four named seats; only South may be the human (the table has one human seat)."""
+    return (
+        isinstance(value, list)
+        and len(value) == 4
+        and all(
+            isinstance(s, dict)
+            and isinstance(s.get("name"), str)
+            and 0 < len(s["name"].strip()) <= NAME_LENGTH
+            and isinstance(s.get("kind"), str)
+            and re.fullmatch(r"[a-z_]{1,20}", s["kind"]) is not None
+            and (s["kind"] != HUMAN or seat == 0)
+            for seat, s in enumerate(value)
+        )
+    )
 
 
 def _valid(name: str, value: Any, default: Any) -> bool:
     if name in _CHOICES:
         return value in _CHOICES[name]
     if name == "preset":
-        return value in PRESETS or value == "custom"
+        return value in PRESETS or value == "custom"  # schema 1 wrote "custom"
     if name == "variant":
         try:
             Variant.from_dict(value)
@@ -86,17 +146,7 @@ def _valid(name: str, value: Any, default: Any) -> bool:
             return False
         return True
     if name == "seats":
-        return (
-            isinstance(value, list)
-            and len(value) == 4
-            and all(
-                isinstance(s, dict)
-                and isinstance(s.get("name"), str)
-                and 0 < len(s["name"]) <= 24
-                and s.get("kind") in SEAT_KINDS
-                for s in value
-            )
-        )
+        return _valid_seats(value)
     if name == "volume":
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
     if name == "demo_idle_seconds":
@@ -106,32 +156,33 @@ def _valid(name: str, value: Any, default: Any) -> bool:
     return type(value) is type(default)
 
 
-def from_dict(data: dict[str, Any]) -> tuple[Prefs, list[str]]:
-    """Prefs from stored data; bad values fall back to defaults, named in the messages."""
-    prefs = Prefs()
+def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from stored data; bad values fall back to defaults, named in the messages."""
+    data = {RENAMED.get(k, k): v for k, v in data.items()}
+    settings = Settings()
     bad = []
-    for f in dataclasses.fields(Prefs):
+    for f in dataclasses.fields(Settings):
         if f.name not in data:
             continue
         value = data[f.name]
-        if _valid(f.name, value, getattr(prefs, f.name)):
-            setattr(prefs, f.name, value)
+        if _valid(f.name, value, getattr(settings, f.name)):
+            setattr(settings, f.name, value)
         else:
             bad.append(f.name)
     notes = [f"Some settings were not valid and were reset: {', '.join(bad)}."] if bad else []
-    return prefs, notes
+    return settings, notes
 
 
-def load(path: Path) -> tuple[Prefs, list[str]]:
-    """(preferences, messages for the player). Never raises."""
+def load(path: Path) -> tuple[Settings, list[str]]:
+    """(settings, messages for the player). Never raises."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return Prefs(), []
-    except (OSError, UnicodeDecodeError) as e:
-        if isinstance(e, UnicodeDecodeError):
-            return _damaged(path)
-        return Prefs(), [f"Your settings could not be read ({e.strerror}); using the defaults."]
+        return Settings(), []
+    except UnicodeDecodeError:
+        return _damaged(path)
+    except OSError as e:
+        return Settings(), [f"Your settings could not be read ({e.strerror}); using the defaults."]
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
@@ -141,16 +192,16 @@ def load(path: Path) -> tuple[Prefs, list[str]]:
     return from_dict(data)
 
 
-def _damaged(path: Path) -> tuple[Prefs, list[str]]:
+def _damaged(path: Path) -> tuple[Settings, list[str]]:
     moved = set_aside(path)
     where = f" It was kept as {moved.name}." if moved else ""
-    return Prefs(), [f"Your settings file was damaged, so the defaults are used.{where}"]
+    return Settings(), [f"Your settings file was damaged, so the defaults are used.{where}"]
 
 
-def save(path: Path, prefs: Prefs) -> str | None:
-    """Write the preferences; returns a message instead of raising if the disk refuses."""
+def save(path: Path, settings: Settings) -> str | None:
+    """Write the settings; returns a message instead of raising if the disk refuses."""
     try:
-        write_atomic(path, json.dumps(prefs.to_dict(), indent=2, ensure_ascii=False))
+        write_atomic(path, json.dumps(settings.to_dict(), indent=2, ensure_ascii=False))
     except OSError as e:
         return f"Settings could not be saved ({e.strerror or e}); they last until you quit."
     return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 
-from .settings import Settings
+from ..store.prefs import Settings
 
 ALIASES = {"trick": "sweep", "sweep": "sweep"}
 

@@ -10,8 +10,8 @@ from collections import OrderedDict
 
 import pygame
 
+from ..store.prefs import Settings
 from . import cardart
-from .settings import Settings
 
 _MAX = 800
 

@@ -45,7 +45,8 @@ DOUBLE_CLICK_PIXELS = 8
 class Command:
     """What the player asked for, independent of the device.
 
-    kind: pointer_down, pointer_move, pointer_up, key, ui, resize, quit.
+    kind: pointer_down, pointer_move, pointer_up, scroll (clicks > 0: down), key, ui,
+    ui_text, resize, quit.
     """
 
     kind: str
@@ -54,6 +55,7 @@ class Command:
     clicks: int = 1
     size: tuple[int, int] = (0, 0)
     element: Any = None
+    text: str = ""  # what a text field holds now (ui_text)
 
 
 class InputMapper:
@@ -61,6 +63,7 @@ class InputMapper:
 
     def __init__(self) -> None:
         self._last_down: tuple[float, tuple[int, int]] | None = None
+        self._pointer: tuple[int, int] = (0, 0)  # where the wheel turns (it has no position)
 
     def map(self, event: pygame.event.Event, now: float | None = None) -> Command | None:
         kind = event.type
@@ -69,7 +72,7 @@ class InputMapper:
         if kind == pygame.VIDEORESIZE:
             return Command("resize", size=(int(event.w), int(event.h)))
         if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            pos = _pos(event)
+            pos = self._pointer = _pos(event)
             now = time.monotonic() if now is None else now
             clicks = 1
             if self._last_down is not None:
@@ -80,7 +83,10 @@ class InputMapper:
             self._last_down = None if clicks == 2 else (now, pos)
             return Command("pointer_down", pos=pos, clicks=clicks)
         if kind == pygame.MOUSEMOTION:
-            return Command("pointer_move", pos=_pos(event))
+            self._pointer = _pos(event)
+            return Command("pointer_move", pos=self._pointer)
+        if kind == pygame.MOUSEWHEEL and event.y:
+            return Command("scroll", pos=self._pointer, clicks=-int(event.y))
         if kind == pygame.MOUSEBUTTONUP and event.button == 1:
             return Command("pointer_up", pos=_pos(event))
         if kind == pygame.KEYDOWN:
@@ -88,6 +94,10 @@ class InputMapper:
             return Command("key", name=name) if name else None
         if kind == pygame_gui.UI_BUTTON_PRESSED:
             return Command("ui", name=str(event.ui_object_id), element=event.ui_element)
+        if kind == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            return Command(
+                "ui_text", name=str(event.ui_object_id), element=event.ui_element, text=event.text
+            )
         return None
 
 

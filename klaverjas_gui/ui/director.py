@@ -249,29 +249,37 @@ class Director:
         m.bubbles.clear()
         self.table.sound("shuffle")
         yield from self.wait(0.2)
-        pattern = [3, 2, 3] if self.table.state.variant.deal_pattern == "3-2-3" else [4, 4]
-        taken = [0, 0, 0, 0]
-        delay = 0.0
-        sprites = []
-        for packet in pattern:
-            for k in range(4):
-                seat = (dealer + 1 + k) % 4
-                for card in hands[seat][taken[seat] : taken[seat] + packet]:
-                    sprites.append(
-                        self.fly(
-                            None, lambda L, d=dealer: L.deck_pose(d),
-                            lambda L, s=seat: self.table.view.slot_pose(L, s),
-                            0.26, delay=self.d(delay), on_land=self._landing(seat, card),
-                        )
-                    )  # fmt: skip
-                    delay += 0.02
-                taken[seat] += packet
-                delay += 0.05
-        yield from self.wait_sprites(sprites)
+        deck: Anchor = lambda L: L.deck_pose(dealer)  # noqa: E731
+        yield from self.wait_sprites(self.deal_packets(self.packets(dealer), hands, deck))
         m.proposed = proposed
         m.sort_hands()
         if proposed is not None:
             yield from self.wait(0.3)
+
+    def packets(self, dealer: int) -> list[tuple[int, int]]:
+        """(seat, number of cards) in dealing order: the variant's packets, first hand first."""
+        pattern = [3, 2, 3] if self.table.state.variant.deal_pattern == "3-2-3" else [4, 4]
+        return [((dealer + 1 + k) % 4, n) for n in pattern for k in range(4)]
+
+    def deal_packets(
+        self, packets: list[tuple[int, int]], hands: list[list[Card]], start: Anchor
+    ) -> list[Sprite]:
+        """Face-down cards flying from `start` into the hands, packet by packet."""
+        taken = [0] * len(hands)
+        delay = 0.0
+        sprites = []
+        for seat, n in packets:
+            for card in hands[seat][taken[seat] : taken[seat] + n]:
+                sprites.append(
+                    self.fly(
+                        None, start, lambda L, s=seat: self.table.view.slot_pose(L, s), 0.26,
+                        delay=self.d(delay), on_land=self._landing(seat, card),
+                    )
+                )  # fmt: skip
+                delay += 0.02
+            taken[seat] += n
+            delay += 0.05
+        return sprites
 
     def _landing(self, seat: int, card: Card) -> Callable[[], None]:
         def land() -> None:

@@ -8,6 +8,7 @@ import pygame
 
 from ..engine.match import MatchOver
 from . import theme, widgets
+from .chart import draw_chart
 from .commands import Command
 from .scene import Scene
 
@@ -37,7 +38,8 @@ class MatchEndScene(Scene):
         self.button("main_menu", right, "Main menu", self.app.show_menu, "@menu")
 
     def new_match(self) -> None:
-        self.app.start_match(self.table.variant)
+        """With the settings' rules and seats: changes made during this match apply now."""
+        self.app.start_match()
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):
@@ -89,72 +91,3 @@ class MatchEndScene(Scene):
         widgets.draw_panel(surface, chart.inflate(px(24), px(24)), u)
         draw_chart(surface, chart, self.table.model.sheet, teams, u, min(1.0, self.age / 1.2))
         super().draw(surface)
-
-
-def draw_chart(
-    surface: pygame.Surface,
-    rect: pygame.Rect,
-    lines: list,
-    teams: tuple[str, str],
-    u: float,
-    reveal: float = 1.0,
-) -> None:
-    """Cumulative score of both teams after each deal, as two lines."""
-    px = lambda v: round(v * u)  # noqa: E731
-    series: list[list[int]] = [[0], [0]]
-    for line in lines:
-        for team in (0, 1):
-            series[team].append(series[team][-1] + line.score.scores[team])
-    n = len(lines)
-    top = max(max(series[0]), max(series[1]), 1)
-    step = nice_step(top)
-    top = ((top + step - 1) // step) * step
-    left_pad, bottom_pad = px(56), px(34)
-    plot = pygame.Rect(rect.left + left_pad, rect.top + px(30), rect.w - left_pad - px(16),
-                       rect.h - bottom_pad - px(30))  # fmt: skip
-    for v in range(0, top + 1, step):
-        y = plot.bottom - round(plot.h * v / top)
-        colour = (52, 104, 78) if v else (150, 190, 168)
-        pygame.draw.line(surface, colour, (plot.left, y), (plot.right, y), max(1, px(1)))
-        img = theme.text(str(v), px(13), theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(midright=(plot.left - px(8), y)))
-    for i in range(n + 1):
-        x = plot.left + round(plot.w * i / max(1, n))
-        if n <= 20 or i % 2 == 0:
-            img = theme.text(str(i), px(13), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midtop=(x, plot.bottom + px(6))))
-    label = theme.text("deal", px(13), theme.TEXT_DIM)
-    surface.blit(label, label.get_rect(bottomright=(plot.right, rect.bottom + px(4))))
-    for team in (0, 1):
-        colour = theme.TEAM_COLOURS[team]
-        points = [
-            (plot.left + plot.w * i / max(1, n), plot.bottom - plot.h * v / top)
-            for i, v in enumerate(series[team])
-        ]
-        shown = max(2, int(len(points) * reveal + 0.999))
-        points = points[:shown]
-        if len(points) >= 2:
-            pygame.draw.aalines(surface, colour, False, points)
-            pygame.draw.lines(surface, colour, False, points, max(2, px(3)))
-        for p in points:
-            pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), max(2, px(4)))
-        if reveal >= 1 and n:
-            end = theme.text(str(series[team][-1]), px(15), colour, True)
-            other = series[1 - team][-1]
-            above = series[team][-1] >= other
-            x, y = points[-1]
-            anchor = "bottomright" if above else "topright"
-            pos = (round(x - px(8)), round(y - px(6) if above else y + px(6)))
-            surface.blit(end, end.get_rect(**{anchor: pos}))
-        legend = theme.text(teams[team], px(16), colour, True)
-        lx = rect.left + px(70) + team * px(260)
-        pygame.draw.circle(surface, colour, (lx, rect.top + px(12)), px(6))
-        surface.blit(legend, (lx + px(12), rect.top + px(2)))
-
-
-def nice_step(top: int) -> int:
-    """A round grid step giving four to eight lines."""
-    for step in (50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000):
-        if top / step <= 8:
-            return step
-    return 20000

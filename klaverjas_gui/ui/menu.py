@@ -1,8 +1,9 @@
-"""The main menu and the options screen.
+"""The main menu.
 
-Every item works: Continue (only while a match runs), New match, the rules
-variant, the opponents' level, a demo, options, Quit. Up/Down and Enter work
-as well as the mouse.
+Every item works: Continue (while a match runs, or when the history holds one
+that was cut off), New match, the rules preset, the opponents' level, a demo,
+settings, history and statistics, Quit. Up/Down and Enter work as well as the
+mouse. Whatever the menu changes is saved in the settings at once.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from . import theme, widgets
 from .commands import Command
 from .scene import Scene
 from .seats import levels
-from .settings import SPEEDS
 
 if TYPE_CHECKING:
     from ..app import App
@@ -52,10 +52,13 @@ class ListScene(Scene):
     def build(self) -> None:
         self.clear_buttons()
         self.items = self.entries()
-        w, _ = self.app.size
+        w, h = self.app.size
         u = theme.scale_for(self.app.size)
         bw, bh, gap = (round(v * u) for v in self.button_size)
         y = self.column_top()
+        room = h - y - round(14 * u)
+        if self.items and len(self.items) * (bh + gap) > room:  # many items, a low window
+            bh = room // len(self.items) - gap
         for key, label, action, cls in self.items:
             self.button(
                 key, pygame.Rect(w // 2 - bw // 2, y, bw, bh), label, self._wrap(action), cls
@@ -120,19 +123,17 @@ class MainMenuScene(ListScene):
     subtitle = "The Dutch team card game"
 
     def __init__(self, app: App) -> None:
-        self.variant = app.options_variant
-        self.level = app.settings.ai_level or "easy"  # checked against the AI's levels on use
         self._shown_for: object = None
         super().__init__(app)
 
     button_size = (360, 46, 10)
 
     def enter(self) -> None:
-        if self._shown_for != self.app.match:
+        if self._shown_for != (self.app.match, self.app.can_continue()):
             self.build()  # Continue comes and goes with the running match
 
     def build(self) -> None:
-        self._shown_for = self.app.match
+        self._shown_for = (self.app.match, self.app.can_continue())
         super().build()
 
     def column_top(self) -> int:
@@ -140,32 +141,61 @@ class MainMenuScene(ListScene):
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
-        if self.app.match is not None:
+        resume = self.app.can_continue()
+        if resume:
             items.append(("continue", "Continue", self.app.continue_match, "@primary"))
+        rules = self.app.settings.rules_name()
         items += [
-            ("new_match", "New match", self.new_match, "@menu" if self.app.match else "@primary"),
-            ("variant", f"Rules: {VARIANT_LABELS.get(self.variant, self.variant)}",
-             self.next_variant, "@menu"),
-            ("level", f"Opponents: {self.level}", self.next_level, "@menu"),
+            ("new_match", "New match", self.new_match, "@menu" if resume else "@primary"),
+            ("variant", f"Rules: {VARIANT_LABELS.get(rules, 'Custom')}", self.next_variant,
+             "@menu"),
+            ("level", f"Opponents: {self.opponents()}", self.next_level, "@menu"),
+            ("klabberjass", "Klabberjass (2 players)", self.open_klabberjass, "@menu"),
             ("demo", "Watch a demo", lambda: self.app.start_demo(None), "@menu"),
-            ("options", "Options", lambda: self.app.push(OptionsScene(self.app)), "@menu"),
+            ("settings", "Settings", self.open_settings, "@menu"),
+            ("history", "History & statistics", self.open_history, "@menu"),
             ("quit", "Quit", self.app.quit, "@menu"),
         ]  # fmt: skip
         return items
 
     def new_match(self) -> None:
-        self.app.start_match(PRESETS[self.variant])
+        self.app.start_match()
+
+    def open_klabberjass(self) -> None:
+        from .klabberjass_scenes import KlabberjassMenuScene
+
+        self.app.push(KlabberjassMenuScene(self.app))
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def open_history(self) -> None:
+        from .history import HistoryScene
+
+        self.app.push(HistoryScene(self.app))
 
     def next_variant(self) -> None:
+        """The next preset (custom rules start again from the first)."""
         names = list(PRESETS)
-        self.variant = names[(names.index(self.variant) + 1) % len(names)]
-        self.app.options_variant = self.variant
+        rules = self.app.settings.rules_name()
+        following = names[(names.index(rules) + 1) % len(names)] if rules in names else names[0]
+        self.app.settings.pick_preset(following)
+        self.app.save_settings()
+
+    def opponents(self) -> str:
+        kinds = {kind for _, kind in self.app.settings.seat_plan()[1:]}
+        return kinds.pop() if len(kinds) == 1 else "mixed"
 
     def next_level(self) -> None:
+        """Every computer seat one level up (the settings set them one by one)."""
         names = list(levels())
-        i = names.index(self.level) if self.level in names else -1
-        self.level = names[(i + 1) % len(names)]
-        self.app.settings.ai_level = self.level
+        level = self.opponents()
+        following = names[(names.index(level) + 1) % len(names)] if level in names else names[0]
+        for seat in (1, 2, 3):
+            self.app.settings.set_seat(seat, kind=following)
+        self.app.save_settings()
 
     def back(self) -> None:
         if self.app.match is not None:
@@ -195,40 +225,3 @@ class MainMenuScene(ListScene):
         surface.blit(
             sub, sub.get_rect(midtop=(w // 2, round(18 * u) + img.get_height() - round(6 * u)))
         )
-
-
-ON_OFF = {True: "on", False: "off"}
-GESTURES = {"click": "click or drag", "double_click": "double-click or drag", "drag": "drag only"}
-
-
-class OptionsScene(ListScene):
-    title = "Options"
-    subtitle = "Changes apply at once"
-    button_size = (470, 44, 8)
-
-    def column_top(self) -> int:
-        return round(self.app.size[1] * 0.2)
-
-    def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
-        s = self.app.settings
-        cycle = s.cycle
-
-        def opt(name: str) -> Callable[[], None]:
-            return lambda: cycle(name)
-
-        speed = s.animation_speed if s.animation_speed in SPEEDS else "normal"
-        rows = [
-            ("animation_speed", f"Animation speed: {speed}"),
-            ("play_gesture", f"Play a card by: {GESTURES[s.play_gesture]}"),
-            ("show_legal", f"Lift playable cards: {ON_OFF[s.show_legal]}"),
-            ("four_colour", f"Four-colour deck: {ON_OFF[s.four_colour]}"),
-            ("card_back", f"Card back: {s.card_back}"),
-            ("auto_roem_claim", f"Claim roem for me: {ON_OFF[s.auto_roem_claim]}"),
-            ("volume", f"Volume: {round(s.volume * 100)}%"),
-            ("muted", f"Sound: {'muted' if s.muted else 'on'}  (M)"),
-        ]
-        items = [(key, label, opt(key), "@menu") for key, label in rows]
-        return [*items, ("back", "Back", lambda: self.app.pop(self), "@primary")]
-
-    def back(self) -> None:
-        self.app.pop(self)

@@ -41,6 +41,8 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild for a new window size: a fresh manager keeps fonts scaled."""
+        self.clear_buttons()
+        theme.release_manager(self.ui)
         self.ui = theme.ui_manager(size)
         self._actions.clear()
         self.buttons.clear()
@@ -58,14 +60,17 @@ class Scene:
         action: Callable[[], None],
         cls: str = "",
         tooltip: str | None = None,
+        container: Any = None,
     ) -> pygame_gui.elements.UIButton:
-        """A pygame-gui button whose press calls `action`; `key` names it for tests."""
+        """A pygame-gui button whose press calls `action`; `key` names it for tests.
+
+        `container` (a pygame-gui container, e.g. a scrolling one) holds it if given."""
         old = self.buttons.pop(key, None)
         if old is not None:
             self._actions.pop(old, None)
             old.kill()
         element = pygame_gui.elements.UIButton(
-            rect, label, self.ui, tool_tip_text=tooltip,
+            rect, label, self.ui, tool_tip_text=tooltip, container=container,
             object_id=ObjectID(class_id=cls or None, object_id=f"#{key}"),
         )  # fmt: skip
         self._actions[element] = action
@@ -81,6 +86,11 @@ class Scene:
     def clear_buttons(self) -> None:
         for key in list(self.buttons):
             self.remove_button(key)
+
+    def typing(self) -> bool:
+        """A text field has the keyboard, so keys are text, not shortcuts."""
+        focus = self.ui.get_focus_set() or ()
+        return any(isinstance(e, pygame_gui.elements.UITextEntryLine) for e in focus)
 
     def toast_centre(self) -> tuple[float, float]:
         """Where short messages appear over this scene."""
@@ -104,5 +114,6 @@ class Scene:
         self.ui.draw_ui(surface)
 
     def close(self) -> None:
-        """Release what the scene holds (threads, widgets) when it is discarded."""
+        """Release what the scene holds (threads, widgets, its manager) when it is discarded."""
         self.clear_buttons()
+        theme.release_manager(self.ui)

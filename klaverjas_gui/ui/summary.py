@@ -38,6 +38,7 @@ class DealSummaryScene(Scene):
     """An overlay on the table after each deal; the table waits until it closes."""
 
     opaque = False
+    heads = ("", "Tricks", "Cards", "Roem", "This deal", "Match")
 
     def __init__(
         self, app: App, table: TableScene, line: ScoreLine, totals: tuple[int, int]
@@ -56,7 +57,7 @@ class DealSummaryScene(Scene):
         u = theme.scale_for(self.app.size)
         width = round(min(w * 0.9, 700 * u))
         lines = len(
-            theme.wrap(describe_deal(self.line.score), round(18 * u), width - round(80 * u))
+            theme.wrap(self.describe(), round(18 * u), width - round(80 * u))
         )
         height = round((356 + 25 * lines) * u)
         rect = pygame.Rect(0, 0, width, min(round(h * 0.94), height))
@@ -71,6 +72,10 @@ class DealSummaryScene(Scene):
         rect = pygame.Rect(0, 0, round(260 * u), round(52 * u))
         rect.midbottom = (p.centerx, p.bottom - round(22 * u))
         self.button("next", rect, label, self.close_summary, "@primary")
+
+    def describe(self) -> str:
+        """The result in words (the two-player game has its own)."""
+        return describe_deal(self.line.score)
 
     def close_summary(self) -> None:
         if not self.closed:
@@ -124,7 +129,7 @@ class DealSummaryScene(Scene):
         y += chip.get_height() + px(18)
         self._table(surface, p, y, u, teams)
         y += px(134)
-        for text_line in theme.wrap(describe_deal(s), px(18), p.w - px(80)):
+        for text_line in theme.wrap(self.describe(), px(18), p.w - px(80)):
             img = theme.text(text_line, px(18), theme.TEXT)
             surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
             y += img.get_height()
@@ -137,8 +142,7 @@ class DealSummaryScene(Scene):
         s = self.line.score
         offsets = (40, 290, 380, 470, 570)
         cols = [p.left + px(o) for o in offsets] + [p.right - px(40)]
-        heads = ["", "Tricks", "Cards", "Roem", "This deal", "Match"]
-        for i, h in enumerate(heads):
+        for i, h in enumerate(self.heads):
             img = theme.text(h, px(14), theme.TEXT_DIM, True)
             surface.blit(img, img.get_rect(topright=(cols[i], y)) if i else (cols[0], y))
         y += px(26)

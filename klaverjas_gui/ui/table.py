@@ -10,6 +10,7 @@ explanation always come from the engine.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,7 +25,16 @@ from .hand_input import HandInput
 from .layout import SOUTH, Pose, TableLayout
 from .prompts import DecisionPrompt
 from .scene import Scene
-from .seats import DEMO_NAMES, SEAT_NAMES, AIWorker, HumanSeat, Job, make_seat, valid_level
+from .seats import (
+    DEMO_NAMES,
+    SEAT_NAMES,
+    AIWorker,
+    ComputerSeat,
+    HumanSeat,
+    Job,
+    make_seat,
+    valid_level,
+)
 from .table_view import TableView
 
 if TYPE_CHECKING:
@@ -38,6 +48,16 @@ AUTOPILOT_PACE = 0.45
 
 
 class TableScene(Scene):
+    # What a two-player table (ui/klabberjass_table.py) swaps: its seats, rules and pieces.
+    players = 4
+    prompt_phases: tuple[str, ...] = ("bidding", "kraak", "claim")  # answered with buttons
+    rest_phases: tuple[str, ...] = ("bidding", "kraak", "play")  # the picture equals the engine
+    layout_class: type[TableLayout] = TableLayout
+    model_class: type[TableModel] = TableModel
+    director_class: type[Director] = Director
+    view_class: type[TableView] = TableView
+    prompt_class: type[DecisionPrompt] = DecisionPrompt
+
     def __init__(
         self,
         app: App,
@@ -46,7 +66,9 @@ class TableScene(Scene):
         demo: bool = False,
         level: str | None = None,
         autopilot: bool = False,
+        seats: Sequence[tuple[str, str]] | None = None,
     ) -> None:
+        """`seats`: (name, kind) per seat, kind "human" (South only) or a computer level."""
         super().__init__(app)
         self.demo = demo
         self.autopilot = None  # plays the human's cards in screenshots and benchmarks
@@ -54,17 +76,21 @@ class TableScene(Scene):
         self.human_seat: int | None = None if demo else SOUTH
         self.seed = seed
         self.variant = variant
-        self.state = new_match(variant, seed)
-        self.level = valid_level(level or app.settings.ai_level)
+        self.state = self.new_state(variant, seed)
+        self.level = valid_level(level)
         names = DEMO_NAMES if demo else SEAT_NAMES
+        plan = list(seats) if seats else [(names[s], self.level) for s in range(self.players)]
         self.seats = [
-            HumanSeat(names[s])
+            HumanSeat(name)
             if s == self.human_seat
-            else make_seat(names[s], self.level, seed * 4 + s)
-            for s in range(4)
+            else self.computer(name, valid_level(kind), s)
+            for s, (name, kind) in enumerate(plan)
         ]
-        if autopilot and not demo:
-            self.autopilot = make_seat(names[SOUTH], self.level, seed * 4 + SOUTH)
+        south, south_kind = plan[SOUTH]
+        if not demo and (autopilot or south_kind != "human"):  # a computer plays South's cards
+            level = self.level if south_kind == "human" else valid_level(south_kind)
+            self.autopilot = self.computer(south, level, SOUTH)
+        self.match_id: int | None = None  # the history's match; None: not recorded (demo)
         self.human_wait = 0.0
         self._auto_key: tuple[str, int] | None = None
         self._warm: list[Card] = []  # card faces still to draw ahead of need
@@ -77,29 +103,36 @@ class TableScene(Scene):
         self.pending_roem = 0
         self.resyncs = 0
         self.show_last = False
-        self.layout = TableLayout(*app.size)
+        self.layout = self.layout_class(*app.size)
         self.images = CardImages(app.settings)
-        self.model = TableModel()
-        self.director = Director(self)
-        self.view = TableView(self)
+        self.model = self.model_class()
+        self.director = self.director_class(self)
+        self.view = self.view_class(self)
         self.hand = HandInput(self)
-        self.prompt = DecisionPrompt(self)
+        self.prompt = self.prompt_class(self)
         self.summary: DealSummaryScene | None = None
-        hands = [self.state.hand(s) for s in range(4)]
+        hands = [self.state.hand(s) for s in range(self.players)]
         self.director.queue.append(
             self.director.deal(1, self.state.dealer, self.state.proposed, hands)
         )
         self.build()
+
+    def new_state(self, variant: Variant, seed: int) -> MatchState:
+        return new_match(variant, seed)
+
+    def computer(self, name: str, level: str, seat: int) -> ComputerSeat:
+        return make_seat(name, level, self.seed * 4 + seat)
 
     # --- widgets ---
     def build(self) -> None:
         L = self.layout
         if self.demo:
             return
-        rects = L.side_buttons(3)
+        rects = L.side_buttons(4)
         self.button("last_trick", rects[0], "Last trick  (L)", self.toggle_last, "@quiet")
         self.button("score_sheet", rects[1], "Score sheet  (Tab)", self.open_sheet, "@quiet")
-        self.button("menu", rects[2], "Menu  (Esc)", self.app.show_menu, "@quiet")
+        self.button("settings", rects[2], "Settings", self.open_settings, "@quiet")
+        self.button("menu", rects[3], "Menu  (Esc)", self.app.show_menu, "@quiet")
         claim = self.button(
             "roem", L.claim_rect(), "Roem!", lambda: self.decide(CLAIM_ROEM), "@claim",
             tooltip="Claim the roem in this trick (R)",
@@ -107,7 +140,7 @@ class TableScene(Scene):
         claim.hide()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = TableLayout(*size)
+        self.layout = self.layout_class(*size)
         self.model.poses.clear()  # hand cards snap to their new places
         self.hand.cancel()
         self.prompt.reset()
@@ -152,10 +185,11 @@ class TableScene(Scene):
         if action.kind == "play" and self.human_seat == self.state.to_move:
             self.hand.after_play()
         self.state, events = self.state.apply(action)
+        self.app.history.record(self.match_id, self.state.n_actions, str(action), events)
         for ev in events:
             if isinstance(ev, TrickWon):
                 self.pending_roem = ev.roem
-        hands = [self.state.hand(s) for s in range(4)]
+        hands = [self.state.hand(s) for s in range(self.players)]
         self.prompt.hide()
         self.director.schedule(events, hands, origin)
         return None
@@ -217,6 +251,11 @@ class TableScene(Scene):
             self.show_last = False
             return
         self.show_last = not self.show_last
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app, tab="table"))
 
     def open_sheet(self) -> None:
         from .sheet import ScoreSheetScene
@@ -304,7 +343,7 @@ class TableScene(Scene):
             return
         seat = s.to_move
         if self.seats[seat].is_human:
-            if s.phase in ("bidding", "kraak", "claim"):
+            if s.phase in self.prompt_phases:
                 self.prompt.show(s)
             else:
                 self.prompt.hide()
@@ -353,7 +392,7 @@ class TableScene(Scene):
 
     def _resync(self) -> None:
         """A safety net: once every animation is done, the picture must equal the engine."""
-        at_rest = self.director.idle and self.state.phase in ("bidding", "kraak", "play")
+        at_rest = self.director.idle and self.state.phase in self.rest_phases
         if at_rest and self.sync_model():
             self.resyncs += 1
             log.warning("table picture re-synchronised with the engine")
@@ -362,22 +401,28 @@ class TableScene(Scene):
         """Make the picture show the engine state as it is; True if anything changed."""
         s, m = self.state, self.model
         changed = False
-        for seat in range(4):
+        for seat in range(self.players):
             if set(m.hands[seat]) != set(s.hand(seat)):
                 m.hands[seat] = list(s.hand(seat))
                 changed = True
-        trick = [((s.leader + i) % 4, c) for i, c in enumerate(s.trick)]
+        trick = [((s.leader + i) % self.players, c) for i, c in enumerate(s.trick)]
         if m.trick != trick:
             m.trick = trick
             changed = True
-        if m.trump != s.trump_suit or m.deal_no != s.deal_no:
-            m.trump = s.trump_suit
-            m.chooser = s.chooser if s.chooser >= 0 else None
-            m.deal_no, m.dealer, m.kraak_level = s.deal_no, s.dealer, s.kraak_level
-            changed = True
+        changed = self.sync_deal() or changed
         if changed:
             m.sort_hands()
         return changed
+
+    def sync_deal(self) -> bool:
+        """The deal's facts on the picture (trump, chooser, dealer, kraak); True if changed."""
+        s, m = self.state, self.model
+        if m.trump == s.trump_suit and m.deal_no == s.deal_no:
+            return False
+        m.trump = s.trump_suit
+        m.chooser = s.chooser if s.chooser >= 0 else None
+        m.deal_no, m.dealer, m.kraak_level = s.deal_no, s.dealer, s.kraak_level
+        return True
 
     def load(self, state: MatchState) -> None:
         """Continue from a given position (a saved match, a test position): no replay animation."""
@@ -395,7 +440,7 @@ class TableScene(Scene):
         m.tricks_won, m.deal_points, m.deal_roem = [0, 0], [0, 0], [0, 0]
         m.last_trick = None
         for leader, cards in state.tricks:
-            winner = (leader + trick_winner(state.trump_suit, cards)) % 4  # type: ignore[arg-type]
+            winner = (leader + trick_winner(state.trump_suit, cards)) % self.players  # type: ignore[arg-type]
             m.tricks_won[winner % 2] += 1
             m.last_trick = (leader, tuple(cards), winner)
         self.sync_model()
@@ -417,4 +462,7 @@ class TableScene(Scene):
 
     def close(self) -> None:
         self.worker.stop()
+        # The scene, its view and its director point at each other, so only the cycle
+        # collector would free them, much later; drop the card cache (tens of MB) now.
+        self.images.clear()
         super().close()

@@ -23,6 +23,8 @@ KRAAK_NAMES = ("", "Kraak", "Rekraak", "Superkraak")
 
 
 class TableView:
+    bonus_word = "roem"  # what the score panel calls the points beside the cards
+
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self._layer: pygame.Surface | None = None  # cloth, panels, plates, opponents' hands
@@ -76,9 +78,10 @@ class TableView:
         surface.blit(widgets.felt((L.w, L.h)), (0, 0))
         self._trump_panel(surface, L)
         self._score_panel(surface, L)
-        for seat in range(4):
+        players = len(self.table.seats)
+        for seat in range(players):
             self._plate(surface, L, seat)
-        for seat in (1, 2, 3):
+        for seat in range(1, players):
             self._hand(surface, L, seat)
         self._proposed(surface, L)
 
@@ -186,7 +189,7 @@ class TableView:
         for seat, card in m.trick:
             pose = L.trick_pose(seat)
             self._card(surface, L, card, pose)
-            if m.winner is not None and seat == m.winner and len(m.trick) == 4:
+            if m.winner is not None and seat == m.winner and len(m.trick) == len(self.table.seats):
                 rect = pygame.Rect(0, 0, L.card[0] + L.px(8), L.card[1] + L.px(8))
                 rect.center = (round(pose.x), round(pose.y))
                 glow = theme.panel(
@@ -304,12 +307,7 @@ class TableView:
         rect = L.score_panel
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
-        v = t.state.variant
-        if v.match_kind == "deals":
-            head = f"DEAL {max(1, m.deal_no)} OF {v.match_target}"
-        else:
-            head = f"DEAL {max(1, m.deal_no)} · TO {v.match_target}"
-        img = theme.text(head, L.px(13), theme.TEXT_DIM, True)
+        img = theme.text(self.score_head(), L.px(13), theme.TEXT_DIM, True)
         surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
         names = t.team_names()
         for team in (0, 1):
@@ -325,11 +323,17 @@ class TableView:
             pts = m.deal_points[team]
             roem = m.deal_roem[team]
             if pts or roem:
-                extra = f"+{pts}" + (f" ({roem} roem)" if roem else "")
+                extra = f"+{pts}" + (f" ({roem} {self.bonus_word})" if roem else "")
                 img = theme.text(extra, L.px(14), theme.TEXT_DIM)
                 surface.blit(
                     img, img.get_rect(topright=(right - total.get_width() - L.px(10), y + L.px(3)))
                 )
+
+    def score_head(self) -> str:
+        m, v = self.table.model, self.table.state.variant
+        if v.match_kind == "deals":
+            return f"DEAL {max(1, m.deal_no)} OF {v.match_target}"
+        return f"DEAL {max(1, m.deal_no)} · TO {v.match_target}"
 
     def _last_trick(self, surface: pygame.Surface, L: TableLayout) -> None:
         t = self.table
@@ -343,7 +347,7 @@ class TableView:
         img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(10))))
         for i, card in enumerate(cards):
-            seat = (leader + i) % 4
+            seat = (leader + i) % len(t.seats)
             p = L.trick_pose(seat)
             pose = Pose(cx + (p.x - cx) * 0.8, cy + L.px(12) + (p.y - cy) * 0.8, p.angle, 1.0)
             self._card(surface, L, card, pose)

@@ -49,10 +49,41 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     return pygame.font.Font(str(_FONT_DIR / name), max(6, int(px)))
 
 
+SUIT_GLYPHS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+
+
 @lru_cache(maxsize=2048)
 def text(content: str, px: int, colour: tuple = TEXT, bold: bool = False) -> pygame.Surface:
-    """Rendered text, cached: the table redraws the same labels every frame."""
-    return font(px, bold).render(content, True, colour)
+    """Rendered text, cached: the table redraws the same labels every frame.
+
+    Noto Sans has no ♣♦♥♠, so those are drawn inline from our own suit shapes:
+    red suits in red, black ones in the text colour (readable on dark panels)."""
+    f = font(px, bold)
+    if not any(ch in SUIT_GLYPHS for ch in content):
+        return f.render(content, True, colour)
+    from .icons import suit_icon
+
+    size = max(4, round(f.get_ascent() * 0.72))
+    pieces: list[pygame.Surface] = []
+    run = ""
+    for ch in content + "\0":
+        suit = SUIT_GLYPHS.get(ch)
+        if suit is None and ch != "\0":
+            run += ch
+            continue
+        if run:
+            pieces.append(f.render(run, True, colour))
+            run = ""
+        if suit is not None:
+            pieces.append(suit_icon(suit, size, None if suit in "DH" else colour))
+    height = f.get_height()
+    out = pygame.Surface((sum(p.get_width() for p in pieces), height), pygame.SRCALPHA)
+    x = 0
+    for piece in pieces:
+        y = (height - piece.get_height()) // 2 if piece.get_height() < height else 0
+        out.blit(piece, (x, y))
+        x += piece.get_width()
+    return out
 
 
 def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
@@ -72,11 +103,18 @@ def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+# Managers given back by closed scenes, by window size. pygame-gui keeps about 2 MB of
+# native memory (fonts) for every UIManager ever made, even after it is freed, so a
+# deal summary per deal or a demo running all day would grow without bound: reuse them.
+_idle_managers: dict[tuple[int, int], list[pygame_gui.UIManager]] = {}
+
+
 def clear_caches() -> None:
-    """Forget fonts and text (needed after pygame.font is shut down)."""
+    """Forget fonts, text and idle UI managers (needed after pygame.font is shut down)."""
     font.cache_clear()
     text.cache_clear()
     panel.cache_clear()
+    _idle_managers.clear()
 
 
 @lru_cache(maxsize=256)
@@ -119,8 +157,25 @@ def scaled_theme(scale: float) -> dict:
     return theme
 
 
+def ui_scale(size: tuple[int, int]) -> float:
+    """The factor theme.json's sizes get in this window (quarter steps share fonts)."""
+    return round(scale_for(size) * 4) / 4 or 0.5
+
+
 def ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A pygame-gui manager themed for this window size (the theme loads its fonts)."""
-    scale = round(scale_for(size) * 4) / 4 or 0.5
-    theme = scaled_theme(scale)
+    idle = _idle_managers.get(tuple(size))  # type: ignore[arg-type]
+    if idle:
+        return idle.pop()
+    theme = scaled_theme(ui_scale(size))
     return pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
+
+
+def release_manager(manager: pygame_gui.UIManager) -> None:
+    """Give a closed scene's manager back, emptied, for the next scene of the same size."""
+    idle = _idle_managers.setdefault(tuple(manager.window_resolution), [])  # type: ignore[arg-type]
+    if any(m is manager for m in idle):
+        return  # closed twice: hand it out only once
+    manager.clear_and_reset()
+    manager.set_focus_set(None)
+    idle.append(manager)

@@ -1,0 +1,243 @@
+"""The hard Klabberjass player: determinized search over deals sampled from what it has seen.
+
+Every decision samples the hidden cards (the opponent's hand, the stock) to fit
+`KlabberjassKnowledge` and scores each candidate in every sampled deal, with the
+same samples for every candidate so that luck cancels out between them:
+
+- cards, late in the deal (at most `EXACT_CARDS` in hand): the exact open-hand
+  solver gives each card's value in each world;
+- cards, earlier: a fast open-hand playout to the end of the deal;
+- bidding and the answer to a schmeiss: the engine plays the rest of the bidding
+  with the "normal" rules for both players, then the stock is dealt and the deal
+  is played out fast.
+
+Values become deal score differences (the maker's bet counts fully: nat is a
+step, so margins are converted world by world before averaging). The loop runs
+until the think time is spent, or for a fixed number of worlds (reproducible).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..engine.cards import ALL_CARDS, POINTS
+from ..engine.klabberjass import (
+    KlabberjassObservation,
+    KlabberjassStacked,
+    KlabberjassState,
+    new_klabberjass,
+)
+from ..engine.klabberjass_rules import (
+    BELLA,
+    LAST_TRICK,
+    beats,
+    best_sequence,
+    sequence_key,
+    sequences_points,
+)
+from ..engine.match import Action
+from .klabberjass_fast import INF, TwoRules, TwoSolver, bits, deal_diff, mask_points, playout
+from .klabberjass_heuristic import KlabberjassHeuristic, answer_choice, bid_choice
+from .klabberjass_knowledge import KlabberjassKnowledge
+
+EXACT_CARDS = 6  # solve exactly when the hand holds at most this many cards
+MIN_WORLDS = 6
+MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
+_SEVEN, _QUEEN, _KING, _ACE = 0, 5, 6, 7
+
+
+class HardKlabberjassPlayer:
+    """Determinized search; `think_ms` bounds the time per decision, or `worlds` fixes
+    the number of sampled deals (reproducible, for tests)."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, think_ms: float = 200, worlds: int | None = None):
+        """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it."""
+        self.rng, self.worlds = random.Random(seed), worlds
+        self.think = think_ms / 1000.0  # seconds per decision
+        self.helper = KlabberjassHeuristic(seed, counting=True)  # dix and declarations
+        self._solvers: dict[int, TwoSolver] = {}
+
+    def choose(self, obs: KlabberjassObservation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        deadline = time.perf_counter() + self.think
+        if obs.phase == "play":
+            return self.play(obs, deadline)
+        if obs.phase in ("bidding", "schmeiss"):
+            return self.bid(obs, deadline)
+        return self.helper.choose(obs)  # dix and declarations: the rules of thumb are right
+
+    def _more(self, done: int, deadline: float, kind: str) -> bool:
+        if self.worlds is not None:
+            return done < self.worlds
+        return done < MIN_WORLDS or (done < MAX_WORLDS[kind] and time.perf_counter() < deadline)
+
+    def _solver(self, trump: int) -> TwoSolver:
+        solver = self._solvers.get(trump)
+        if solver is None or len(solver.tt) > 400_000:
+            self._solvers.clear()
+            solver = self._solvers[trump] = TwoSolver(trump)
+        return solver
+
+    # --- cards ---
+    def play(self, obs: KlabberjassObservation, deadline: float) -> Action:
+        know = KlabberjassKnowledge.from_observation(obs)
+        t, me = know.trump, obs.seat
+        r = TwoRules(t)
+        exact = len(obs.hand) <= EXACT_CARDS
+        solver = self._solver(t) if exact else None
+        cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
+        base = _Tally.of(obs)
+        led = obs.trick[0].index if obs.trick else -1
+        totals = dict.fromkeys(cards, 0.0)
+        worlds = 0
+        while self._more(worlds, deadline, "exact" if exact else "playout"):
+            opp_hand = know.sample(self.rng)
+            hands = [0, 0]
+            hands[me], hands[1 - me] = know.hand, opp_hand
+            tally = base.with_bella(hands, t)
+            seed = self.rng.random()
+            for c in cards:
+                m = self._card_value(r, solver, hands, me, led, c, random.Random(seed))
+                totals[c] += tally.diff(me, obs.maker, m)  # type: ignore[arg-type]
+            worlds += 1
+        best = max(cards, key=lambda c: (totals[c], -POINTS[t][c]))
+        return next(a for a in obs.legal if a.card.index == best)  # type: ignore[union-attr]
+
+    @staticmethod
+    def _card_value(
+        r: TwoRules, solver: TwoSolver | None, hands: list[int], me: int, led: int, card: int,
+        rng: random.Random,
+    ) -> int:  # fmt: skip
+        """Seat 0's future points minus seat 1's after `me` plays `card` (trick included)."""
+        h = list(hands)
+        if led < 0:
+            if solver is not None:
+                return solver.reply(h[0], h[1], me, card, -INF, INF)
+            h[me] ^= 1 << card
+            return playout(r, h, me, card, rng)
+        h[me] ^= 1 << card
+        won = me if r.beats(led, card) else 1 - me
+        value = r.points[led] + r.points[card] + (LAST_TRICK if not h[0] and not h[1] else 0)
+        trick = value if won == 0 else -value
+        if solver is not None:
+            return trick + solver.value(h[0], h[1], won)
+        return trick + playout(r, h, won, -1, rng)
+
+    # --- bidding and the schmeiss answer ---
+    def bid(self, obs: KlabberjassObservation, deadline: float) -> Action:
+        know = KlabberjassKnowledge.from_observation(obs)
+        totals = dict.fromkeys(obs.legal, 0.0)
+        worlds = 0
+        while self._more(worlds, deadline, "bid"):
+            opp_hand = know.sample(self.rng)
+            stock = bits(know.hidden & ~opp_hand)
+            self.rng.shuffle(stock)
+            state = _world(obs, opp_hand, stock)
+            seed = self.rng.random()
+            for action in obs.legal:
+                totals[action] += simulate(state, action, obs.seat, random.Random(seed))
+            worlds += 1
+        return max(obs.legal, key=lambda a: totals[a])
+
+
+class _Tally:
+    """Points already certain for each seat: cards of finished tricks, sequences, bella."""
+
+    def __init__(self, points: list[int], future: int) -> None:
+        self.points = points
+        self.future = future  # points still to win: cards in hands and on the table, last 10
+
+    @classmethod
+    def of(cls, obs: KlabberjassObservation) -> _Tally:
+        t = obs.trump.index  # type: ignore[union-attr]
+        pts = POINTS[t]
+        done = [obs.declarations[0] + obs.bella[0], obs.declarations[1] + obs.bella[1]]
+        r = TwoRules(t)
+        for leader, (a, b) in obs.tricks:
+            won = (leader + (1 if r.beats(a.index, b.index) else 0)) % 2
+            done[won] += pts[a.index] + pts[b.index]
+        if len(obs.tricks) == 9:
+            return cls(done, 0)
+        return cls(done, sum(pts[c.index] for c in obs.trick))
+
+    def with_bella(self, hands: list[int], t: int) -> _Tally:
+        """This world's tally: future card points of both hands, and a bella still to come."""
+        pts = list(self.points)
+        kq = ALL_CARDS[t * 8 + _QUEEN].bit | ALL_CARDS[t * 8 + _KING].bit
+        for seat in (0, 1):
+            if hands[seat] & kq == kq:
+                pts[seat] += BELLA
+        future = self.future + mask_points(hands[0] | hands[1], t) + LAST_TRICK
+        return _Tally(pts, future)
+
+    def diff(self, me: int, maker: int, margin: int) -> int:
+        """My deal score minus the opponent's, given seat 0's future margin."""
+        p0 = self.points[0] + (self.future + margin) // 2
+        p1 = self.points[1] + (self.future - margin) // 2
+        mine, theirs = (p0, p1) if me == 0 else (p1, p0)
+        return deal_diff(me, maker, mine, theirs)
+
+
+def _world(obs: KlabberjassObservation, opp_hand: int, stock: list[int]) -> KlabberjassState:
+    """The deal in progress with the hidden cards filled in, at the observed bidding point."""
+    hands = ["", ""]
+    hands[obs.seat] = " ".join(str(c) for c in obs.hand)
+    hands[1 - obs.seat] = " ".join(str(ALL_CARDS[i]) for i in bits(opp_hand))
+    stacked = KlabberjassStacked(obs.dealer, (hands[0], hands[1]), str(obs.turned),
+                                 " ".join(str(ALL_CARDS[i]) for i in stock))  # fmt: skip
+    state = new_klabberjass(obs.variant, 0, stacked)
+    for _, action in obs.deal_log:
+        state, _ = state.apply(action)
+    return state
+
+
+def simulate(state: KlabberjassState, action: Action, me: int, rng: random.Random) -> int:
+    """My deal score minus the opponent's if `action` is taken now and both then play the
+    "normal" rules (bidding) and a fast playout (cards); 0 when the deal is voided."""
+    deal_no = state.deal_no
+    state, _ = state.apply(action)
+    while state.phase in ("bidding", "schmeiss"):
+        if state.deal_no != deal_no or state.n_actions - state.deal_start == 0:
+            return 0
+        seat = state.to_move
+        hand, legal = state.hand(seat), state.legal_actions()
+        if state.phase == "schmeiss":
+            choice = answer_choice(hand, state.proposed, legal, True)
+        else:
+            choice = bid_choice(hand, state.proposed, state.bid_round, legal,
+                                seat == state.dealer, True)  # fmt: skip
+        state, _ = state.apply(choice)
+    if state.phase != "dix":
+        return 0  # voided (redealt)
+    return _finish(state, me, rng)
+
+
+def _finish(state: KlabberjassState, me: int, rng: random.Random) -> int:
+    """Dix, declarations, bella and a fast playout from the moment the stock is dealt."""
+    t, maker, nd = state.trump, state.maker, state.non_dealer
+    hands = list(state.hands)
+    seven = 1 << (t * 8 + _SEVEN)
+    turned = state.turned
+    for seat in (nd, state.dealer):
+        if hands[seat] & seven and (turned.suit_index == t or turned.rank_index == _ACE):
+            hands[seat] ^= seven | turned.bit
+    bonus = [0, 0]
+    best_nd, best_dl = best_sequence(hands[nd]), best_sequence(hands[state.dealer])
+    declared = sequence_key(best_nd) if best_nd else None
+    if best_dl is not None and beats(sequence_key(best_dl), declared):
+        bonus[state.dealer] += sequences_points(hands[state.dealer])
+    elif best_nd is not None:
+        bonus[nd] += sequences_points(hands[nd])
+    kq = (1 << (t * 8 + _QUEEN)) | (1 << (t * 8 + _KING))
+    for seat in (0, 1):
+        if hands[seat] & kq == kq:
+            bonus[seat] += BELLA
+    margin = playout(TwoRules(t), hands, nd, -1, rng)
+    future = mask_points(hands[0] | hands[1], t) + LAST_TRICK
+    p = [bonus[0] + (future + margin) // 2, bonus[1] + (future - margin) // 2]
+    return deal_diff(me, maker, p[me], p[1 - me])

@@ -1,0 +1,45 @@
+"""Computer players for two-player Klabberjass, behind one small protocol.
+
+A player sees only a `KlabberjassObservation` (its own hand and what lay open on
+the table) and answers one of `obs.legal`; it never touches a `KlabberjassState`.
+Levels: "random" (the baseline), "easy" (table rules), "normal" (counts cards,
+bids from a hand evaluation), "hard" (determinized search, exact at the end).
+Each player keeps its own RNG and caches, so `choose` may run on a worker thread.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..engine.klabberjass import KlabberjassObservation
+from ..engine.match import Action
+from .base import RandomPlayer
+from .klabberjass_hard import HardKlabberjassPlayer
+from .klabberjass_heuristic import KlabberjassHeuristic
+
+KLABBERJASS_LEVELS = ("random", "easy", "normal", "hard")
+
+
+class KlabberjassPlayer(Protocol):
+    name: str
+
+    def choose(self, obs: KlabberjassObservation) -> Action:
+        """Pick one of `obs.legal`."""
+        ...
+
+
+def make_klabberjass_player(
+    level: str, seed: int | None = None, think_ms: float | None = None
+) -> KlabberjassPlayer:
+    """A computer opponent of the given level; `think_ms` sets hard's time per decision."""
+    if level == "random":
+        return RandomPlayer(seed)  # plays any legal action: Klabberjass's too
+    if level in ("easy", "normal"):
+        return KlabberjassHeuristic(seed, counting=level == "normal")
+    if level == "hard":
+        return HardKlabberjassPlayer(seed) if think_ms is None else HardKlabberjassPlayer(
+            seed, think_ms=think_ms
+        )  # fmt: skip
+    raise ValueError(
+        f"unknown computer level {level!r}; choose from {', '.join(KLABBERJASS_LEVELS)}"
+    )

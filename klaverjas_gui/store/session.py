@@ -1,0 +1,74 @@
+"""The player's files for one run of the program: settings and match history.
+
+One place opens them (per-user folders, or one folder in portable mode),
+saves the settings after every change, and collects what went wrong (a
+damaged file set aside, a read-only or full disk) as plain sentences that the
+window shows once. The game never stops over its files.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from . import prefs
+from .history import History
+from .paths import Paths, resolve
+
+
+class Store:
+    """Settings and history of this run, and the messages the player has not seen yet."""
+
+    def __init__(self, data_dir: str | Path | None = None) -> None:
+        self.paths: Paths = resolve(data_dir)
+        self.settings, notes = prefs.load(self.paths.settings)
+        self.history = History(self.paths.history)
+        self._pending: list[str] = list(notes)
+        self._history_seen = 0
+        self._save_failed = False
+
+    def save_settings(self) -> bool:
+        """Write the settings now; a refusal is reported once, then play goes on."""
+        message = prefs.save(self.paths.settings, self.settings)
+        if message and not self._save_failed:
+            self._pending.append(message)
+        self._save_failed = message is not None
+        return message is None
+
+    def messages(self) -> list[str]:
+        """What the player has not been told yet (each message comes out once)."""
+        new = self._pending + self.history.messages[self._history_seen :]
+        self._pending = []
+        self._history_seen = len(self.history.messages)
+        return new
+
+    def export_history(self, path: Path | None = None) -> tuple[Path, int]:
+        """Write the history as CSV (by default a dated file in the data folder).
+
+        Returns the file and its number of deal rows; raises OSError if it cannot be written."""
+        if path is None:
+            path = self.paths.data_dir / f"history-{time.strftime('%Y%m%d-%H%M%S')}.csv"
+            path.parent.mkdir(parents=True, exist_ok=True)
+        return path, self.history.export_csv(path)
+
+    def close(self) -> None:
+        self.history.close()
+
+
+def export_command(target: Path, data_dir: Path | None) -> int:
+    """`klaverjas --export-history FILE`: 0 once written; 2 and one line if it cannot be."""
+    store = Store(data_dir)
+    try:
+        for message in store.messages():
+            print(f"klaverjas: {message}", file=sys.stderr)
+        try:
+            path, rows = store.export_history(target)
+        except OSError as e:
+            reason = e.strerror or str(e)
+            print(f"klaverjas: cannot write {target}: {reason}", file=sys.stderr)
+            return 2
+        print(f"klaverjas: {rows} deals written to {path}")
+        return 0
+    finally:
+        store.close()

@@ -1,0 +1,175 @@
+"""A scrolling form of labelled rows: choices as segment buttons, names as text fields.
+
+Every choice shows all its values at once (one click picks one, the picked one
+is lit), because a rule option with two or three values reads better as
+buttons than as a drop-down that hides them. The rows live in a pygame-gui
+scrolling container, so a long form still fits a 1024x600 window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
+
+from . import theme
+
+if TYPE_CHECKING:
+    from .scene import Scene
+
+Option = tuple[Any, str]  # a value and its label
+
+
+class Form:
+    """Rows in a scrolling box inside `rect` of a scene; the scene owns the buttons."""
+
+    def __init__(self, scene: Scene, rect: pygame.Rect) -> None:
+        self.scene = scene
+        self.u = theme.scale_for(scene.app.size)
+        self.font_scale = theme.ui_scale(scene.app.size)
+        self.box = UIScrollingContainer(rect, scene.ui, allow_scroll_x=False)
+        self.width = rect.w - self.px(22)  # room for the scroll bar
+        self.y = self.px(4)
+        self.choices: dict[str, list[tuple[Any, pygame_gui.elements.UIButton]]] = {}
+        self.entries: dict[str, UITextEntryLine] = {}
+        self._on_text: dict[UITextEntryLine, Callable[[str], None]] = {}
+
+    def px(self, v: float) -> int:
+        return round(v * self.u)
+
+    def font_px(self, size: int) -> int:
+        """The pixel size pygame-gui gives a theme.json font size here (see theme.scaled_theme)."""
+        return max(8, round(size * self.font_scale))
+
+    # --- rows ---
+    def heading(self, text: str) -> None:
+        self.y += self.px(10)
+        self.y += self._label(text.upper(), 0, self.y, self.width, 15, "@form_heading") + self.px(6)
+
+    def choice(
+        self,
+        key: str,
+        label: str,
+        note: str,
+        options: Sequence[Option],
+        current: Any,
+        pick: Callable[[Any], None],
+    ) -> None:
+        """A row: the option's name and one-line explanation left, its values right."""
+        top = self.y
+        split = round(self.width * 0.46)
+        left = self._text_block(label, note, split - self.px(14), top)
+        right = self._segments(key, options, current, pick, split, top)
+        self._end_row(top, max(left, right))
+
+    def entry(
+        self,
+        key: str,
+        label: str,
+        text: str,
+        change: Callable[[str], None],
+        options: Sequence[Option],
+        current: Any,
+        pick: Callable[[Any], None],
+        max_length: int = 24,
+    ) -> None:
+        """A row with a text field under its label (a seat's name) and choices right."""
+        top = self.y
+        split = round(self.width * 0.46)
+        label_h = self._label(label, 0, top, split, 17, "@form_label")
+        field_h = self.px(34)
+        field = UITextEntryLine(
+            pygame.Rect(0, top + label_h + self.px(4), split - self.px(24), field_h),
+            self.scene.ui, container=self.box, initial_text=text,
+            object_id=ObjectID(object_id=f"#{key}"),
+        )  # fmt: skip
+        field.set_text_length_limit(max_length)
+        self.entries[key] = field
+        self._on_text[field] = change
+        right = self._segments(f"{key}_kind", options, current, pick, split, top)
+        self._end_row(top, max(label_h + self.px(4) + field_h, right))
+
+    def finish(self) -> None:
+        """Tell the box how tall its content is (the scroll bar appears when needed)."""
+        self.box.set_scrollable_area_dimensions((self.width, self.y + self.px(8)))
+
+    # --- updates ---
+    def mark(self, key: str, current: Any) -> None:
+        """Light the button of the current value of one choice."""
+        for value, button in self.choices.get(key, []):
+            if value == current:
+                button.select()
+            else:
+                button.unselect()
+
+    def scroll(self, pos: tuple[int, int], clicks: int) -> bool:
+        """The wheel over the form (pygame-gui scrolls only over a widget, not between)."""
+        bar = self.box.vert_scroll_bar
+        if bar is None or not self.box.get_abs_rect().collidepoint(pos):
+            return False
+        bar.set_scroll_from_start_percentage(
+            bar.start_percentage + clicks * 0.15 * bar.visible_percentage
+        )
+        return True
+
+    def text_changed(self, element: Any, text: str) -> bool:
+        change = self._on_text.get(element)
+        if change is None:
+            return False
+        change(text)
+        return True
+
+    # --- pieces ---
+    def _label(self, text: str, x: int, y: int, width: int, size: int, cls: str) -> int:
+        """One line of text; returns the height it takes (its box is a little taller,
+        so pygame-gui never finds it too small at any scale)."""
+        line = theme.font(self.font_px(size)).get_linesize()
+        UILabel(pygame.Rect(x, y, width, line + self.px(4) + 4), text, self.scene.ui,
+                container=self.box, object_id=ObjectID(class_id=cls))  # fmt: skip
+        return line + self.px(2)
+
+    def _text_block(self, label: str, note: str, width: int, top: int) -> int:
+        y = top + self._label(label, 0, top, width, 17, "@form_label")
+        note_px = self.font_px(14)
+        for line in theme.wrap(note, note_px, width - self.px(16)) if note else []:
+            y += self._label(line, 0, y, width, 14, "@form_note") - self.px(2)
+        return y - top
+
+    def _segments(
+        self,
+        key: str,
+        options: Sequence[Option],
+        current: Any,
+        pick: Callable[[Any], None],
+        left: int,
+        top: int,
+    ) -> int:
+        """Buttons for the values, wrapped to the column; returns the height used."""
+        font = theme.font(self.font_px(15), True)
+        h, gap, pad = self.px(32), self.px(6), self.px(14)
+        x, y = left, top
+        buttons = []
+        for value, text in options:
+            w = max(self.px(52), font.size(text)[0] + 2 * pad)
+            if x + w > self.width and x > left:
+                x, y = left, y + h + gap
+            button = self.scene.button(
+                f"{key}={value}", pygame.Rect(x, y, w, h), text,
+                lambda v=value: self._pick(key, v, pick), "@segment", container=self.box,
+            )  # fmt: skip
+            buttons.append((value, button))
+            x += w + gap
+        self.choices[key] = buttons
+        self.mark(key, current)
+        return y + h - top
+
+    def _pick(self, key: str, value: Any, pick: Callable[[Any], None]) -> None:
+        pick(value)
+        self.mark(key, value)
+
+    def _end_row(self, top: int, height: int) -> None:
+        self.y = top + height + self.px(16)

@@ -1,0 +1,225 @@
+"""The match history: every stored match, newest first, and one match opened up.
+
+The list can be narrowed to one rules preset and exported as CSV. An opened
+match shows its score sheet and how the totals ran (the same drawings as at
+the table and at the end of a match), and any of its deals can be replayed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import StateError
+from . import theme, widgets
+from .chart import draw_chart
+from .commands import Command
+from .listing import Column, Listing, ListingScene
+from .scene import Scene
+from .settings import PRESET_LABELS
+from .sheet import draw_sheet
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..store.history import MatchRecord
+
+COLUMNS = (
+    Column("Started", 1.5),
+    Column("Rules", 1.1),
+    Column("Players", 3.0),
+    Column("Score", 1.2, "right"),
+    Column("South & North", 1.3),
+)
+
+
+def teams_of(players: list[str]) -> tuple[str, str]:
+    if len(players) != 4:
+        return "Team 1", "Team 2"
+    return f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"
+
+
+def rules_label(preset: str) -> str:
+    return PRESET_LABELS.get(preset, "Custom")
+
+
+def result_word(record: MatchRecord) -> str:
+    """The result for South's team (the player's side)."""
+    if record.status != "finished":
+        return record.status  # abandoned, or running
+    if record.winner is None:
+        return "shared"
+    return "won" if record.winner == 0 else "lost"
+
+
+def match_cells(record: MatchRecord) -> list[str]:
+    a, b = teams_of(record.players)
+    score = f"{record.totals[0]} – {record.totals[1]}" if record.totals else "–"
+    return [record.started[:16], rules_label(record.preset), f"{a}  v  {b}", score,
+            result_word(record)]  # fmt: skip
+
+
+class HistoryScene(ListingScene):
+    """Stored matches, newest first, with a filter by rules preset."""
+
+    title = "Match history"
+    listing_top = 140
+
+    def __init__(self, app: App, preset: str | None = None) -> None:
+        self.preset = preset
+        self.records: list[MatchRecord] = []
+        super().__init__(app)
+
+    def actions(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        return [
+            *super().actions(),
+            ("export", "Export CSV", self.export, "@quiet"),
+            ("statistics", "Statistics", self.open_statistics, "@quiet"),
+        ]
+
+    def build(self) -> None:
+        super().build()
+        px = self.px
+        presets = sorted({m.preset for m in self.app.history.matches(game="klaverjas")})
+        x = px(26)
+        for preset in [None, *presets]:
+            label = "All" if preset is None else rules_label(preset)
+            width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
+            chip = self.button(
+                f"filter_{preset or 'all'}", pygame.Rect(x, px(84), width, px(34)), label,
+                lambda p=preset: self.set_filter(p), "@segment",
+            )  # fmt: skip
+            if preset == self.preset:
+                chip.select()
+            x += width + px(6)
+
+    def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
+        self.records = self.app.history.matches(preset=self.preset, game="klaverjas")
+        return Listing(
+            rect, u, COLUMNS, [match_cells(r) for r in self.records], self.open_match,
+            empty="No match has been played yet. Finished and abandoned matches appear here.",
+        )  # fmt: skip
+
+    def note(self) -> str:
+        n = len(self.records)
+        return f"{n} match{'es' if n != 1 else ''}, newest first · click one to open it"
+
+    def set_filter(self, preset: str | None) -> None:
+        self.preset = preset
+        self.resize(self.app.size)
+
+    def open_match(self, index: int) -> None:
+        self.app.push(MatchRecordScene(self.app, self.records[index]))
+
+    def open_statistics(self) -> None:
+        from .stats import StatisticsScene
+
+        self.app.push(StatisticsScene(self.app))
+
+    def export(self) -> None:
+        try:
+            path, rows = self.app.store.export_history()
+        except OSError as e:
+            self.app.toast(f"The history could not be exported ({e.strerror or e}).")
+            return
+        self.app.toast(f"{rows} deals written to {path}", 8.0)
+
+
+class MatchRecordScene(Scene):
+    """One stored match: its score sheet, the running totals, and its deals to replay."""
+
+    def __init__(self, app: App, record: MatchRecord) -> None:
+        super().__init__(app)
+        self.record = record
+        self.teams = teams_of(record.players)
+        self.error: str | None = None
+        self.lines: list = []
+        self.deals: list[int] = []
+        try:
+            state = app.history.restore(record)
+        except (StateError, ValueError) as e:
+            self.error = f"This match cannot be replayed: {e}"
+        else:
+            self.lines = list(state.sheet)
+            self.deals = [line.deal_no for line in self.lines]
+            if not state.is_over and (state.tricks or state.trick):
+                self.deals.append(state.deal_no)  # the deal it was left in
+        self.build()
+
+    def _px(self, v: float) -> int:
+        return round(v * theme.scale_for(self.app.size))
+
+    def _deal_rows(self) -> tuple[int, int]:
+        """Deal buttons per line and lines needed at the bottom."""
+        per_line = max(1, (self.app.size[0] - self._px(330)) // self._px(46))
+        return per_line, max(1, -(-len(self.deals) // per_line))
+
+    def build(self) -> None:
+        w, h = self.app.size
+        px = self._px
+        self.button("back", pygame.Rect(w - px(176), px(22), px(150), px(44)), "Back  (Esc)",
+                    lambda: self.app.pop(self), "@primary")  # fmt: skip
+        per_line, rows = self._deal_rows()
+        top = h - px(24) - rows * px(40)
+        for i, deal in enumerate(self.deals):
+            x = px(200) + (i % per_line) * px(46)
+            y = top + (i // per_line) * px(40)
+            self.button(f"replay_{deal}", pygame.Rect(x, y, px(40), px(34)), str(deal),
+                        lambda d=deal: self.replay(d), "@segment")  # fmt: skip
+
+    def replay(self, deal: int) -> None:
+        from .replay import ReplayScene
+
+        self.app.push(ReplayScene(self.app, self.record, deal))
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind == "key" and cmd.name == "back":
+            self.app.pop(self)
+            return True
+        return False
+
+    def subtitle(self) -> str:
+        r = self.record
+        parts = [rules_label(r.preset), r.started[:16]]
+        if r.totals:
+            parts.append(f"{self.teams[0]} {r.totals[0]} · {self.teams[1]} {r.totals[1]}")
+        word = result_word(r)
+        parts.append({"won": f"won by {self.teams[0]}", "lost": f"won by {self.teams[1]}"}
+                     .get(word, word))  # fmt: skip
+        return "  ·  ".join(parts)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        px = self._px
+        surface.blit(widgets.felt((w, h)), (0, 0))
+        title = theme.text(f"Match {self.record.id}", px(34), theme.GOLD_LIGHT, True)
+        surface.blit(title, (px(26), px(12)))
+        sub = theme.text(self.subtitle(), px(15), theme.TEXT_DIM)
+        surface.blit(sub, (px(26), px(12) + title.get_height()))
+        _, rows = self._deal_rows()
+        body = pygame.Rect(px(26), px(92), w - px(52), h - px(92) - px(40) - rows * px(40))
+        if self.error:
+            img = theme.text(self.error, px(18), theme.NAT)
+            surface.blit(img, img.get_rect(center=body.center))
+        else:
+            sheet = pygame.Rect(body.left, body.top, round(body.w * 0.56), body.h)
+            chart = pygame.Rect(sheet.right + px(24), body.top, body.right - sheet.right - px(24),
+                                body.h)  # fmt: skip
+            widgets.draw_panel(surface, sheet.inflate(px(16), px(12)), u, (6, 26, 17, 210))
+            widgets.draw_panel(surface, chart.inflate(px(16), px(12)), u, (6, 26, 17, 210))
+            if self.lines:
+                draw_sheet(surface, sheet, self.lines, self.record.players, self.teams, u,
+                           self.app.settings.four_colour)  # fmt: skip
+            else:
+                img = theme.text("No deal was finished.", px(17), theme.TEXT_DIM)
+                surface.blit(img, img.get_rect(center=sheet.center))
+            draw_chart(surface, chart, self.lines, self.teams, u)
+        if self.deals:
+            label = theme.text("Replay a deal:", px(16), theme.TEXT, True)
+            top = h - px(24) - rows * px(40)
+            surface.blit(label, label.get_rect(midleft=(px(30), top + px(17))))
+        super().draw(surface)

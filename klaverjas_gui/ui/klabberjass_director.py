@@ -1,0 +1,155 @@
+"""Klabberjass events as animation scripts, on top of the four-player director.
+
+Cards flying, the trick pause and sweep, the score count and the summary are the
+four-player scripts. New here: the deal of 3 + 3 and the turned card, the stock
+dealt once trump is fixed, the dix (two cards change places), schmeiss and its
+answer, declarations and the shown sequences, and bella.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Card
+from ..engine.klabberjass import (
+    BellaDeclared,
+    DixMade,
+    SchmeissAnswered,
+    Schmeissed,
+    SequenceDeclared,
+    SequencesShown,
+    StockDealt,
+)
+from ..engine.klabberjass_rules import KlabberjassScoreLine, describe_sequence
+from ..engine.match import DealScored, Passed, Redealt
+from ..engine.scoring import DealScore, ScoreLine
+from .director import Anchor, Director, Script
+from .layout import Pose
+
+if TYPE_CHECKING:
+    from .klabberjass_table import KlabberjassModel, KlabberjassTableScene
+
+SHOW_SECONDS = 2.4  # how long shown sequences stay on the table
+
+
+def sheet_line(line: KlabberjassScoreLine) -> ScoreLine:
+    """A Klabberjass deal as a line of the four-player sheet (maker as chooser, sequences and
+    bella as roem), so the score sheet, the summary's table and the chart serve both games."""
+    s = line.score
+    score = DealScore(
+        scores=s.scores, card_points=s.card_points,
+        roem=(s.declarations[0] + s.bella[0], s.declarations[1] + s.bella[1]),
+        outcome=s.outcome, pit_team=None, chooser_team=s.maker, burden_team=s.maker,
+        kraak_level=0, multiplier=1, totals=s.totals, tricks_won=s.tricks_won,
+    )  # fmt: skip
+    return ScoreLine(line.deal_no, line.dealer, line.maker, line.trump, 0, score)
+
+
+class KlabberjassDirector(Director):
+    table: KlabberjassTableScene
+    model: KlabberjassModel
+
+    def packets(self, dealer: int) -> list[tuple[int, int]]:
+        """3 + 3 cards each, the non-dealer first."""
+        nd = 1 - dealer
+        return [(nd, 3), (dealer, 3), (nd, 3), (dealer, 3)]
+
+    def _script(self, ev: Any, hands: list[list[Card]], origin: Pose | None) -> Script | None:
+        if isinstance(ev, StockDealt):
+            return self.stock_dealt(hands)
+        if isinstance(ev, DixMade):
+            return self.dix(ev)
+        if isinstance(ev, Schmeissed):
+            return self.schmeissed(ev)
+        if isinstance(ev, SchmeissAnswered):
+            words = "Accepted: redeal" if ev.accepted else "Refused: play it!"
+            return self.say(ev.seat, words, 0.9)
+        if isinstance(ev, SequenceDeclared):
+            return self.say(ev.seat, describe_sequence(ev.length, ev.top.index).capitalize(), 1.1)
+        if isinstance(ev, SequencesShown):
+            return self.sequences_shown(ev)
+        if isinstance(ev, BellaDeclared):
+            return self.bella(ev)
+        if isinstance(ev, Passed):
+            return self.passed(ev)
+        if isinstance(ev, Redealt):
+            return self.say(ev.dealer, "Redeal", 0.8)
+        if isinstance(ev, DealScored):
+            return self.deal_scored(sheet_line(ev.line), ev.totals)
+        return super()._script(ev, hands, origin)
+
+    # --- dealing ---
+    def deal(
+        self, deal_no: int, dealer: int, proposed: Card | None, hands: list[list[Card]]
+    ) -> Script:
+        yield from super().deal(deal_no, dealer, None, hands)
+        m = self.model
+        if proposed is None:
+            return
+        m.stock = 32 - 2 * 6 - 1  # face down beside the turned card
+        sprite = self.fly(
+            proposed, lambda L: L.deck_pose(dealer), lambda L: L.turned_pose(), 0.3,
+            on_land=lambda: self._face_up(proposed),
+        )  # fmt: skip
+        yield from self.wait_sprites([sprite])
+        yield from self.wait(0.25)
+
+    def _face_up(self, card: Card, dix: bool = False) -> None:
+        self.model.turned, self.model.dix = card, dix
+
+    def stock_dealt(self, hands: list[list[Card]]) -> Script:
+        """Trump is fixed: three cards each from the stock, the non-dealer first."""
+        m = self.model
+        new = [[c for c in hands[seat] if c not in m.hands[seat]] for seat in (0, 1)]
+        nd = 1 - m.dealer
+        stock: Anchor = lambda L: L.stock_pose()  # noqa: E731
+        sprites = self.deal_packets([(nd, 3), (1 - nd, 3)], new, stock)
+        m.stock -= sum(len(n) for n in new)
+        yield from self.wait_sprites(sprites)
+        m.sort_hands()
+
+    def dix(self, ev: DixMade) -> Script:
+        """The turned card goes into the hand, the 7 of trump takes its place, face up."""
+        m = self.model
+        view = self.table.view
+        m.turned = None
+        start = m.poses.get(ev.seven) or view.slot_pose(self.table.layout, ev.seat)
+        if ev.seven in m.hands[ev.seat]:
+            m.hands[ev.seat].remove(ev.seven)
+        m.poses.pop(ev.seven, None)
+        m.say(ev.seat, "Dix!", max(1.2, self.d(1.4)))
+        self.table.sound("card")
+        flights = [
+            self.fly(ev.taken, lambda L: L.turned_pose(), lambda L: view.slot_pose(L, ev.seat),
+                     0.4, on_land=self._landing(ev.seat, ev.taken)),
+            self.fly(ev.seven, lambda L, p=start: p, lambda L: L.turned_pose(), 0.4,
+                     on_land=lambda: self._face_up(ev.seven, dix=True)),
+        ]  # fmt: skip
+        yield from self.wait_sprites(flights)
+        yield from self.wait(0.3)
+
+    # --- words ---
+    def schmeissed(self, ev: Schmeissed) -> Script:
+        self.table.sound("roem")
+        yield from self.say(ev.seat, "Schmeiss!", 0.9)
+
+    def passed(self, ev: Passed) -> Script | None:
+        if ev.phase == "dix":
+            return None  # asked of everyone every deal: a bubble would only be noise
+        words = "Nothing to declare" if ev.phase == "declare" else "Pass"
+        return self.say(ev.seat, words, 0.55)
+
+    def sequences_shown(self, ev: SequencesShown) -> Script:
+        m = self.model
+        m.shown = (ev.seat, ev.sequences, ev.points)
+        m.deal_roem[ev.seat] += ev.points
+        self.table.sound("roem")
+        m.say(ev.seat, f"Sequences +{ev.points}", max(1.6, self.d(SHOW_SECONDS)))
+        yield from self.wait(SHOW_SECONDS)
+        m.shown = None
+
+    def bella(self, ev: BellaDeclared) -> Script:
+        m = self.model
+        m.deal_roem[ev.seat] += ev.points
+        self.table.sound("roem")
+        yield from self.say(ev.seat, f"Bella! +{ev.points}", 0.7)

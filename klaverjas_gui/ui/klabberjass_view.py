@@ -1,0 +1,85 @@
+"""Drawing the two-player table: the four-player view plus the stock, the turned card and
+shown sequences. Reads, never writes, the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import theme, widgets
+from .layout import SMALL, Pose, TableLayout
+from .table_view import TableView
+
+if TYPE_CHECKING:
+    from .klabberjass_table import KlabberjassLayout, KlabberjassTableScene
+
+
+class KlabberjassView(TableView):
+    bonus_word = "bonus"
+    table: KlabberjassTableScene
+
+    def score_head(self) -> str:
+        m = self.table.model
+        return f"DEAL {max(1, m.deal_no)} · TO {self.table.state.variant.target}"
+
+    def role(self, seat: int) -> str:
+        m = self.table.model
+        if m.deal_no and m.dealer == seat:
+            return "Dealer"
+        return "Non-dealer" if m.deal_no else ""
+
+    def _static_key(self) -> tuple:
+        m = self.table.model
+        return (*super()._static_key(), m.turned, m.stock, m.dix)
+
+    def _proposed(self, surface: pygame.Surface, L: TableLayout) -> None:
+        """The stock (a squared pile of backs) and the face-up card beside it."""
+        m = self.table.model
+        lay: KlabberjassLayout = L  # type: ignore[assignment]
+        stock = lay.stock_pose()
+        if m.stock:
+            layers = min(6, 1 + m.stock // 4)
+            for k in range(layers):
+                off = L.u * 1.6 * (layers - 1 - k)
+                self._card(surface, L, None, Pose(stock.x - off, stock.y - off, 0.0, 1.0),
+                           shadow=k == 0)  # fmt: skip
+            self._label(surface, L, stock, f"Stock · {m.stock}")
+        if m.turned is not None:
+            turned = lay.turned_pose()
+            self._card(surface, L, m.turned, turned)
+            word = "Proposed trump" if m.trump is None else "Dix" if m.dix else "Turned card"
+            self._label(surface, L, turned, word)
+
+    def _label(self, surface: pygame.Surface, L: TableLayout, pose: Pose, text: str) -> None:
+        img = theme.text(text, L.px(15), theme.TEXT_DIM, True)
+        surface.blit(img, img.get_rect(midtop=(round(pose.x), round(pose.y + L.card[1] / 2
+                                                                     + L.px(8)))))  # fmt: skip
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.table.model.shown is not None:
+            self._shown(surface, self.table.layout)
+
+    def _shown(self, surface: pygame.Surface, L: KlabberjassLayout) -> None:  # type: ignore[override]
+        """The winner of the declarations lays his sequences open for a moment."""
+        seat, sequences, points = self.table.model.shown  # type: ignore[misc]
+        cards = [c for seq in sequences for c in seq]
+        sw, sh = L.small
+        step, gap, k = 0.55 * sw, 0.35 * sw, len(sequences)
+        width = step * (len(cards) - k) + sw * k + gap * (k - 1)
+        cx, cy = L.shown_centre()
+        rect = pygame.Rect(0, 0, round(max(width + L.px(40), L.px(300))), round(sh + L.px(70)))
+        rect.center = (round(cx), round(cy))
+        widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
+        name = self.table.seats[seat].name
+        title = f"{name} {'show' if seat == self.table.human_seat else 'shows'} +{points}"
+        img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(8))))
+        x = cx - width / 2 + sw / 2
+        y = rect.bottom - L.px(12) - sh / 2
+        for seq in sequences:
+            for card in seq:
+                self._card(surface, L, card, Pose(x, y, 0.0, SMALL))
+                x += step
+            x += sw + gap - step

@@ -1,0 +1,259 @@
+"""A drawn table of rows with a header: the match history and the leaderboard.
+
+Drawn with the same fonts as the score sheet rather than built from widgets,
+so a history of a thousand matches costs nothing to open. It scrolls with the
+wheel, Up/Down and Page keys; a click (or Enter) on a row picks it when the
+owner wants rows picked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from . import icons, theme, widgets
+from .commands import Command
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+@dataclass(frozen=True)
+class Column:
+    title: str
+    width: float  # share of the row
+    align: str = "left"  # left, right, or suit (a suit letter drawn as its symbol)
+
+
+class Listing:
+    """Rows under a header inside `rect`; `pick(i)` is called for a chosen row."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        u: float,
+        columns: Sequence[Column],
+        rows: Sequence[Sequence[str]],
+        pick: Callable[[int], None] | None = None,
+        empty: str = "Nothing here yet.",
+    ) -> None:
+        self.rect = rect
+        self.u = u
+        self.columns = list(columns)
+        self.rows = [list(r) for r in rows]
+        self.pick = pick
+        self.empty = empty
+        self.top = 0  # first row shown
+        self.focus = 0 if rows and pick else -1
+        self.hover = -1
+
+    def px(self, v: float) -> int:
+        return round(v * self.u)
+
+    # --- geometry ---
+    @property
+    def row_h(self) -> int:
+        return self.px(34)
+
+    @property
+    def body(self) -> pygame.Rect:
+        head = self.px(34)
+        return pygame.Rect(self.rect.left, self.rect.top + head, self.rect.w, self.rect.h - head)
+
+    @property
+    def visible(self) -> int:
+        return max(1, self.body.h // self.row_h)
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        if not self.body.collidepoint(pos):
+            return None
+        i = self.top + (pos[1] - self.body.top) // self.row_h
+        return i if i < len(self.rows) and i < self.top + self.visible else None
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        """Where row i is drawn now (tests click its centre)."""
+        y = self.body.top + (i - self.top) * self.row_h
+        return pygame.Rect(self.rect.left, y, self.rect.w, self.row_h)
+
+    def scroll(self, rows: int) -> None:
+        self.top = max(0, min(self.top + rows, len(self.rows) - self.visible))
+
+    def _show(self, i: int) -> None:
+        if i < self.top:
+            self.top = i
+        elif i >= self.top + self.visible:
+            self.top = i - self.visible + 1
+
+    # --- input ---
+    def handle(self, cmd: Command) -> bool:
+        if cmd.kind == "scroll" and self.rect.collidepoint(cmd.pos):
+            self.scroll(cmd.clicks * 3)
+            return True
+        if cmd.kind == "pointer_move":
+            self.hover = self.row_at(cmd.pos) if self.pick else -1
+            if self.hover is None:
+                self.hover = -1
+            return False
+        if cmd.kind == "pointer_down" and self.pick is not None:
+            i = self.row_at(cmd.pos)
+            if i is not None:
+                self.focus = i
+                self.pick(i)
+                return True
+            return False
+        if cmd.kind == "key" and self.rows:
+            return self._key(cmd.name)
+        return False
+
+    def _key(self, name: str) -> bool:
+        step = {"up": -1, "down": 1}.get(name)
+        if step is not None:
+            if self.pick is None:
+                self.scroll(step)
+            else:
+                self.focus = max(0, min(len(self.rows) - 1, self.focus + step))
+                self._show(self.focus)
+            return True
+        if name == "confirm" and self.pick is not None and self.focus >= 0:
+            self.pick(self.focus)
+            return True
+        return False
+
+    # --- drawing ---
+    def draw(self, surface: pygame.Surface) -> None:
+        px = self.px
+        widgets.draw_panel(surface, self.rect.inflate(px(16), px(12)), self.u, (6, 26, 17, 200))
+        edges = self._edges()
+        head_px, cell_px = px(14), px(16)
+        for col, (x0, x1) in zip(self.columns, edges, strict=True):
+            img = theme.text(col.title, head_px, theme.TEXT_DIM, True)
+            self._blit(surface, img, col.align, x0, x1, self.rect.top + px(8))
+        y = self.body.top
+        pygame.draw.line(surface, theme.GOLD, (self.rect.left, y - px(3)),
+                         (self.rect.right, y - px(3)), max(1, px(1)))  # fmt: skip
+        if not self.rows:
+            img = theme.text(self.empty, px(18), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(center=self.body.center))
+            return
+        for i in range(self.top, min(len(self.rows), self.top + self.visible)):
+            band = self.row_rect(i).inflate(0, -px(4))
+            if i in (self.focus, self.hover) and self.pick is not None:
+                widgets.draw_panel(surface, band, self.u * 0.6, (40, 110, 80, 150), theme.GOLD)
+            elif i % 2:
+                widgets.draw_panel(surface, band, self.u * 0.6, (255, 255, 255, 12), None)
+            for n, (col, (x0, x1), cell) in enumerate(zip(self.columns, edges, self.rows[i],
+                                                          strict=True)):  # fmt: skip
+                ty = band.centery - px(11)
+                if col.align == "suit":
+                    if cell in ("C", "D", "H", "S"):
+                        icon = icons.suit_icon(cell, px(20), theme.IVORY if cell in "CS" else None)
+                        surface.blit(icon, (x0 + px(8), band.centery - icon.get_height() // 2))
+                    continue
+                colour = theme.GOLD_LIGHT if n == 0 else theme.TEXT
+                img = theme.text(self._fit(cell, cell_px, x1 - x0 - px(12), n == 0), cell_px,
+                                 colour, n == 0)  # fmt: skip
+                self._blit(surface, img, col.align, x0, x1, ty)
+        self._scroll_bar(surface)
+
+    def _edges(self) -> list[tuple[int, int]]:
+        total = sum(c.width for c in self.columns)
+        x, out = float(self.rect.left), []
+        for c in self.columns:
+            w = self.rect.w * c.width / total
+            out.append((round(x), round(x + w)))
+            x += w
+        return out
+
+    def _blit(
+        self, surface: pygame.Surface, img: pygame.Surface, align: str, x0: int, x1: int, y: int
+    ) -> None:
+        if align == "right":
+            surface.blit(img, (x1 - self.px(8) - img.get_width(), y))
+        else:
+            surface.blit(img, (x0 + self.px(8), y))
+
+    @staticmethod
+    def _fit(text: str, px: int, width: int, bold: bool) -> str:
+        """Shorten with an ellipsis so a long name never runs into the next column."""
+        font = theme.font(px, bold)
+        if font.size(text)[0] <= width:
+            return text
+        while text and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return text + "…"
+
+    def _scroll_bar(self, surface: pygame.Surface) -> None:
+        n, shown = len(self.rows), self.visible
+        if n <= shown:
+            return
+        body = self.body
+        track = pygame.Rect(self.rect.right + self.px(2), body.top, self.px(4), body.h)
+        thumb = track.copy()
+        thumb.h = max(self.px(20), round(track.h * shown / n))
+        thumb.top = track.top + round((track.h - thumb.h) * self.top / (n - shown))
+        pygame.draw.rect(surface, (61, 122, 92), thumb, border_radius=self.px(2))
+
+
+class ListingScene(Scene):
+    """A page: a title and a note, buttons at the top right, a Listing filling the rest."""
+
+    title = ""
+    listing_top = 100  # where the listing starts, in layout units (1 px at 1280x720)
+    listing_bottom = 24  # room left below it
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.listing: Listing | None = None
+        self.build()
+
+    def px(self, v: float) -> int:
+        return round(v * theme.scale_for(self.app.size))
+
+    def actions(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        """(key, label, action, class) of the top-right buttons, right to left."""
+        return [("back", "Back  (Esc)", self.back, "@primary")]
+
+    def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
+        raise NotImplementedError
+
+    def note(self) -> str:
+        return ""
+
+    def build(self) -> None:
+        w, h = self.app.size
+        px = self.px
+        x = w - px(26)
+        for key, label, action, cls in self.actions():
+            x -= px(150)
+            self.button(key, pygame.Rect(x, px(22), px(150), px(44)), label, action, cls)
+            x -= px(10)
+        top, bottom = self.listing_top, self.listing_bottom
+        rect = pygame.Rect(px(34), px(top), w - px(68), h - px(top + bottom))
+        self.listing = self.make_listing(rect, theme.scale_for(self.app.size))
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind == "key" and cmd.name == "back":
+            self.back()
+            return True
+        return self.listing is not None and self.listing.handle(cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        px = self.px
+        surface.blit(widgets.felt((w, h)), (0, 0))
+        title = theme.text(self.title, px(38), theme.GOLD_LIGHT, True)
+        surface.blit(title, (px(26), px(14)))
+        note = theme.text(self.note(), px(15), theme.TEXT_DIM)
+        surface.blit(note, (px(46) + title.get_width(), px(34)))
+        if self.listing is not None:
+            self.listing.draw(surface)
+        super().draw(surface)

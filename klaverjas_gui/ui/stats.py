@@ -1,0 +1,68 @@
+"""The leaderboard: per player name, what the history says about their play.
+
+The numbers come from History.statistics (finished matches only); this scene
+only lays them out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from . import theme
+from .listing import Column, Listing, ListingScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+RIGHT = (("Matches", 1.0), ("Won", 0.8), ("Won %", 0.9), ("Deals", 0.9), ("Made / chose", 1.4),
+         ("Made %", 0.9), ("Nat", 0.7), ("Pit", 0.7), ("Tricks %", 1.0), ("Roem", 0.9),
+         ("Pts / deal", 1.1))  # fmt: skip
+COLUMNS = (
+    Column("Player", 2.0),
+    *(Column(title, width, "right") for title, width in RIGHT),
+    Column("Trump", 0.9, "suit"),
+)
+
+
+def stat_cells(row: dict[str, Any]) -> list[str]:
+    """One leaderboard line from one row of History.statistics."""
+    return [
+        row["name"], str(row["matches"]), str(row["won"]), f"{row['won_pct']:.1f}",
+        str(row["deals"]), f"{row['made']} / {row['chosen']}", f"{row['made_pct']:.1f}",
+        str(row["nat"]), str(row["pit"]), f"{row['tricks_pct']:.1f}", str(row["roem"]),
+        f"{row['avg_points']:.1f}", row["favourite_trump"],
+    ]  # fmt: skip
+
+
+class StatisticsScene(ListingScene):
+    """The leaderboard, most matches won first (History.statistics' order)."""
+
+    title = "Statistics"
+    listing_bottom = 58
+
+    def __init__(self, app: App) -> None:
+        self.rows = app.history.statistics()
+        self.finished = sum(m.status == "finished" for m in app.history.matches(game="klaverjas"))
+        super().__init__(app)
+
+    def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
+        return Listing(
+            rect, u, COLUMNS, [stat_cells(r) for r in self.rows],
+            empty="Finish a match and the players' numbers appear here.",
+        )  # fmt: skip
+
+    def note(self) -> str:
+        n = self.finished
+        return f"From {n} finished match{'es' if n != 1 else ''}, per player name"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        w, h = self.app.size
+        px = self.px
+        legend = ("Made / chose: deals made of those where the player chose trump.  Nat and pit "
+                  "count the deals the player's team went nat or took every trick.")  # fmt: skip
+        for i, line in enumerate(theme.wrap(legend, px(14), w - px(68))):
+            img = theme.text(line, px(14), theme.TEXT_DIM)
+            surface.blit(img, (px(34), h - px(46) + i * px(18)))

@@ -1,0 +1,195 @@
+"""Klabberjass computer players: legal play at every level, fair play (hidden cards stay
+hidden), the fast rules agree with the engine, and the duplicate arena."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from klaverjas_gui.ai import klabberjass_arena as arena
+from klaverjas_gui.ai.klabberjass_fast import TwoRules, TwoSolver, bits, playout
+from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer
+from klaverjas_gui.ai.klabberjass_knowledge import KlabberjassKnowledge
+from klaverjas_gui.ai.klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
+from klaverjas_gui.engine import ALL_CARDS, KLABBERJASS_PRESETS, new_klabberjass
+from klaverjas_gui.engine.klabberjass import KlabberjassStacked
+from klaverjas_gui.engine.match import DealScored
+from klaverjas_gui.engine.play import klabberjass_obligation
+
+
+def _fast(level: str, seed: int):
+    """Players quick enough for many deals: hard with a fixed, small number of worlds."""
+    if level == "hard":
+        return HardKlabberjassPlayer(seed, worlds=4)
+    return make_klabberjass_player(level, seed)
+
+
+@pytest.mark.parametrize("preset", sorted(KLABBERJASS_PRESETS))
+@pytest.mark.parametrize("level", KLABBERJASS_LEVELS)
+def test_every_level_plays_only_legal_actions(level, preset):
+    deals = 8 if level == "hard" else 25
+    for seed in range(deals):
+        state = new_klabberjass(KLABBERJASS_PRESETS[preset], seed)
+        players = [_fast(level, seed * 2), _fast(level, seed * 2 + 1)]
+        while state.deal_no == 1 and not state.is_over:
+            obs = state.observation(state.to_move)
+            action = players[state.to_move].choose(obs)
+            assert action in state.legal_actions(), (level, preset, seed, action)
+            state, _ = state.apply(action)
+
+
+def _twins() -> list[KlabberjassStacked]:
+    """Two first deals that seat 0 (the dealer) cannot tell apart: the same hand, turned
+    card and stock cards for seat 0; the opponent's hand and the rest of the stock differ
+    (both opponents hold the AS, which they lead)."""
+    mine, turned, my_stock, lead = "JH 9H AC TC 8D 7S", "QH", "KS QS 8C", "AS"
+    used = f"{mine} {turned} {my_stock} {lead}".split()
+    rest = [str(c) for c in ALL_CARDS if str(c) not in used]
+    twins = []
+    for opp, theirs in ((rest[:5], rest[5:8]), (rest[-5:], rest[:3])):
+        stock = " ".join(theirs) + " " + my_stock
+        twins.append(KlabberjassStacked(0, (mine, " ".join([lead, *opp])), turned, stock))
+    return twins
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_decisions_do_not_depend_on_hidden_cards(level):
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    states = [new_klabberjass(variant, 5, t) for t in _twins()]
+    assert states[0].hand(1) != states[1].hand(1)
+
+    def both(action: str) -> None:
+        for i, s in enumerate(states):
+            states[i], _ = s.apply(action)
+
+    def same_choice() -> None:
+        obs = [s.observation(0) for s in states]
+        assert obs[0] == obs[1]
+        players = [_fast(level, 3), _fast(level, 3)]
+        assert players[0].choose(obs[0]) == players[1].choose(obs[1])
+
+    both("pass")  # the non-dealer (seat 1) passes: seat 0 bids
+    same_choice()
+    for action in ("take", "pass", "pass", "pass", "pass", "play AS"):
+        both(action)
+    assert states[0].phase == "play" and states[0].to_move == 0
+    same_choice()
+
+
+def test_knowledge_finds_voids_and_keeps_samples_consistent():
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(60):
+        state = new_klabberjass(variant, seed)
+        while state.deal_no == 1 and not state.is_over:
+            if state.phase == "play":
+                seat = state.to_move
+                know = KlabberjassKnowledge.from_observation(state.observation(seat))
+                truth = state.hands[1 - seat]
+                assert truth & ~know.allowed == 0  # the real hand is always possible
+                assert know.known & ~truth == 0
+                sample = know.sample(rng)
+                assert sample.bit_count() == truth.bit_count() and sample & know.hand == 0
+                checked += 1
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500
+
+
+def test_fast_rules_agree_with_the_engine():
+    rng = random.Random(7)
+    for _ in range(4000):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        t = rng.randrange(4)
+        hand = sum(1 << c for c in cards[: rng.randint(1, 9)])
+        led = cards[20]
+        r = TwoRules(t)
+        engine, _ = klabberjass_obligation(t, hand, (ALL_CARDS[led],))
+        assert r.legal(hand, led) == engine
+        assert r.legal(hand, -1) == hand
+        second = cards[21]
+        from klaverjas_gui.engine import trick_winner
+
+        won = trick_winner("CDHS"[t], [ALL_CARDS[led], ALL_CARDS[second]]) == 1
+        assert r.beats(led, second) == won
+
+
+def test_solver_is_exact_on_small_endings():
+    """The exact solver against a plain minimax on random three-card endings."""
+    rng = random.Random(2)
+
+    def minimax(r, h, leader, led):
+        if led < 0:
+            if not h[0]:
+                return 0
+            vals = []
+            for c in bits(h[leader]):
+                h2 = list(h)
+                h2[leader] ^= 1 << c
+                vals.append(minimax(r, h2, leader, c))
+            return max(vals) if leader == 0 else min(vals)
+        f = 1 - leader
+        vals = []
+        for c in bits(r.legal(h[f], led)):
+            h2 = list(h)
+            h2[f] ^= 1 << c
+            won = f if r.beats(led, c) else leader
+            v = r.points[led] + r.points[c] + (10 if not h2[0] and not h2[1] else 0)
+            vals.append((v if won == 0 else -v) + minimax(r, h2, won, -1))
+        return max(vals) if f == 0 else min(vals)
+
+    for _ in range(150):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        t, n = rng.randrange(4), rng.randint(1, 4)
+        h = [sum(1 << c for c in cards[:n]), sum(1 << c for c in cards[n : 2 * n])]
+        leader = rng.randrange(2)
+        r = TwoRules(t)
+        assert TwoSolver(t).value(h[0], h[1], leader) == minimax(r, h, leader, -1)
+        margin = playout(r, h, leader, -1, rng)
+        total = sum(r.points[c] for c in bits(h[0] | h[1])) + 10
+        assert abs(margin) <= total and (margin + total) % 2 == 0
+
+
+def test_an_arena_pair_plays_the_same_deal_with_the_seats_swapped():
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    pair = arena.play_pair((3, "easy", "random", variant, 9, None))
+    first, second = pair.runs
+    assert (first.a_seat, second.a_seat) == (0, 1)
+    assert first.hands == second.hands and first.dealer == second.dealer
+    assert first.turned == second.turned
+    again = new_klabberjass(variant, arena.pair_seed(9, 3))
+    assert again.hands == first.hands and again.dealer == first.dealer
+    assert new_klabberjass(variant, arena.pair_seed(9, 4)).hands != first.hands
+    # each run stopped at its first scored deal
+    for run in pair.runs:
+        state = new_klabberjass(variant, arena.pair_seed(9, 3))
+        scored = 0
+        for a in run.actions:
+            state, events = state.apply(a)
+            scored += sum(isinstance(e, DealScored) for e in events)
+        assert scored == 1 and len(state.sheet) == 1
+
+
+def test_arena_runs_and_prints_its_table(capsys):
+    assert arena.main(["--a", "normal", "--b", "easy", "--pairs", "3", "--variant", "clob",
+                       "--seed", "2", "--jobs", "2"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "A minus B per deal" in out and "standard error" in out
+    assert "nat rate A (normal)" in out and "nat rate B (easy)" in out
+    assert "p50 ms" in out and "p95 ms" in out and "\nnormal " in out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--a", "expert"], ["--variant", "belote"], ["--pairs", "0"], ["--jobs", "x"], ["--bogus"],
+     ["--think-ms", "-5"]],
+)  # fmt: skip
+def test_arena_bad_arguments_give_one_line_and_exit_2(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        arena.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("klabberjass_arena: ")

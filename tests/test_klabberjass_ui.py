@@ -1,0 +1,188 @@
+"""The two-player Klabberjass table, driven headless by real posted pygame events.
+
+Assertions are on the engine state, never on pixels; animations are instant.
+"""
+
+from __future__ import annotations
+
+import random
+
+from test_ui import (
+    DT,
+    card_pos,
+    click,
+    click_button,
+    drag,
+    drop_point,
+    human_turn,
+    make_app,
+    run_until,
+    table_of,
+)
+
+from klaverjas_gui.engine import KLABBERJASS_PRESETS, KlabberjassState, new_klabberjass
+from klaverjas_gui.engine.klabberjass import KlabberjassStacked
+from klaverjas_gui.ui.klabberjass_scenes import (
+    KlabberjassEndScene,
+    KlabberjassMenuScene,
+    KlabberjassSummaryScene,
+)
+from klaverjas_gui.ui.klabberjass_table import KlabberjassTableScene
+from klaverjas_gui.ui.menu import MainMenuScene
+
+__all__ = ["make_app"]  # the fixture, shared with the four-player tests
+
+
+def _start(app, preset: str, level: str) -> KlabberjassTableScene:
+    """From the main menu, as a player would: Klabberjass, then the preset."""
+    app.settings.set_seat(1, kind=level)
+    menu = app.top
+    assert isinstance(menu, MainMenuScene)
+    click_button(app, menu, "klabberjass")
+    chooser = app.top
+    assert isinstance(chooser, KlabberjassMenuScene)
+    click_button(app, chooser, f"preset_{preset}")
+    table = app.top
+    assert isinstance(table, KlabberjassTableScene) and app.match is table
+    assert table.state.variant == KLABBERJASS_PRESETS[preset]
+    return table
+
+
+def _act(app, table: KlabberjassTableScene, rng: random.Random, seen: set[str]) -> str:
+    """Answer whatever is asked, as a player: click a card or drag it, or click a button."""
+    top = app.top
+    if isinstance(top, KlabberjassSummaryScene):
+        click_button(app, top, "next")
+        return "summary"
+    if isinstance(top, KlabberjassEndScene):
+        return "end"
+    before = table.state.n_actions
+    if table.human_may_play():
+        card = rng.choice([a.card for a in table.state.legal_actions()])
+        gesture = rng.choice((drag, click))
+        if gesture is drag:
+            drag(app, card_pos(table, card), drop_point(table))
+        else:
+            click(app, card_pos(table, card))
+        assert table.state.actions[before].card is card
+        return "card"
+    keys = list(table.prompt.actions)
+    seen.update(k.split("_")[0] for k in keys)
+    bids = [k for k in keys if k == "take" or k.startswith("name")]
+    key = rng.choice(bids) if bids and rng.random() < 0.5 else rng.choice(keys)
+    action = table.prompt.actions[key]
+    click_button(app, table, key)
+    assert table.state.actions[before] == action
+    return "button"
+
+
+def test_whole_klabberjass_game_by_clicks_and_drags(make_app):
+    app = make_app()
+    table = _start(app, "klabberjass", "normal")
+    rng = random.Random(5)
+    done = {"card": 0, "button": 0, "summary": 0, "end": 0}
+    seen: set[str] = set()
+    while not done["end"]:
+        run_until(app, lambda: human_turn(app))
+        done[_act(app, table, rng, seen)] += 1
+    state = table.state
+    assert max(state.totals) >= 500
+    assert len(state.sheet) == done["summary"] == len(table.model.sheet)
+    assert done["card"] == 9 * done["summary"]
+    assert {"take", "pass", "schmeiss"} <= seen
+    assert table.resyncs == 0
+    assert app.match is None  # nothing left to continue
+    click_button(app, app.top, "new_match")  # the same rules again
+    again = app.top
+    assert isinstance(again, KlabberjassTableScene) and again.variant == state.variant
+
+
+def test_answering_a_schmeiss(make_app):
+    app = make_app()
+    table = _start(app, "klabberjass", "easy")
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    seed = next(s for s in range(50) if new_klabberjass(variant, s).dealer == 0)
+    state, _ = new_klabberjass(variant, seed).apply("schmeiss")  # the opponent, first to bid
+    table.load(state)
+    run_until(app, lambda: table.prompt.visible)
+    assert set(table.prompt.actions) == {"accept", "refuse"}
+    click_button(app, table, "refuse")
+    assert table.state.maker == 1 and table.state.trump_suit == state.proposed.suit
+    run_until(app, lambda: table.director.idle and table.state.phase != "dix")
+    assert all(len(table.model.hands[s]) == 9 for s in (0, 1))  # the stock was dealt
+
+
+def _deal(
+    table: KlabberjassTableScene, dealer: int, mine: str, theirs: str, turned: str, stock: str,
+    moves: tuple[str, ...] = (),
+) -> KlabberjassState:  # fmt: skip
+    """Put a chosen first deal on the table (after `moves`), as a saved game would be."""
+    stacked = KlabberjassStacked(dealer, (mine, theirs), turned, stock)
+    state = new_klabberjass(table.variant, 1, stacked)
+    for move in moves:
+        state, _ = state.apply(move)
+    table.load(state)
+    return state
+
+
+def test_dix_declaration_and_shown_sequence(make_app):
+    app = make_app()
+    table = _start(app, "klabberjass", "easy")
+    _deal(table, 1, "7H 8H 9H TH AC KC", "7S 9S JS 7D 9D JD", "JH", "8C 7C QD 9C JC KD")
+    run_until(app, lambda: table.prompt.visible)
+    click_button(app, table, "take")
+    run_until(app, lambda: table.prompt.visible and "dix" in table.prompt.actions)
+    click_button(app, table, "dix")
+    assert str(table.state.turned) == "7H"
+    run_until(app, lambda: table.prompt.visible and "declare" in table.prompt.actions)
+    click_button(app, table, "declare")
+    run_until(app, lambda: table.state.phase == "play" and table.director.idle)
+    assert table.state.declarations == (50, 0)
+    assert table.model.deal_roem[0] == 50
+    assert table.model.turned is not None and str(table.model.turned) == "7H" and table.model.dix
+    assert set(table.model.hands[0]) == set(table.state.hand(0))
+
+
+def test_illegal_card_is_refused_with_the_engines_reason(make_app):
+    app = make_app()
+    table = _start(app, "bela", "easy")
+    moves = ("take", "pass", "pass", "pass", "pass", "play AH")
+    state = _deal(table, 0, "7H 8C 9C TC JS QS", "AH KH QD JD 8S 9D", "7D", "8D TD AD 7C KC 8H",
+                  moves)  # fmt: skip
+    run_until(app, table.human_may_play)
+    card = next(c for c in table.model.hands[0] if str(c) == "8C")
+    drag(app, card_pos(table, card), drop_point(table))
+    assert table.state is state  # nothing happened in the engine
+    assert app.toasts.current_text == state.explain("play 8C")
+    assert "follow suit" in app.toasts.current_text
+    app.step(DT)
+    assert card in table.model.hands[0]
+
+
+def test_the_command_line_starts_a_klabberjass_game(make_app):
+    app = make_app("--game", "klabberjass", "--variant", "bela", "--seed", "4")
+    table = table_of(app)
+    assert table.seed == 4 and table.state.variant == KLABBERJASS_PRESETS["bela"]
+    assert table.state == new_klabberjass(KLABBERJASS_PRESETS["bela"], 4)
+
+
+def test_a_klabberjass_game_cut_off_continues_after_a_restart(make_app, tmp_path):
+    data = str(tmp_path / "kept")
+    app = make_app("--data-dir", data)
+    table = _start(app, "clob", "easy")
+    # the deal is random: the first thing asked of the human is a bid or, when the
+    # computer took trump at once, a card
+    run_until(app, lambda: table.prompt.visible or table.human_may_play())
+    if table.prompt.visible:
+        click_button(app, table, list(table.prompt.actions)[0])
+    state = table.state
+    assert state.n_actions > 0
+    app.close()  # the program is closed (or killed) in the middle of the deal
+    again = make_app("--data-dir", data)
+    menu = again.top
+    assert isinstance(menu, MainMenuScene) and "continue" in menu.buttons
+    click_button(again, menu, "continue")
+    resumed = again.top
+    assert isinstance(resumed, KlabberjassTableScene)
+    assert resumed.state.actions[: state.n_actions] == state.actions
+    assert resumed.state.variant == KLABBERJASS_PRESETS["clob"]
