@@ -23,9 +23,18 @@ import pytest
 from test_ui import DT, click, click_button, press, run_until
 
 from klaverjas_gui.app import App, main, parse_args
-from klaverjas_gui.engine import PRESETS, Variant, new_match, preset_name, replay
+from klaverjas_gui.engine import (
+    KLABBERJASS_PRESETS,
+    PRESETS,
+    Variant,
+    new_klabberjass,
+    new_match,
+    preset_name,
+    replay,
+)
 from klaverjas_gui.store.history import History
 from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
+from klaverjas_gui.ui.klabberjass_director import sheet_line
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.replay import ReplayScene
 from klaverjas_gui.ui.settings import SettingsScene
@@ -82,6 +91,19 @@ def play_recorded(history: History, variant: Variant, seed: int, players: list[s
     mid = history.start_match("klaverjas", preset_name(variant), variant.to_dict(), seed, players)
     rng = random.Random(seed)
     state = new_match(variant, seed)
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        history.record(mid, state.n_actions, str(action), events)
+    return mid  # type: ignore[return-value]
+
+
+def play_klabberjass_recorded(history: History, preset: str, seed: int, players: list[str]) -> int:
+    """A whole two-player game of random legal actions, stored as the table stores one."""
+    variant = KLABBERJASS_PRESETS[preset]
+    mid = history.start_match("klabberjass", preset, variant.to_dict(), seed, players)
+    rng = random.Random(seed)
+    state = new_klabberjass(variant, seed)
     while not state.is_over:
         action = rng.choice(state.legal_actions())
         state, events = state.apply(action)
@@ -370,6 +392,57 @@ def test_statistics_scene_shows_the_history_statistics(start, tmp_path):
         assert [float(row[i]) for i in (3, 6, 9, 11)] == [
             r["won_pct"], r["made_pct"], r["tricks_pct"], r["avg_points"]]  # fmt: skip
         assert row[5] == f"{r['made']} / {r['chosen']}" and row[12] == r["favourite_trump"]
+
+
+def test_klabberjass_games_are_listed_opened_and_counted_like_any_preset(start, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    history = History(data / "history.sqlite")
+    four = play_recorded(history, SHORT, 1, ["Ann", "Bob", "Cas", "Dirk"])
+    bela = play_klabberjass_recorded(history, "bela", 2, ["Ann", "Bob"])
+    klab = play_klabberjass_recorded(history, "klabberjass", 3, ["Eva", "Ann"])
+    play_klabberjass_recorded(history, "bela", 4, ["Bob", "Eva"])
+    expected = history.statistics("klabberjass")
+    history.close()
+    app = start()
+    click_button(app, app.top, "history")
+    scene = app.top
+    assert isinstance(scene, HistoryScene)
+    assert [r.id for r in scene.records][1:] == [klab, bela, four]  # both games, newest first
+    games = [row[1] for row in scene.listing.rows]
+    assert games == ["Klabberjass"] * 3 + ["Klaverjas"]
+    assert scene.listing.rows[1][3] == "Eva  v  Ann"
+    click_button(app, scene, "filter_bela")
+    scene = app.top
+    assert [r.game for r in scene.records] == ["klabberjass"] * 2 and bela in [
+        r.id for r in scene.records]  # fmt: skip
+    click_button(app, scene, "filter_klabberjass")
+    scene = app.top
+    assert [r.id for r in scene.records] == [klab]
+    click(app, scene.listing.row_rect(0).center)
+    opened = app.top
+    assert isinstance(opened, MatchRecordScene) and opened.record.id == klab
+    state = app.history.restore(opened.record)
+    assert state.is_over and opened.error is None
+    assert opened.lines == [sheet_line(line) for line in state.sheet] and opened.lines
+    assert opened.teams == ("Eva", "Ann") and "Klabberjass" in opened.subtitle()
+    assert opened.deals == [] and not any(k.startswith("replay_") for k in opened.buttons)
+    app.step(DT)  # the sheet and the chart draw
+    press(app, pygame.K_ESCAPE)
+    click_button(app, app.top, "statistics")
+    stats = app.top
+    assert isinstance(stats, StatisticsScene) and stats.game == "klaverjas"
+    assert [row[0] for row in stats.listing.rows] == [r["name"] for r in app.history.statistics()]
+    click_button(app, stats, "game_klabberjass")
+    shown = {row[0]: row for row in stats.listing.rows}
+    assert list(shown) == [r["name"] for r in expected] and stats.finished == 3
+    for r in expected:
+        row = shown[r["name"]]
+        assert [int(row[i]) for i in (1, 2, 4, 7, 8, 10)] == [
+            r["matches"], r["won"], r["deals"], r["nat"], r["pit"], r["roem"]]  # fmt: skip
+        assert row[5] == f"{r['made']} / {r['chosen']}" and row[12] == r["favourite_trump"]
+    click_button(app, stats, "game_klaverjas")
+    assert stats.game == "klaverjas" and len(stats.listing.rows) == 4
 
 
 # --- export ---

@@ -3,6 +3,9 @@
 The list can be narrowed to one rules preset and exported as CSV. An opened
 match shows its score sheet and how the totals ran (the same drawings as at
 the table and at the end of a match), and any of its deals can be replayed.
+Two-player Klabberjass games are listed too; their score lines are drawn on the
+same sheet and chart (as the Klabberjass table does), but the deal replay is the
+four-player table's, so they have none.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from ..engine import StateError
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
+from .klabberjass_director import sheet_line
+from .klabberjass_scenes import PRESET_LABELS as KLABBERJASS_LABELS
 from .listing import Column, Listing, ListingScene
 from .scene import Scene
 from .settings import PRESET_LABELS
@@ -27,21 +32,36 @@ if TYPE_CHECKING:
 
 COLUMNS = (
     Column("Started", 1.5),
+    Column("Game", 1.1),
     Column("Rules", 1.1),
-    Column("Players", 3.0),
+    Column("Players", 2.6),
     Column("Score", 1.2, "right"),
     Column("South & North", 1.3),
 )
 
 
+GAME_LABELS = {"klaverjas": "Klaverjas", "klabberjass": "Klabberjass"}
+
+
 def teams_of(players: list[str]) -> tuple[str, str]:
+    if len(players) == 2:  # Klabberjass: each player is a side
+        return players[0], players[1]
     if len(players) != 4:
         return "Team 1", "Team 2"
     return f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"
 
 
-def rules_label(preset: str) -> str:
+def rules_label(preset: str, game: str = "klaverjas") -> str:
+    if game == "klabberjass":  # "Clob · a schmeiss always redeals" -> "Clob"
+        return KLABBERJASS_LABELS.get(preset, "Custom").split(" · ")[0]
     return PRESET_LABELS.get(preset, "Custom")
+
+
+def filter_key(game: str, preset: str) -> str:
+    """The filter button's name: the preset, told apart where both games have it."""
+    if game == "klabberjass" and preset not in KLABBERJASS_LABELS:
+        return f"klabberjass_{preset}"
+    return preset
 
 
 def result_word(record: MatchRecord) -> str:
@@ -56,18 +76,20 @@ def result_word(record: MatchRecord) -> str:
 def match_cells(record: MatchRecord) -> list[str]:
     a, b = teams_of(record.players)
     score = f"{record.totals[0]} – {record.totals[1]}" if record.totals else "–"
-    return [record.started[:16], rules_label(record.preset), f"{a}  v  {b}", score,
+    return [record.started[:16], GAME_LABELS.get(record.game, record.game),
+            rules_label(record.preset, record.game), f"{a}  v  {b}", score,
             result_word(record)]  # fmt: skip
 
 
 class HistoryScene(ListingScene):
-    """Stored matches, newest first, with a filter by rules preset."""
+    """Stored matches of both games, newest first, with a filter by rules preset."""
 
     title = "Match history"
     listing_top = 140
 
-    def __init__(self, app: App, preset: str | None = None) -> None:
+    def __init__(self, app: App, preset: str | None = None, game: str | None = None) -> None:
         self.preset = preset
+        self.game = game if preset is not None else None
         self.records: list[MatchRecord] = []
         super().__init__(app)
 
@@ -81,21 +103,26 @@ class HistoryScene(ListingScene):
     def build(self) -> None:
         super().build()
         px = self.px
-        presets = sorted({m.preset for m in self.app.history.matches(game="klaverjas")})
+        order = list(GAME_LABELS)
+        kinds = sorted({(m.game, m.preset) for m in self.app.history.matches()
+                        if m.game in GAME_LABELS},
+                       key=lambda k: (order.index(k[0]), k[1]))  # fmt: skip
         x = px(26)
-        for preset in [None, *presets]:
-            label = "All" if preset is None else rules_label(preset)
+        for game, preset in [(None, None), *kinds]:
+            label = "All" if preset is None else rules_label(preset, game)  # type: ignore[arg-type]
+            key = "all" if preset is None else filter_key(game, preset)  # type: ignore[arg-type]
             width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
             chip = self.button(
-                f"filter_{preset or 'all'}", pygame.Rect(x, px(84), width, px(34)), label,
-                lambda p=preset: self.set_filter(p), "@segment",
+                f"filter_{key}", pygame.Rect(x, px(84), width, px(34)), label,
+                lambda p=preset, g=game: self.set_filter(p, g), "@segment",
             )  # fmt: skip
-            if preset == self.preset:
+            if (preset, game) == (self.preset, self.game):
                 chip.select()
             x += width + px(6)
 
     def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
-        self.records = self.app.history.matches(preset=self.preset, game="klaverjas")
+        self.records = [r for r in self.app.history.matches(preset=self.preset, game=self.game)
+                        if r.game in GAME_LABELS]  # fmt: skip
         return Listing(
             rect, u, COLUMNS, [match_cells(r) for r in self.records], self.open_match,
             empty="No match has been played yet. Finished and abandoned matches appear here.",
@@ -105,8 +132,8 @@ class HistoryScene(ListingScene):
         n = len(self.records)
         return f"{n} match{'es' if n != 1 else ''}, newest first · click one to open it"
 
-    def set_filter(self, preset: str | None) -> None:
-        self.preset = preset
+    def set_filter(self, preset: str | None, game: str | None = None) -> None:
+        self.preset, self.game = preset, game
         self.resize(self.app.size)
 
     def open_match(self, index: int) -> None:
@@ -141,9 +168,12 @@ class MatchRecordScene(Scene):
         except (StateError, ValueError) as e:
             self.error = f"This match cannot be replayed: {e}"
         else:
-            self.lines = list(state.sheet)
-            self.deals = [line.deal_no for line in self.lines]
-            if not state.is_over and (state.tricks or state.trick):
+            if record.game == "klabberjass":  # drawn as the Klabberjass table draws its sheet
+                self.lines = [sheet_line(line) for line in state.sheet]
+            else:
+                self.lines = list(state.sheet)
+                self.deals = [line.deal_no for line in self.lines]  # the replay is 4-player
+            if record.game != "klabberjass" and not state.is_over and (state.tricks or state.trick):
                 self.deals.append(state.deal_no)  # the deal it was left in
         self.build()
 
@@ -153,7 +183,9 @@ class MatchRecordScene(Scene):
     def _deal_rows(self) -> tuple[int, int]:
         """Deal buttons per line and lines needed at the bottom."""
         per_line = max(1, (self.app.size[0] - self._px(330)) // self._px(46))
-        return per_line, max(1, -(-len(self.deals) // per_line))
+        if not self.deals:
+            return per_line, 0
+        return per_line, -(-len(self.deals) // per_line)
 
     def build(self) -> None:
         w, h = self.app.size
@@ -183,7 +215,7 @@ class MatchRecordScene(Scene):
 
     def subtitle(self) -> str:
         r = self.record
-        parts = [rules_label(r.preset), r.started[:16]]
+        parts = [GAME_LABELS.get(r.game, r.game), rules_label(r.preset, r.game), r.started[:16]]
         if r.totals:
             parts.append(f"{self.teams[0]} {r.totals[0]} · {self.teams[1]} {r.totals[1]}")
         word = result_word(r)

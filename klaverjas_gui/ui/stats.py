@@ -1,7 +1,8 @@
 """The leaderboard: per player name, what the history says about their play.
 
 The numbers come from History.statistics (finished matches only); this scene
-only lays them out.
+only lays them out, for one game at a time: two buttons switch between the
+Klaverjas and the Klabberjass leaderboard.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 RIGHT = (("Matches", 1.0), ("Won", 0.8), ("Won %", 0.9), ("Deals", 0.9), ("Made / chose", 1.4),
          ("Made %", 0.9), ("Nat", 0.7), ("Pit", 0.7), ("Tricks %", 1.0), ("Roem", 0.9),
          ("Pts / deal", 1.1))  # fmt: skip
+GAMES = {"klaverjas": "Klaverjas", "klabberjass": "Klabberjass"}
 COLUMNS = (
     Column("Player", 2.0),
     *(Column(title, width, "right") for title, width in RIGHT),
@@ -40,14 +42,37 @@ class StatisticsScene(ListingScene):
     """The leaderboard, most matches won first (History.statistics' order)."""
 
     title = "Statistics"
+    listing_top = 140
     listing_bottom = 58
 
-    def __init__(self, app: App) -> None:
-        self.rows = app.history.statistics()
-        self.finished = sum(m.status == "finished" for m in app.history.matches(game="klaverjas"))
+    def __init__(self, app: App, game: str = "klaverjas") -> None:
+        self.game = game
+        self.rows: list[dict[str, Any]] = []
+        self.finished = 0
         super().__init__(app)
 
+    def build(self) -> None:
+        super().build()
+        px = self.px
+        x = px(26)
+        for game, label in GAMES.items():
+            width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
+            chip = self.button(
+                f"game_{game}", pygame.Rect(x, px(84), width, px(34)), label,
+                lambda g=game: self.set_game(g), "@segment",
+            )  # fmt: skip
+            if game == self.game:
+                chip.select()
+            x += width + px(6)
+
+    def set_game(self, game: str) -> None:
+        self.game = game
+        self.resize(self.app.size)
+
     def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
+        history = self.app.history
+        self.rows = history.statistics(self.game)
+        self.finished = sum(m.status == "finished" for m in history.matches(game=self.game))
         return Listing(
             rect, u, COLUMNS, [stat_cells(r) for r in self.rows],
             empty="Finish a match and the players' numbers appear here.",
@@ -55,7 +80,8 @@ class StatisticsScene(ListingScene):
 
     def note(self) -> str:
         n = self.finished
-        return f"From {n} finished match{'es' if n != 1 else ''}, per player name"
+        one, many = ("game", "games") if self.game == "klabberjass" else ("match", "matches")
+        return f"From {n} finished {one if n == 1 else many}, per player name"
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
