@@ -134,6 +134,15 @@ def _klabberjass_summary(app: App) -> None:
     app.push(KlabberjassSummaryScene(app, table, state.sheet[-1], state.totals))  # type: ignore[arg-type]
 
 
+def _klabberjass_end(app: App) -> None:
+    from .ui.klabberjass_scenes import KlabberjassEndScene
+
+    _klabberjass(app, lambda s: s.is_over)
+    table = app.match
+    state = table.state  # type: ignore[union-attr]
+    app.push(KlabberjassEndScene(app, table, MatchOver(state.winner, state.totals)))  # type: ignore[arg-type]
+
+
 def _klabberjass_presets(app: App) -> None:
     from .ui.klabberjass_scenes import KlabberjassMenuScene
 
@@ -147,6 +156,7 @@ SCENES: dict[str, Callable[[App], None]] = {
         app, lambda s: s.phase == "play" and len(s.trick) == 1 and len(s.tricks) > 2
     ),
     "klabberjass: deal summary": _klabberjass_summary,
+    "klabberjass: game end": _klabberjass_end,
     "menu": lambda app: app.show_menu(),
     "table: trump choice": lambda app: _table(app),
     "table: mid-trick": _mid_trick,
