@@ -382,7 +382,8 @@ class TableScene(Scene):
         self.human_wait += dt
         if self.human_wait < AUTOPILOT_PACE * self.app.settings.speed:
             return
-        if s.phase == "claim" and s.variant.roem_claim == "must_claim":
+        pause = self.director.claim_window  # a match resumed at a claim has no trick pause
+        if s.phase == "claim" and s.variant.roem_claim == "must_claim" and pause:
             return  # left to the trick pause, like a human who does not spot roem
         action = self.autopilot.player.choose(s.observation(s.to_move))  # type: ignore[union-attr]
         if action.kind == "play":
