@@ -16,4 +16,4 @@ def test_monkey_twenty_thousand_inputs():
         app.close()
     assert report.events == 20_000
     assert report.scenes_seen == set(smoke.SCENES)
-    assert report.positions_checked > 10_000
+    assert report.positions_checked > 5_000  # frames with a four-player table on the stack
