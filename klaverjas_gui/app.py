@@ -25,6 +25,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
+from . import i18n  # noqa: E402
 from .engine import (  # noqa: E402
     KLABBERJASS_PRESETS,
     PRESETS,
@@ -197,6 +198,7 @@ class App:
         self.settings = self.store.settings
         self.history = self.store.history
         self._apply_arguments(args)
+        i18n.set_language(self.settings.language)
         pygame.display.init()
         pygame.font.init()
         self.fullscreen = bool(args.fullscreen) or (

@@ -12,8 +12,11 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+import i18n as i18n_lib
 import pygame
 import pygame_gui
+
+from .. import i18n
 
 THEME_PATH = Path(__file__).with_name("theme.json")
 _FONT_DIR = Path(pygame_gui.__file__).parent / "data"
@@ -164,11 +167,21 @@ def ui_scale(size: tuple[int, int]) -> float:
 
 def ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A pygame-gui manager themed for this window size (the theme loads its fonts)."""
+    lang = i18n.language()
     idle = _idle_managers.get(tuple(size))  # type: ignore[arg-type]
     if idle:
-        return idle.pop()
+        manager = idle.pop()
+        if manager.get_locale() != lang:
+            manager.set_locale(lang)
+        return manager
     theme = scaled_theme(ui_scale(size))
-    return pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
+    manager = pygame_gui.UIManager(
+        size, theme, enable_live_theme_updates=False, starting_language=lang,
+        translation_directory_paths=[str(i18n.DIRECTORY)],
+    )  # fmt: skip
+    # pygame-gui appends its paths to python-i18n's search list for every manager.
+    i18n_lib.load_path[:] = list(dict.fromkeys(i18n_lib.load_path))
+    return manager
 
 
 def release_manager(manager: pygame_gui.UIManager) -> None:

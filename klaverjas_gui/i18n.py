@@ -1,0 +1,79 @@
+"""Translations: English, Dutch and French, in pygame-gui's own file format.
+
+Every user-facing text is a key `namespace.name` looked up in
+`translations/<namespace>.<lang>.json` (the python-i18n layout pygame-gui uses),
+so pygame-gui translates the same keys in its own widgets, and our
+`pygame-gui.nl.json` gives its built-in strings a Dutch they do not ship with.
+Placeholders are written `%{name}`. A missing key falls back to English; a test
+fails when any language lacks a key another one has.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import i18n
+
+LANGUAGES = ("en", "nl", "fr")
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "fr": "Français"}
+DIRECTORY = Path(__file__).with_name("translations")
+
+_current = "en"
+
+
+def _flatten(prefix: str, tree: dict, out: dict[str, str]) -> None:
+    for name, value in tree.items():
+        key = f"{prefix}.{name}"
+        if isinstance(value, dict):
+            _flatten(key, value, out)
+        else:
+            out[key] = str(value)
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """Every key of our own namespaces in one language (pygame-gui's excluded)."""
+    out: dict[str, str] = {}
+    for path in sorted(DIRECTORY.glob(f"*.{lang}.json")):
+        namespace = path.name[: -len(f".{lang}.json")]
+        if namespace == "pygame-gui":
+            continue
+        with path.open(encoding="utf-8") as f:
+            _flatten(namespace, json.load(f).get(lang, {}), out)
+    return out
+
+
+def install() -> None:
+    """Point python-i18n at our files; idempotent (pygame-gui appends its own path)."""
+    i18n.set("file_format", "json")
+    i18n.set("fallback", "en")
+    i18n.set("enable_memoization", True)
+    if str(DIRECTORY) not in i18n.load_path:
+        i18n.load_path.append(str(DIRECTORY))
+    for lang in LANGUAGES:
+        for key, value in catalog(lang).items():
+            i18n.add_translation(key, value, locale=lang)
+    i18n.set("locale", _current)
+
+
+def language() -> str:
+    return _current
+
+
+def set_language(lang: str) -> None:
+    """Switch every later `tr` (and pygame-gui's built-in strings) to `lang`."""
+    global _current
+    _current = lang if lang in LANGUAGES else "en"
+    install()
+
+
+def tr(key: str, **values: object) -> str:
+    """The text for `key` in the current language, `%{name}` filled from `values`."""
+    text = catalog(_current).get(key)
+    if text is None:
+        text = catalog("en").get(key, key)
+    for name, value in values.items():
+        text = text.replace("%{" + name + "}", str(value))
+    return text
