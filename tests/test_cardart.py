@@ -8,7 +8,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import importlib.util  # noqa: E402
 import shutil  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -59,16 +58,15 @@ def test_assets_dir_finds_the_art() -> None:
     assert (found / "cards" / "JH.svg").is_file()
 
 
-def test_assets_dir_prefers_the_packaged_copy(tmp_path: Path) -> None:
+def test_assets_dir_prefers_the_packaged_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An installed wheel carries klaverjas_gui/assets; a checkout only has the top-level one."""
     ui = tmp_path / "klaverjas_gui" / "ui"
     ui.mkdir(parents=True)
-    (ui / "cardart.py").write_bytes(Path(cardart.__file__).read_bytes())
     (tmp_path / "assets" / "cards").mkdir(parents=True)
-    spec = importlib.util.spec_from_file_location("cardart_copy", ui / "cardart.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = cardart
+    monkeypatch.setattr(module, "__file__", str(ui / "cardart.py"))  # as if installed there
     assert module.assets_dir() == tmp_path / "assets"
     (tmp_path / "klaverjas_gui" / "assets" / "cards").mkdir(parents=True)
     assert module.assets_dir() == tmp_path / "klaverjas_gui" / "assets"

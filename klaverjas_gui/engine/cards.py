@@ -138,12 +138,13 @@ SUITS: tuple[Suit, ...] = tuple(Suit(s) for s in SUIT_LETTERS)
 
 
 def parse_card(text: str) -> Card:
-    """Parse "JH", "TS" or "10S" (any case). Raises ValueError naming the text."""
+    """Parse "JH", "TS", "10S" or "Q♠" (any case). Raises ValueError naming the text."""
     if isinstance(text, Card):
         return text
     t = str(text).strip().upper()
     if t.startswith("10"):
         t = "T" + t[2:]
+    t = t[:-1] + _SUIT_OF_SYMBOL.get(t[-1:], t[-1:])
     card = _BY_NAME.get(t)
     if card is None:
         raise ValueError(
@@ -151,6 +152,9 @@ def parse_card(text: str) -> Card:
             f"ranks 7 8 9 T J Q K A, suits C D H S)"
         )
     return card
+
+
+_SUIT_OF_SYMBOL = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

@@ -14,13 +14,10 @@ from pathlib import Path
 
 import pygame
 
-RANKS = "789TJQKA"
-SUITS = "CDHS"
+from ..engine.cards import parse_card
+
 BACKS: list[str] = ["blue", "red"]
 
-# Alternative spellings the UI or a save file might hand us.
-_RANK_ALIASES = {"10": "T"}
-_SUIT_ALIASES = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
 def assets_dir() -> Path:
@@ -39,13 +36,7 @@ def assets_dir() -> Path:
 
 def normalise_code(card: object) -> str:
     """Turn a card object or text like ``"JH"``, ``"th"``, ``"10H"`` or ``"Q♠"`` into ``"QS"``."""
-    text = str(card).strip()
-    rank, suit = text[:-1].upper(), text[-1:].upper()
-    rank = _RANK_ALIASES.get(rank, rank)
-    suit = _SUIT_ALIASES.get(suit, suit)
-    if len(rank) != 1 or len(suit) != 1 or rank not in RANKS or suit not in SUITS:
-        raise ValueError(f"not a Klaverjas card: {card!r}")
-    return rank + suit
+    return str(parse_card(str(card)))
 
 
 def face_path(card: object, four_colour: bool = False) -> Path:
