@@ -21,6 +21,8 @@ LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "fr": "Français"}
 DIRECTORY = Path(__file__).with_name("translations")
 
 _current = "en"
+# Keys asked for that the current language lacks (English filled in): a test reads this.
+missing: set[str] = set()
 
 
 def _flatten(prefix: str, tree: dict, out: dict[str, str]) -> None:
@@ -69,11 +71,37 @@ def set_language(lang: str) -> None:
     install()
 
 
+def _fill(text: str, values: dict[str, object]) -> str:
+    for name, value in values.items():
+        text = text.replace("%{" + name + "}", str(value))
+    return text
+
+
 def tr(key: str, **values: object) -> str:
     """The text for `key` in the current language, `%{name}` filled from `values`."""
     text = catalog(_current).get(key)
     if text is None:
+        missing.add(key)
         text = catalog("en").get(key, key)
-    for name, value in values.items():
-        text = text.replace("%{" + name + "}", str(value))
-    return text
+    return _fill(text, values)
+
+
+class Message(str):
+    """A message told later (a damaged file found before the language is known): it reads
+    as its English text, and `text()` gives it in the language of the moment it is shown."""
+
+    key: str
+    values: dict[str, object]
+
+    def __new__(cls, key: str, **values: object) -> Message:
+        self = super().__new__(cls, _fill(catalog("en").get(key, key), values))
+        self.key, self.values = key, values
+        return self
+
+    def text(self) -> str:
+        return tr(self.key, **self.values)
+
+
+def shown(message: str) -> str:
+    """A message in the current language if it is a Message, as it is otherwise."""
+    return message.text() if isinstance(message, Message) else message

@@ -12,3 +12,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 _HOME = tempfile.mkdtemp(prefix="klaverjas-tests-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test (or the monkey) that switches the language must not leave it for the next."""
+    yield
+    from klaverjas_gui import i18n
+
+    i18n.set_language("en")

@@ -58,6 +58,12 @@ def test_installed_wheel_runs_smoke(tmp_path):
         cwd=tmp_path, env=ENV, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert str(env_dir) in found.stdout  # the art came from the wheel, not the checkout
+    dutch = subprocess.run(
+        [str(py), "-c", "from klaverjas_gui import i18n; i18n.set_language('nl');"
+         " print(i18n.tr('ui.menu_new_match'), i18n.DIRECTORY)"],
+        cwd=tmp_path, env=ENV, capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert str(env_dir) in dutch.stdout and "ui.menu_new_match" not in dutch.stdout
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="the CI bundle is built on Linux")

@@ -72,9 +72,9 @@ def test_settings_of_schema_1_keep_their_choices(tmp_path):
     assert notes == [] and s.play_gesture == "drag" and s.auto_roem_claim is True
 
 
-def test_only_south_may_be_the_human_seat():
+def test_seats_need_a_name_and_any_seat_may_be_a_person():
     s = prefs_mod.Settings()
-    assert not s.set_seat(1, kind="human") and not s.set_seat(2, name="  ")
+    assert s.set_seat(1, kind="human") and not s.set_seat(2, name="  ")  # hot-seat
     assert s.set_seat(0, kind="hard") and s.seat_plan()[0] == ("You", "hard")
     assert s.set_seat(3, name="Bep") and s.seat_plan()[3][0] == "Bep"
 

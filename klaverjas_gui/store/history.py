@@ -29,6 +29,7 @@ from ..engine import (
     replay_klabberjass,
 )
 from ..engine.match import DealScored, MatchOver
+from ..i18n import Message
 from .files import set_aside
 
 # Each entry upgrades the schema from version i to i + 1.
@@ -123,25 +124,21 @@ class History:
             path.parent.mkdir(parents=True, exist_ok=True)
             db = self._connect(path)
         except HistoryError as e:
-            self.messages.append(str(e))
+            self.messages.append(e.args[0] if e.args else str(e))
             return self._memory()
         except sqlite3.DatabaseError:
             moved = set_aside(path)
             if moved is None:
-                self.messages.append("The match history is damaged and could not be set aside.")
+                self.messages.append(Message("store.history_damaged"))
                 return self._memory()
-            self.messages.append(
-                f"The match history was damaged; it was kept as {moved.name} "
-                "and a new history was started."
-            )
+            self.messages.append(Message("store.history_damaged_kept", name=moved.name))
             try:
                 db = self._connect(path)
             except (sqlite3.Error, OSError, HistoryError):
                 return self._memory()
         except OSError as e:
             self.messages.append(
-                f"The match history cannot be stored in {path.parent} ({e.strerror or e}); "
-                "this session's matches are kept in memory only."
+                Message("store.history_memory", folder=path.parent, error=e.strerror or e)
             )
             return self._memory()
         self.persistent = True
@@ -155,11 +152,7 @@ class History:
                 raise sqlite3.DatabaseError("quick_check failed")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise HistoryError(
-                    f"The match history was written by a newer version of Klaverjas "
-                    f"(format {version}); it is left untouched and this session's "
-                    "matches are kept in memory only."
-                )
+                raise HistoryError(Message("store.history_newer", version=version))
             db.execute("PRAGMA journal_mode=WAL")
             # NORMAL in WAL mode: a commit survives the program crashing or being killed
             # (what we promise); only a power cut may lose the last few actions, never the
@@ -209,9 +202,7 @@ class History:
         except sqlite3.Error as e:
             if not self._warned_write:
                 self._warned_write = True
-                self.messages.append(
-                    f"The match history could not be saved ({e}); the game goes on."
-                )
+                self.messages.append(Message("store.history_not_saved", error=e))
             return None
 
     def start_match(
@@ -350,7 +341,7 @@ class History:
         try:
             return record, self.restore(record)
         except StateError as e:
-            self.messages.append(f"The unfinished match could not be restored ({e}).")
+            self.messages.append(Message("store.history_not_restored", error=e))
             self._write(
                 lambda db: db.execute(
                     "UPDATE matches SET status = 'abandoned' WHERE id = ?", (record.id,)

@@ -17,7 +17,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import PRESETS, Variant, VariantError, preset_name
+from ..engine import (
+    KLABBERJASS_PRESETS,
+    PRESETS,
+    KlabberjassVariant,
+    Variant,
+    VariantError,
+    klabberjass_preset_name,
+    preset_name,
+)
+from ..i18n import Message
 from .files import set_aside, write_atomic
 
 SCHEMA_VERSION = 2  # 2: one Settings object for the UI and the file (play_gesture, ...)
@@ -55,11 +64,16 @@ class Settings:
     card_back: str = "blue"
     auto_roem_claim: bool = False  # claim roem for the human when the trick pause ends
     hints: bool = True
+    practice: bool = False  # open-hands practice: all hands face up, take-backs, not recorded
     volume: float = 0.8
     muted: bool = False
     fullscreen: bool = False
     language: str = "en"
-    demo_idle_seconds: int = 120
+    demo_idle_seconds: int = 120  # the menu starts the club demo after this; 0: never
+    klabberjass_preset: str = "klabberjass"  # the two-player game's rules, like preset/variant
+    klabberjass: dict[str, Any] = field(
+        default_factory=lambda: KLABBERJASS_PRESETS["klabberjass"].to_dict()
+    )
     tutorial_done: list[str] = field(default_factory=list)
 
     @property
@@ -82,6 +96,26 @@ class Settings:
     def pick_preset(self, name: str) -> None:
         self.preset = name
         self.variant = PRESETS[name].to_dict()
+
+    def klabberjass_rules(self) -> KlabberjassVariant:
+        """The rules of the next Klabberjass game (the preset's if the stored ones are bad)."""
+        try:
+            return KlabberjassVariant.from_dict(self.klabberjass)
+        except (VariantError, TypeError):
+            default = KLABBERJASS_PRESETS["klabberjass"]
+            return KLABBERJASS_PRESETS.get(self.klabberjass_preset, default)
+
+    def klabberjass_rules_name(self) -> str:
+        return klabberjass_preset_name(self.klabberjass_rules())
+
+    def pick_klabberjass_preset(self, name: str) -> None:
+        self.klabberjass_preset = name
+        self.klabberjass = KLABBERJASS_PRESETS[name].to_dict()
+
+    def set_klabberjass_rule(self, option: str, value: Any) -> None:
+        """Change one Klabberjass option; raises VariantError for a value it does not allow."""
+        rules = dataclasses.replace(self.klabberjass_rules(), **{option: value})
+        self.klabberjass = rules.to_dict()
 
     def set_rule(self, option: str, value: Any) -> None:
         """Change one option; raises VariantError for a value the option does not allow."""
@@ -118,7 +152,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 
 def _valid_seats(value: Any) -> bool:
-    """Four named seats; only South may be the human (the table has one human seat)."""
+    """Four named seats, each a person ("human") or a computer level; several people
+    share the laptop hot-seat (ui/hotseat.py)."""
     return (
         isinstance(value, list)
         and len(value) == 4
@@ -128,8 +163,7 @@ def _valid_seats(value: Any) -> bool:
             and 0 < len(s["name"].strip()) <= NAME_LENGTH
             and isinstance(s.get("kind"), str)
             and re.fullmatch(r"[a-z_]{1,20}", s["kind"]) is not None
-            and (s["kind"] != HUMAN or seat == 0)
-            for seat, s in enumerate(value)
+            for s in value
         )
     )
 
@@ -149,8 +183,17 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         return _valid_seats(value)
     if name == "volume":
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
-    if name == "demo_idle_seconds":
-        return isinstance(value, int) and not isinstance(value, bool) and 10 <= value <= 3600
+    if name == "demo_idle_seconds":  # 0: never
+        return (isinstance(value, int) and not isinstance(value, bool)
+                and (value == 0 or 10 <= value <= 3600))  # fmt: skip
+    if name == "klabberjass_preset":
+        return value in KLABBERJASS_PRESETS
+    if name == "klabberjass":
+        try:
+            KlabberjassVariant.from_dict(value)
+        except (VariantError, TypeError):
+            return False
+        return True
     if name == "tutorial_done":
         return isinstance(value, list) and all(isinstance(x, str) for x in value)
     return type(value) is type(default)
@@ -169,7 +212,7 @@ def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
             setattr(settings, f.name, value)
         else:
             bad.append(f.name)
-    notes = [f"Some settings were not valid and were reset: {', '.join(bad)}."] if bad else []
+    notes = [Message("store.settings_reset", names=", ".join(bad))] if bad else []
     return settings, notes
 
 
@@ -182,7 +225,7 @@ def load(path: Path) -> tuple[Settings, list[str]]:
     except UnicodeDecodeError:
         return _damaged(path)
     except OSError as e:
-        return Settings(), [f"Your settings could not be read ({e.strerror}); using the defaults."]
+        return Settings(), [Message("store.settings_unreadable", error=e.strerror)]
     try:
         data = json.loads(text)
     except json.JSONDecodeError:
@@ -194,8 +237,9 @@ def load(path: Path) -> tuple[Settings, list[str]]:
 
 def _damaged(path: Path) -> tuple[Settings, list[str]]:
     moved = set_aside(path)
-    where = f" It was kept as {moved.name}." if moved else ""
-    return Settings(), [f"Your settings file was damaged, so the defaults are used.{where}"]
+    if moved:
+        return Settings(), [Message("store.settings_damaged_kept", name=moved.name)]
+    return Settings(), [Message("store.settings_damaged")]
 
 
 def save(path: Path, settings: Settings) -> str | None:
@@ -203,5 +247,5 @@ def save(path: Path, settings: Settings) -> str | None:
     try:
         write_atomic(path, json.dumps(settings.to_dict(), indent=2, ensure_ascii=False))
     except OSError as e:
-        return f"Settings could not be saved ({e.strerror or e}); they last until you quit."
+        return Message("store.settings_not_saved", error=e.strerror or e)
     return None

@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..i18n import shown
 from . import prefs
 from .history import History
 from .paths import Paths, resolve
@@ -41,7 +42,7 @@ class Store:
         new = self._pending + self.history.messages[self._history_seen :]
         self._pending = []
         self._history_seen = len(self.history.messages)
-        return new
+        return [shown(m) for m in new]  # in the language of the moment they are told
 
     def export_history(self, path: Path | None = None) -> tuple[Path, int]:
         """Write the history as CSV (by default a dated file in the data folder).

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..i18n import tr
 from . import theme
 
 
@@ -42,7 +43,7 @@ def draw_chart(
         if n <= 20 or i % 2 == 0:
             img = theme.text(str(i), px(13), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midtop=(x, plot.bottom + px(6))))
-    label = theme.text("deal", px(13), theme.TEXT_DIM)
+    label = theme.text(tr("ui.chart_deal"), px(13), theme.TEXT_DIM)
     surface.blit(label, label.get_rect(bottomright=(plot.right, rect.bottom + px(4))))
     for team in (0, 1):
         colour = theme.TEAM_COLOURS[team]

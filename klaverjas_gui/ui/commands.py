@@ -36,7 +36,19 @@ KEYMAP: dict[int, str] = {
     pygame.K_t: "take",
     pygame.K_k: "kraak",
     pygame.K_r: "roem",
+    pygame.K_BACKSPACE: "undo",  # take back a card in practice (Ctrl+Z as well)
+    pygame.K_PLUS: "faster",
+    pygame.K_EQUALS: "faster",  # + without Shift on most layouts
+    pygame.K_KP_PLUS: "faster",
+    pygame.K_MINUS: "slower",
+    pygame.K_KP_MINUS: "slower",
 }
+# Keys that never mean anything alone; every other key is at least "other" (it ends a demo).
+MODIFIERS = frozenset({
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+    pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_NUMLOCK,
+    pygame.K_MODE, pygame.K_SCROLLLOCK,
+})  # fmt: skip
 DOUBLE_CLICK_SECONDS = 0.4
 DOUBLE_CLICK_PIXELS = 8
 
@@ -90,8 +102,11 @@ class InputMapper:
         if kind == pygame.MOUSEBUTTONUP and event.button == 1:
             return Command("pointer_up", pos=_pos(event))
         if kind == pygame.KEYDOWN:
-            name = KEYMAP.get(event.key)
-            return Command("key", name=name) if name else None
+            if event.key in MODIFIERS:
+                return None
+            if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+                return Command("key", name="undo")
+            return Command("key", name=KEYMAP.get(event.key, "other"))
         if kind == pygame_gui.UI_BUTTON_PRESSED:
             return Command("ui", name=str(event.ui_object_id), element=event.ui_element)
         if kind == pygame_gui.UI_TEXT_ENTRY_CHANGED:

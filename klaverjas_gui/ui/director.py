@@ -29,15 +29,16 @@ from ..engine.match import (
     TrickWon,
     TrumpChosen,
 )
+from ..i18n import tr
 from .anim import approach, ease_in_out_cubic, ease_out_cubic, lerp, lerp_angle
 from .layout import Pose, TableLayout
+from .words import suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene
 
 Script = Generator[None, None, None]
 Anchor = Callable[[TableLayout], Pose]
-KRAAK_WORDS = ("", "Kraak!", "Rekraak!", "Superkraak!")
 
 
 @dataclass
@@ -220,9 +221,10 @@ class Director:
         if isinstance(ev, DealStarted):
             return self.deal(ev.deal_no, ev.dealer, ev.proposed, hands)
         if isinstance(ev, Redealt):
-            return self.say(ev.dealer, "All passed: redeal", 1.2)
+            return self.say(ev.dealer, tr("ui.say_redeal"), 1.2)
         if isinstance(ev, Passed):
-            return self.say(ev.seat, "Pass" if ev.phase == "bidding" else "No kraak", 0.55)
+            word = tr("ui.say_pass" if ev.phase == "bidding" else "ui.say_no_kraak")
+            return self.say(ev.seat, word, 0.55)
         if isinstance(ev, TrumpChosen):
             return self.trump_chosen(ev)
         if isinstance(ev, KraakCalled):
@@ -296,8 +298,9 @@ class Director:
     def trump_chosen(self, ev: TrumpChosen) -> Script:
         m = self.model
         m.trump, m.chooser, m.proposed = ev.suit, ev.seat, None
-        word = ev.suit.english.capitalize()
-        text = {"took": f"I take {ev.suit.english}", "forced": f"{word} (forced)"}.get(ev.how, word)
+        word = suit_name(ev.suit).capitalize()
+        text = {"took": tr("ui.say_take", suit=suit_name(ev.suit)),
+                "forced": tr("ui.say_forced", suit=word)}.get(ev.how, word)  # fmt: skip
         m.say(ev.seat, text, max(1.4, self.d(1.6)), ev.suit.value)
         m.sort_hands()
         yield from self.wait(0.75)
@@ -305,7 +308,7 @@ class Director:
     def kraak(self, ev: KraakCalled) -> Script:
         self.model.kraak_level = ev.level
         self.table.sound("roem")
-        yield from self.say(ev.seat, KRAAK_WORDS[ev.level], 0.9)
+        yield from self.say(ev.seat, tr(f"ui.kraak_button_{ev.level - 1}"), 0.9)
 
     def play_started(self) -> Script:
         yield from self.wait(0.15)
@@ -329,10 +332,12 @@ class Director:
         m = self.model
         m.winner = ev.seat
         self.claim_window = True
-        human_asked = ev.seat == self.table.human_seat and self.table.state.phase == "claim"
+        human = self.table.seats[ev.seat].is_human  # any hot-seat human, not only the one shown
+        human_asked = human and self.table.state.phase == "claim"
         t, pause = 0.0, self.d(2.2 if human_asked else 1.15)
         self.pause = (0.0, pause)
         while True:
+            t, pause = self.pause  # the hot-seat cover restarts the pause for the next player
             pending = self.table.state.phase == "claim"
             if t >= pause:
                 if not pending:
@@ -365,7 +370,7 @@ class Director:
         m = self.model
         if isinstance(ev, RoemClaimed):
             m.deal_roem[ev.seat % 2] += ev.roem
-            m.say(ev.seat, f"Roem! +{ev.roem}", max(1.6, self.d(1.8)))
+            m.say(ev.seat, tr("ui.say_roem", roem=ev.roem), max(1.6, self.d(1.8)))
             self.table.sound("roem")
         else:
             self.table.roem_left(ev)

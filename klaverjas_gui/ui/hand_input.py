@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import Card
-from .layout import SOUTH, Pose
+from .layout import Pose
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -30,7 +30,7 @@ class HandInput:
     # --- what the view asks ---
     @property
     def cards(self) -> list[Card]:
-        return self.table.model.hands[SOUTH]
+        return self.table.model.hands[self.table.bottom_seat]  # the human to act
 
     def legal_cards(self) -> set[Card] | None:
         """The engine's legal cards when it is the human's turn to play, else None."""

@@ -4,8 +4,8 @@ The list can be narrowed to one rules preset and exported as CSV. An opened
 match shows its score sheet and how the totals ran (the same drawings as at
 the table and at the end of a match), and any of its deals can be replayed.
 Two-player Klabberjass games are listed too; their score lines are drawn on the
-same sheet and chart (as the Klabberjass table does), but the deal replay is the
-four-player table's, so they have none.
+same sheet and chart (as the Klabberjass table does), and their deals replay on
+the Klabberjass table (ui/klabberjass_replay.py).
 """
 
 from __future__ import annotations
@@ -15,51 +15,55 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import StateError
+from ..engine import PRESETS, StateError
+from ..i18n import tr
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
 from .klabberjass_director import sheet_line
-from .klabberjass_scenes import PRESET_LABELS as KLABBERJASS_LABELS
+from .klabberjass_scenes import klabberjass_presets, preset_label
 from .listing import Column, Listing, ListingScene
 from .scene import Scene
-from .settings import PRESET_LABELS
 from .sheet import draw_sheet
+from .words import preset_label as klaverjas_preset_label
 
 if TYPE_CHECKING:
     from ..app import App
     from ..store.history import MatchRecord
 
-COLUMNS = (
-    Column("Started", 1.5),
-    Column("Game", 1.1),
-    Column("Rules", 1.1),
-    Column("Players", 2.6),
-    Column("Score", 1.2, "right"),
-    Column("South & North", 1.3),
-)
 
 
-GAME_LABELS = {"klaverjas": "Klaverjas", "klabberjass": "Klabberjass"}
+def columns() -> tuple[Column, ...]:
+    return (
+        Column(tr("ui.history_started"), 1.5),
+        Column(tr("ui.history_game"), 1.1),
+        Column(tr("ui.history_rules"), 1.1),
+        Column(tr("ui.history_players"), 2.6),
+        Column(tr("ui.history_score"), 1.2, "right"),
+        Column(tr("ui.history_south_north"), 1.3),
+    )
+
+
+GAME_LABELS = {"klaverjas": "Klaverjas", "klabberjass": "Klabberjass"}  # names, not words
 
 
 def teams_of(players: list[str]) -> tuple[str, str]:
     if len(players) == 2:  # Klabberjass: each player is a side
         return players[0], players[1]
     if len(players) != 4:
-        return "Team 1", "Team 2"
+        return tr("ui.history_team", n=1), tr("ui.history_team", n=2)
     return f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"
 
 
 def rules_label(preset: str, game: str = "klaverjas") -> str:
     if game == "klabberjass":  # "Clob · a schmeiss always redeals" -> "Clob"
-        return KLABBERJASS_LABELS.get(preset, "Custom").split(" · ")[0]
-    return PRESET_LABELS.get(preset, "Custom")
+        return preset_label(preset).split(" · ")[0]
+    return klaverjas_preset_label(preset if preset in PRESETS else "custom")
 
 
 def filter_key(game: str, preset: str) -> str:
     """The filter button's name: the preset, told apart where both games have it."""
-    if game == "klabberjass" and preset not in KLABBERJASS_LABELS:
+    if game == "klabberjass" and preset not in klabberjass_presets():
         return f"klabberjass_{preset}"
     return preset
 
@@ -73,19 +77,29 @@ def result_word(record: MatchRecord) -> str:
     return "won" if record.winner == 0 else "lost"
 
 
+def result_label(word: str) -> str:
+    """A result word (won, lost, shared, abandoned, running) as shown."""
+    if word in ("won", "lost", "shared", "abandoned", "running"):
+        return tr(f"ui.history_{word}")
+    return word
+
+
 def match_cells(record: MatchRecord) -> list[str]:
     a, b = teams_of(record.players)
     score = f"{record.totals[0]} – {record.totals[1]}" if record.totals else "–"
     return [record.started[:16], GAME_LABELS.get(record.game, record.game),
             rules_label(record.preset, record.game), f"{a}  v  {b}", score,
-            result_word(record)]  # fmt: skip
+            result_label(result_word(record))]  # fmt: skip
 
 
 class HistoryScene(ListingScene):
     """Stored matches of both games, newest first, with a filter by rules preset."""
 
-    title = "Match history"
     listing_top = 140
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return tr("ui.history_title")
 
     def __init__(self, app: App, preset: str | None = None, game: str | None = None) -> None:
         self.preset = preset
@@ -96,8 +110,8 @@ class HistoryScene(ListingScene):
     def actions(self) -> list[tuple[str, str, Callable[[], None], str]]:
         return [
             *super().actions(),
-            ("export", "Export CSV", self.export, "@quiet"),
-            ("statistics", "Statistics", self.open_statistics, "@quiet"),
+            ("export", tr("ui.history_export"), self.export, "@quiet"),
+            ("statistics", tr("ui.history_statistics"), self.open_statistics, "@quiet"),
         ]
 
     def build(self) -> None:
@@ -109,7 +123,7 @@ class HistoryScene(ListingScene):
                        key=lambda k: (order.index(k[0]), k[1]))  # fmt: skip
         x = px(26)
         for game, preset in [(None, None), *kinds]:
-            label = "All" if preset is None else rules_label(preset, game)  # type: ignore[arg-type]
+            label = tr("ui.history_all") if preset is None else rules_label(preset, game)  # type: ignore[arg-type]
             key = "all" if preset is None else filter_key(game, preset)  # type: ignore[arg-type]
             width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
             chip = self.button(
@@ -124,13 +138,13 @@ class HistoryScene(ListingScene):
         self.records = [r for r in self.app.history.matches(preset=self.preset, game=self.game)
                         if r.game in GAME_LABELS]  # fmt: skip
         return Listing(
-            rect, u, COLUMNS, [match_cells(r) for r in self.records], self.open_match,
-            empty="No match has been played yet. Finished and abandoned matches appear here.",
+            rect, u, columns(), [match_cells(r) for r in self.records], self.open_match,
+            empty=tr("ui.history_empty"),
         )  # fmt: skip
 
     def note(self) -> str:
         n = len(self.records)
-        return f"{n} match{'es' if n != 1 else ''}, newest first · click one to open it"
+        return tr("ui.history_note_one") if n == 1 else tr("ui.history_note", n=n)
 
     def set_filter(self, preset: str | None, game: str | None = None) -> None:
         self.preset, self.game = preset, game
@@ -148,9 +162,9 @@ class HistoryScene(ListingScene):
         try:
             path, rows = self.app.store.export_history()
         except OSError as e:
-            self.app.toast(f"The history could not be exported ({e.strerror or e}).")
+            self.app.toast(tr("ui.history_export_failed", error=e.strerror or e))
             return
-        self.app.toast(f"{rows} deals written to {path}", 8.0)
+        self.app.toast(tr("ui.history_exported", n=rows, path=path), 8.0)
 
 
 class MatchRecordScene(Scene):
@@ -166,14 +180,14 @@ class MatchRecordScene(Scene):
         try:
             state = app.history.restore(record)
         except (StateError, ValueError) as e:
-            self.error = f"This match cannot be replayed: {e}"
+            self.error = tr("ui.history_cannot_replay", error=e)
         else:
             if record.game == "klabberjass":  # drawn as the Klabberjass table draws its sheet
                 self.lines = [sheet_line(line) for line in state.sheet]
             else:
                 self.lines = list(state.sheet)
-                self.deals = [line.deal_no for line in self.lines]  # the replay is 4-player
-            if record.game != "klabberjass" and not state.is_over and (state.tricks or state.trick):
+            self.deals = [line.deal_no for line in state.sheet]
+            if not state.is_over and (state.tricks or state.trick):
                 self.deals.append(state.deal_no)  # the deal it was left in
         self.build()
 
@@ -190,7 +204,7 @@ class MatchRecordScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         px = self._px
-        self.button("back", pygame.Rect(w - px(176), px(22), px(150), px(44)), "Back  (Esc)",
+        self.button("back", pygame.Rect(w - px(176), px(22), px(150), px(44)), tr("ui.back"),
                     lambda: self.app.pop(self), "@primary")  # fmt: skip
         per_line, rows = self._deal_rows()
         top = h - px(24) - rows * px(40)
@@ -201,9 +215,11 @@ class MatchRecordScene(Scene):
                         lambda d=deal: self.replay(d), "@segment")  # fmt: skip
 
     def replay(self, deal: int) -> None:
+        from .klabberjass_replay import KlabberjassReplayScene
         from .replay import ReplayScene
 
-        self.app.push(ReplayScene(self.app, self.record, deal))
+        scene = KlabberjassReplayScene if self.record.game == "klabberjass" else ReplayScene
+        self.app.push(scene(self.app, self.record, deal))
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):
@@ -219,8 +235,10 @@ class MatchRecordScene(Scene):
         if r.totals:
             parts.append(f"{self.teams[0]} {r.totals[0]} · {self.teams[1]} {r.totals[1]}")
         word = result_word(r)
-        parts.append({"won": f"won by {self.teams[0]}", "lost": f"won by {self.teams[1]}"}
-                     .get(word, word))  # fmt: skip
+        if word in ("won", "lost"):
+            parts.append(tr("ui.history_won_by", team=self.teams[0 if word == "won" else 1]))
+        else:
+            parts.append(result_label(word))
         return "  ·  ".join(parts)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -228,7 +246,7 @@ class MatchRecordScene(Scene):
         u = theme.scale_for(self.app.size)
         px = self._px
         surface.blit(widgets.felt((w, h)), (0, 0))
-        title = theme.text(f"Match {self.record.id}", px(34), theme.GOLD_LIGHT, True)
+        title = theme.text(tr("ui.history_match", n=self.record.id), px(34), theme.GOLD_LIGHT, True)
         surface.blit(title, (px(26), px(12)))
         sub = theme.text(self.subtitle(), px(15), theme.TEXT_DIM)
         surface.blit(sub, (px(26), px(12) + title.get_height()))
@@ -245,13 +263,13 @@ class MatchRecordScene(Scene):
             widgets.draw_panel(surface, chart.inflate(px(16), px(12)), u, (6, 26, 17, 210))
             if self.lines:
                 draw_sheet(surface, sheet, self.lines, self.record.players, self.teams, u,
-                           self.app.settings.four_colour)  # fmt: skip
+                           self.app.settings.four_colour, self.record.game)  # fmt: skip
             else:
-                img = theme.text("No deal was finished.", px(17), theme.TEXT_DIM)
+                img = theme.text(tr("ui.history_no_deal"), px(17), theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(center=sheet.center))
             draw_chart(surface, chart, self.lines, self.teams, u)
         if self.deals:
-            label = theme.text("Replay a deal:", px(16), theme.TEXT, True)
+            label = theme.text(tr("ui.history_replay_deal"), px(16), theme.TEXT, True)
             top = h - px(24) - rows * px(40)
             surface.blit(label, label.get_rect(midleft=(px(30), top + px(17))))
         super().draw(surface)

@@ -20,11 +20,13 @@ from ..engine.klabberjass import (
     SequencesShown,
     StockDealt,
 )
-from ..engine.klabberjass_rules import KlabberjassScoreLine, describe_sequence
+from ..engine.klabberjass_rules import KlabberjassScoreLine
 from ..engine.match import DealScored, Passed, Redealt
 from ..engine.scoring import DealScore, ScoreLine
+from ..i18n import tr
 from .director import Anchor, Director, Script
 from .layout import Pose
+from .words import sequence_words
 
 if TYPE_CHECKING:
     from .klabberjass_table import KlabberjassModel, KlabberjassTableScene
@@ -62,10 +64,10 @@ class KlabberjassDirector(Director):
         if isinstance(ev, Schmeissed):
             return self.schmeissed(ev)
         if isinstance(ev, SchmeissAnswered):
-            words = "Accepted: redeal" if ev.accepted else "Refused: play it!"
+            words = tr("ui.kj_say_accepted" if ev.accepted else "ui.kj_say_refused")
             return self.say(ev.seat, words, 0.9)
         if isinstance(ev, SequenceDeclared):
-            return self.say(ev.seat, describe_sequence(ev.length, ev.top.index).capitalize(), 1.1)
+            return self.say(ev.seat, sequence_words(ev.length, ev.top.index).capitalize(), 1.1)
         if isinstance(ev, SequencesShown):
             return self.sequences_shown(ev)
         if isinstance(ev, BellaDeclared):
@@ -73,7 +75,7 @@ class KlabberjassDirector(Director):
         if isinstance(ev, Passed):
             return self.passed(ev)
         if isinstance(ev, Redealt):
-            return self.say(ev.dealer, "Redeal", 0.8)
+            return self.say(ev.dealer, tr("ui.kj_say_redeal"), 0.8)
         if isinstance(ev, DealScored):
             return self.deal_scored(sheet_line(ev.line), ev.totals)
         return super()._script(ev, hands, origin)
@@ -117,7 +119,7 @@ class KlabberjassDirector(Director):
         if ev.seven in m.hands[ev.seat]:
             m.hands[ev.seat].remove(ev.seven)
         m.poses.pop(ev.seven, None)
-        m.say(ev.seat, "Dix!", max(1.2, self.d(1.4)))
+        m.say(ev.seat, tr("ui.kj_say_dix"), max(1.2, self.d(1.4)))
         self.table.sound("card")
         flights = [
             self.fly(ev.taken, lambda L: L.turned_pose(), lambda L: view.slot_pose(L, ev.seat),
@@ -131,12 +133,12 @@ class KlabberjassDirector(Director):
     # --- words ---
     def schmeissed(self, ev: Schmeissed) -> Script:
         self.table.sound("roem")
-        yield from self.say(ev.seat, "Schmeiss!", 0.9)
+        yield from self.say(ev.seat, tr("ui.kj_say_schmeiss"), 0.9)
 
     def passed(self, ev: Passed) -> Script | None:
         if ev.phase == "dix":
             return None  # asked of everyone every deal: a bubble would only be noise
-        words = "Nothing to declare" if ev.phase == "declare" else "Pass"
+        words = tr("ui.kj_say_nothing" if ev.phase == "declare" else "ui.say_pass")
         return self.say(ev.seat, words, 0.55)
 
     def sequences_shown(self, ev: SequencesShown) -> Script:
@@ -144,7 +146,7 @@ class KlabberjassDirector(Director):
         m.shown = (ev.seat, ev.sequences, ev.points)
         m.deal_roem[ev.seat] += ev.points
         self.table.sound("roem")
-        m.say(ev.seat, f"Sequences +{ev.points}", max(1.6, self.d(SHOW_SECONDS)))
+        m.say(ev.seat, tr("ui.kj_say_sequences", points=ev.points), max(1.6, self.d(SHOW_SECONDS)))
         yield from self.wait(SHOW_SECONDS)
         m.shown = None
 
@@ -152,4 +154,4 @@ class KlabberjassDirector(Director):
         m = self.model
         m.deal_roem[ev.seat] += ev.points
         self.table.sound("roem")
-        yield from self.say(ev.seat, f"Bella! +{ev.points}", 0.7)
+        yield from self.say(ev.seat, tr("ui.kj_say_bella", points=ev.points), 0.7)

@@ -7,21 +7,28 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import KLABBERJASS_PRESETS
-from ..engine.klabberjass_rules import KlabberjassScoreLine, describe_klabberjass_deal
+from ..engine.klabberjass_rules import KlabberjassScoreLine
+from ..i18n import tr
 from .klabberjass_director import sheet_line
 from .match_end import MatchEndScene
 from .menu import ListScene
+from .seats import level_label
 from .summary import DealSummaryScene
+from .words import describe_klabberjass_deal
 
 if TYPE_CHECKING:
     from ..app import App
     from .klabberjass_table import KlabberjassTableScene
 
-PRESET_LABELS = {
-    "klabberjass": "Klabberjass · to 500",
-    "clob": "Clob · a schmeiss always redeals",
-    "bela": "Bela · a quick game to 100",
-}
+
+
+def klabberjass_presets() -> tuple[str, ...]:
+    return tuple(KLABBERJASS_PRESETS)
+
+
+def preset_label(name: str) -> str:
+    """"Clob · a schmeiss always redeals"; an unknown preset is "Custom"."""
+    return tr(f"ui.kj_preset_{name}") if name in KLABBERJASS_PRESETS else tr("ui.kj_custom")
 
 
 class KlabberjassMenuScene(ListScene):
@@ -33,25 +40,40 @@ class KlabberjassMenuScene(ListScene):
     @property
     def subtitle(self) -> str:  # type: ignore[override]
         level = self.app.settings.seat_plan()[1][1]
-        return f"Two players, 9 cards each, a stock and a turned card · opponent: {level}"
+        return tr("ui.kj_subtitle", level=level_label(level))
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        current = self.app.settings.klabberjass_rules_name()  # the settings' Klabberjass rules
         items = [
-            (f"preset_{name}", PRESET_LABELS.get(name, name), self._start(name),
-             "@primary" if name == "klabberjass" else "@menu")
+            (f"preset_{name}", preset_label(name), self._start(name),
+             "@primary" if name == current else "@menu")
             for name in KLABBERJASS_PRESETS
         ]  # fmt: skip
-        return [*items, ("back", "Back", self.back, "@menu")]
+        if current == "custom":
+            from .klabberjass_settings import rules_summary
 
-    def _start(self, name: str) -> Callable[[], None]:
-        return lambda: self.app.start_klabberjass(KLABBERJASS_PRESETS[name])
+            mine = tr("klabber.menu_custom", rules=rules_summary(self.app.settings))
+            items.insert(0, ("preset_custom", mine, self._start(None), "@primary"))
+        return [*items, ("back", tr("ui.kj_back"), self.back, "@menu")]
+
+    def _start(self, name: str | None) -> Callable[[], None]:
+        """Play a preset (it becomes the settings' Klabberjass rules), or None: the settings'."""
+
+        def start() -> None:
+            if name is not None:
+                self.app.settings.pick_klabberjass_preset(name)
+                self.app.save_settings()
+            self.app.start_klabberjass(self.app.settings.klabberjass_rules())
+
+        return start
 
     def back(self) -> None:
         self.app.pop(self)
 
 
 class KlabberjassSummaryScene(DealSummaryScene):
-    heads = ("", "Tricks", "Cards", "Bonus", "This deal", "Game")
+    heads = ("", "ui.summary_tricks", "ui.summary_cards", "ui.kj_bonus_head",
+             "ui.summary_this_deal", "ui.kj_game")  # fmt: skip
 
     def __init__(
         self, app: App, table: KlabberjassTableScene, line: KlabberjassScoreLine,
@@ -69,14 +91,14 @@ class KlabberjassEndScene(MatchEndScene):
 
     def build(self) -> None:
         super().build()
-        self.buttons["new_match"].set_text("New game")
+        self.buttons["new_match"].set_text(tr("ui.kj_new_game"))
 
     def title(self) -> str:
         if self.ev.winner is None:
-            return "A draw!"
+            return tr("ui.kj_draw")
         if self.ev.winner == self.table.human_seat:
-            return "You win the game!"
-        return f"{self.table.seats[self.ev.winner].name} wins the game"
+            return tr("ui.kj_you_win")
+        return tr("ui.kj_wins", name=self.table.seats[self.ev.winner].label)
 
     def new_match(self) -> None:
         self.app.start_klabberjass(self.table.variant)  # type: ignore[arg-type]

@@ -124,7 +124,7 @@ class KlabberjassTableScene(TableScene):
         return ComputerSeat(name, level, make_klabberjass_player(level, self.seed * 2 + seat))
 
     def team_names(self) -> tuple[str, str]:
-        return self.seats[0].name, self.seats[1].name
+        return self.seats[0].label, self.seats[1].label
 
     def _drive(self, dt: float) -> None:
         """A question with one answer (dix or declare without the cards for it) is answered

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import tr
 from . import theme, widgets
 from .layout import SMALL, Pose, TableLayout
 from .table_view import TableView
@@ -16,18 +17,18 @@ if TYPE_CHECKING:
 
 
 class KlabberjassView(TableView):
-    bonus_word = "bonus"
+    bonus_key = "ui.kj_bonus"
     table: KlabberjassTableScene
 
     def score_head(self) -> str:
         m = self.table.model
-        return f"DEAL {max(1, m.deal_no)} · TO {self.table.state.variant.target}"
+        return tr("ui.table_deal_to", n=max(1, m.deal_no), target=self.table.state.variant.target)
 
     def role(self, seat: int) -> str:
         m = self.table.model
         if m.deal_no and m.dealer == seat:
-            return "Dealer"
-        return "Non-dealer" if m.deal_no else ""
+            return tr("ui.kj_dealer")
+        return tr("ui.kj_non_dealer") if m.deal_no else ""
 
     def _static_key(self) -> tuple:
         m = self.table.model
@@ -44,11 +45,12 @@ class KlabberjassView(TableView):
                 off = L.u * 1.6 * (layers - 1 - k)
                 self._card(surface, L, None, Pose(stock.x - off, stock.y - off, 0.0, 1.0),
                            shadow=k == 0)  # fmt: skip
-            self._label(surface, L, stock, f"Stock · {m.stock}")
+            self._label(surface, L, stock, tr("ui.kj_stock", n=m.stock))
         if m.turned is not None:
             turned = lay.turned_pose()
             self._card(surface, L, m.turned, turned)
-            word = "Proposed trump" if m.trump is None else "Dix" if m.dix else "Turned card"
+            key = "table_proposed_trump" if m.trump is None else "kj_dix" if m.dix else "kj_turned"
+            word = tr(f"ui.{key}")
             self._label(surface, L, turned, word)
 
     def _label(self, surface: pygame.Surface, L: TableLayout, pose: Pose, text: str) -> None:
@@ -72,8 +74,9 @@ class KlabberjassView(TableView):
         rect = pygame.Rect(0, 0, round(max(width + L.px(40), L.px(300))), round(sh + L.px(70)))
         rect.center = (round(cx), round(cy))
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
-        name = self.table.seats[seat].name
-        title = f"{name} {'show' if seat == self.table.human_seat else 'shows'} +{points}"
+        name = self.table.seats[seat].label
+        mine = seat == self.table.human_seat
+        title = tr("ui.kj_you_show" if mine else "ui.kj_shows", name=name, points=points)
         img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(8))))
         x = cx - width / 2 + sw / 2

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..i18n import tr
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene
@@ -39,14 +40,14 @@ class Listing:
         columns: Sequence[Column],
         rows: Sequence[Sequence[str]],
         pick: Callable[[int], None] | None = None,
-        empty: str = "Nothing here yet.",
+        empty: str | None = None,
     ) -> None:
         self.rect = rect
         self.u = u
         self.columns = list(columns)
         self.rows = [list(r) for r in rows]
         self.pick = pick
-        self.empty = empty
+        self.empty = tr("ui.listing_empty") if empty is None else empty
         self.top = 0  # first row shown
         self.focus = 0 if rows and pick else -1
         self.hover = -1
@@ -130,7 +131,8 @@ class Listing:
         edges = self._edges()
         head_px, cell_px = px(14), px(16)
         for col, (x0, x1) in zip(self.columns, edges, strict=True):
-            img = theme.text(col.title, head_px, theme.TEXT_DIM, True)
+            title = self._fit(col.title, head_px, x1 - x0 - px(10), True)  # long words, too
+            img = theme.text(title, head_px, theme.TEXT_DIM, True)
             self._blit(surface, img, col.align, x0, x1, self.rect.top + px(8))
         y = self.body.top
         pygame.draw.line(surface, theme.GOLD, (self.rect.left, y - px(3)),
@@ -215,7 +217,7 @@ class ListingScene(Scene):
 
     def actions(self) -> list[tuple[str, str, Callable[[], None], str]]:
         """(key, label, action, class) of the top-right buttons, right to left."""
-        return [("back", "Back  (Esc)", self.back, "@primary")]
+        return [("back", tr("ui.back"), self.back, "@primary")]
 
     def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
         raise NotImplementedError

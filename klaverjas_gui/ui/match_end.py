@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine.match import MatchOver
+from ..i18n import tr
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
@@ -34,8 +35,8 @@ class MatchEndScene(Scene):
         y = h - round(36 * u) - bh
         left = pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh)
         right = pygame.Rect(w // 2 + gap // 2, y, bw, bh)
-        self.button("new_match", left, "New match", self.new_match, "@primary")
-        self.button("main_menu", right, "Main menu", self.app.show_menu, "@menu")
+        self.button("new_match", left, tr("ui.menu_new_match"), self.new_match, "@primary")
+        self.button("main_menu", right, tr("ui.end_main_menu"), self.app.show_menu, "@menu")
 
     def new_match(self) -> None:
         """With the settings' rules and seats: changes made during this match apply now."""
@@ -64,14 +65,10 @@ class MatchEndScene(Scene):
     def title(self) -> str:
         teams = self.table.team_names()
         if self.ev.winner is None:
-            return "A shared win!"
-        if self.table.human_seat is not None:
-            return (
-                "You win the match!"
-                if self.ev.winner == self.table.human_seat % 2
-                else f"{teams[self.ev.winner]} win the match"
-            )
-        return f"{teams[self.ev.winner]} win the match"
+            return tr("ui.end_shared")
+        if self.table.human_seat is not None and self.ev.winner == self.table.human_seat % 2:
+            return tr("ui.end_you_win")
+        return tr("ui.end_team_wins", team=teams[self.ev.winner])
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size

@@ -14,19 +14,23 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import PRESETS
+from ..i18n import tr
 from . import theme, widgets
 from .commands import Command
 from .scene import Scene
-from .seats import levels
+from .seats import level_label, levels
 
 if TYPE_CHECKING:
     from ..app import App
 
-VARIANT_LABELS = {
-    "amsterdam": "Amsterdam", "rotterdam": "Rotterdam", "utrecht": "Utrecht",
-    "kraken": "Kraken (kraak)", "proposed": "Proposed suit", "two_rounds": "Two rounds",
-    "french": "French (to 1500)",
-}  # fmt: skip
+LONG_NAMES = ("kraken", "proposed", "french", "custom")  # presets with a longer menu name
+
+
+def variant_label(name: str) -> str:
+    """The preset's name on the menu button (a few say a little more than in settings)."""
+    if name in LONG_NAMES:
+        return tr(f"rules.preset_long_{name}")
+    return tr(f"rules.preset_{name}")
 
 
 class ListScene(Scene):
@@ -120,17 +124,37 @@ class ListScene(Scene):
 
 class MainMenuScene(ListScene):
     title = "Klaverjas"
-    subtitle = "The Dutch team card game"
 
     def __init__(self, app: App) -> None:
         self._shown_for: object = None
         super().__init__(app)
 
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        return tr("ui.menu_subtitle")
+
     button_size = (360, 46, 10)
 
     def enter(self) -> None:
+        self.idle = 0.0
         if self._shown_for != (self.app.match, self.app.can_continue()):
             self.build()  # Continue comes and goes with the running match
+
+    idle = 0.0  # seconds without input: the club demo starts after Settings.demo_idle_seconds
+
+    def handle(self, cmd: Command) -> bool:
+        self.idle = 0.0
+        return super().handle(cmd)
+
+    def update(self, dt: float) -> None:
+        from .attract import idle_limit
+
+        super().update(dt)
+        self.idle += dt
+        limit = idle_limit(self.app)
+        if limit is not None and self.idle >= limit and self.app.top is self:
+            self.idle = 0.0
+            self.app.start_demo(None, idle=True)
 
     def build(self) -> None:
         self._shown_for = (self.app.match, self.app.can_continue())
@@ -143,18 +167,21 @@ class MainMenuScene(ListScene):
         items = []
         resume = self.app.can_continue()
         if resume:
-            items.append(("continue", "Continue", self.app.continue_match, "@primary"))
+            items.append(("continue", tr("ui.menu_continue"), self.app.continue_match, "@primary"))
         rules = self.app.settings.rules_name()
         items += [
-            ("new_match", "New match", self.new_match, "@menu" if resume else "@primary"),
-            ("variant", f"Rules: {VARIANT_LABELS.get(rules, 'Custom')}", self.next_variant,
+            ("new_match", tr("ui.menu_new_match"), self.new_match,
+             "@menu" if resume else "@primary"),
+            ("variant", tr("ui.menu_rules", rules=variant_label(rules)), self.next_variant,
              "@menu"),
-            ("level", f"Opponents: {self.opponents()}", self.next_level, "@menu"),
-            ("klabberjass", "Klabberjass (2 players)", self.open_klabberjass, "@menu"),
-            ("demo", "Watch a demo", lambda: self.app.start_demo(None), "@menu"),
-            ("settings", "Settings", self.open_settings, "@menu"),
-            ("history", "History & statistics", self.open_history, "@menu"),
-            ("quit", "Quit", self.app.quit, "@menu"),
+            ("level", tr("ui.menu_opponents", level=level_label(self.opponents())),
+             self.next_level, "@menu"),
+            ("klabberjass", tr("ui.menu_klabberjass"), self.open_klabberjass, "@menu"),
+            ("demo", tr("ui.menu_demo"), lambda: self.app.start_demo(None), "@menu"),
+            ("learn", tr("teach.menu_learn"), self.open_learn, "@menu"),
+            ("settings", tr("ui.menu_settings"), self.open_settings, "@menu"),
+            ("history", tr("ui.menu_history"), self.open_history, "@menu"),
+            ("quit", tr("ui.menu_quit"), self.app.quit, "@menu"),
         ]  # fmt: skip
         return items
 
@@ -165,6 +192,11 @@ class MainMenuScene(ListScene):
         from .klabberjass_scenes import KlabberjassMenuScene
 
         self.app.push(KlabberjassMenuScene(self.app))
+
+    def open_learn(self) -> None:
+        from .tutorial import LearnScene
+
+        self.app.push(LearnScene(self.app))
 
     def open_settings(self) -> None:
         from .settings import SettingsScene

@@ -13,18 +13,13 @@ import pygame
 
 from ..engine import Action, MatchState
 from ..engine.match import CLAIM_ROEM, KRAAK_CALL, PASS, TAKE, name
+from ..i18n import tr
 from . import theme
+from .words import suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene
 
-KRAAK_BUTTON = ("Kraak!", "Rekraak!", "Superkraak!")
-KRAAK_TITLE = ("Kraak?", "Rekraak?", "Superkraak?")
-KRAAK_HINT = (
-    "Doubles the stakes; your team must then score more than the choosers.",
-    "Doubles them again; your team must then score more than theirs.",
-    "Doubles them once more; your team must then score more than theirs.",
-)
 KEYS = {"suit_C": "C", "suit_D": "D", "suit_H": "H", "suit_S": "S"}
 
 
@@ -71,10 +66,10 @@ class DecisionPrompt:
             return
         if state.phase == "kraak":
             level = min(state.kraak_level, 2)
-            title, hint = KRAAK_TITLE[level], KRAAK_HINT[level]
+            title, hint = tr(f"ui.kraak_title_{level}"), tr(f"ui.kraak_hint_{level}")
             buttons = [
-                ("kraak", KRAAK_BUTTON[min(state.kraak_level, 2)], KRAAK_CALL, "@claim", None),
-                ("pass", "Pass", PASS, "", None),
+                ("kraak", tr(f"ui.kraak_button_{level}"), KRAAK_CALL, "@claim", None),
+                ("pass", tr("ui.prompt_pass"), PASS, "", None),
             ]
         else:
             title, hint = self._bid_title(state, legal), ""
@@ -82,24 +77,26 @@ class DecisionPrompt:
             for a in legal:
                 if a.kind == "name":
                     buttons.append(
-                        (f"name_{a.suit}", a.suit.english.capitalize(), a, "@suit", a.suit.value)  # type: ignore[union-attr]
+                        (f"name_{a.suit}", suit_name(a.suit).capitalize(), a, "@suit", a.suit.value)  # type: ignore[union-attr]
                     )
                 elif a.kind == "take":
                     suit = state.proposed.suit  # type: ignore[union-attr]
-                    buttons.append(("take", f"Take {suit.english}", TAKE, "@primary", None))
+                    label = tr("ui.prompt_take", suit=suit_name(suit))
+                    buttons.append(("take", label, TAKE, "@primary", None))
             if PASS in legal:
-                buttons.append(("pass", "Pass", PASS, "", None))
+                buttons.append(("pass", tr("ui.prompt_pass"), PASS, "", None))
         self._row(title, buttons, hint)
 
     @staticmethod
     def _bid_title(state: MatchState, legal: tuple[Action, ...]) -> str:
         if TAKE in legal:
-            return f"{state.proposed.suit.english.capitalize()} is proposed: take it or pass"  # type: ignore[union-attr]
+            suit = suit_name(state.proposed.suit).capitalize()  # type: ignore[union-attr]
+            return tr("ui.prompt_proposed", suit=suit)
         if state.proposed is not None:
-            return "Name another suit" + (", or pass" if PASS in legal else " as trump")
+            return tr("ui.prompt_name_other_or_pass" if PASS in legal else "ui.prompt_name_other")
         if PASS in legal:
-            return "Your turn: name trump, or pass"
-        return "You must name trump"
+            return tr("ui.prompt_name_or_pass")
+        return tr("ui.prompt_must_name")
 
     def _row(
         self, title: str, buttons: list[tuple[str, str, Action, str, str | None]], hint: str = ""
@@ -142,11 +139,12 @@ class DecisionPrompt:
         L = t.layout
         bw, bh, gap, pad = L.px(170), L.px(50), L.px(10), L.px(16)
         panel = L.claim_panel((bw + 2 * pad, L.px(72) + 2 * bh + gap + pad))
-        self.panel = (panel, f"Roem {roem}!", "Keep it or leave it?")
+        self.panel = (panel, tr("ui.prompt_roem_title", roem=roem), tr("ui.prompt_keep_or_leave"))
         x, y = panel.left + pad, panel.top + L.px(72)
-        t.button("keep", pygame.Rect(x, y, bw, bh), f"Keep +{roem}",
+        t.button("keep", pygame.Rect(x, y, bw, bh), tr("ui.prompt_keep", roem=roem),
                  lambda: t.decide(CLAIM_ROEM), "@primary")  # fmt: skip
-        t.button("pass", pygame.Rect(x, y + bh + gap, bw, bh), "Leave it", lambda: t.decide(PASS))
+        t.button("pass", pygame.Rect(x, y + bh + gap, bw, bh), tr("ui.prompt_leave"),
+                 lambda: t.decide(PASS))  # fmt: skip
         self.actions.update(keep=CLAIM_ROEM)
         self.actions.update({"pass": PASS})
 

@@ -8,24 +8,27 @@ renderer and never plays by itself, so a replay looks like the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import Card, MatchState, Variant, describe_deal, replay
+from ..engine import Card, MatchState, Variant, replay
 from ..engine.match import TrickWon, parse_action, play
+from ..i18n import tr
 from . import theme, widgets
 from .commands import Command
 from .layout import SOUTH, WEST
 from .scene import Scene
+from .seats import compass
+from .words import card_text, describe_deal
 
 if TYPE_CHECKING:
     from ..app import App
     from ..store.history import MatchRecord
     from .table import TableScene
 
-COMPASS_NAMES = ["South", "West", "North", "East"]
 
 
 @dataclass(frozen=True)
@@ -37,12 +40,22 @@ class DealPlays:
     end: MatchState  # after the deal's last stored action (scored, if it was finished)
 
 
-def deal_plays(variant: Variant, seed: int, actions: list[str], deal_no: int) -> DealPlays:
-    """The plays of one deal, rebuilt by the engine from the stored actions."""
-    state = replay(variant, seed, actions[: _deal_start(variant, seed, actions, deal_no)])
+def deal_plays(
+    variant: Any,
+    seed: int,
+    actions: list[str],
+    deal_no: int,
+    rebuild: Callable[..., Any] = replay,
+    parse: Callable[[str], Any] = parse_action,
+) -> DealPlays:
+    """The plays of one deal, rebuilt by the engine from the stored actions (`rebuild` and
+    `parse` are the game's own: the four-player engine's, or Klabberjass's)."""
+    state = rebuild(
+        variant, seed, actions[: _deal_start(variant, seed, actions, deal_no, rebuild, parse)]
+    )
     plays = []
     for text in actions[state.n_actions :]:
-        action = parse_action(text)
+        action = parse(text)
         if action.kind == "play":
             plays.append((state, action.card))
         state, _ = state.apply(action)
@@ -51,35 +64,62 @@ def deal_plays(variant: Variant, seed: int, actions: list[str], deal_no: int) ->
     return DealPlays(deal_no, tuple(plays), state)  # type: ignore[arg-type]
 
 
-def _deal_start(variant: Variant, seed: int, actions: list[str], deal_no: int) -> int:
+def _deal_start(
+    variant: Any,
+    seed: int,
+    actions: list[str],
+    deal_no: int,
+    rebuild: Callable[..., Any] = replay,
+    parse: Callable[[str], Any] = parse_action,
+) -> int:
     """How many stored actions come before the deal (the engine says where deals end)."""
-    state = replay(variant, seed, [])
+    state = rebuild(variant, seed, [])
     for n, text in enumerate(actions):
         if state.deal_no >= deal_no:
             return n
-        state, _ = state.apply(parse_action(text))
+        state, _ = state.apply(parse(text))
     return len(actions)
 
 
 class ReplayScene(Scene):
-    """One deal, step by step: Left/Right a card, the buttons or Up/Down a whole trick."""
+    """One deal, step by step: Left/Right a card, the buttons or Up/Down a whole trick.
+
+    The two-player game (ui/klabberjass_replay.py) swaps the hooks below."""
+
+    players = 4
 
     def __init__(self, app: App, record: MatchRecord, deal_no: int) -> None:
-        from .table import TableScene
-
         super().__init__(app)
         self.record = record
-        self.variant = Variant.from_dict(record.variant)
+        self.variant = self.load_variant(record.variant)
         actions = app.history.actions(record.id)
-        self.deal = deal_plays(self.variant, record.seed, actions, deal_no)
-        names = record.players if len(record.players) == 4 else COMPASS_NAMES
-        self.table: TableScene = TableScene(
-            app, self.variant, record.seed, demo=True, seats=[(n, "random") for n in names]
-        )
+        self.deal = deal_plays(self.variant, record.seed, actions, deal_no, *self.engine())
+        names = record.players
+        if len(names) != self.players:
+            names = [compass(s) for s in range(self.players)]
+        self.table: TableScene = self.make_table([(n, "random") for n in names])
         self.step = 0  # how many of the deal's cards lie played
         self.won: TrickWon | None = None  # the trick the last card completed
         self.build()
         self.show(0)
+
+    # --- what the two-player replay swaps ---
+    def load_variant(self, data: dict[str, Any]) -> Any:
+        return Variant.from_dict(data)
+
+    def engine(self) -> tuple[Callable[..., Any], Callable[[str], Any]]:
+        """The game's replay and action parser."""
+        return replay, parse_action
+
+    def make_table(self, seats: list[tuple[str, str]]) -> TableScene:
+        """The renderer: a table with open cards that never plays by itself."""
+        from .table import TableScene
+
+        return TableScene(self.app, self.variant, self.record.seed, demo=True, seats=seats)
+
+    def describe_end(self, line: Any) -> str:
+        """The deal's result in words, for the caption after its last card."""
+        return describe_deal(line.score)
 
     # --- positions ---
     @property
@@ -104,10 +144,10 @@ class ReplayScene(Scene):
             m.winner = self.won.seat if self.won else None
 
     def next_trick(self) -> None:
-        self.show((self.step // 4 + 1) * 4)
+        self.show((self.step // self.players + 1) * self.players)
 
     def previous_trick(self) -> None:
-        self.show(((self.step - 1) // 4) * 4 if self.step else 0)
+        self.show(((self.step - 1) // self.players) * self.players if self.step else 0)
 
     # --- widgets ---
     def build(self) -> None:
@@ -117,11 +157,22 @@ class ReplayScene(Scene):
         bw, bh, gap = px(178), px(40), px(8)
         x, y = w - px(16) - bw, h - px(16) - 3 * bh - 2 * gap
         for i, (key, label, action, cls) in enumerate([
-            ("previous_trick", "Previous trick", self.previous_trick, "@quiet"),
-            ("next_trick", "Next trick", self.next_trick, "@primary"),
-            ("back", "Back  (Esc)", lambda: self.app.pop(self), "@quiet"),
+            ("previous_trick", tr("ui.replay_previous"), self.previous_trick, "@quiet"),
+            ("next_trick", tr("ui.replay_next"), self.next_trick, "@primary"),
+            ("back", tr("ui.back"), lambda: self.app.pop(self), "@quiet"),
         ]):  # fmt: skip
             self.button(key, pygame.Rect(x, y + i * (bh + gap), bw, bh), label, action, cls)
+        if self.players == 4:  # a four-player deal can be reviewed against best play
+            self.button("review", pygame.Rect(x, y - bh - gap, bw, bh),
+                        tr("teach.review_button"), self.open_review, "@quiet")  # fmt: skip
+
+    def open_review(self) -> None:
+        from .review import ReviewScene
+
+        actions = self.app.history.actions(self.record.id)
+        names = [s.name for s in self.table.seats]
+        self.app.push(ReviewScene(self.app, self.variant, self.record.seed, actions,
+                                  self.deal.deal_no, names))  # fmt: skip
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)
@@ -149,22 +200,23 @@ class ReplayScene(Scene):
     # --- drawing ---
     def caption(self) -> tuple[str, str]:
         """What the position shows, in words: the trick and who took it, or the result."""
-        names = [s.name for s in self.table.seats]
-        head = f"Deal {self.deal.deal_no} · card {self.step} of {self.cards}"
+        names = [s.label for s in self.table.seats]
+        head = tr("ui.replay_head", n=self.deal.deal_no, step=self.step, cards=self.cards)
         m = self.table.model
         if not self.cards:
-            return head, "No card of this deal was played."
+            return head, tr("ui.replay_no_card")
         if self.step == 0:
-            return head, "Trump is chosen; Right (or Next trick) plays the first card."
+            return head, tr("ui.replay_start")
         won = self.won
         if won is None:
             seat, card = m.trick[-1]
-            return head, f"{names[seat]} plays {card}."
-        text = f"{names[won.seat]} takes trick {won.trick_no + 1}: {won.points} points"
-        text += f", {won.roem} roem." if won.roem else "."
+            return head, tr("ui.replay_plays", name=names[seat], card=card_text(card))
+        key = "ui.replay_takes_roem" if won.roem else "ui.replay_takes"
+        text = tr(key, name=names[won.seat], n=won.trick_no + 1, points=won.points,
+                  roem=won.roem)  # fmt: skip
         end = self.deal.end
         if self.step == self.cards and end.sheet and end.sheet[-1].deal_no == self.deal.deal_no:
-            text += " " + describe_deal(end.sheet[-1].score)
+            text += " " + self.describe_end(end.sheet[-1])
         return head, text
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -187,7 +239,7 @@ class ReplayScene(Scene):
         size = L.px(15)
         line_h = theme.font(size).get_linesize()
         lines = theme.wrap(text, size, room.w - L.px(24))
-        keys = theme.wrap("Left/Right: a card · Up/Down: a trick", L.px(13), room.w - L.px(24))
+        keys = theme.wrap(tr("ui.replay_keys"), L.px(13), room.w - L.px(24))
         rect = pygame.Rect(
             room.left, 0, room.w, L.px(44) + line_h * len(lines) + L.px(18) * len(keys)
         )

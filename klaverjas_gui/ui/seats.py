@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, Observation
+from ..i18n import tr
 
 
 def levels() -> tuple[str, ...]:
@@ -41,10 +42,31 @@ DEMO_NAMES = ("Sanne", "Henk", "Anna", "Joop")
 COMPASS = ("South", "West", "North", "East")
 
 
+def compass(seat: int) -> str:
+    """South, West, North, East in the current language."""
+    return tr(f"ui.compass_{seat}")
+
+
+def level_label(level: str) -> str:
+    """A computer level ("easy") or "mixed" in words; an unknown one as it is."""
+    if level in ("random", "easy", "normal", "hard", "mixed"):
+        return tr(f"ui.level_{level}")
+    return level
+
+
+def display_name(name: str) -> str:
+    """A seat's name as shown: the default "You" follows the language, chosen names stay."""
+    return tr("ui.seat_you") if name == SEAT_NAMES[0] else name
+
+
 @dataclass
 class HumanSeat:
-    name: str
+    name: str  # as stored in the history: the default stays "You" in every language
     is_human: bool = True
+
+    @property
+    def label(self) -> str:
+        return display_name(self.name)
 
 
 @dataclass
@@ -53,6 +75,10 @@ class ComputerSeat:
     level: str
     player: Any = field(repr=False, default=None)
     is_human: bool = False
+
+    @property
+    def label(self) -> str:
+        return display_name(self.name)  # a replay seats a computer under the name "You"
 
 
 def make_seat(name: str, level: str, seed: int) -> ComputerSeat:

@@ -16,98 +16,92 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .. import i18n
 from ..engine import PRESETS, VariantError
-from ..engine.variant import BOOLEANS, CHOICES, DESCRIPTIONS, option_names
+from ..engine.variant import BOOLEANS, CHOICES, option_names
+from ..i18n import tr
 from ..store.prefs import CARD_BACKS, HUMAN, LANGUAGES, SPEEDS, Settings
 from . import theme, widgets
 from .commands import Command
 from .form import Form, Option
 from .scene import Scene
-from .seats import COMPASS, levels
+from .seats import compass, display_name, level_label, levels
+from .words import (
+    describe_rules,
+    match_length_label,
+    option_description,
+    option_label,
+    preset_label,
+    value_label,
+)
 
 if TYPE_CHECKING:
     from ..app import App
 
 __all__ = ["SPEEDS", "Settings", "SettingsScene"]
 
-PRESET_LABELS = {
-    "amsterdam": "Amsterdam", "rotterdam": "Rotterdam", "utrecht": "Utrecht",
-    "kraken": "Kraken", "proposed": "Proposed", "two_rounds": "Two rounds", "french": "French",
-}  # fmt: skip
-OPTION_LABELS = {
-    "deal_pattern": "Dealing", "trump_selection": "Trump choice", "opening_lead": "First lead",
-    "kraken": "Kraken", "kraken_doubles_roem": "Kraak doubles roem", "must_ruff": "Must ruff",
-    "must_overtrump": "Must overtrump", "undertrump": "Undertrump",
-    "carre_values": "Four of a kind", "roem_claim": "Roem", "roem_enabled": "Play with roem",
-    "pit_bonus": "Pit bonus", "defence_pit": "Pit for the defence", "tie": "Choosers tie",
-    "match_length": "Match length", "match_tie": "Equal at the end",
-}  # fmt: skip
-VALUE_LABELS = {
-    "amsterdam": "Amsterdam", "all_100_jacks_200": "100, jacks 200", "all_100": "all 100",
-    "must_claim": "claim it", "keep_or_leave": "keep or leave", "extra_deal": "extra deal",
-    "first_hand": "first hand", "double_click": "double-click",
-}  # fmt: skip
 MATCH_OPTIONS = ("match_length", "match_tie")
 MATCH_LENGTHS = ("deals:8", "deals:12", "deals:16", "deals:24",
                  "points:1000", "points:1500", "points:2000")  # fmt: skip
 PIT_BONUSES = (0, 50, 88, 100, 200)
-LANGUAGE_LABELS = {"en": "English", "nl": "Nederlands", "fr": "Français"}
-ON_OFF: list[Option] = [(True, "on"), (False, "off")]
-# The table's manners: (setting, label, one-line explanation, values), grouped.
-TABLE_PREFS: list[tuple[str, list[tuple[str, str, str, list[Option]]]]] = [
-    ("Cards and play", [
-        ("animation_speed", "Animation speed",
-         "How fast cards fly and tricks turn; instant skips the animation.",
-         [(v, v) for v in SPEEDS]),
-        ("play_gesture", "Play a card by",
-         "Dragging a card to the table always works; a click can play it too.",
-         [("click", "click"), ("double_click", "double-click"), ("drag", "drag only")]),
-        ("four_colour", "Deck",
-         "Four colours tell clubs from spades and diamonds from hearts at a glance.",
-         [(False, "two colours"), (True, "four colours")]),
-        ("card_back", "Card back", "The back of the cards in the other hands.",
-         [(b, b) for b in CARD_BACKS]),
-        ("show_legal", "Show playable cards", "Cards you may not play are dimmed.", ON_OFF),
-        ("auto_roem_claim", "Claim roem for me",
-         "Your roem is claimed for you when the trick pause ends.", ON_OFF),
-        ("hints", "Hints", "Offer a hint when it is your turn.", ON_OFF),
-    ]),
-    ("Sound and screen", [
-        ("volume", "Volume", "", [(v / 100, f"{v}%") for v in range(0, 101, 20)]),
-        ("muted", "Sound", "M switches the sound on and off at any time.",
-         [(False, "on"), (True, "muted")]),
-        ("fullscreen", "Full screen", "F11 switches at any time.", ON_OFF),
-        ("language", "Language", "Stored now; the translations follow.",
-         [(code, LANGUAGE_LABELS.get(code, code)) for code in LANGUAGES]),
-    ]),
-]  # fmt: skip
+
+
+def on_off() -> list[Option]:
+    return [(True, tr("rules.on")), (False, tr("rules.off"))]
+
+
+def _words(prefix: str, values: tuple) -> list[Option]:
+    """Each value with its label `ui.<prefix>_<value>`."""
+    return [(v, tr(f"ui.{prefix}_{v}")) for v in values]
+
+
+def table_prefs() -> list[tuple[str, list[tuple[str, str, str, list[Option]]]]]:
+    """The table's manners: (setting, label, one-line explanation, values), grouped.
+    Made when shown, so the words follow the language."""
+    return [
+        (tr("ui.settings_group_play"), [
+            ("animation_speed", tr("ui.settings_speed"), tr("ui.settings_speed_note"),
+             _words("speed", tuple(SPEEDS))),
+            ("play_gesture", tr("ui.settings_gesture"), tr("ui.settings_gesture_note"),
+             _words("gesture", ("click", "double_click", "drag"))),
+            ("four_colour", tr("ui.settings_deck"), tr("ui.settings_deck_note"),
+             [(False, tr("ui.settings_two_colours")), (True, tr("ui.settings_four_colours"))]),
+            ("card_back", tr("ui.settings_back"), tr("ui.settings_back_note"),
+             _words("card_back", tuple(CARD_BACKS))),
+            ("show_legal", tr("ui.settings_show_legal"), tr("ui.settings_show_legal_note"),
+             on_off()),
+            ("auto_roem_claim", tr("ui.settings_auto_roem"), tr("ui.settings_auto_roem_note"),
+             on_off()),
+            ("hints", tr("ui.settings_hints"), tr("ui.settings_hints_note"), on_off()),
+        ]),
+        (tr("ui.settings_group_screen"), [
+            ("volume", tr("ui.settings_volume"), "",
+             [(v / 100, f"{v}%") for v in range(0, 101, 20)]),
+            ("muted", tr("ui.settings_sound"), tr("ui.settings_sound_note"),
+             [(False, tr("rules.on")), (True, tr("ui.settings_muted"))]),
+            ("fullscreen", tr("ui.settings_fullscreen"), tr("ui.settings_fullscreen_note"),
+             on_off()),
+            ("language", tr("ui.settings_language"), tr("ui.settings_language_note"),
+             [(code, i18n.LANGUAGE_NAMES.get(code, code)) for code in LANGUAGES]),
+        ]),
+    ]  # fmt: skip
+
+
 ROLES = ("you", "opponent", "partner", "opponent")
-TABS = (("rules", "Rules"), ("match", "Seats & match"), ("table", "Table"))
-
-
-def value_label(value: Any) -> str:
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    text = str(value)
-    return VALUE_LABELS.get(text, text.replace("_", " "))
-
-
-def length_label(value: str) -> str:
-    kind, n = value.split(":")
-    return f"{n} deals" if kind == "deals" else f"to {n}"
+TABS = ("rules", "klabberjass", "match", "table")
 
 
 def rule_options(option: str, current: Any) -> list[Option]:
     """The values a rule option offers on screen, the current one always among them."""
     if option in CHOICES:
-        return [(v, value_label(v)) for v in CHOICES[option]]
+        return [(v, value_label(option, v)) for v in CHOICES[option]]
     if option in BOOLEANS:
-        return ON_OFF
+        return on_off()
     if option == "pit_bonus":
         return [(v, str(v)) for v in sorted({*PIT_BONUSES, current})]
     if option == "match_length":
         values = [*MATCH_LENGTHS] + ([] if current in MATCH_LENGTHS else [current])
-        return [(v, length_label(v)) for v in values]
+        return [(v, match_length_label(v)) for v in values]
     raise KeyError(option)
 
 
@@ -142,9 +136,10 @@ class SettingsScene(Scene):
         w, _ = self.app.size
         px = self._px
         self.button("back", pygame.Rect(w - px(26) - px(150), px(22), px(150), px(44)),
-                    "Back  (Esc)", self.back, "@primary")  # fmt: skip
+                    tr("ui.back"), self.back, "@primary")  # fmt: skip
         x = px(26)
-        for key, label in TABS:
+        for key in TABS:
+            label = tr("klabber.settings_tab" if key == "klabberjass" else f"ui.settings_tab_{key}")
             rect = pygame.Rect(x, px(82), px(176), px(40))
             tab = self.button(f"tab_{key}", rect, label, lambda k=key: self.show(k), "@tab")
             if key == self.tab:
@@ -152,7 +147,8 @@ class SettingsScene(Scene):
             x += rect.w + px(8)
         form_rect, _ = self._body()
         self.form = Form(self, form_rect)
-        {"rules": self._rules, "match": self._match, "table": self._table}[self.tab](self.form)
+        {"rules": self._rules, "match": self._match, "table": self._table,
+         "klabberjass": self._klabberjass}[self.tab](self.form)  # fmt: skip
         self.form.finish()
 
     def show(self, tab: str) -> None:
@@ -163,48 +159,66 @@ class SettingsScene(Scene):
     # --- the three tabs ---
     def _rules(self, form: Form) -> None:
         rules = self.settings.rules()
-        form.heading("Start from a preset")
+        form.heading(tr("ui.settings_start_preset"))
         form.choice(
-            "preset", "Preset", "The rules of a club or region; change any option below.",
-            [(name, PRESET_LABELS.get(name, name)) for name in PRESETS],
+            "preset", tr("ui.settings_preset"), tr("ui.settings_preset_note"),
+            [(name, preset_label(name)) for name in PRESETS],
             self.settings.rules_name(), self.pick_preset,
         )  # fmt: skip
-        form.heading("Rule options")
+        form.heading(tr("ui.settings_rule_options"))
         for option in option_names():
             if option not in MATCH_OPTIONS:
                 self._rule_row(form, option, getattr(rules, option))
 
     def _rule_row(self, form: Form, option: str, current: Any) -> None:
         form.choice(
-            option, OPTION_LABELS.get(option, option), DESCRIPTIONS.get(option, ""),
+            option, option_label(option), option_description(option),
             rule_options(option, current), current, lambda v, o=option: self.set_rule(o, v),
         )  # fmt: skip
 
     def _match(self, form: Form) -> None:
-        form.heading("Seats (they sit down at the next match)")
+        form.heading(tr("ui.settings_seats"))
         names = list(levels())
         for seat, (name, kind) in enumerate(self.settings.seat_plan()):
-            kinds = [(HUMAN, "You play")] if seat == 0 else []
+            person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
+            kinds = [(HUMAN, person)]  # several people: hot-seat, one laptop
             form.entry(
-                f"seat{seat}", f"{COMPASS[seat]}  ·  {ROLES[seat]}",
+                f"seat{seat}", f"{compass(seat)}  ·  {tr(f'ui.role_{ROLES[seat]}')}",
                 name, lambda text, s=seat: self.rename(s, text),
-                [*kinds, *((n, n.capitalize()) for n in names)], kind,
+                [*kinds, *((n, level_label(n).capitalize()) for n in names)], kind,
                 lambda k, s=seat: self.set_kind(s, k),
             )  # fmt: skip
-        form.heading("Match")
+        form.heading(tr("ui.settings_match"))
         rules = self.settings.rules()
         for option in MATCH_OPTIONS:
             self._rule_row(form, option, getattr(rules, option))
+        form.choice(
+            "practice", tr("guide.practice_label"), tr("guide.practice_note"),
+            [(True, tr("guide.on")), (False, tr("guide.off"))], self.settings.practice,
+            self._setter("practice"),
+        )  # fmt: skip
+
+    def _klabberjass(self, form: Form) -> None:
+        from .klabberjass_settings import form_rows
+
+        form_rows(self, form)
 
     def _table(self, form: Form) -> None:
-        for heading, rows in TABLE_PREFS:
+        for heading, rows in table_prefs():
             form.heading(heading)
             for name, label, note, options in rows:
                 current = getattr(self.settings, name)
                 if name == "volume":
                     current = min((v for v, _ in options), key=lambda v: abs(v - current))
-                pick = self.app.set_fullscreen if name == "fullscreen" else self._setter(name)
+                pick = self._setter(name)
+                if name == "fullscreen":
+                    pick = self.app.set_fullscreen
+                elif name == "language":
+                    pick = self.set_language
                 form.choice(name, label, note, options, current, pick)
+        from .attract import idle_row
+
+        idle_row(self, form)
 
     def _setter(self, name: str) -> Callable[[Any], None]:
         def set_value(value: Any) -> None:
@@ -245,6 +259,14 @@ class SettingsScene(Scene):
         if self.settings.set_seat(seat, kind=kind):
             self.app.save_settings()
 
+    def set_language(self, lang: str) -> None:
+        """Applies at once: every scene on the stack is rebuilt in the new words."""
+        if lang == self.settings.language and lang == i18n.language():
+            return
+        self.settings.language = lang
+        self.app.save_settings()
+        self.app.set_language(lang)
+
     def back(self) -> None:
         self.app.pop(self)
 
@@ -260,7 +282,7 @@ class SettingsScene(Scene):
             self.back()
             return True
         if cmd.kind == "key" and cmd.name in ("left", "right"):
-            keys = [k for k, _ in TABS]
+            keys = list(TABS)
             step = 1 if cmd.name == "right" else -1
             self.show(keys[(keys.index(self.tab) + step) % len(keys)])
             return True
@@ -271,7 +293,7 @@ class SettingsScene(Scene):
         u = theme.scale_for(self.app.size)
         px = self._px
         surface.blit(widgets.felt((w, h)), (0, 0))
-        title = theme.text("Settings", px(38), theme.GOLD_LIGHT, True)
+        title = theme.text(tr("ui.settings_title"), px(38), theme.GOLD_LIGHT, True)
         surface.blit(title, (px(26), px(14)))
         note = theme.text(self.note(), px(15), theme.GOLD if self.app.match else theme.TEXT_DIM)
         x, y = px(46) + title.get_width(), px(14) + title.get_height() - px(30)
@@ -283,55 +305,66 @@ class SettingsScene(Scene):
 
     def note(self) -> str:
         if self.app.match is not None:
-            return "A match is running: rule and seat changes apply to the next match."
-        return "Saved as you change them."
+            return tr("ui.settings_note_running")
+        return tr("ui.settings_note_saved")
 
     def _summary(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
         """The rules of the next match in the engine's words, and who sits at the table."""
+        if self.tab == "klabberjass":
+            from .klabberjass_settings import draw_summary
+
+            draw_summary(self, surface, panel)
+            return
         px = self._px
         widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
         x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
         name = self.settings.rules_name()
-        y = self._head(surface, "Rules of the next match", x, y)
-        img = theme.text(PRESET_LABELS.get(name, "Custom rules"), px(24), theme.GOLD_LIGHT, True)
+        y = self._head(surface, tr("ui.settings_next_rules"), x, y)
+        label = preset_label(name if name in PRESETS else "custom")
+        img = theme.text(label, px(24), theme.GOLD_LIGHT, True)
         surface.blit(img, (x, y))
         y += img.get_height() + px(2)
         lines: list[tuple[str, tuple, bool]] = []
         if name == "custom":
             lines.append((self.changes(), theme.TEXT_DIM, False))
-        lines += [(line, theme.TEXT, True) for line in self.settings.rules().describe()]
+        lines += [(line, theme.TEXT, True) for line in describe_rules(self.settings.rules())]
         running = self.app.match
         if running is not None and getattr(running, "variant", None) != self.settings.rules():
             lines.append(
-                ("The running match keeps the rules it was dealt with.", theme.GOLD, False)
+                (tr("ui.settings_running_keeps"), theme.GOLD, False)
             )
         y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
-        y = self._head(surface, "At the table", x, y + px(8))
+        y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8))
         self._paragraphs(surface, self.table_lines(), x, y, width, panel.bottom)
 
     def changes(self) -> str:
         base = PRESETS.get(self.settings.preset, PRESETS["amsterdam"])
         rules = self.settings.rules()
         changed = [
-            OPTION_LABELS.get(o, o).lower()
-            for o in option_names()
-            if getattr(base, o) != getattr(rules, o)
+            option_label(o).lower() for o in option_names() if getattr(base, o) != getattr(rules, o)
         ]
-        base_name = PRESET_LABELS.get(self.settings.preset, "A preset")
-        return f"{base_name}, changed: {', '.join(changed)}."
+        preset = self.settings.preset
+        base_name = preset_label(preset) if preset in PRESETS else tr("ui.settings_a_preset")
+        return tr("ui.settings_changed", preset=base_name, options=", ".join(changed))
 
     def table_lines(self) -> list[tuple[str, tuple, bool]]:
         plan = self.settings.seat_plan()
-        names = [name for name, _ in plan]
-        lines = [(f"{names[0]} & {names[2]} against {names[1]} & {names[3]}", theme.TEXT, True)]
-        computers = [f"{n} ({k})" for n, k in plan if k != HUMAN]
+        names = [display_name(name) for name, _ in plan]
+        teams = tr("ui.settings_teams", a=names[0], b=names[2], c=names[1], d=names[3])
+        lines = [(teams, theme.TEXT, True)]
+        computers = [f"{display_name(n)} ({level_label(k)})" for n, k in plan if k != HUMAN]
         kinds = {k for n, k in plan[1:]}
         if len(kinds) == 1 and plan[0][1] == HUMAN:
-            lines.append((f"Computer players: {kinds.pop()}", theme.TEXT, True))
+            level = level_label(kinds.pop())
         else:
-            lines.append(("Computer players: " + ", ".join(computers), theme.TEXT, True))
-        if plan[0][1] != HUMAN:
-            lines.append(("South is played by a computer: you watch.", theme.GOLD, False))
+            level = ", ".join(computers)
+        lines.append((tr("ui.settings_computers", players=level), theme.TEXT, True))
+        people = [display_name(n) for n, k in plan if k == HUMAN]
+        if not people:
+            lines.append((tr("ui.settings_south_computer"), theme.GOLD, False))
+        elif len(people) > 1:
+            names = tr("guide.and").join([", ".join(people[:-1]), people[-1]])
+            lines.append((tr("guide.hotseat_line", names=names), theme.GOLD, False))
         return lines
 
     def _head(self, surface: pygame.Surface, text: str, x: int, y: int) -> int:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine.match import ScoreLine
+from ..i18n import tr
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene
@@ -15,7 +16,6 @@ if TYPE_CHECKING:
     from ..app import App
     from .table import TableScene
 
-KRAAK_MARK = ("", "K", "RK", "SK")
 
 
 def draw_sheet(
@@ -26,15 +26,23 @@ def draw_sheet(
     teams: tuple[str, str],
     u: float,
     four_colour: bool = False,
+    game: str = "klaverjas",
 ) -> None:
-    """The sheet as a table inside `rect` (the newest lines when not all fit)."""
+    """The sheet as a table inside `rect` (the newest lines when not all fit).
+
+    For "klabberjass" the heads say maker and declarations, the words of that game."""
+    kj = game == "klabberjass"
     px = lambda v: round(v * u)  # noqa: E731
     fx = [0.0, 0.07, 0.19, 0.31, 0.39, 0.54, 0.66, 0.80, 0.93, 1.0]
     x = [rect.left + round(rect.w * f) for f in fx]
     head_px, row_px = px(14), px(16)
     y = rect.top
-    heads = ["#", "Dealer", "Chooser", "Trump", teams[0], "", teams[1], "", "Result"]
-    sub = ["", "", "", "", "cards+roem", "score", "cards+roem", "score", ""]
+    chooser = tr("klabber.sheet_maker" if kj else "ui.sheet_chooser")
+    heads = ["#", tr("ui.sheet_dealer"), chooser, tr("ui.sheet_trump"), teams[0],
+             "", teams[1], "", tr("ui.sheet_result")]  # fmt: skip
+    cards = tr("klabber.sheet_points" if kj else "ui.sheet_cards_roem")
+    score = tr("ui.sheet_score")
+    sub = ["", "", "", "", cards, score, cards, score, ""]
     for i, h in enumerate(heads):
         colour = (
             theme.TEAM_COLOURS[0] if i == 4 else theme.TEAM_COLOURS[1] if i == 6 else theme.TEXT_DIM
@@ -71,7 +79,8 @@ def draw_sheet(
                 )
                 surface.blit(chip, (x[i] + px(6), y + px(1)))
                 if line.kraak_level:
-                    k = theme.text(KRAAK_MARK[line.kraak_level], px(13), theme.GOLD_LIGHT, True)
+                    mark = tr(f"ui.sheet_kraak_mark_{line.kraak_level}")
+                    k = theme.text(mark, px(13), theme.GOLD_LIGHT, True)
                     surface.blit(k, (x[i] + px(28), y + px(2)))
                 continue
             bold = i in (5, 7, 8)
@@ -91,7 +100,7 @@ def draw_sheet(
         surface, theme.GOLD, (rect.left, y + px(4)), (rect.right, y + px(4)), max(1, px(1))
     )
     y += px(12)
-    surface.blit(theme.text("Total", row_px, theme.TEXT, True), (x[0] + px(6), y))
+    surface.blit(theme.text(tr("ui.sheet_total"), row_px, theme.TEXT, True), (x[0] + px(6), y))
     for team, col in ((0, 5), (1, 7)):
         surface.blit(
             theme.text(str(totals[team]), px(19), theme.TEAM_COLOURS[team], True),
@@ -101,10 +110,9 @@ def draw_sheet(
 
 def result_word(line: ScoreLine) -> str:
     s = line.score
-    word = {"made": "made", "nat": "NAT", "pit": "PIT", "litige": "litige"}[s.outcome]
     if s.outcome == "nat" and s.pit_team is not None and s.pit_team != s.burden_team:
-        word = "NAT+PIT"
-    return word
+        return tr("ui.sheet_nat_pit")
+    return tr(f"ui.sheet_{s.outcome}")
 
 
 class ScoreSheetScene(Scene):
@@ -129,7 +137,7 @@ class ScoreSheetScene(Scene):
         p = self._panel()
         rect = pygame.Rect(0, 0, round(150 * u), round(44 * u))
         rect.bottomright = (p.right - round(20 * u), p.bottom - round(16 * u))
-        self.button("close", rect, "Close  (Tab)", lambda: self.app.pop(self), "@primary")
+        self.button("close", rect, tr("ui.sheet_close"), lambda: self.app.pop(self), "@primary")
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):
@@ -146,15 +154,17 @@ class ScoreSheetScene(Scene):
         u = theme.scale_for(self.app.size)
         p = self._panel()
         widgets.draw_panel(surface, p, u, (8, 30, 20, 245), theme.GOLD)
-        title = theme.text("Score sheet", round(28 * u), theme.GOLD_LIGHT, True)
+        title = theme.text(tr("ui.sheet_title"), round(28 * u), theme.GOLD_LIGHT, True)
         surface.blit(title, (p.left + round(26 * u), p.top + round(16 * u)))
         lines = self.table.model.sheet
         inner = pygame.Rect(p.left + round(20 * u), p.top + round(66 * u), p.w - round(40 * u),
                             p.h - round(140 * u))  # fmt: skip
         if lines:
-            draw_sheet(surface, inner, lines, [s.name for s in self.table.seats],
-                       self.table.team_names(), u, self.app.settings.four_colour)  # fmt: skip
+            game = "klabberjass" if self.table.players == 2 else "klaverjas"
+            draw_sheet(surface, inner, lines, [s.label for s in self.table.seats],
+                       self.table.team_names(), u, self.app.settings.four_colour,
+                       game)  # fmt: skip
         else:
-            img = theme.text("No deal has been scored yet.", round(19 * u), theme.TEXT_DIM)
+            img = theme.text(tr("ui.sheet_empty"), round(19 * u), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=inner.center))
         super().draw(surface)

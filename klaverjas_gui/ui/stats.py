@@ -11,27 +11,33 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..i18n import tr
 from . import theme
 from .listing import Column, Listing, ListingScene
+from .seats import display_name
 
 if TYPE_CHECKING:
     from ..app import App
 
-RIGHT = (("Matches", 1.0), ("Won", 0.8), ("Won %", 0.9), ("Deals", 0.9), ("Made / chose", 1.4),
-         ("Made %", 0.9), ("Nat", 0.7), ("Pit", 0.7), ("Tricks %", 1.0), ("Roem", 0.9),
-         ("Pts / deal", 1.1))  # fmt: skip
+# (translation key, share of the row) of the number columns
+RIGHT = (("matches", 1.0), ("won", 0.8), ("won_pct", 0.9), ("deals", 0.9), ("made_chose", 1.4),
+         ("made_pct", 0.9), ("nat", 0.7), ("pit", 0.7), ("tricks_pct", 1.0), ("roem", 0.9),
+         ("points_deal", 1.1))  # fmt: skip
 GAMES = {"klaverjas": "Klaverjas", "klabberjass": "Klabberjass"}
-COLUMNS = (
-    Column("Player", 2.0),
-    *(Column(title, width, "right") for title, width in RIGHT),
-    Column("Trump", 0.9, "suit"),
-)
+
+
+def columns() -> tuple[Column, ...]:
+    return (
+        Column(tr("ui.stats_player"), 2.0),
+        *(Column(tr(f"ui.stats_{key}"), width, "right") for key, width in RIGHT),
+        Column(tr("ui.stats_trump"), 0.9, "suit"),
+    )
 
 
 def stat_cells(row: dict[str, Any]) -> list[str]:
     """One leaderboard line from one row of History.statistics."""
     return [
-        row["name"], str(row["matches"]), str(row["won"]), f"{row['won_pct']:.1f}",
+        display_name(row["name"]), str(row["matches"]), str(row["won"]), f"{row['won_pct']:.1f}",
         str(row["deals"]), f"{row['made']} / {row['chosen']}", f"{row['made_pct']:.1f}",
         str(row["nat"]), str(row["pit"]), f"{row['tricks_pct']:.1f}", str(row["roem"]),
         f"{row['avg_points']:.1f}", row["favourite_trump"],
@@ -41,7 +47,6 @@ def stat_cells(row: dict[str, Any]) -> list[str]:
 class StatisticsScene(ListingScene):
     """The leaderboard, most matches won first (History.statistics' order)."""
 
-    title = "Statistics"
     listing_top = 140
     listing_bottom = 58
 
@@ -50,6 +55,10 @@ class StatisticsScene(ListingScene):
         self.rows: list[dict[str, Any]] = []
         self.finished = 0
         super().__init__(app)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return tr("ui.history_statistics")
 
     def build(self) -> None:
         super().build()
@@ -74,21 +83,20 @@ class StatisticsScene(ListingScene):
         self.rows = history.statistics(self.game)
         self.finished = sum(m.status == "finished" for m in history.matches(game=self.game))
         return Listing(
-            rect, u, COLUMNS, [stat_cells(r) for r in self.rows],
-            empty="Finish a match and the players' numbers appear here.",
+            rect, u, columns(), [stat_cells(r) for r in self.rows],
+            empty=tr("ui.stats_empty"),
         )  # fmt: skip
 
     def note(self) -> str:
         n = self.finished
-        one, many = ("game", "games") if self.game == "klabberjass" else ("match", "matches")
-        return f"From {n} finished {one if n == 1 else many}, per player name"
+        kind = "games" if self.game == "klabberjass" else "matches"
+        return tr(f"ui.stats_note_{kind}_one") if n == 1 else tr(f"ui.stats_note_{kind}", n=n)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         w, h = self.app.size
         px = self.px
-        legend = ("Made / chose: deals made of those where the player chose trump.  Nat and pit "
-                  "count the deals the player's team went nat or took every trick.")  # fmt: skip
+        legend = tr("ui.stats_legend")
         for i, line in enumerate(theme.wrap(legend, px(14), w - px(68))):
             img = theme.text(line, px(14), theme.TEXT_DIM)
             surface.blit(img, (px(34), h - px(46) + i * px(18)))

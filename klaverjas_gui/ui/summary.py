@@ -6,17 +6,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import describe_deal
-from ..engine.match import ScoreLine
+from ..engine.match import MatchState, ScoreLine
+from ..i18n import tr
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene
+from .words import describe_deal, kraak_name, suit_name
 
 if TYPE_CHECKING:
     from ..app import App
     from .table import TableScene
-
-KRAAK = ("", "kraak", "rekraak", "superkraak")
 
 
 def headline(line: ScoreLine, teams: tuple[str, str]) -> tuple[str, tuple]:
@@ -24,21 +23,23 @@ def headline(line: ScoreLine, teams: tuple[str, str]) -> tuple[str, tuple]:
     s = line.score
     burden = teams[s.burden_team]
     if s.outcome == "pit":
-        return f"Pit! {burden} took every trick", theme.PIT
+        return tr("ui.summary_pit", team=burden), theme.PIT
     if s.outcome == "nat":
         if s.pit_team is not None and s.pit_team != s.burden_team:
-            return f"Nat and pit! {burden} took no trick", theme.NAT
-        return f"Nat! {burden} went down", theme.NAT
+            return tr("ui.summary_nat_pit", team=burden), theme.NAT
+        return tr("ui.summary_nat", team=burden), theme.NAT
     if s.outcome == "litige":
-        return "Litige: a tie", theme.GOLD_LIGHT
-    return f"{burden} made it", theme.GOLD_LIGHT
+        return tr("ui.summary_litige"), theme.GOLD_LIGHT
+    return tr("ui.summary_made", team=burden), theme.GOLD_LIGHT
 
 
 class DealSummaryScene(Scene):
     """An overlay on the table after each deal; the table waits until it closes."""
 
     opaque = False
-    heads = ("", "Tricks", "Cards", "Roem", "This deal", "Match")
+    # column heads, as translation keys (the two-player game has its own)
+    heads = ("", "ui.summary_tricks", "ui.summary_cards", "ui.summary_roem",
+             "ui.summary_this_deal", "ui.summary_match")  # fmt: skip
 
     def __init__(
         self, app: App, table: TableScene, line: ScoreLine, totals: tuple[int, int]
@@ -68,14 +69,30 @@ class DealSummaryScene(Scene):
         u = theme.scale_for(self.app.size)
         p = self._panel()
         last = self.table.state.is_over
-        label = "See the result  (Enter)" if last else "Next deal  (Enter)"
+        label = tr("ui.summary_see_result") if last else tr("ui.summary_next_deal")
         rect = pygame.Rect(0, 0, round(260 * u), round(52 * u))
         rect.midbottom = (p.centerx, p.bottom - round(22 * u))
+        if self.reviewable():  # two buttons side by side: Review this deal, Next deal
+            review = rect.copy()
+            review.right = p.centerx - round(8 * u)
+            rect.left = p.centerx + round(8 * u)
+            self.button("review", review, tr("teach.review_button"), self.open_review, "@menu")
         self.button("next", rect, label, self.close_summary, "@primary")
 
+    def reviewable(self) -> bool:
+        """A human's four-player deal can be reviewed against best play (ui/review.py)."""
+        return isinstance(self.table.state, MatchState) and self.table.human_seat is not None
+
+    def open_review(self) -> None:
+        from .review import open_review
+
+        open_review(self.app, self.table, self.line.deal_no)
+
     def describe(self) -> str:
-        """The result in words (the two-player game has its own)."""
-        return describe_deal(self.line.score)
+        """The result in words (the two-player game has its own), and roem let go."""
+        text = describe_deal(self.line.score)
+        missed = self.table.guide.summary_note(self.line.deal_no)
+        return f"{text} {missed}" if missed else text
 
     def close_summary(self) -> None:
         if not self.closed:
@@ -115,9 +132,12 @@ class DealSummaryScene(Scene):
         surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
         y += img.get_height() + px(4)
         names = self.table.seats
-        sub = f"Deal {line.deal_no}: {line_trump(line)} chosen by {names[line.chooser].name}"
+        sub = tr("ui.summary_deal_line", n=line.deal_no, trump=line_trump(line),
+                 name=names[line.chooser].label)  # fmt: skip
+        if line.chooser == self.table.human_seat:
+            sub = tr("ui.summary_deal_line_you", n=line.deal_no, trump=line_trump(line))
         if line.kraak_level:
-            sub += f", {KRAAK[line.kraak_level]} (×{s.multiplier})"
+            sub += f", {kraak_name(line.kraak_level).lower()} (×{s.multiplier})"
         img = theme.text(sub, px(17), theme.TEXT_DIM)
         chip = icons.suit_chip(line.trump, px(28), self.app.settings.four_colour)
         total_w = chip.get_width() + px(8) + img.get_width()
@@ -143,7 +163,7 @@ class DealSummaryScene(Scene):
         offsets = (40, 290, 380, 470, 570)
         cols = [p.left + px(o) for o in offsets] + [p.right - px(40)]
         for i, h in enumerate(self.heads):
-            img = theme.text(h, px(14), theme.TEXT_DIM, True)
+            img = theme.text(tr(h) if h else "", px(14), theme.TEXT_DIM, True)
             surface.blit(img, img.get_rect(topright=(cols[i], y)) if i else (cols[0], y))
         y += px(26)
         k = min(1.0, self.age / max(0.001, 0.9 * self.app.settings.speed))
@@ -173,4 +193,4 @@ class DealSummaryScene(Scene):
 
 
 def line_trump(line: ScoreLine) -> str:
-    return {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}[line.trump]
+    return suit_name(line.trump).capitalize()

@@ -1,4 +1,4 @@
-"""The table scene: one match, four seats, the human south.
+"""The table scene: one match, four seats, the human to act drawn south (hot-seat: turned).
 
 This is the controller. It holds the engine state, asks whoever sits at the
 seat to move for an action (buttons and cards for the human, the worker
@@ -17,11 +17,14 @@ import pygame
 
 from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, new_match, trick_winner
 from ..engine.match import CLAIM_ROEM, PASS, MatchOver, RoemLeft, ScoreLine, TrickWon, play
+from ..i18n import tr
 from . import theme, widgets
 from .cardimg import CardImages
 from .commands import Command
 from .director import Director, TableModel
+from .guide import Guide
 from .hand_input import HandInput
+from .hotseat import HotSeat, rotated
 from .layout import SOUTH, Pose, TableLayout
 from .prompts import DecisionPrompt
 from .scene import Scene
@@ -36,6 +39,7 @@ from .seats import (
     valid_level,
 )
 from .table_view import TableView
+from .words import explain
 
 if TYPE_CHECKING:
     from ..app import App
@@ -67,27 +71,31 @@ class TableScene(Scene):
         level: str | None = None,
         autopilot: bool = False,
         seats: Sequence[tuple[str, str]] | None = None,
+        practice: bool = False,
     ) -> None:
-        """`seats`: (name, kind) per seat, kind "human" (South only) or a computer level."""
+        """`seats`: (name, kind) per seat, kind "human" or a computer level; several human
+        seats play hot-seat (ui/hotseat.py). `practice`: open hands and take-backs."""
         super().__init__(app)
         self.demo = demo
+        self.practice = practice and not demo
         self.autopilot = None  # plays the human's cards in screenshots and benchmarks
-        self.open_cards = demo
-        self.human_seat: int | None = None if demo else SOUTH
+        self.open_cards = demo or self.practice
         self.seed = seed
         self.variant = variant
         self.state = self.new_state(variant, seed)
         self.level = valid_level(level)
         names = DEMO_NAMES if demo else SEAT_NAMES
         plan = list(seats) if seats else [(names[s], self.level) for s in range(self.players)]
+        self.humans = () if demo else self._human_seats(plan)
+        self.human_seat: int | None = None if demo else (self.humans or (SOUTH,))[0]
         self.seats = [
             HumanSeat(name)
-            if s == self.human_seat
+            if s == self.human_seat or s in self.humans
             else self.computer(name, valid_level(kind), s)
             for s, (name, kind) in enumerate(plan)
         ]
         south, south_kind = plan[SOUTH]
-        if not demo and (autopilot or south_kind != "human"):  # a computer plays South's cards
+        if not demo and (autopilot or not self.humans):  # a computer plays the human's cards
             level = self.level if south_kind == "human" else valid_level(south_kind)
             self.autopilot = self.computer(south, level, SOUTH)
         self.match_id: int | None = None  # the history's match; None: not recorded (demo)
@@ -103,13 +111,15 @@ class TableScene(Scene):
         self.pending_roem = 0
         self.resyncs = 0
         self.show_last = False
-        self.layout = self.layout_class(*app.size)
+        self.layout = self.make_layout(app.size)
         self.images = CardImages(app.settings)
         self.model = self.model_class()
         self.director = self.director_class(self)
         self.view = self.view_class(self)
         self.hand = HandInput(self)
         self.prompt = self.prompt_class(self)
+        self.guide = Guide(self)
+        self.hotseat = HotSeat(self)
         self.summary: DealSummaryScene | None = None
         hands = [self.state.hand(s) for s in range(self.players)]
         self.director.queue.append(
@@ -123,24 +133,42 @@ class TableScene(Scene):
     def computer(self, name: str, level: str, seat: int) -> ComputerSeat:
         return make_seat(name, level, self.seed * 4 + seat)
 
+    def _human_seats(self, plan: Sequence[tuple[str, str]]) -> tuple[int, ...]:
+        """The seats people play; beyond South only at the four-player table (hot-seat).
+        With none, a computer plays South's cards in the human seat (autopilot): you watch."""
+        return tuple(
+            s for s, (_, kind) in enumerate(plan)
+            if kind == "human" and (s == SOUTH or self.players == 4)
+        )  # fmt: skip
+
+    @property
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom, face up: the human whose turn it is (or last was)."""
+        return SOUTH if self.human_seat is None else self.human_seat
+
+    def make_layout(self, size: tuple[int, int]) -> TableLayout:
+        return rotated(self.layout_class(*size), self.bottom_seat)
+
     # --- widgets ---
     def build(self) -> None:
         L = self.layout
         if self.demo:
             return
         rects = L.side_buttons(4)
-        self.button("last_trick", rects[0], "Last trick  (L)", self.toggle_last, "@quiet")
-        self.button("score_sheet", rects[1], "Score sheet  (Tab)", self.open_sheet, "@quiet")
-        self.button("settings", rects[2], "Settings", self.open_settings, "@quiet")
-        self.button("menu", rects[3], "Menu  (Esc)", self.app.show_menu, "@quiet")
+        self.button("last_trick", rects[0], tr("ui.table_last_trick"), self.toggle_last, "@quiet")
+        self.button("score_sheet", rects[1], tr("ui.table_score_sheet"), self.open_sheet,
+                    "@quiet")  # fmt: skip
+        self.button("settings", rects[2], tr("ui.table_settings"), self.open_settings, "@quiet")
+        self.button("menu", rects[3], tr("ui.table_menu"), self.app.show_menu, "@quiet")
         claim = self.button(
-            "roem", L.claim_rect(), "Roem!", lambda: self.decide(CLAIM_ROEM), "@claim",
-            tooltip="Claim the roem in this trick (R)",
+            "roem", L.claim_rect(), tr("ui.table_roem_button"), lambda: self.decide(CLAIM_ROEM),
+            "@claim", tooltip=tr("ui.table_roem_tooltip"),
         )  # fmt: skip
         claim.hide()
+        self.guide.build()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.layout = self.layout_class(*size)
+        self.layout = self.make_layout(size)
         self.model.poses.clear()  # hand cards snap to their new places
         self.hand.cancel()
         self.prompt.reset()
@@ -170,7 +198,7 @@ class TableScene(Scene):
         return self.state.to_move
 
     def team_names(self) -> tuple[str, str]:
-        n = [s.name for s in self.seats]
+        n = [s.label for s in self.seats]
         return f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"
 
     def sound(self, name: str) -> None:
@@ -179,12 +207,14 @@ class TableScene(Scene):
     # --- acting ---
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:
         """Hand an action to the engine; the engine's reason if it is refused."""
-        reason = self.state.explain(action)
+        reason = explain(self.state, action, self.players)
         if reason:
             return reason
         if action.kind == "play" and self.human_seat == self.state.to_move:
             self.hand.after_play()
+        before = self.state
         self.state, events = self.state.apply(action)
+        self.guide.saw(before, events)
         self.app.history.record(self.match_id, self.state.n_actions, str(action), events)
         for ev in events:
             if isinstance(ev, TrickWon):
@@ -217,9 +247,9 @@ class TableScene(Scene):
         if s.is_over or self.human_seat is None:
             return
         if s.to_move == self.human_seat and s.phase != "play":
-            self.app.toast("First make your decision with the buttons.")
+            self.app.toast(tr("ui.table_decide_first"))
         elif s.to_move != self.human_seat:
-            self.app.toast(f"Wait a moment: it is {self.seats[s.to_move].name}'s turn.")
+            self.app.toast(tr("ui.table_wait_turn", name=self.seats[s.to_move].label))
 
     def claim_timeout(self, ev: TrickWon) -> None:
         """The trick pause is over and the human has not claimed: pass, or claim if asked to."""
@@ -232,22 +262,23 @@ class TableScene(Scene):
         self.submit(CLAIM_ROEM if auto and ev.roem else PASS)
 
     def roem_left(self, ev: RoemLeft) -> None:
-        name = self.seats[ev.seat].name
+        if self.guide.roem_left(ev):  # the teaching note says what was missed
+            if ev.seat != self.human_seat:
+                self.model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
+            return
+        name = self.seats[ev.seat].label
         if self.state.variant.roem_claim == "keep_or_leave":
-            self.model.say(ev.seat, f"Leaves {ev.roem} roem", 1.6)
+            self.model.say(ev.seat, tr("ui.table_leaves_roem", roem=ev.roem), 1.6)
         elif ev.seat == self.human_seat:
-            self.app.toast(
-                f"That trick held {ev.roem} roem. Claim it with Roem! (R) "
-                "while the trick lies there."
-            )
+            self.app.toast(tr("ui.table_you_missed_roem", roem=ev.roem))
         else:
-            self.model.say(ev.seat, f"Missed {ev.roem} roem", 1.6)
-            self.app.toast(f"{name} did not claim {ev.roem} roem.")
+            self.model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
+            self.app.toast(tr("ui.table_did_not_claim", name=name, roem=ev.roem))
 
     # --- overlays ---
     def toggle_last(self) -> None:
         if self.model.last_trick is None:
-            self.app.toast("No trick has been played yet in this deal.")
+            self.app.toast(tr("ui.table_no_last_trick"))
             self.show_last = False
             return
         self.show_last = not self.show_last
@@ -306,7 +337,7 @@ class TableScene(Scene):
             self.toggle_last()
         elif name == "score_sheet":
             self.open_sheet()
-        elif self.hand.key(name):
+        elif self.guide.key(name) or self.hand.key(name):
             pass
         elif self.human_seat is not None and self.state.to_move == self.human_seat:
             action = self.prompt.key_action(name, self.state)
@@ -334,6 +365,7 @@ class TableScene(Scene):
         self.director.update(dt)
         self._drive(dt)
         self._resync()
+        self.guide.update()
 
     def _drive(self, dt: float) -> None:
         s = self.state
@@ -343,6 +375,9 @@ class TableScene(Scene):
             return
         seat = s.to_move
         if self.seats[seat].is_human:
+            if self.hotseat.hand_over(seat):  # the cover is up until the next player confirms
+                self.prompt.hide()
+                return
             if s.phase in self.prompt_phases:
                 self.prompt.show(s)
             else:
@@ -451,12 +486,13 @@ class TableScene(Scene):
         self.view.draw(surface)
         self.ui.draw_ui(surface)
         self.view.draw_over(surface)
+        self.guide.draw(surface)
         if self.demo:
             self._demo_banner(surface)
 
     def _demo_banner(self, surface: pygame.Surface) -> None:
         L = self.layout
-        img = theme.text("Demo · press any key or click to return", L.px(16), theme.TEXT_DIM, True)
+        img = theme.text(tr("ui.table_demo_banner"), L.px(16), theme.TEXT_DIM, True)
         rect = img.get_rect(bottomright=(L.w - L.px(28), L.h - L.px(18)))
         widgets.draw_panel(surface, rect.inflate(L.px(24), L.px(10)), L.u)
         surface.blit(img, rect)

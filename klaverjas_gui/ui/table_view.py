@@ -13,27 +13,32 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Card
+from ..i18n import tr
 from . import icons, theme, widgets
-from .layout import SMALL, SOUTH, Pose, TableLayout
+from .layout import SMALL, Pose, TableLayout
+from .seats import compass
+from .words import kraak_name, suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene
 
-KRAAK_NAMES = ("", "Kraak", "Rekraak", "Superkraak")
-
 
 class TableView:
-    bonus_word = "roem"  # what the score panel calls the points beside the cards
+    bonus_key = "ui.table_roem"  # what the score panel calls the points beside the cards
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self._layer: pygame.Surface | None = None  # cloth, panels, plates, opponents' hands
         self._layer_key: tuple | None = None
+        # Hand cards now on screen face up, by seat (hot-seat tests: none while covered).
+        self.drawn_faces: dict[int, list[Card]] = {}
 
     # --- geometry the director and the input share ---
     def visible(self, seat: int) -> bool:
         """Whether this seat's cards are shown face up."""
         t = self.table
+        if t.hotseat.hiding:  # the laptop is between two hot-seat players
+            return False
         return seat == t.human_seat or t.open_cards
 
     def slot_pose(self, layout: TableLayout, seat: int) -> Pose:
@@ -41,7 +46,7 @@ class TableView:
         n = len(self.table.model.hands[seat])
         poses = layout.hand_poses(seat, n + 1, self.table.open_cards)
         p = poses[-1]
-        return Pose(p.x, p.y, p.angle, 1.0 if seat == SOUTH else SMALL)
+        return Pose(p.x, p.y, p.angle, 1.0 if seat == self.table.bottom_seat else SMALL)
 
     def targets(self, layout: TableLayout) -> dict[Card, Pose]:
         """The resting pose of every card in every hand (the human's lifted as needed)."""
@@ -49,10 +54,10 @@ class TableView:
         out: dict[Card, Pose] = {}
         for seat in range(4):
             hand = m.hands[seat]
-            if seat != SOUTH:
+            if seat != self.table.bottom_seat:
                 continue  # the others' cards do not glide: they sit in the cached layer
             poses = layout.hand_poses(seat, len(hand), self.table.open_cards)
-            lifts = self.table.hand.lifts(len(hand)) if seat == SOUTH else None
+            lifts = self.table.hand.lifts(len(hand))
             for i, card in enumerate(hand):
                 p = poses[i]
                 if lifts:
@@ -69,7 +74,8 @@ class TableView:
         return (
             t.layout.w, t.layout.h, s.card_back, s.four_colour, t.open_cards,
             m.deal_no, m.dealer, m.trump, m.chooser, m.kraak_level, m.proposed,
-            tuple(tuple(h) for h in m.hands[1:]), t.turn_seat(), bool(m.hands[SOUTH]),
+            tuple(tuple(h) for s, h in enumerate(m.hands) if s != t.bottom_seat), t.turn_seat(),
+            bool(m.hands[t.bottom_seat]), t.bottom_seat, t.hotseat.hiding,
             tuple(round(v) for v in m.shown_totals), tuple(m.deal_points), tuple(m.deal_roem),
             tuple(m.tricks_won),
         )  # fmt: skip
@@ -81,8 +87,9 @@ class TableView:
         players = len(self.table.seats)
         for seat in range(players):
             self._plate(surface, L, seat)
-        for seat in range(1, players):
-            self._hand(surface, L, seat)
+        for seat in range(players):
+            if seat != self.table.bottom_seat:
+                self._hand(surface, L, seat)
         self._proposed(surface, L)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -100,7 +107,7 @@ class TableView:
             rect = L.plate_rect(seat, t.open_cards)
             self._dots(surface, L, (rect.centerx, rect.bottom + L.px(10)))
         self._trick(surface, L)
-        self._hand(surface, L, SOUTH)
+        self._hand(surface, L, t.bottom_seat)
         for sprite in t.model.sprites:
             if sprite.started:
                 self._card(surface, L, sprite.card, sprite.pose(L), shadow=True)
@@ -161,21 +168,26 @@ class TableView:
         t = self.table
         m = t.model
         hand = m.hands[seat]
+        face = self.visible(seat)
+        self.drawn_faces[seat] = list(hand) if face else []
         if not hand:
             return
-        face = self.visible(seat)
+        bottom = seat == t.bottom_seat
         drag = t.hand.drag_pose()
         dragged = drag[0] if drag else None
-        legal = t.hand.legal_cards() if seat == SOUTH else None
-        dim_illegal = seat == SOUTH and legal is not None and t.app.settings.show_legal
-        selected = t.hand.selected_card() if seat == SOUTH else None
+        legal = t.hand.legal_cards() if bottom else None
+        dim_illegal = bottom and legal is not None and t.app.settings.show_legal
+        selected = t.hand.selected_card() if bottom else None
+        hinted = t.guide.hint_card() if bottom else None
         poses = L.hand_poses(seat, len(hand), t.open_cards)
         for i, card in enumerate(hand):
             if card is dragged:
                 continue
-            pose = (m.poses.get(card) or poses[i]) if seat == SOUTH else poses[i]
-            self._card(surface, L, card, pose, shadow=seat == SOUTH or face, face=face)
-            size = L.card if seat == SOUTH else L.small
+            pose = (m.poses.get(card) or poses[i]) if bottom else poses[i]
+            self._card(surface, L, card, pose, shadow=bottom or face, face=face)
+            size = L.card if bottom else L.small
+            if card is hinted:
+                self._hint_ring(surface, L, pose, size)
             if dim_illegal and card not in legal:
                 tint = t.images.mask(size, pose.angle, (8, 28, 18, 80))
                 surface.blit(tint, tint.get_rect(center=(round(pose.x), round(pose.y))))
@@ -183,6 +195,17 @@ class TableView:
                 rect = pygame.Rect(0, 0, size[0] + L.px(6), size[1] + L.px(6))
                 rect.center = (round(pose.x), round(pose.y))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, rect, max(2, L.px(3)), L.px(10))
+
+    def _hint_ring(
+        self, surface: pygame.Surface, L: TableLayout, pose: Pose, size: tuple[int, int]
+    ) -> None:
+        """The card the hint recommends: a blue ring, unlike the gold of the selection."""
+        from .guide import HINT_COLOUR
+
+        rect = pygame.Rect(0, 0, size[0] + L.px(8), size[1] + L.px(8))
+        ring = theme.panel(rect.size, (0, 0, 0, 0), L.px(12), HINT_COLOUR, max(3, L.px(4)))
+        img = pygame.transform.rotate(ring, pose.angle)
+        surface.blit(img, img.get_rect(center=(round(pose.x), round(pose.y))))
 
     def _trick(self, surface: pygame.Surface, L: TableLayout) -> None:
         m = self.table.model
@@ -204,7 +227,7 @@ class TableView:
             return
         pose = L.proposed_pose()
         self._card(surface, L, m.proposed, pose)
-        label = theme.text("Proposed trump", L.px(15), theme.TEXT_DIM, True)
+        label = theme.text(tr("ui.table_proposed_trump"), L.px(15), theme.TEXT_DIM, True)
         surface.blit(label, label.get_rect(midright=(pose.x - L.small[0] / 2 - L.px(10), pose.y)))
 
     def _plate(self, surface: pygame.Surface, L: TableLayout, seat: int) -> None:
@@ -217,14 +240,15 @@ class TableView:
         if turn:
             pygame.draw.rect(surface, theme.GOLD_LIGHT, rect, max(2, L.px(2.5)), L.px(14))
         pad = L.px(12)
-        name = theme.text(t.seats[seat].name, L.px(18), theme.TEXT, True)
+        name = theme.text(t.seats[seat].label, L.px(18), theme.TEXT, True)
         surface.blit(name, (rect.left + pad, rect.top + L.px(4)))
         team = seat % 2
         role = self.role(seat)
         won = m.tricks_won[team]
-        sub = f"{role} · {won} trick{'s' if won != 1 else ''}" if won else role
+        tricks = tr("ui.table_one_trick") if won == 1 else tr("ui.table_tricks", n=won)
+        sub = f"{role} · {tricks}" if won else role
         if turn and seat == t.human_seat:
-            img = theme.text("Your turn", L.px(14), theme.GOLD_LIGHT, True)
+            img = theme.text(tr("ui.table_your_turn"), L.px(14), theme.GOLD_LIGHT, True)
         else:
             img = theme.text(sub, L.px(14), theme.TEXT_DIM)
         surface.blit(img, (rect.left + pad, rect.top + L.px(26)))
@@ -233,7 +257,7 @@ class TableView:
             chip = L.px(24)
             centre = (x - chip // 2, rect.centery)
             pygame.draw.circle(surface, theme.GOLD, centre, chip // 2)
-            d = theme.text("D", L.px(15), theme.INK, True)
+            d = theme.text(tr("ui.table_dealer_chip"), L.px(15), theme.INK, True)
             surface.blit(d, d.get_rect(center=centre))
             x -= chip + L.px(4)
         if m.chooser == seat and m.trump is not None:
@@ -243,10 +267,11 @@ class TableView:
     def role(self, seat: int) -> str:
         t = self.table
         if t.human_seat is None:
-            return ("South", "West", "North", "East")[seat]
+            return compass(seat)
         if seat == t.human_seat:
-            return "South"
-        return "Partner" if (seat - t.human_seat) % 2 == 0 else "Opponent"
+            return compass(0)
+        partner = (seat - t.human_seat) % 2 == 0
+        return tr("ui.table_partner") if partner else tr("ui.table_opponent")
 
     def _dots(self, surface: pygame.Surface, L: TableLayout, centre: tuple[int, int]) -> None:
         phase = self.table.clock * 4
@@ -271,7 +296,7 @@ class TableView:
         rect = L.trump_panel
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
-        head = theme.text("TRUMP", L.px(13), theme.TEXT_DIM, True)
+        head = theme.text(tr("ui.table_trump_head"), L.px(13), theme.TEXT_DIM, True)
         surface.blit(head, (rect.left + pad, rect.top + L.px(8)))
         chip_size = L.px(54)
         chip_rect = pygame.Rect(rect.left + pad, rect.top + L.px(32), chip_size, chip_size)
@@ -282,20 +307,22 @@ class TableView:
             )
             q = theme.text("?", L.px(26), theme.TEXT_DIM, True)
             surface.blit(q, q.get_rect(center=chip_rect.center))
-            line1 = "Not chosen yet" if m.deal_no else ""
-            who = t.seats[t.turn_seat()].name if t.turn_seat() is not None else ""
-            line2 = f"{who} to decide" if who and m.hands[0] else ""
+            line1 = tr("ui.table_not_chosen") if m.deal_no else ""
+            who = t.seats[t.turn_seat()].label if t.turn_seat() is not None else ""
+            line2 = tr("ui.table_to_decide", name=who) if who and m.hands[0] else ""
             if who and t.turn_seat() == t.human_seat:
-                line2 = "Your decision"
+                line2 = tr("ui.table_your_decision")
         else:
             surface.blit(
                 icons.suit_chip(m.trump.value, chip_size, t.app.settings.four_colour), chip_rect
             )
-            line1 = m.trump.english.capitalize()
-            chooser = t.seats[m.chooser].name if m.chooser is not None else "?"
-            line2 = f"chosen by {chooser}"
+            line1 = suit_name(m.trump).capitalize()
+            chooser = t.seats[m.chooser].label if m.chooser is not None else "?"
+            line2 = tr("ui.table_chosen_by", name=chooser)
+            if m.chooser is not None and m.chooser == t.human_seat:
+                line2 = tr("ui.table_chosen_by_you")
             if m.kraak_level:
-                line2 += f" · {KRAAK_NAMES[m.kraak_level]} ×{2**m.kraak_level}"
+                line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
         img = theme.text(line1, L.px(22), theme.TEXT, True)
         surface.blit(img, (x, rect.top + L.px(30)))
         img = theme.text(line2, L.px(15), theme.TEXT_DIM)
@@ -323,7 +350,7 @@ class TableView:
             pts = m.deal_points[team]
             roem = m.deal_roem[team]
             if pts or roem:
-                extra = f"+{pts}" + (f" ({roem} {self.bonus_word})" if roem else "")
+                extra = f"+{pts}" + (f" ({roem} {tr(self.bonus_key)})" if roem else "")
                 img = theme.text(extra, L.px(14), theme.TEXT_DIM)
                 surface.blit(
                     img, img.get_rect(topright=(right - total.get_width() - L.px(10), y + L.px(3)))
@@ -332,8 +359,8 @@ class TableView:
     def score_head(self) -> str:
         m, v = self.table.model, self.table.state.variant
         if v.match_kind == "deals":
-            return f"DEAL {max(1, m.deal_no)} OF {v.match_target}"
-        return f"DEAL {max(1, m.deal_no)} · TO {v.match_target}"
+            return tr("ui.table_deal_of", n=max(1, m.deal_no), total=v.match_target)
+        return tr("ui.table_deal_to", n=max(1, m.deal_no), target=v.match_target)
 
     def _last_trick(self, surface: pygame.Surface, L: TableLayout) -> None:
         t = self.table
@@ -343,7 +370,9 @@ class TableView:
         rect = pygame.Rect(0, 0, round(3.6 * cw), round(2.45 * ch))
         rect.center = (round(cx), round(cy))
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
-        title = f"Last trick · won by {t.seats[winner].name}"
+        title = tr("ui.table_last_trick_by", name=t.seats[winner].label)
+        if winner == t.human_seat:
+            title = tr("ui.table_last_trick_by_you")
         img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(10))))
         for i, card in enumerate(cards):
@@ -355,5 +384,5 @@ class TableView:
                 r = pygame.Rect(0, 0, cw + L.px(6), ch + L.px(6))
                 r.center = (round(pose.x), round(pose.y))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, r, max(2, L.px(3)), L.px(10))
-        hint = theme.text("L or click to close", L.px(14), theme.TEXT_DIM)
+        hint = theme.text(tr("ui.table_close_last"), L.px(14), theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - L.px(8))))

@@ -1,0 +1,342 @@
+"""Every text in English, Dutch and French: the same keys everywhere, every key used
+exists, every scene draws in each language without a missing key, and the language
+switches at run time from the settings screen, through posted pygame events."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pygame
+import pygame_gui
+import pytest
+from pygame_gui.core.utility import translate
+
+from klaverjas_gui import i18n, smoke
+from klaverjas_gui.app import App, parse_args
+from klaverjas_gui.engine import parse_card
+from klaverjas_gui.engine.play import REASONS, illegal_reason
+from klaverjas_gui.engine.variant import CHOICES, DESCRIPTIONS, option_names
+from klaverjas_gui.store.session import Store
+from klaverjas_gui.ui import theme, words
+from klaverjas_gui.ui.menu import MainMenuScene
+from klaverjas_gui.ui.settings import SettingsScene
+
+PACKAGE = Path(i18n.__file__).parent
+PLACEHOLDER = re.compile(r"%\{(\w+)\}")
+DT = 1 / 60
+
+
+def _namespaces() -> list[str]:
+    names = {p.name.split(".")[0] for p in i18n.DIRECTORY.glob("*.json")}
+    return sorted(names - {"pygame-gui"})
+
+
+def _load(namespace: str, lang: str) -> dict[str, str]:
+    path = i18n.DIRECTORY / f"{namespace}.{lang}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert list(data) == [lang], f"{path.name} must hold one tree under {lang!r}"
+    return data[lang]
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A test that switches the language must not leave it switched for the next test."""
+    yield
+    i18n.set_language("en")
+
+
+# --- (a) the files agree ---
+@pytest.mark.parametrize("namespace", _namespaces())
+def test_every_language_has_the_same_keys_and_placeholders(namespace):
+    english = _load(namespace, "en")
+    assert english, f"{namespace}.en.json is empty"
+    for lang in ("nl", "fr"):
+        other = _load(namespace, lang)
+        assert sorted(set(english) - set(other)) == [], f"{namespace}.{lang} lacks these keys"
+        assert sorted(set(other) - set(english)) == [], f"{namespace}.{lang} has extra keys"
+        for key, text in english.items():
+            assert isinstance(other[key], str) and re.fullmatch(r"\w+", key), key
+            assert set(PLACEHOLDER.findall(other[key])) == set(PLACEHOLDER.findall(text)), (
+                f"{namespace}.{key} in {lang}: {other[key]!r} vs {text!r}"
+            )
+
+
+def test_dutch_and_french_are_translated_not_copied():
+    """Most texts differ from English (a few, like "Roem!" or "Dix", are the same words)."""
+    en = i18n.catalog("en")
+    for lang in ("nl", "fr"):
+        other = i18n.catalog(lang)
+        same = [k for k, v in en.items() if len(v) > 12 and other[k] == v]
+        assert len(same) <= len(en) // 50, f"{lang}: {same[:10]}"
+
+
+# --- (b) every key the code asks for exists ---
+def _tr_keys() -> list[tuple[str, str, bool]]:
+    """(file, key or key pattern, is a pattern) of every tr("...") call in the package."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            f = node.func
+            name = getattr(f, "id", None) or getattr(f, "attr", "")
+            if name != "tr":
+                continue
+            arg = node.args[0]
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                found.append((where, arg.value, False))
+            elif isinstance(arg, ast.JoinedStr):  # tr(f"ui.kraak_title_{level}")
+                pattern = "".join(
+                    re.escape(v.value) if isinstance(v, ast.Constant) else r"\w+"
+                    for v in arg.values
+                )
+                found.append((where, pattern, True))
+    return found
+
+
+def test_every_literal_key_in_the_source_exists_in_english():
+    english = i18n.catalog("en")
+    calls = _tr_keys()
+    assert len(calls) > 300, "the scan found too few tr() calls: is it still looking?"
+    unknown = [(w, k) for w, k, pattern in calls if not pattern and k not in english]
+    assert unknown == []
+    unmatched = [
+        (w, k) for w, k, pattern in calls
+        if pattern and not any(re.fullmatch(k, key) for key in english)
+    ]  # fmt: skip
+    assert unmatched == []
+
+
+def test_engine_words_have_a_key_for_every_option_value_and_reason():
+    """The engine's English tables and the catalog cannot drift apart."""
+    en = i18n.catalog("en")
+    assert {f"rules.reason_{k}" for k in REASONS} <= set(en)
+    assert {f"rules.option_{o}" for o in option_names()} <= set(en)
+    assert {f"rules.about_{o}" for o in DESCRIPTIONS} <= set(en)
+    for option, values in CHOICES.items():
+        for value in values:
+            i18n.missing.clear()
+            assert words.value_label(option, value), (option, value)
+            assert not i18n.missing, (option, value)
+
+
+def test_engine_reasons_in_dutch_and_french():
+    hand = [parse_card(c) for c in ("QH", "7S", "8D")]
+    trick = [parse_card("9H")]
+    from klaverjas_gui.engine import PRESETS
+
+    reason = illegal_reason(PRESETS["amsterdam"], "C", hand, trick, parse_card("7S"))
+    assert reason is not None and reason.key == "follow"
+    i18n.set_language("nl")
+    dutch = words.reason_text(reason)
+    assert dutch.startswith("Er is Harten ♥ uitgekomen") and "V♥" in dutch
+    i18n.set_language("fr")
+    assert "vous devez fournir" in words.reason_text(reason) and "D♥" in words.reason_text(reason)
+
+
+# --- (c) every scene in every language ---
+def _app(tmp_path: Path, lang: str) -> App:
+    args = parse_args(["--size", "1024x600", "--speed", "instant", "--lang", lang,
+                       "--data-dir", str(tmp_path / lang)])  # fmt: skip
+    return App(args, deterministic=True, audio=False)
+
+
+def _menu_texts(app: App) -> dict[str, str]:
+    menu = app.menu
+    assert isinstance(menu, MainMenuScene)
+    return {key: button.text for key, button in menu.buttons.items()}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_every_scene_draws_without_a_missing_key(tmp_path, lang):
+    app = _app(tmp_path, lang)
+    try:
+        assert i18n.language() == lang
+        i18n.missing.clear()
+        for name, make in smoke.SCENES.items():
+            make(app)
+            for _ in range(3):
+                app.step(DT)
+            assert not i18n.missing, f"{name} in {lang}: {sorted(i18n.missing)}"
+            for scene in app.scenes:  # no word runs out of its button
+                for key, button in scene.buttons.items():
+                    text = translate(button.text)
+                    edges = button.border_width  # pygame-gui: a dict of the four sides
+                    frame = edges["left"] + edges["right"] + 2 * button.shadow_width
+                    room = button.get_abs_rect().w - frame - 2
+                    assert button.font.size(text)[0] <= room, (name, lang, key, text)
+        app.show_menu()
+        texts = _menu_texts(app)
+    finally:
+        app.close()
+    i18n.set_language("en")
+    english = {"new_match": "New match", "settings": "Settings", "quit": "Quit"}
+    for key, text in english.items():
+        assert (texts[key] == text) == (lang == "en"), (lang, key, texts[key])
+    if lang == "nl":
+        assert texts["settings"] == "Instellingen" and texts["quit"] == "Afsluiten"
+
+
+# --- (d) switching at run time, by clicks ---
+def _post(kind: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def _click(app: App, pos: tuple[int, int]) -> None:
+    _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    app.step(DT)
+    _post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(DT)
+    app.step(DT)  # pygame-gui's press event arrives on the next frame
+
+
+def _click_button(app: App, scene, key: str) -> None:
+    _click(app, scene.buttons[key].get_abs_rect().center)
+
+
+def _click_in_form(app: App, scene: SettingsScene, key: str) -> None:
+    """Wheel the settings form until the button shows, then click it."""
+    box = scene.form.box.get_abs_rect()
+    _post(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(60):
+        if box.contains(scene.buttons[key].get_abs_rect()):
+            break
+        _post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+        app.step(DT)
+    _click_button(app, scene, key)
+
+
+def test_language_switches_at_once_from_the_settings(tmp_path):
+    app = _app(tmp_path, "en")
+    try:
+        pygame.event.clear()
+        app.step(DT)
+        assert _menu_texts(app)["new_match"] == "New match"
+        _click_button(app, app.top, "settings")
+        settings = app.top
+        assert isinstance(settings, SettingsScene)
+        _click_button(app, settings, "tab_table")
+        settings = app.top
+        assert isinstance(settings, SettingsScene) and settings.tab == "table"
+        _click_in_form(app, settings, "language=nl")
+        assert i18n.language() == "nl" and app.settings.language == "nl"
+        assert app.top is settings and settings.buttons["back"].text == "Terug  (Esc)"
+        assert settings.buttons["tab_rules"].text == "Regels"
+        _click_in_form(app, settings, "language=fr")  # and again, on the rebuilt form
+        assert i18n.language() == "fr" and settings.buttons["tab_rules"].text == "Règles"
+        _click_in_form(app, settings, "language=nl")
+        _click_button(app, settings, "back")
+        assert isinstance(app.top, MainMenuScene)
+        texts = _menu_texts(app)
+        assert texts["new_match"] == "Nieuwe partij" and texts["quit"] == "Afsluiten"
+        app.step(DT)
+    finally:
+        app.close()
+    assert Store(tmp_path / "en").settings.language == "nl"  # saved for the next start
+
+
+def test_a_running_match_follows_the_switch(tmp_path):
+    """The kept table is rebuilt too: its buttons speak the new language on return."""
+    app = _app(tmp_path, "en")
+    try:
+        app.start_match(seed=3)
+        table = app.match
+        assert table is not None and table.buttons["score_sheet"].text.startswith("Score sheet")
+        app.set_language("nl")
+        assert table.buttons["score_sheet"].text.startswith("Scorebriefje")
+        assert table.view.role(2) == "Maat"
+        for _ in range(5):
+            app.step(DT)
+    finally:
+        app.close()
+
+
+def test_lang_on_the_command_line(tmp_path):
+    app = _app(tmp_path, "fr")
+    try:
+        assert i18n.language() == "fr" and _menu_texts(app)["settings"] == "Réglages"
+    finally:
+        app.close()
+
+
+def test_pygame_gui_built_in_strings_in_dutch():
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((800, 600))
+    try:
+        i18n.set_language("nl")
+        manager = theme.ui_manager((800, 600))
+        assert manager.get_locale() == "nl"
+        assert translate("pygame-gui.Cancel") == "Annuleren"
+        button = pygame_gui.elements.UIButton(
+            pygame.Rect(0, 0, 200, 40), "pygame-gui.Cancel", manager
+        )
+        assert button.drawable_shape is not None and translate(button.text) == "Annuleren"
+        theme.release_manager(manager)
+        i18n.set_language("fr")  # pygame-gui ships its own French
+        assert translate("pygame-gui.Cancel") == "Annuler"
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("game", ["klaverjas", "klabberjass"])
+def test_every_refusal_has_words_in_dutch(game):
+    """Along random matches, every refused shortcut gets Dutch words with no missing key,
+    and exactly when the engine refuses it."""
+    import random
+
+    from klaverjas_gui.engine import (
+        KLABBERJASS_PRESETS,
+        PRESETS,
+        new_klabberjass,
+        new_match,
+        parse_klabberjass_action,
+    )
+    from klaverjas_gui.engine.match import parse_action
+
+    i18n.set_language("nl")
+    i18n.missing.clear()
+    plays = [f"play {c}" for c in ("JH", "7S", "AC", "TD", "9H", "QS")]
+    refused = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        if game == "klaverjas":
+            state = new_match(PRESETS[rng.choice(list(PRESETS))], seed)
+            players, parse = 4, parse_action
+            tries = ["pass", "take", "kraak", "claim", "name H", "name C", *plays]
+        else:
+            preset = KLABBERJASS_PRESETS[rng.choice(list(KLABBERJASS_PRESETS))]
+            state, players, parse = new_klabberjass(preset, seed), 2, parse_klabberjass_action
+            tries = ["pass", "take", "schmeiss", "accept", "refuse", "dix", "declare", "name H",
+                     *plays]  # fmt: skip
+        while not state.is_over:
+            for text in tries:
+                action = parse(text)
+                said = words.explain(state, action, players)
+                assert (said is None) == (state.explain(action) is None), (text, state)
+                refused += said is not None
+                if said is not None:
+                    assert said != state.explain(action), said  # Dutch, not the engine's English
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+    assert refused > 500 and not i18n.missing, sorted(i18n.missing)
+
+
+def test_a_damaged_settings_file_is_reported_in_the_language_asked_for(tmp_path):
+    """The file is read before the language is known; the message is worded when shown."""
+    data = tmp_path / "nl"
+    settings_file = Store(data).paths.settings
+    settings_file.parent.mkdir(parents=True, exist_ok=True)
+    settings_file.write_text("{not json", encoding="utf-8")
+    app = _app(tmp_path, "nl")
+    try:
+        app.step(DT)
+        shown = app.toasts.current_text or ""
+        assert "beschadigd" in shown and "damaged" not in shown, shown
+    finally:
+        app.close()
