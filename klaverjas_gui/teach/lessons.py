@@ -5,48 +5,96 @@ are played for them; at a "you" step the lesson waits for one card or call. An
 illegal move is answered with the engine's own explanation; a legal move that
 misses the lesson's point is answered with the step's `instead` text. Quiz
 steps ask a question about a score worked out by the engine (RULES.md 1.8).
+Every text is a key of the `teach` translations, looked up when it is shown,
+so a lesson reads in the language chosen at that moment.
 Pure Python: the tutorial scene only draws a `LessonRun` and feeds it input.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine import PRESETS, Variant, describe_deal, new_match, parse_action
+from ..engine import PRESETS, Variant, new_match, parse_action
 from ..engine.match import Action, MatchState, Stacked
 from ..engine.scoring import settle
+from ..i18n import catalog, tr
 
 YOU = 0  # the learner sits south
 
 
+def text(key: str, **values: object) -> str:
+    """The lesson text `teach.<key>` in the current language; "" when no such text exists."""
+    full = f"teach.{key}"
+    return tr(full, **values) if full in catalog("en") else ""
+
+
 @dataclass(frozen=True)
 class Step:
-    """One move of the script. `prompt` is set exactly for the learner's own steps."""
+    """One move of the script. `key` is set exactly for the learner's own steps.
+
+    Its texts are `teach.<key>` (the prompt), `<key>_instead` (said when the
+    learner picks a legal but different move) and `<key>_done` (said after the
+    learner got it right)."""
 
     action: str
-    prompt: str = ""
-    instead: str = ""  # said when the learner picks a legal but different move
-    done: str = ""  # said after the learner got it right
+    key: str = ""
+
+    @property
+    def prompt(self) -> str:
+        return text(self.key) if self.key else ""
+
+    @property
+    def instead(self) -> str:
+        return text(f"{self.key}_instead") if self.key else ""
+
+    @property
+    def done(self) -> str:
+        return text(f"{self.key}_done") if self.key else ""
 
 
 @dataclass(frozen=True)
 class Quiz:
-    question: str
+    """A question with buttons; `values` fills the numbers the engine worked out."""
+
+    key: str
     choices: tuple[str, ...]
     answer: str
-    explain: str
+    values: Callable[[], dict[str, object]] | None = None
+
+    @property
+    def question(self) -> str:
+        return text(self.key)
+
+    @property
+    def explain(self) -> str:
+        return text(f"{self.key}_explain", **(self.values() if self.values else {}))
+
+    @staticmethod
+    def label(choice: str) -> str:
+        """What a choice button says: numbers as they are, words translated."""
+        return text(f"choice_{choice}") or choice
 
 
 @dataclass(frozen=True)
 class Lesson:
     id: str
-    title: str
-    intro: str
     variant: Variant
     stacked: Stacked | None = None
     script: tuple[Step, ...] = ()
     quiz: tuple[Quiz, ...] = ()
-    outro: str = ""
+
+    @property
+    def title(self) -> str:
+        return text(f"{self.id}_title")
+
+    @property
+    def intro(self) -> str:
+        return text(f"{self.id}_intro")
+
+    @property
+    def outro(self) -> str:
+        return text(f"{self.id}_outro")
 
 
 @dataclass
@@ -90,12 +138,12 @@ class LessonRun:
         """True when the learner must act (a card or call, or a quiz answer)."""
         step = self.step
         if step is not None:
-            return bool(step.prompt)
+            return bool(step.key)
         return self.quiz is not None
 
     @property
     def prompt(self) -> str:
-        if self.step is not None and self.step.prompt:
+        if self.step is not None and self.step.key:
             return self.step.prompt
         if self.quiz is not None:
             return self.quiz.question
@@ -104,7 +152,7 @@ class LessonRun:
     def play_scripted(self) -> list:
         """Play the next move of another seat; returns its events ([] if it is your turn)."""
         step = self.step
-        if step is None or step.prompt:
+        if step is None or step.key:
             return []
         assert self.state is not None
         self.state, events = self.state.apply(parse_action(step.action))
@@ -114,14 +162,14 @@ class LessonRun:
     def try_action(self, action: Action | str) -> Feedback:
         """The learner's move: applied only if it is the one the lesson waits for."""
         step = self.step
-        if step is None or not step.prompt or self.state is None:
-            return Feedback(False, "Wait a moment: it is not your turn.")
+        if step is None or not step.key or self.state is None:
+            return Feedback(False, text("not_your_turn"))
         action = parse_action(action)
         why = self.state.explain(action)
         if why is not None:
             return Feedback(False, why)
         if action != parse_action(step.action):
-            return Feedback(False, step.instead or f"Allowed, but this lesson wants {step.action}.")
+            return Feedback(False, step.instead or text("lesson_wants"))
         self.state, self.events = self.state.apply(action)
         self.pos += 1
         self.said = step.done
@@ -130,9 +178,9 @@ class LessonRun:
     def answer(self, choice: str) -> Feedback:
         quiz = self.quiz
         if quiz is None:
-            return Feedback(False, "There is no question now.")
+            return Feedback(False, text("no_question"))
         if choice != quiz.answer:
-            return Feedback(False, f"Not quite. {quiz.explain}")
+            return Feedback(False, text("not_quite", explain=quiz.explain))
         self.quiz_pos += 1
         self.said = quiz.explain
         return Feedback(True, quiz.explain)
@@ -150,15 +198,20 @@ _PARTNER_RULE_HANDS = (
 )
 
 
-def _worked_nat() -> str:
-    return describe_deal(settle(AMS, 0, (82, 80), (0, 20), (5, 3)))
+def _worked_nat() -> dict[str, object]:
+    """RULES.md 1.8 as the engine scores it: choosers 82, defence 80 + 20 roem."""
+    score = settle(AMS, 0, (82, 80), (0, 20), (5, 3))
+    return {
+        "choosers": score.card_points[0],
+        "defence": score.card_points[1],
+        "roem": score.roem[1],
+        "score": score.scores[1],
+    }
 
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         id="follow",
-        title="Following suit",
-        intro="West chooses spades as trump and leads the ace of clubs. Watch, then play.",
         variant=AMS,
         stacked=Stacked(
             dealer=0,
@@ -174,21 +227,11 @@ LESSONS: tuple[Lesson, ...] = (
             Step("play AC"),
             Step("play 8C"),
             Step("play 9C"),
-            Step(
-                "play 7C",
-                prompt="Clubs were led and you hold clubs, so you must follow suit. "
-                "The ace wins anyway: play your lowest club, the 7♣.",
-                instead="That club is allowed, but the ace wins this trick anyway. "
-                "Keep the K♣ for later and play the 7♣.",
-                done="Right: whoever holds the suit led must follow it.",
-            ),
+            Step("play 7C", key="follow_7c"),
         ),
-        outro="Rule 1: always follow the suit that was led when you can.",
     ),
     Lesson(
         id="trump",
-        title="Trumping",
-        intro="West chooses hearts and leads the ace of diamonds. You have no diamonds.",
         variant=AMS,
         stacked=Stacked(
             dealer=0,
@@ -204,72 +247,40 @@ LESSONS: tuple[Lesson, ...] = (
             Step("play AD"),
             Step("play 7D"),
             Step("play 8D"),
-            Step(
-                "play 7H",
-                prompt="You cannot follow diamonds and an opponent (West) is winning: "
-                "you must trump. Your smallest trump, the 7♥, is enough.",
-                instead="Any trump is allowed here, but the 7♥ already wins: keep the Q♥.",
-                done="Well done: a small trump takes the ace and its 11 points.",
-            ),
+            Step("play 7H", key="trump_7h"),
         ),
-        outro="Rule 2: when you cannot follow and an opponent is winning, you must trump.",
     ),
     Lesson(
         id="overtrump",
-        title="Overtrumping and the partner rule",
-        intro="Hearts are trump. Your partner North leads the ace of clubs (RULES 1.5).",
         variant=AMS,
         stacked=Stacked(dealer=1, hands=_PARTNER_RULE_HANDS),
         script=(
             Step("name H"),
             Step("play AC"),
             Step("play 7C"),
-            Step(
-                "play 7D",
-                prompt="You have no clubs, but your partner is winning. In Amsterdam you "
-                "need not trump: play the 7♦ and keep your Q♥.",
-                instead="Trumping is allowed, but wasteful: your partner already wins. "
-                "Play the 7♦.",
-                done="Exactly: with your partner winning, Amsterdam lets you discard.",
-            ),
+            Step("play 7D", key="overtrump_7d"),
             Step("play 8C"),
             Step("claim"),  # North took the trick; under Amsterdam rules roem is claimed
             Step("play KC"),
             Step("play 8H"),
-            Step(
-                "play QH",
-                prompt="Now East trumped with the 8♥ and is winning. You must overtrump: "
-                "play the Q♥.",
-                done="Right: against an opponent's trump you must play a higher one.",
-            ),
+            Step("play QH", key="overtrump_qh"),
             Step("play 9C"),
         ),
-        outro="Rule 3: beat an opponent's trump when you can; your partner's you need not.",
     ),
     Lesson(
         id="rotterdam",
-        title="Rotterdam's difference",
-        intro="The same cards, but now with Rotterdam rules. Your partner leads the A♣.",
         variant=ROT,
         stacked=Stacked(dealer=1, hands=_PARTNER_RULE_HANDS),
         script=(
             Step("name H"),
             Step("play AC"),
             Step("play 7C"),
-            Step(
-                "play QH",
-                prompt="In Rotterdam you must trump whenever you cannot follow, even when "
-                "your partner is winning. Play the Q♥.",
-                done="Yes: Rotterdam always obliges you to trump (and to overtrump).",
-            ),
+            Step("play QH", key="rotterdam_qh"),
             Step("play 8C"),
         ),
-        outro="Rotterdam: trump whenever you cannot follow, partner or not.",
     ),
     Lesson(
         id="roem",
-        title="Roem and stuk",
-        intro="You are first hand and choose hearts. Lead the jack of trumps.",
         variant=AMS,
         stacked=Stacked(
             dealer=3,
@@ -281,51 +292,21 @@ LESSONS: tuple[Lesson, ...] = (
             ),
         ),
         script=(
-            Step(
-                "name H",
-                prompt="With the jack and nine of hearts you choose hearts as trump.",
-                instead="This lesson is about hearts: choose hearts.",
-            ),
-            Step(
-                "play JH",
-                prompt="Lead the J♥, the strongest trump.",
-                instead="Lead the J♥: nobody can beat it.",
-            ),
+            Step("name H", key="roem_name"),
+            Step("play JH", key="roem_lead"),
             Step("play KH"),
             Step("play QH"),
             Step("play 7H"),
-            Step(
-                "claim",
-                prompt="Look at the trick: J♥ Q♥ K♥ is a sequence of three (20), and the "
-                "K♥ with the Q♥ of trump is stuk (20). Claim your roem!",
-                instead="Under Amsterdam rules roem you do not claim is lost. Claim it.",
-                done="40 roem for your team: a sequence of three and stuk.",
-            ),
+            Step("claim", key="roem_claim"),
         ),
-        outro="Roem: three in a row 20, four 50, stuk 20, four of a kind 100 or 200.",
     ),
     Lesson(
         id="nat",
-        title="Going nat",
-        intro="A deal has been played. The choosers took 82 card points, the defence 80 "
-        "plus 20 roem.",
         variant=AMS,
         quiz=(
-            Quiz(
-                question="Did the choosers make it?",
-                choices=("made", "nat"),
-                answer="nat",
-                explain="The choosers must score more than the defence, roem included: "
-                "82 is not more than 100, so they go nat.",
-            ),
-            Quiz(
-                question="How many points does the defence score?",
-                choices=("100", "162", "182"),
-                answer="182",
-                explain=f"{_worked_nat()} All 162 card points plus all roem.",
-            ),
+            Quiz("nat_made", choices=("made", "nat"), answer="nat"),
+            Quiz("nat_score", choices=("100", "162", "182"), answer="182", values=_worked_nat),
         ),
-        outro="Nat: the choosers score 0 and the defence takes 162 plus all roem.",
     ),
 )
 
@@ -334,4 +315,3 @@ LESSON_BY_ID = {lesson.id: lesson for lesson in LESSONS}
 
 def start(lesson_id: str) -> LessonRun:
     return LessonRun(LESSON_BY_ID[lesson_id])
-

@@ -1,0 +1,143 @@
+"""Guidance in words: why the hinted decision is good, and which roem was missed.
+
+The decision itself always comes from the hard computer player (`ai.hint`); this
+module only reads the situation (who is winning the trick, whether the card
+follows suit, whether it wins) and says it in one plain sentence. Which cards
+win and which roem a trick holds are the engine's answers (`winner_index`,
+`roem_items`); nothing here decides a rule. Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..engine import Action, Card, Observation, Suit, Variant
+from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
+from ..engine.play import winner_index
+from ..engine.roem import roem_items
+from ..i18n import tr
+
+
+# --- the game's words for cards ---
+def suit_name(suit: Suit | str) -> str:
+    return tr(f"guide.suit_{Suit(suit).value}")
+
+
+def card_name(card: Card) -> str:
+    """ "the 10 of hearts", "de harten 10", "le 10 de cœur"."""
+    return tr("guide.card", rank=tr(f"guide.rank_{card.rank.value}"), suit=suit_name(card.suit))
+
+
+def run_name(cards: Sequence[Card], sep: str = "-") -> str:
+    """Cards of one suit in short form: "7-8-9 of clubs", "klaveren 7-8-9"."""
+    ranks = sep.join(tr(f"guide.short_{c.rank.value}") for c in cards)
+    return tr("guide.run", ranks=ranks, suit=suit_name(cards[0].suit))
+
+
+# --- why the hinted decision ---
+def explain(obs: Observation, action: Action) -> str:
+    """One sentence on why `action` is a good decision for the seat of `obs`."""
+    if action.kind == "play":
+        return _play(obs, action.card)  # type: ignore[arg-type]
+    if action.kind in ("name", "take"):
+        suit = action.suit if action.kind == "name" else obs.proposed.suit  # type: ignore[union-attr]
+        held = [c for c in obs.hand if c.suit == suit]
+        cards = run_name(sort_hand(held, suit), ", ") if held else suit_name(suit)  # type: ignore[arg-type]
+        key = "guide.bid_name" if action.kind == "name" else "guide.bid_take"
+        return tr(key, suit=suit_name(suit), cards=cards)  # type: ignore[arg-type]
+    if obs.phase == "kraak":
+        return tr("guide.kraak_call" if action.kind == "kraak" else "guide.kraak_pass")
+    if obs.phase == "claim":
+        roem = trick_roem_of(obs)
+        if action.kind == "claim":
+            return tr("guide.claim_roem", roem=roem) if roem else tr("guide.claim_none")
+        return tr("guide.leave_roem", roem=roem) if roem else tr("guide.claim_none")
+    return tr("guide.bid_pass")
+
+
+def trick_roem_of(obs: Observation) -> int:
+    """The roem of the trick just taken (the one a claim decision is about)."""
+    if not obs.tricks or obs.trump is None:
+        return 0
+    return sum(v for _, v in roem_items(obs.variant, obs.trump.index, obs.tricks[-1][1]))
+
+
+def _play(obs: Observation, card: Card) -> str:
+    t = obs.trump.index  # type: ignore[union-attr]
+    trick = list(obs.trick)
+    name = card_name(card)
+    if not trick:
+        return _lead(obs, card, t)
+    led = trick[0].suit
+    n = len(trick)
+    partner_winning = n >= 2 and winner_index(t, trick) == n - 2
+    wins = winner_index(t, [*trick, card]) == n
+    follows = card.suit == led
+    if partner_winning and not wins:
+        key = "guide.partner_points" if POINTS[t][card.index] >= 10 else "guide.partner_low"
+        return tr(key, card=name)
+    if wins:
+        key = "guide.follow_win" if follows else "guide.ruff_win"
+        return tr(key, suit=suit_name(led), card=name)
+    if follows:
+        return tr("guide.follow_lose", suit=suit_name(led), card=name)
+    return tr("guide.discard", card=name)
+
+
+def _lead(obs: Observation, card: Card, t: int) -> str:
+    name = card_name(card)
+    if card.suit_index == t:
+        return tr("guide.lead_trump", card=name)
+    if _master(obs, card):
+        return tr("guide.lead_master", card=name, suit=suit_name(card.suit))
+    if POINTS[t][card.index] == 0:
+        return tr("guide.lead_low", card=name)
+    return tr("guide.lead_other", card=name)
+
+
+def _master(obs: Observation, card: Card) -> bool:
+    """No higher card of its (plain) suit is still in another hand."""
+    gone = set(obs.hand) | set(obs.trick)
+    for _, cards in obs.tricks:
+        gone.update(cards)
+    strength = PLAIN_STRENGTH[card.rank_index]
+    suit = SUITS[card.suit_index]
+    higher = [
+        Card(r, suit) for i, r in enumerate(RANK_LETTERS) if PLAIN_STRENGTH[i] > strength
+    ]
+    return all(c in gone for c in higher)
+
+
+# --- the missed-roem teaching note ---
+def describe_roem(variant: Variant, trump: Suit, trick: Iterable[Card]) -> str:
+    """Which cards made the roem of a trick: "7-8-9 of clubs", "four jacks", stuk."""
+    cards = list(trick)
+    parts = []
+    for label, _ in roem_items(variant, trump.index, cards):
+        if label.startswith("sequence of "):
+            parts.append(_sequence(cards, int(label.rsplit(" ", 1)[1])))
+        elif label == "stuk":
+            parts.append(tr("guide.stuk"))
+        else:
+            parts.append(tr(f"guide.carre_{cards[0].rank.value}"))
+    return tr("guide.and").join(p for p in parts if p)
+
+
+def _sequence(cards: list[Card], length: int) -> str:
+    """The run of `length` cards in natural order 7 8 9 10 J Q K A in one suit of the trick."""
+    for suit in range(4):
+        ranks = sorted(c.rank_index for c in cards if c.suit_index == suit)
+        for start in range(len(ranks) - length + 1):
+            window = ranks[start : start + length]
+            if window[-1] - window[0] == length - 1:
+                return run_name([Card(RANK_LETTERS[r], SUITS[suit]) for r in window])
+    return ""
+
+
+def missed_roem_note(
+    variant: Variant, trump: Suit, trick: Iterable[Card], roem: int, by_me: bool
+) -> str:
+    """The note after roem of the human's team went unclaimed."""
+    what = describe_roem(variant, trump, trick)
+    key = "guide.missed_roem" if by_me else "guide.missed_roem_team"
+    return tr(key, roem=roem, what=what)

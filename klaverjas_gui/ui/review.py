@@ -1,0 +1,291 @@
+"""Deal review: the deal trick by trick with all four hands open, against best play.
+
+The picture is the table's own (a demo TableScene serves as the renderer, as
+in the history's replay). The analysis (`teach.review`, the exact solver on
+every position) takes a second or more, so it runs on a worker thread while
+the window keeps drawing a "calculating" note; closing the scene stops it.
+Cards that gave points away are outlined in red with what they cost; the
+first one of the human's team is called out in the panel with the best card.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..ai.solver import SearchTimeout, Solver
+from ..engine import Variant
+from ..engine.match import TrickWon, play
+from ..i18n import tr
+from ..teach import review as analysis
+from ..teach.review import CardReview, DealReview, ReviewCancelled
+from . import theme
+from .commands import Command
+from .layout import SOUTH, WEST
+from .replay import DealPlays, deal_plays
+from .scene import Scene
+from .seats import display_name
+from .tutorial import draw_lesson_panel
+from .words import card_text
+
+if TYPE_CHECKING:
+    from ..app import App
+    from .table import TableScene
+
+YOUR_TEAM = 0  # the human sits south
+
+
+class ReviewJob:
+    """The analysis of one deal on a daemon thread, so frames keep coming meanwhile."""
+
+    def __init__(self, deal: DealPlays) -> None:
+        self.deal = deal
+        self.progress = (0, len(deal.plays) + 1)
+        self.result: DealReview | None = None
+        self.failed = False
+        self.stopped = False
+        self.solver: Solver | None = None
+        if deal.plays:
+            first = deal.plays[0][0]
+            self.solver = Solver(first.variant, first.trump, first.chooser % 2, first.kraak_level)
+        self._thread = threading.Thread(target=self._run, name="klaverjas-review", daemon=True)
+        self._thread.start()
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None or self.failed
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def wait(self, seconds: float) -> bool:
+        """Block until the analysis is done (tests, smoke, screenshots); True if it is."""
+        self._thread.join(seconds)
+        return self.done
+
+    def _progress(self, done: int, total: int) -> None:
+        self.progress = (done, total)
+
+    def _run(self) -> None:
+        try:
+            self.result = analysis.review_deal(
+                self.deal.plays, self._progress, lambda: self.stopped, YOUR_TEAM, self.solver
+            )
+        except (ReviewCancelled, SearchTimeout):
+            pass
+        except Exception:  # noqa: BLE001 - a failed analysis is said in words, never a crash
+            self.failed = True
+
+    def stop(self) -> None:
+        """Give up: the search in progress stops at its next deadline check."""
+        self.stopped = True
+        if self.solver is not None:
+            self.solver.deadline = 1e-9  # long past: the solver raises SearchTimeout
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
+
+
+class ReviewScene(Scene):
+    """Left/Right (or the buttons) step a trick; the panel compares with best play."""
+
+    def __init__(
+        self, app: App, variant: Variant, seed: int, actions: Sequence[str], deal_no: int,
+        names: Sequence[str],
+    ) -> None:  # fmt: skip
+        from .table import TableScene
+
+        super().__init__(app)
+        self.deal = deal_plays(variant, seed, list(actions), deal_no)
+        self.names = list(names)
+        self.table: TableScene = TableScene(
+            app, variant, seed, demo=True, seats=[(n, "random") for n in self.names]
+        )
+        self.job = ReviewJob(self.deal)
+        self.trick = 0  # 0: before the first card; k: trick k lies on the cloth
+        self.won: TrickWon | None = None
+        self.build()
+        self.show(0)
+
+    # --- positions ---
+    @property
+    def tricks(self) -> int:
+        return (len(self.deal.plays) + 3) // 4
+
+    def show(self, trick: int) -> None:
+        """The position with trick `trick` complete on the cloth (0: before the first card)."""
+        self.trick = max(0, min(trick, self.tricks))
+        self.won = None
+        if not self.deal.plays:
+            return
+        cards = min(4 * self.trick, len(self.deal.plays))
+        state, card = self.deal.plays[max(0, cards - 1)]
+        self.table.load(state)
+        if cards:
+            m = self.table.model
+            seat = state.to_move
+            m.hands[seat] = [c for c in m.hands[seat] if c != card]
+            m.trick = [*m.trick, (seat, card)]
+            _, events = state.apply(play(card))
+            self.won = next((e for e in events if isinstance(e, TrickWon)), None)
+            m.winner = self.won.seat if self.won else None
+
+    def trick_cards(self) -> list[CardReview]:
+        """The reviews of the cards lying on the cloth (none before the analysis is done)."""
+        result = self.job.result
+        if result is None or not self.trick:
+            return []
+        start = 4 * (self.trick - 1)
+        return list(result.cards[start : min(start + 4, len(result.cards))])
+
+    # --- widgets ---
+    def build(self) -> None:
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        px = lambda v: round(v * u)  # noqa: E731
+        bw, bh, gap = px(178), px(40), px(8)
+        x, y = w - px(16) - bw, h - px(16) - 3 * bh - 2 * gap
+        for i, (key, label, action, cls) in enumerate([
+            ("previous_trick", tr("teach.review_previous"), lambda: self.show(self.trick - 1),
+             "@quiet"),
+            ("next_trick", tr("teach.review_next"), lambda: self.show(self.trick + 1), "@primary"),
+            ("back", tr("teach.back"), lambda: self.app.pop(self), "@quiet"),
+        ]):  # fmt: skip
+            self.button(key, pygame.Rect(x, y + i * (bh + gap), bw, bh), label, action, cls)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.table.resize(size)
+        super().resize(size)
+        self.show(self.trick)
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind != "key":
+            return False
+        moves = {
+            "left": lambda: self.show(self.trick - 1),
+            "up": lambda: self.show(self.trick - 1),
+            "right": lambda: self.show(self.trick + 1),
+            "down": lambda: self.show(self.trick + 1),
+            "confirm": lambda: self.show(self.trick + 1),
+            "back": lambda: self.app.pop(self),
+        }
+        move = moves.get(cmd.name)
+        if move is not None:
+            move()
+        return move is not None
+
+    # --- words ---
+    def name(self, seat: int) -> str:
+        return display_name(self.names[seat])
+
+    def caption(self) -> tuple[str, list[tuple[str, tuple]]]:
+        """The panel: a heading, then lines (text, colour)."""
+        head = tr("teach.review_head", deal=self.deal.deal_no, trick=self.trick, total=self.tricks)
+        lines: list[tuple[str, tuple]] = []
+        if not self.deal.plays:
+            return head, [(tr("teach.review_no_cards"), theme.TEXT)]
+        if self.trick == 0:
+            lines.append((tr("teach.review_start"), theme.TEXT))
+        elif self.won is not None:
+            text = tr("teach.review_trick", name=self.name(self.won.seat), trick=self.trick,
+                      points=self.won.points)  # fmt: skip
+            if self.won.roem:
+                text += " " + tr("teach.review_roem", roem=self.won.roem)
+            lines.append((text, theme.TEXT))
+        job = self.job
+        if job.failed:
+            lines.append((tr("teach.review_failed"), theme.NAT))
+        elif job.result is None:
+            done, total = job.progress
+            lines.append((tr("teach.review_calculating", done=done, total=total), theme.GOLD_LIGHT))
+        else:
+            lines += self._verdicts(job.result)
+        return head, lines
+
+    def _verdicts(self, result: DealReview) -> list[tuple[str, tuple]]:
+        lines: list[tuple[str, tuple]] = []
+        for c in self.trick_cards():
+            if c.loss > 0:
+                text = tr("teach.review_card_loss", name=self.name(c.seat), card=card_text(c.card),
+                          loss=c.loss)  # fmt: skip
+                lines.append((text, theme.NAT))
+        if self.trick and not lines:
+            lines.append((tr("teach.review_trick_best"), theme.TEXT_DIM))
+        lines.append((tr("teach.review_compare", best=signed(result.best_margin),
+                         actual=signed(result.final_margin)), theme.GOLD_LIGHT))  # fmt: skip
+        first = result.first_loss(YOUR_TEAM)
+        if first is None:
+            lines.append((tr("teach.review_no_loss"), theme.TEXT))
+        else:
+            best = ", ".join(card_text(c) for c in first.best)
+            lines.append((tr("teach.review_first_loss", trick=first.index // 4 + 1,
+                             name=self.name(first.seat), card=card_text(first.card),
+                             loss=first.loss, best=best), theme.TEXT))  # fmt: skip
+        return lines
+
+    # --- drawing ---
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.table.clock += dt  # the thinking dots, if any, keep moving
+
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.table.view
+        view.draw(surface)
+        view.draw_over(surface)
+        self._marks(surface)
+        self._panel(surface)
+        super().draw(surface)
+
+    def _marks(self, surface: pygame.Surface) -> None:
+        """A red frame and the points lost on each card that gave points away."""
+        L = self.table.layout
+        result = self.job.result
+        first = result.first_loss(YOUR_TEAM) if result is not None else None
+        for c in self.trick_cards():
+            if c.loss <= 0:
+                continue
+            pose = L.trick_pose(c.seat)
+            rect = pygame.Rect(0, 0, L.card[0] + L.px(8), L.card[1] + L.px(8))
+            rect.center = (round(pose.x), round(pose.y))
+            colour = theme.NAT if c is not first else theme.RED
+            pygame.draw.rect(surface, colour, rect, max(2, L.px(4)), L.px(10))
+            label = f"−{c.loss}" if c is not first else tr("teach.review_first_mark", loss=c.loss)
+            img = theme.text(label, L.px(17), theme.IVORY, True)
+            tag = img.get_rect(midtop=(rect.centerx, rect.bottom - L.px(14)))
+            pygame.draw.rect(surface, colour, tag.inflate(L.px(12), L.px(4)), 0, L.px(8))
+            surface.blit(img, tag)
+
+    def close(self) -> None:
+        self.job.stop()
+        self.table.close()
+        super().close()
+
+    def _panel(self, surface: pygame.Surface) -> None:
+        """Bottom left, between West's plate and South's: the free corner of the cloth."""
+        L = self.table.layout
+        south = L.plate_rect(SOUTH, True)
+        top = L.plate_rect(WEST, True).bottom + L.px(12)
+        right = L.hand_bounds(SOUTH, True).left - L.px(16)
+        room = pygame.Rect(L.margin, top, right - L.margin, south.top - L.px(10) - top)
+        if room.h < L.px(150):  # a low window: use the height beside the hand as well
+            room.h = L.h - L.margin - top
+        head, lines = self.caption()
+        keys = tr("teach.review_keys")
+        draw_lesson_panel(surface, room, L.u, head, [*lines, (keys, theme.TEXT_DIM)])
+
+
+def open_review(app: App, table: TableScene, deal_no: int) -> ReviewScene:
+    """The review of a deal of the running table (from the deal summary)."""
+    state = table.state
+    names = [s.name for s in table.seats]
+    scene = ReviewScene(app, state.variant, table.seed, [str(a) for a in state.actions],
+                        deal_no, names)  # fmt: skip
+    app.push(scene)
+    return scene

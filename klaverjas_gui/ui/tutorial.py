@@ -1,0 +1,473 @@
+"""The tutorial: a Learn menu, the list of lessons, and a lesson at the table.
+
+A card lesson is the table itself (`LessonScene` is a `TableScene`), so cards
+are picked by click, drag or keyboard exactly as in a match and the decision
+buttons are the table's own. Only who decides differs: the other seats play
+the lesson's script, and the learner's move goes to `LessonRun.try_action`,
+which refuses anything but the move the lesson waits for, with the engine's
+explanation or the lesson's hint. The quiz lesson (going nat) has no cards
+and is a small scene of its own. A finished lesson is ticked in the settings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import Action, Card, MatchState, Variant
+from ..engine.match import CLAIM_ROEM, TrickWon, play
+from ..i18n import tr
+from ..teach.lessons import LESSONS, Lesson, LessonRun
+from . import theme, widgets, words
+from .commands import Command
+from .layout import SOUTH, WEST, Pose, TableLayout
+from .menu import ListScene
+from .scene import Scene
+from .table import TableScene
+from .table_view import TableView
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SCRIPT_PACE = 0.8  # seconds between two scripted moves (times the animation speed)
+FIRST_PAUSE = 1.2  # time to read the introduction before the first scripted move
+
+
+def lesson_number(lesson: Lesson) -> int:
+    return LESSONS.index(lesson) + 1
+
+
+def mark_done(app: App, lesson: Lesson) -> None:
+    """Tick the lesson in the settings, saved at once (so a crash keeps the tick)."""
+    done = app.settings.tutorial_done
+    if lesson.id not in done:
+        done.append(lesson.id)
+        app.save_settings()
+
+
+def open_lesson(app: App, lesson: Lesson, replace: Scene | None = None) -> Scene:
+    """The scene for a lesson (at the table, or the quiz), pushed on the stack."""
+    if replace is not None:
+        app.pop(replace)
+    cards = lesson.stacked is not None
+    scene: Scene = LessonScene(app, lesson) if cards else QuizScene(app, lesson)
+    app.push(scene)
+    return scene
+
+
+def following(lesson: Lesson) -> Lesson | None:
+    i = LESSONS.index(lesson)
+    return LESSONS[i + 1] if i + 1 < len(LESSONS) else None
+
+
+# --- menus ---
+class LearnScene(ListScene):
+    """One entry in the main menu leads here: the tutorial or the rules."""
+
+    button_size = (420, 52, 12)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return tr("teach.learn_title")
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        return tr("teach.learn_subtitle")
+
+    def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        return [
+            ("tutorial", tr("teach.menu_tutorial"), self.open_tutorial, "@primary"),
+            ("rules", tr("teach.menu_rules"), self.open_rules, "@menu"),
+            ("back", tr("teach.back"), self.back, "@menu"),
+        ]
+
+    def open_tutorial(self) -> None:
+        self.app.push(LessonListScene(self.app))
+
+    def open_rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+
+class LessonListScene(ListScene):
+    """The six lessons, ticked when done."""
+
+    button_size = (460, 50, 10)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return tr("teach.lessons_title")
+
+    @property
+    def subtitle(self) -> str:  # type: ignore[override]
+        done = sum(1 for lesson in LESSONS if lesson.id in self.app.settings.tutorial_done)
+        return tr("teach.lessons_subtitle", done=done, total=len(LESSONS))
+
+    def column_top(self) -> int:
+        return round(self.app.size[1] * 0.24)
+
+    def enter(self) -> None:
+        self.build()  # ticks and the count change when a lesson was finished
+
+    def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        done = self.app.settings.tutorial_done
+        first_open = next((lesson for lesson in LESSONS if lesson.id not in done), None)
+        items = [
+            (f"lesson_{lesson.id}",
+             tr("teach.lesson_label", number=lesson_number(lesson), title=lesson.title),
+             lambda lesson=lesson: open_lesson(self.app, lesson),
+             "@primary" if lesson is first_open else "@menu")
+            for lesson in LESSONS
+        ]  # fmt: skip
+        return [*items, ("back", tr("teach.back"), self.back, "@menu")]
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        u = theme.scale_for(self.app.size)
+        for lesson in LESSONS:
+            button = self.buttons.get(f"lesson_{lesson.id}")
+            if button is None or lesson.id not in self.app.settings.tutorial_done:
+                continue
+            rect = button.get_abs_rect()
+            draw_tick(surface, (rect.right + round(26 * u), rect.centery), round(13 * u))
+
+
+def draw_tick(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
+    """A gold disc with a check mark: this lesson is done."""
+    x, y = centre
+    pygame.draw.circle(surface, theme.GOLD, centre, r)
+    w = max(2, r // 4)
+    points = [(x - r * 0.5, y), (x - r * 0.12, y + r * 0.4), (x + r * 0.52, y - r * 0.38)]
+    pygame.draw.lines(surface, theme.INK, False, [(round(a), round(b)) for a, b in points], w)
+
+
+# --- the lesson panel, shared by both kinds of lesson ---
+def draw_lesson_panel(
+    surface: pygame.Surface, rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]]
+) -> None:
+    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit."""
+    px = lambda v: max(1, round(v * u))  # noqa: E731
+    widgets.draw_panel(surface, rect, u, (6, 26, 17, 235), theme.GOLD)
+    x, y = rect.left + px(12), rect.top + px(8)
+    width = rect.w - px(24)
+    for line in theme.wrap(head, px(15), width, bold=True):
+        img = theme.text(line, px(15), theme.GOLD_LIGHT, True)
+        surface.blit(img, (x, y))
+        y += img.get_height()
+    y += px(4)
+    room = rect.bottom - px(8) - y
+    size, wrapped = px(17), []
+    while True:
+        wrapped = [(theme.wrap(text, size, width), colour) for text, colour in lines if text]
+        line_h = theme.font(size).get_linesize()
+        need = sum(len(ls) for ls, _ in wrapped) * line_h + px(6) * max(0, len(wrapped) - 1)
+        if need <= room or size <= px(10):
+            break
+        size -= 1
+    for paragraph, colour in wrapped:
+        for line in paragraph:
+            surface.blit(theme.text(line, size, colour), (x, y))
+            y += line_h
+        y += px(6)
+
+
+class LessonView(TableView):
+    """The table as drawn in a match, but South's name plate gives way to the lesson panel."""
+
+    def _plate(self, surface: pygame.Surface, L: TableLayout, seat: int) -> None:
+        if seat != SOUTH:
+            super()._plate(surface, L, seat)
+
+
+class LessonScene(TableScene):
+    """One card lesson at the table: the script plays the others, the learner plays South."""
+
+    view_class = LessonView
+
+    def __init__(self, app: App, lesson: Lesson) -> None:
+        self.lesson = lesson
+        self.run = LessonRun(lesson)
+        self.refusal = ""  # why the last move was refused (the engine's or the lesson's words)
+        self.finished = False
+        self.script_wait = -FIRST_PAUSE
+        names = [tr(f"teach.seat_{seat}") for seat in range(4)]
+        super().__init__(
+            app, lesson.variant, 0, seats=[(names[0], "human")] + [(n, "random") for n in names[1:]]
+        )
+
+    def new_state(self, variant: Variant, seed: int) -> MatchState:
+        assert self.run.state is not None
+        return self.run.state
+
+    # --- widgets ---
+    def build(self) -> None:
+        L = self.layout
+        if self.finished:
+            rects = L.side_buttons(3)
+            nxt = following(self.lesson)
+            if nxt is not None:
+                self.button("next_lesson", rects[0], tr("teach.next_lesson"), self.next_lesson,
+                            "@primary")  # fmt: skip
+            self.button("again", rects[1], tr("teach.again"), self.again, "@quiet")
+            self.button("lessons", rects[2], tr("teach.to_lessons"), self.to_lessons, "@quiet")
+        else:
+            rects = L.side_buttons(2)
+            self.button("again", rects[0], tr("teach.again"), self.again, "@quiet")
+            self.button("lessons", rects[1], tr("teach.to_lessons"), self.to_lessons, "@quiet")
+        claim = self.button("roem", L.claim_rect(), tr("teach.roem_button"),
+                            lambda: self.decide(CLAIM_ROEM), "@claim")  # fmt: skip
+        claim.hide()
+
+    def next_lesson(self) -> None:
+        nxt = following(self.lesson)
+        if nxt is not None:
+            open_lesson(self.app, nxt, replace=self)
+
+    def again(self) -> None:
+        open_lesson(self.app, self.lesson, replace=self)
+
+    def to_lessons(self) -> None:
+        self.app.pop(self)
+
+    # --- the learner's moves ---
+    def decide(self, action: Action | None) -> None:
+        if action is None or self.state.to_move != SOUTH or not self.may_act():
+            return
+        self.submit(action)
+
+    def try_play(self, card: Card, origin: Pose | None) -> bool:
+        if not self.human_may_play():
+            self.not_your_turn()
+            return False
+        return self.submit(play(card), origin) is None
+
+    def not_your_turn(self) -> None:
+        if self.run.done:
+            return
+        if not self.run.waiting_for_you:
+            self.refusal = tr("teach.not_your_turn")
+        elif self.state.phase != "play":
+            self.refusal = tr("teach.use_buttons")
+
+    def submit(self, action: Action, origin: Pose | None = None) -> str | None:
+        """Only the move the lesson waits for is played; anything else is refused in words."""
+        if self.run.done or not self.run.waiting_for_you:
+            return tr("teach.not_your_turn")
+        before = self.state
+        feedback = self.run.try_action(action)
+        if not feedback.ok:  # an illegal move: the engine's reason, in the player's language
+            self.refusal = words.explain(before, action) or feedback.message
+            return self.refusal
+        self.refusal = ""
+        if action.kind == "play":
+            self.hand.after_play()
+        self._show(self.run.events, origin)
+        return None
+
+    def _show(self, events: list, origin: Pose | None = None) -> None:
+        """Hand the engine's events of a move to the director, as the table does."""
+        self.state = self.run.state  # type: ignore[assignment]
+        for ev in events:
+            if isinstance(ev, TrickWon):
+                self.pending_roem = ev.roem
+        self.prompt.hide()
+        self.director.schedule(events, [self.state.hand(s) for s in range(4)], origin)
+
+    def claim_timeout(self, ev: TrickWon) -> None:
+        """A lesson waits for the learner however long the trick pause lasts."""
+
+    # --- the frame ---
+    def _drive(self, dt: float) -> None:
+        s, run = self.state, self.run
+        self.thinking.clear()
+        if run.done:
+            self.prompt.hide()
+            if not self.finished and self.may_act():
+                self.finish()
+            return
+        if not self.may_act():
+            self.prompt.hide()
+            return
+        if run.waiting_for_you:
+            if s.phase in self.prompt_phases:
+                self.prompt.show(s)
+            else:
+                self.prompt.hide()
+            return
+        self.prompt.hide()
+        self.script_wait += dt
+        if self.script_wait < SCRIPT_PACE * self.app.settings.speed:
+            return
+        self.script_wait = 0.0
+        self._show(run.play_scripted())
+
+    def finish(self) -> None:
+        self.finished = True
+        mark_done(self.app, self.lesson)
+        self.clear_buttons()
+        self.build()
+
+    def _key(self, name: str) -> bool:
+        if name == "back":
+            self.to_lessons()
+            return True
+        if name == "confirm" and self.finished:
+            (self.next_lesson if following(self.lesson) else self.to_lessons)()
+            return True
+        if name == "score_sheet":
+            return False  # a lesson has no score sheet
+        return super()._key(name)
+
+    # --- drawing ---
+    def panel_rect(self) -> pygame.Rect:
+        """Bottom left, between West's plate and South's hand: the free corner of the cloth."""
+        L = self.layout
+        left = L.margin
+        top = L.plate_rect(WEST, False).bottom + L.px(12)
+        right = L.hand_bounds(SOUTH, False).left - L.px(16)
+        return pygame.Rect(left, top, right - left, L.h - L.margin - top)
+
+    def panel_lines(self) -> tuple[str, list[tuple[str, tuple]]]:
+        run = self.run
+        head = tr("teach.lesson_head", number=lesson_number(self.lesson), total=len(LESSONS),
+                  title=self.lesson.title)  # fmt: skip
+        if self.finished:
+            return head, [(tr("teach.well_done"), theme.GOLD_LIGHT), (run.said, theme.TEXT_DIM),
+                          (self.lesson.outro, theme.TEXT)]  # fmt: skip
+        lines: list[tuple[str, tuple]] = []
+        if self.refusal:
+            lines.append((self.refusal, theme.NAT))
+        if run.waiting_for_you:
+            if not self.refusal and run.said:
+                lines.append((run.said, theme.TEXT_DIM))
+            lines.append((run.prompt, theme.TEXT))
+        else:
+            lines.append((run.said, theme.TEXT))
+        return head, lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        head, lines = self.panel_lines()
+        draw_lesson_panel(surface, self.panel_rect(), self.layout.u, head, lines)
+
+
+class QuizScene(Scene):
+    """A lesson of questions about a score (going nat): answer buttons, no cards."""
+
+    def __init__(self, app: App, lesson: Lesson) -> None:
+        super().__init__(app)
+        self.lesson = lesson
+        self.run = LessonRun(lesson)
+        self.refusal = ""
+        self.finished = False
+        self.focus = 0
+        self.build()
+
+    def build(self) -> None:
+        self.clear_buttons()
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        px = lambda v: round(v * u)  # noqa: E731
+        quiz = self.run.quiz
+        bh, gap = px(54), px(14)
+        y = round(h * 0.62)
+        if quiz is not None:
+            bw = px(180)
+            row = len(quiz.choices) * bw + (len(quiz.choices) - 1) * gap
+            x = w // 2 - row // 2
+            for i, choice in enumerate(quiz.choices):
+                rect = pygame.Rect(x + i * (bw + gap), y, bw, bh)
+                self.button(f"choice_{choice}", rect, quiz.label(choice),
+                            lambda c=choice: self.answer(c), "@menu")  # fmt: skip
+            self.focus = min(self.focus, len(quiz.choices) - 1)
+        else:
+            self.focus = 0
+        bw, bh2 = px(230), px(44)
+        keys = ["lessons"]
+        if self.finished and following(self.lesson) is not None:
+            keys.insert(0, "next_lesson")
+        row = len(keys) * bw + (len(keys) - 1) * gap
+        x = w // 2 - row // 2
+        y = h - px(24) - bh2
+        for i, key in enumerate(keys):
+            rect = pygame.Rect(x + i * (bw + gap), y, bw, bh2)
+            if key == "lessons":
+                self.button(key, rect, tr("teach.to_lessons"), self.to_lessons, "@quiet")
+            else:
+                self.button(key, rect, tr("teach.next_lesson"), self.next_lesson, "@primary")
+
+    def answer(self, choice: str) -> None:
+        feedback = self.run.answer(choice)
+        self.refusal = "" if feedback.ok else feedback.message
+        if self.run.done and not self.finished:
+            self.finished = True
+            mark_done(self.app, self.lesson)
+        self.build()
+
+    def next_lesson(self) -> None:
+        nxt = following(self.lesson)
+        if nxt is not None:
+            open_lesson(self.app, nxt, replace=self)
+
+    def to_lessons(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind != "key":
+            return False
+        quiz = self.run.quiz
+        if cmd.name == "back":
+            self.to_lessons()
+        elif cmd.name in ("left", "right") and quiz is not None:
+            step = -1 if cmd.name == "left" else 1
+            self.focus = (self.focus + step) % len(quiz.choices)
+        elif cmd.name == "confirm":
+            if quiz is not None:
+                self.answer(quiz.choices[self.focus])
+            else:
+                (self.next_lesson if following(self.lesson) else self.to_lessons)()
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        px = lambda v: round(v * u)  # noqa: E731
+        surface.blit(widgets.felt((w, h)), (0, 0))
+        title = theme.text(self.lesson.title, px(40), theme.GOLD_LIGHT, True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, px(28))))
+        rect = pygame.Rect(0, 0, min(w - px(40), px(860)), round(h * 0.62) - px(36) - px(96))
+        rect.midtop = (w // 2, px(96))
+        head = tr("teach.lesson_head", number=lesson_number(self.lesson), total=len(LESSONS),
+                  title=self.lesson.title)  # fmt: skip
+        run = self.run
+        lines: list[tuple[str, tuple]] = [(self.lesson.intro, theme.TEXT_DIM)]
+        if self.finished:
+            lines += [(tr("teach.well_done"), theme.GOLD_LIGHT), (run.said, theme.TEXT),
+                      (self.lesson.outro, theme.TEXT)]  # fmt: skip
+        else:
+            if self.refusal:
+                lines.append((self.refusal, theme.NAT))
+            elif run.quiz_pos:
+                lines.append((run.said, theme.TEXT_DIM))
+            lines.append((run.prompt, theme.GOLD_LIGHT))
+        draw_lesson_panel(surface, rect, u, head, lines)
+        super().draw(surface)
+        quiz = run.quiz
+        if quiz is not None:
+            button = self.buttons.get(f"choice_{quiz.choices[self.focus]}")
+            if button is not None:
+                r = button.get_abs_rect().inflate(px(10), px(10))
+                pygame.draw.rect(surface, theme.GOLD_LIGHT, r, max(2, px(2)), px(16))

@@ -1,0 +1,198 @@
+"""The tutorial scenes, driven headless by posted events: every lesson done, wrong moves refused.
+
+The lessons' logic is tested in test_lessons.py; here the learner reaches the
+lessons from the main menu, plays by click, drag and keyboard, answers with the
+buttons, and the tick is saved in the settings file.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from test_ui import DT, card_pos, click, click_button, drag, drop_point, make_app, press, run_until
+
+from klaverjas_gui.engine import parse_action
+from klaverjas_gui.engine.cards import cards_of
+from klaverjas_gui.engine.match import RoemClaimed, play
+from klaverjas_gui.i18n import set_language, tr
+from klaverjas_gui.teach.lessons import LESSONS, YOU
+from klaverjas_gui.ui import words
+from klaverjas_gui.ui.menu import MainMenuScene
+from klaverjas_gui.ui.tutorial import LearnScene, LessonListScene, LessonScene, QuizScene
+
+__all__ = ["make_app"]  # the fixture, imported for this module's tests
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    """A test that switches the language must not leave later tests in Dutch or French."""
+    yield
+    set_language("en")
+
+
+def open_lessons(app) -> LessonListScene:
+    """Main menu → Learn → Tutorial, by clicks."""
+    run_until(app, lambda: isinstance(app.top, MainMenuScene))
+    click_button(app, app.top, "learn")
+    assert isinstance(app.top, LearnScene)
+    click_button(app, app.top, "tutorial")
+    assert isinstance(app.top, LessonListScene)
+    return app.top
+
+
+def wrong_card(scene: LessonScene):
+    """An illegal card in the learner's hand if there is one, else a legal one the lesson
+    does not want; None when the wanted card is the only one."""
+    state = scene.state
+    right = parse_action(scene.run.step.action).card
+    legal = {a.card for a in state.legal_actions() if a.kind == "play"}
+    hand = cards_of(state.hands[YOU])
+    illegal = [c for c in hand if c not in legal]
+    if illegal:
+        return illegal[0], True
+    other = [c for c in hand if c != right]
+    return (other[0], False) if other else (None, False)
+
+
+def play_lesson(app, scene: LessonScene, way: str) -> int:
+    """Finish a card lesson: at each of the learner's steps try a wrong move first."""
+    refused = 0
+    while not scene.finished:
+        run_until(app, lambda: scene.finished or (scene.run.waiting_for_you and scene.may_act()))
+        if scene.finished:
+            break
+        run = scene.run
+        state = scene.state
+        action = parse_action(run.step.action)
+        if action.kind == "play":
+            run_until(app, scene.human_may_play)
+            card, illegal = wrong_card(scene)
+            if card is not None:
+                click(app, card_pos(scene, card))
+                assert scene.state is state and run.step.action == str(action)
+                if illegal:
+                    assert scene.refusal == words.explain(state, play(card))
+                    assert scene.refusal == state.explain(play(card))  # English: the engine's
+                else:
+                    assert scene.refusal == (run.step.instead or tr("teach.lesson_wants"))
+                refused += 1
+            target = action.card
+            if way == "drag":
+                drag(app, card_pos(scene, target), drop_point(scene))
+            elif way == "keys":
+                hand = scene.model.hands[YOU]
+                if scene.hand.selected is None:
+                    press(app, pygame.K_RIGHT)  # the first key selects the first card
+                steps = (hand.index(target) - scene.hand.selected) % len(hand)
+                for _ in range(steps):
+                    press(app, pygame.K_RIGHT)
+                press(app, pygame.K_RETURN)
+            else:
+                click(app, card_pos(scene, target))
+        else:  # a decision: first a wrong button where the panel offers one
+            run_until(app, lambda: scene.prompt.visible)
+            wrong = [k for k, a in scene.prompt.actions.items() if a != action]
+            if wrong:
+                click_button(app, scene, wrong[0])
+                assert scene.state is state
+                assert scene.refusal == (run.step.instead or tr("teach.lesson_wants"))
+                refused += 1
+            elif action.kind == "claim":
+                press(app, pygame.K_p)  # pass: the lesson wants the roem claimed
+                assert scene.state is state and scene.refusal
+                refused += 1
+            key = next(k for k, a in scene.prompt.actions.items() if a == action)
+            click_button(app, scene, key)
+        assert scene.state is not state, f"{scene.lesson.id}: {action} was not played"
+        assert not scene.refusal
+    return refused
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if lesson.stacked],
+                         ids=lambda lesson: lesson.id)  # fmt: skip
+def test_card_lesson_through_the_scene(make_app, tmp_path, lesson):
+    app = make_app()
+    listing = open_lessons(app)
+    click_button(app, listing, f"lesson_{lesson.id}")
+    scene = app.top
+    assert isinstance(scene, LessonScene) and scene.lesson is lesson
+    way = ("click", "drag", "keys")[LESSONS.index(lesson) % 3]
+    assert play_lesson(app, scene, way) >= 1
+    assert scene.run.done and "next_lesson" in scene.buttons
+    assert lesson.id in app.settings.tutorial_done
+    stored = json.loads(next((tmp_path / "data").rglob("settings.json")).read_text())
+    assert lesson.id in stored["tutorial_done"]
+    if lesson.id == "roem":
+        assert scene.model.deal_roem[0] == 40
+        assert [e.roem for e in scene.run.events if isinstance(e, RoemClaimed)] == [40]
+    # Enter goes on to the next lesson
+    press(app, pygame.K_RETURN)
+    nxt = LESSONS[LESSONS.index(lesson) + 1]
+    assert getattr(app.top, "lesson", None) is nxt
+
+
+def test_nat_quiz_through_the_buttons(make_app):
+    app = make_app()
+    listing = open_lessons(app)
+    click_button(app, listing, "lesson_nat")
+    quiz = app.top
+    assert isinstance(quiz, QuizScene)
+    click_button(app, quiz, "choice_made")
+    assert quiz.refusal.startswith(tr("teach.not_quite", explain="").strip())
+    assert quiz.run.quiz_pos == 0
+    click_button(app, quiz, "choice_nat")
+    assert quiz.run.quiz_pos == 1 and not quiz.refusal
+    # the second question by keyboard: Right to 162 (wrong), then to 182
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    assert quiz.refusal and quiz.run.quiz_pos == 1
+    press(app, pygame.K_RIGHT)
+    press(app, pygame.K_RETURN)
+    assert quiz.finished and "182" in quiz.run.said
+    assert "nat" in app.settings.tutorial_done
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, LessonListScene)
+
+
+def test_list_ticks_and_again(make_app):
+    app = make_app()
+    app.settings.tutorial_done = ["follow"]
+    listing = open_lessons(app)
+    assert listing.subtitle == tr("teach.lessons_subtitle", done=1, total=len(LESSONS))
+    assert listing.items[1][3] == "@primary"  # the first lesson not yet done stands out
+    click_button(app, listing, "lesson_trump")
+    first = app.top
+    run_until(app, lambda: first.run.waiting_for_you and first.human_may_play())
+    click_button(app, first, "again")
+    again = app.top
+    assert isinstance(again, LessonScene) and again is not first and again.run.pos == 0
+    assert first not in app.scenes
+    press(app, pygame.K_ESCAPE)
+    assert app.top is listing
+    app.step(DT)
+
+
+@pytest.mark.parametrize("size", ["1024x600", "1920x1080"])
+def test_lesson_scenes_draw_in_dutch_and_french(make_app, size):
+    for lang in ("nl", "fr"):
+        app = make_app("--lang", lang, size=size)
+        listing = open_lessons(app)
+        assert listing.buttons["lesson_follow"].text == f"1. {LESSONS[0].title}"
+        click_button(app, listing, "lesson_roem")
+        scene = app.top
+        run_until(app, lambda scene=scene: scene.prompt.visible)
+        head, lines = scene.panel_lines()
+        assert scene.lesson.title in head and lines[-1][0] == scene.run.prompt
+
+
+def test_a_card_clicked_while_the_lesson_asks_for_a_button(make_app):
+    app = make_app()
+    listing = open_lessons(app)
+    click_button(app, listing, "lesson_roem")
+    scene = app.top
+    run_until(app, lambda: scene.prompt.visible)  # naming trump: buttons, not cards
+    state = scene.state
+    click(app, card_pos(scene, scene.model.hands[YOU][0]))
+    assert scene.state is state and scene.refusal == tr("teach.use_buttons")
