@@ -30,12 +30,15 @@ def make_player(level: str, seed: int | None = None, think_ms: float | None = No
     raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}")
 
 
-def hint(obs: Observation, seed: int = 0, think_ms: float = 200.0) -> Action:
+def hint(
+    obs: Observation, seed: int = 0, think_ms: float = 200.0, worlds: int | None = None
+) -> Action:
     """A fair hint for the seat of `obs`: what the hard player would do in its place.
 
     It sees only that seat's observation. (`solve_state` sees every hand: use it for
-    the review after the deal, not for a hint during it.)"""
-    return HardPlayer(seed, think_ms=think_ms).choose(obs)
+    the review after the deal, not for a hint during it.) `worlds` fixes the number of
+    sampled deals instead of the clock, so the same seed gives the same hint."""
+    return HardPlayer(seed, think_ms=think_ms, worlds=worlds).choose(obs)
 
 
 __all__ = [

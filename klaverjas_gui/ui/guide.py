@@ -1,0 +1,268 @@
+"""Guidance at the four-player table: the hint, the take-back of practice, the roem note.
+
+- Hint (button, or H while playing a card): what the hard computer player would
+  do in the human's place, seeing only the human's observation, with one sentence
+  why (teach/hints.py). The search takes up to about a second, so it runs on its
+  own thread; the table keeps drawing and says "Thinking…" meanwhile.
+- Take back (practice matches only; button, Ctrl+Z or Backspace): the state is
+  rebuilt by replaying the action log without the human's last card of this deal
+  and everything after it; the engine has no undo of its own.
+- Missed roem: when roem of the human's team is left unclaimed (must_claim), a
+  note says which cards made it.
+"""
+
+from __future__ import annotations
+
+import threading
+import traceback
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine import Action, Card, MatchState, Observation, Suit
+from ..engine.match import RoemLeft, TrickWon
+from ..i18n import tr
+from . import theme, widgets
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+HINT_THINK_MS = 600.0  # the hard player's time; one more sampled world may finish after it
+HINT_COLOUR = (120, 214, 255)
+NOTE_SECONDS = 8.0
+
+
+@dataclass
+class HintJob:
+    key: int  # n_actions of the state it was asked for
+    seat: int
+    obs: Observation
+    seed: int
+    worlds: int | None
+    action: Action | None = None
+    text: str = ""
+    error: str | None = None
+    done: bool = False
+    thread: threading.Thread | None = field(default=None, repr=False)
+
+    def run(self) -> None:
+        from ..ai import hint
+        from ..teach.hints import explain
+
+        try:
+            self.action = hint(self.obs, self.seed, HINT_THINK_MS, self.worlds)
+            self.text = explain(self.obs, self.action)
+        except Exception:  # a failing search must not take the table down
+            self.error = traceback.format_exc(limit=3)
+        self.done = True
+
+
+class Guide:
+    """Belongs to one TableScene; the table calls build, update, key and the event hooks."""
+
+    def __init__(self, table: TableScene) -> None:
+        self.table = table
+        self.job: HintJob | None = None
+        self.worlds: int | None = None  # a fixed number of sampled deals (reproducible tests)
+        # The last trick taken: deal, trick number, trump, cards.
+        self.last_trick: tuple[int, int, Suit, tuple[Card, ...]] | None = None
+        self.missed: dict[int, list[tuple[int, str]]] = {}  # deal -> (roem, which cards)
+        self.notes: list[str] = []  # teaching notes shown in this match, newest last
+        self._built: tuple[bool, bool] | None = None
+
+    # --- who may be guided ---
+    @property
+    def hints_on(self) -> bool:
+        t = self.table
+        return bool(t.app.settings.hints) and not t.demo and bool(t.humans) and t.players == 4
+
+    def human_to_act(self) -> bool:
+        t = self.table
+        s = t.state
+        return (
+            t.human_seat is not None
+            and not s.is_over
+            and s.to_move == t.human_seat
+            and t.may_act()
+            and not t.hotseat.hiding
+        )
+
+    # --- buttons ---
+    def build(self) -> None:
+        """The hint and take-back buttons, above the bottom player's name plate."""
+        t = self.table
+        for key in ("hint", "take_back"):
+            t.remove_button(key)
+        self._built = (self.hints_on, t.practice)
+        if t.demo:
+            return
+        L = t.layout
+        plate = L.plate_rect(t.bottom_seat, t.open_cards)
+        bw, bh, gap = L.px(176), L.px(40), L.px(8)
+        y = plate.top - gap - bh
+        if self.hints_on:
+            t.button("hint", pygame.Rect(plate.left, y, bw, bh), tr("guide.hint_button"),
+                     self.request, "@quiet")  # fmt: skip
+            y -= bh + gap
+        if t.practice:
+            t.button("take_back", pygame.Rect(plate.left, y, bw, bh),
+                     tr("guide.take_back_button"), self.take_back, "@quiet")  # fmt: skip
+
+    # --- the hint ---
+    def seed_for(self, state: MatchState) -> int:
+        """The same position always gets the same hint seed."""
+        return self.table.seed * 1000 + state.n_actions
+
+    def request(self) -> None:
+        t = self.table
+        if not self.hints_on:
+            return
+        if not self.human_to_act():
+            t.app.toast(tr("guide.hint_wait"))
+            return
+        s = t.state
+        if self.job is not None and self.job.key == s.n_actions:
+            return
+        job = HintJob(s.n_actions, s.to_move, s.observation(s.to_move), self.seed_for(s),
+                      self.worlds)  # fmt: skip
+        self.job = job
+        if t.app.deterministic:
+            job.run()
+        else:
+            job.thread = threading.Thread(target=job.run, name="klaverjas-hint", daemon=True)
+            job.thread.start()
+
+    def current(self) -> HintJob | None:
+        """The hint for the position on the table, if one was asked for."""
+        job = self.job
+        if job is None or job.key != self.table.state.n_actions or job.error:
+            return None
+        return job
+
+    def hint_card(self) -> Card | None:
+        job = self.current()
+        if job is None or not job.done or job.action is None or job.action.kind != "play":
+            return None
+        return job.action.card
+
+    def hint_action(self) -> Action | None:
+        job = self.current()
+        return job.action if job is not None and job.done else None
+
+    # --- take back (practice) ---
+    def take_back(self) -> None:
+        t = self.table
+        if not t.practice:
+            t.app.toast(tr("guide.take_back_practice"))
+            return
+        s = t.state
+        log = s.deal_log
+        mine = [i for i, (seat, a) in enumerate(log) if seat in t.humans and a.kind == "play"]
+        if not mine or s.is_over:
+            t.app.toast(tr("guide.take_back_none"))
+            return
+        cut = s.deal_start + mine[-1]
+        card = log[mine[-1]][1].card
+        before = type(s).replay(s.variant, s.seed, s.actions[:cut], s.stacked)
+        self.job = None
+        t.load(before)
+        m = t.model
+        m.deal_points, m.deal_roem = list(before.deal_points), list(before.deal_roem)
+        m.winner = None
+        t.pending_roem = 0
+        t.prompt.hide()
+        t.hand.cancel()
+        t.hand.selected = None
+        from ..teach.hints import card_name
+
+        t.app.toast(tr("guide.taken_back", card=card_name(card).capitalize()), 2.5)  # type: ignore[arg-type]
+
+    # --- what happened ---
+    def saw(self, before: MatchState, events: list) -> None:
+        """Keep the last trick with its trump, for the roem note: by the time the note is
+        due, the state may already be in the next deal."""
+        for ev in events:
+            if isinstance(ev, TrickWon) and before.trump_suit is not None:
+                self.last_trick = (before.deal_no, ev.trick_no, before.trump_suit, ev.cards)
+
+    def roem_left(self, ev: RoemLeft) -> bool:
+        """The teaching note for roem the human's team did not claim; True if shown."""
+        t = self.table
+        if t.human_seat is None or t.demo or t.state.variant.roem_claim != "must_claim":
+            return False
+        if ev.seat % 2 != t.human_seat % 2:
+            return False
+        if self.last_trick is None or self.last_trick[1] != ev.trick_no:
+            return False
+        from ..teach.hints import describe_roem, missed_roem_note
+
+        deal, _, trump, cards = self.last_trick
+        variant = t.state.variant
+        note = missed_roem_note(variant, trump, cards, ev.roem, ev.seat in t.humans)
+        self.missed.setdefault(deal, []).append((ev.roem, describe_roem(variant, trump, cards)))
+        self.notes.append(note)
+        t.app.toast(note, NOTE_SECONDS)
+        return True
+
+    def summary_note(self, deal_no: int) -> str:
+        """For the deal summary: the roem the human's team let go in that deal, or ""."""
+        missed = self.missed.get(deal_no)
+        if not missed:
+            return ""
+        what = "; ".join(w for _, w in missed)
+        return tr("guide.summary_missed", roem=sum(r for r, _ in missed), what=what)
+
+    def key(self, name: str) -> bool:
+        """H asks a hint while playing a card (while bidding H names hearts); Ctrl+Z or
+        Backspace takes back. True if the key was used."""
+        if name == "undo" and self.table.practice:
+            self.take_back()
+            return True
+        if name in ("hint", "suit_H") and self.hints_on and self.table.state.phase == "play":
+            self.request()
+            return True
+        return False
+
+    # --- the frame ---
+    def update(self) -> None:
+        if self._built != (self.hints_on, self.table.practice):
+            self.build()  # hints were switched in the settings over the table
+        if self.job is not None and self.job.key != self.table.state.n_actions:
+            self.job = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The practice banner; the hint's sentence above the hand, a ring round its button."""
+        t = self.table
+        L = t.layout
+        if t.practice:
+            img = theme.text(tr("guide.practice_banner"), L.px(14), HINT_COLOUR, True)
+            rect = img.get_rect(topright=(L.score_panel.right - L.px(12),
+                                          L.score_panel.bottom + L.px(12)))  # fmt: skip
+            widgets.draw_panel(surface, rect.inflate(L.px(20), L.px(10)), L.u)
+            surface.blit(img, rect)
+        job = self.current()
+        if job is None:
+            return
+        text = job.text if job.done else tr("guide.thinking")
+        size = L.px(17)
+        lines = theme.wrap(text, size, L.px(560))
+        line_h = theme.font(size).get_linesize()
+        title = theme.text(tr("guide.hint_title").upper(), L.px(13), HINT_COLOUR, True)
+        width = max([theme.font(size).size(x)[0] for x in lines] + [title.get_width()])
+        rect = pygame.Rect(0, 0, width + L.px(32), line_h * len(lines) + title.get_height()
+                           + L.px(22))  # fmt: skip
+        rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(64)))
+        widgets.draw_panel(surface, rect, L.u, (6, 22, 30, 232), HINT_COLOUR)
+        surface.blit(title, (rect.left + L.px(16), rect.top + L.px(8)))
+        y = rect.top + L.px(10) + title.get_height()
+        for line in lines:
+            surface.blit(theme.text(line, size, theme.TEXT), (rect.left + L.px(16), y))
+            y += line_h
+        action = job.action if job.done else None
+        if action is not None and action.kind != "play":
+            for key, a in t.prompt.actions.items():
+                button = t.buttons.get(key)
+                if a == action and button is not None and button.visible:
+                    ring = button.get_abs_rect().inflate(L.px(10), L.px(10))
+                    pygame.draw.rect(surface, HINT_COLOUR, ring, max(2, L.px(3)), L.px(12))

@@ -1,0 +1,302 @@
+"""Guidance at the table, driven headless by posted events: the hint, practice take-backs,
+the missed-roem note, and the legal-card lift that was already there."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from klaverjas_gui.ai import HardPlayer
+from klaverjas_gui.app import App, parse_args
+from klaverjas_gui.engine import PRESETS, new_match, parse_card
+from klaverjas_gui.engine.match import Stacked, name, play
+from klaverjas_gui.teach.hints import card_name, describe_roem, explain
+from klaverjas_gui.ui.summary import DealSummaryScene
+from klaverjas_gui.ui.table import TableScene
+
+DT = 1 / 60
+WORLDS = 6  # the hint's sampled deals, fixed so that the same seed gives the same choice
+# Dealer West, so South leads: the ace of clubs, and the others hold one club each.
+ROEM_DEAL = ("AC TC KC QC JC AH TH KH", "7C 7D 8D 9D TD JD QD KD",
+             "8C AD QH JH 9H 8H 7H 7S", "9C 8S 9S TS JS QS KS AS")  # fmt: skip
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    apps: list[App] = []
+
+    def factory(*argv: str, speed: str = "instant") -> App:
+        args = parse_args(
+            ["--size", "1024x600", "--speed", speed, "--data-dir", str(tmp_path / "d"), *argv]
+        )
+        app = App(args, audio=False)
+        apps.append(app)
+        pygame.event.clear()
+        return app
+
+    yield factory
+    for app in apps:
+        app.close()
+
+
+def run_until(app: App, cond: Callable[[], bool], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not cond():
+        app.step(DT)
+        time.sleep(0.0002)  # let the worker threads have the interpreter
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not reached; scenes {app.scenes}")
+
+
+def post(kind: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    app.step(DT)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(DT)
+    app.step(DT)
+
+
+def click_button(app: App, scene, key: str) -> None:
+    click(app, scene.buttons[key].get_abs_rect().center)
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+    app.step(DT)
+
+
+def table_of(app: App) -> TableScene:
+    return next(s for s in app.scenes if isinstance(s, TableScene))
+
+
+def card_pos(table: TableScene, card) -> tuple[int, int]:
+    hand = table.model.hands[table.bottom_seat]
+    return table.layout.south_card_point(len(hand), hand.index(card))
+
+
+def to_human_play(app: App, table: TableScene) -> None:
+    """Pass or name spades until the human has a card to play."""
+    while True:
+        run_until(app, lambda: table.human_may_play() or table.prompt.visible
+                  or isinstance(app.top, DealSummaryScene))  # fmt: skip
+        if table.human_may_play():
+            return
+        if isinstance(app.top, DealSummaryScene):
+            click_button(app, app.top, "next")
+        else:
+            click_button(app, table, "pass" if "pass" in table.prompt.actions else "name_S")
+
+
+# --- the hint ---
+def test_hint_for_a_card_is_the_hard_players_choice_with_a_reason(make_app):
+    app = make_app("--seed", "7")
+    table = table_of(app)
+    table.guide.worlds = WORLDS
+    to_human_play(app, table)
+    state = table.state
+    press(app, pygame.K_h)  # H while playing a card asks the hint
+    run_until(app, lambda: table.guide.hint_action() is not None)
+    expected = HardPlayer(table.guide.seed_for(state), worlds=WORLDS).choose(state.observation(0))
+    assert table.guide.hint_action() == expected
+    assert table.guide.hint_card() is expected.card
+    assert card_name(expected.card) in table.guide.current().text  # the sentence names it
+    assert table.state is state  # a hint never plays for you
+    app.step(DT)
+    assert table.view.drawn_faces[0] == table.model.hands[0]
+    click(app, card_pos(table, expected.card))  # playing it clears the hint
+    assert table.state.actions[-1] == play(expected.card)
+    assert table.guide.current() is None
+
+
+def test_hint_button_for_a_trump_decision(make_app):
+    app = make_app("--seed", "3")
+    table = table_of(app)
+    table.guide.worlds = WORLDS
+    run_until(app, lambda: table.prompt.visible)
+    state = table.state
+    click_button(app, table, "hint")
+    run_until(app, lambda: table.guide.hint_action() is not None)
+    expected = HardPlayer(table.guide.seed_for(state), worlds=WORLDS).choose(state.observation(0))
+    assert table.guide.hint_action() == expected
+    assert table.guide.current().text == explain(state.observation(0), expected)
+    assert expected.kind in ("name", "pass")
+
+
+def test_hint_says_wait_when_it_is_not_your_turn_and_hides_when_switched_off(make_app):
+    app = make_app("--seed", "3", speed="normal")
+    table = table_of(app)
+    assert "hint" in table.buttons
+    click_button(app, table, "hint")  # the deal is still being animated: not your turn yet
+    assert table.guide.job is None
+    assert app.toasts.current_text == "A hint is given when it is your turn."
+    app.settings.hints = False
+    app.step(DT)
+    assert "hint" not in table.buttons
+
+
+def test_explanations_follow_the_situation():
+    v = PRESETS["amsterdam"]
+    state = new_match(v, 1, Stacked(3, ROEM_DEAL))
+    state, _ = state.apply(name("S"))
+    obs = state.observation(0)
+    assert explain(obs, play("AC")).startswith("Lead the ace of clubs: nothing higher")
+    state, _ = state.apply(play("AC"))
+    state, _ = state.apply(play("7C"))
+    text = explain(state.observation(2), play("8C"))
+    assert text == (
+        "Your partner is winning this trick: keep your good cards and play the 8 of clubs."
+    )
+    state, _ = state.apply(play("8C"))
+    state, _ = state.apply(play("9C"))
+    assert describe_roem(v, state.trump_suit, state.tricks[-1][1]) == "7-8-9 of clubs"
+
+
+def test_legal_cards_are_lifted_and_the_others_are_not(make_app):
+    app = make_app("--seed", "2")
+    table = table_of(app)
+    for _ in range(60):
+        to_human_play(app, table)
+        legal = {a.card for a in table.state.legal_actions()}
+        hand = table.model.hands[0]
+        if len(legal) < len(hand):
+            break
+        click(app, card_pos(table, next(iter(legal))))
+    else:
+        pytest.fail("never held a card that may not be played")
+    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))  # no card hovered
+    app.step(DT)
+    lifts = table.hand.lifts(len(hand))
+    assert all((lifts[i] > 0) == (card in legal) for i, card in enumerate(hand))
+    app.settings.show_legal = False
+    assert not any(table.hand.lifts(len(hand)))
+
+
+# --- open-hands practice ---
+def test_take_back_restores_the_hand_and_the_state_before_the_card(make_app):
+    app = make_app()
+    app.settings.practice = True
+    app.start_match(seed=21)
+    table = table_of(app)
+    assert table.practice and table.open_cards and table.match_id is None
+    assert app.history.running() is None  # practice is not recorded
+    to_human_play(app, table)
+    before = table.state
+    hand = list(table.model.hands[0])
+    card = next(a.card for a in before.legal_actions())
+    click(app, card_pos(table, card))
+    run_until(app, lambda: table.state.n_actions >= before.n_actions + 3)  # computers played on
+    assert card not in table.model.hands[0]
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.state == before
+    assert table.state.n_actions == before.n_actions
+    assert table.model.hands[0] == hand
+    assert table.state.hand(0) == before.hand(0)
+    assert card_name(card).capitalize() in app.toasts.current_text
+    # and again with Backspace, after playing another card
+    other = next(a.card for a in before.legal_actions() if a.card is not card) if len(
+        before.legal_actions()) > 1 else card  # fmt: skip
+    run_until(app, lambda: table.human_may_play())
+    click(app, card_pos(table, other))
+    assert table.state.actions[-1] == play(other)
+    press(app, pygame.K_BACKSPACE)
+    assert table.state == before and table.model.hands[0] == hand
+    # The open hands show every seat's cards
+    app.step(DT)
+    for seat in range(4):
+        assert table.view.drawn_faces[seat] == table.model.hands[seat]
+
+
+def test_practice_is_switched_on_in_the_settings_and_starts_from_the_menu(make_app):
+    from klaverjas_gui.ui.settings import SettingsScene
+
+    app = make_app()
+    app.push(SettingsScene(app, "match"))
+    scene = app.top
+    app.step(DT)
+    box = scene.form.box.get_abs_rect()
+    post(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(60):  # scroll the form until the row shows
+        if box.contains(scene.buttons["practice=True"].get_abs_rect()):
+            break
+        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+        app.step(DT)
+    click_button(app, scene, "practice=True")
+    assert app.settings.practice is True
+    app.show_menu()
+    click_button(app, app.top, "new_match")
+    table = table_of(app)
+    assert table.practice and table.open_cards and "take_back" in table.buttons
+
+
+def test_take_back_is_refused_outside_practice(make_app):
+    app = make_app("--seed", "21")
+    table = table_of(app)
+    to_human_play(app, table)
+    before = table.state
+    card = next(a.card for a in before.legal_actions())
+    click(app, card_pos(table, card))
+    played = table.state
+    press(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert table.state.n_actions >= played.n_actions
+    assert "take_back" not in table.buttons
+
+
+def test_take_back_without_a_card_of_yours_says_so(make_app):
+    app = make_app()
+    app.settings.practice = True
+    app.start_match(seed=3)
+    table = table_of(app)
+    run_until(app, lambda: table.prompt.visible)
+    state = table.state
+    click_button(app, table, "take_back")
+    assert table.state is state
+    assert app.toasts.current_text == "There is no card of yours to take back in this deal."
+
+
+# --- the missed-roem note ---
+def test_missed_roem_note_names_the_cards(make_app):
+    """South leads the ace of clubs; the others must follow with 7, 8 and 9 of clubs:
+    20 roem for South's team, which South does not claim."""
+    state = new_match(PRESETS["amsterdam"], 1, Stacked(3, ROEM_DEAL))
+    state, _ = state.apply(name("S"))
+    app = make_app("--seed", "1")
+    table = table_of(app)
+    table.load(state)
+    run_until(app, lambda: table.human_may_play())
+    click(app, card_pos(table, parse_card("AC")))
+    run_until(app, lambda: len(table.state.tricks) == 1 and table.state.phase == "play")
+    note = "You could have claimed 20 roem: 7-8-9 of clubs."
+    assert table.guide.notes and table.guide.notes[-1].startswith(note)
+    assert any(t.text.startswith(note) for t in app.toasts.items)
+    assert table.state.deal_roem == (0, 0)  # the roem was lost, as the rules say
+    # ... and the deal summary says it again
+    rng, state = random.Random(2), table.state
+    while not state.sheet:
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    summary = DealSummaryScene(app, table, state.sheet[0], state.totals)
+    assert summary.describe().endswith("Your team let 20 roem go unclaimed: 7-8-9 of clubs.")
+
+
+def test_no_roem_note_when_roem_counts_by_itself(make_app):
+    """The same trick under automatic roem: credited, so there is nothing to teach."""
+    variant = dataclasses.replace(PRESETS["amsterdam"], roem_claim="automatic")
+    state = new_match(variant, 1, Stacked(3, ROEM_DEAL))
+    state, _ = state.apply(name("S"))
+    app = make_app("--seed", "1")
+    table = table_of(app)
+    table.load(state)
+    run_until(app, lambda: table.human_may_play())
+    click(app, card_pos(table, parse_card("AC")))
+    run_until(app, lambda: len(table.state.tricks) == 1)
+    assert table.state.deal_roem == (20, 0)
+    assert table.guide.notes == []

@@ -1,0 +1,232 @@
+"""Hot-seat: several people at one laptop, driven headless by posted events.
+
+Between two different humans' turns a cover hides every hand (checked on what the
+view actually drew face up), and after confirming, the hand at the bottom is the
+hand of the seat to move. With one human no cover ever appears.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from klaverjas_gui.app import App, parse_args
+from klaverjas_gui.engine import PRESETS, new_match, parse_card
+from klaverjas_gui.engine.match import Stacked, name
+from klaverjas_gui.store import prefs
+from klaverjas_gui.ui.cover import CoverScene
+from klaverjas_gui.ui.hotseat import RotatedLayout
+from klaverjas_gui.ui.layout import SOUTH, TableLayout
+from klaverjas_gui.ui.match_end import MatchEndScene
+from klaverjas_gui.ui.summary import DealSummaryScene
+from klaverjas_gui.ui.table import TableScene
+
+DT = 1 / 60
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    apps: list[App] = []
+
+    def factory(*argv: str, speed: str = "instant") -> App:
+        args = parse_args(
+            ["--size", "1024x600", "--speed", speed, "--data-dir", str(tmp_path / "d"), *argv]
+        )
+        app = App(args, audio=False)
+        apps.append(app)
+        pygame.event.clear()
+        return app
+
+    yield factory
+    for app in apps:
+        app.close()
+
+
+def run_until(app: App, cond: Callable[[], bool], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not cond():
+        app.step(DT)
+        time.sleep(0.0002)
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not reached; scenes {app.scenes}")
+
+
+def post(kind: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    app.step(DT)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.step(DT)
+    app.step(DT)
+
+
+def click_button(app: App, scene, key: str) -> None:
+    click(app, scene.buttons[key].get_abs_rect().center)
+
+
+def table_of(app: App) -> TableScene:
+    return next(s for s in app.scenes if isinstance(s, TableScene))
+
+
+def start(app: App, humans: tuple[int, ...], seed: int) -> TableScene:
+    for seat in range(4):
+        assert app.settings.set_seat(seat, kind="human" if seat in humans else "easy") or (
+            app.settings.seat_plan()[seat][1] == ("human" if seat in humans else "easy")
+        )
+    app.start_match(seed=seed)
+    return table_of(app)
+
+
+def face_up(table: TableScene) -> dict[int, list]:
+    """The hand cards the view drew face up in the last frame, by seat."""
+    return {seat: cards for seat, cards in table.view.drawn_faces.items() if cards}
+
+
+def play_with_covers(app: App, table: TableScene, decisions: int) -> list[int]:
+    """Act for whichever human is to move (random legal card or button), confirming each
+    cover with a click; returns the seats the covers were for, checking on the way that
+    nothing is face up under a cover and the right hand is face up after it."""
+    rng = random.Random(1)
+    covers: list[int] = []
+    done = 0
+    while done < decisions:
+        run_until(app, lambda: isinstance(app.top, (CoverScene, DealSummaryScene,
+                                                    MatchEndScene))
+                  or table.human_may_play() or table.prompt.visible)  # fmt: skip
+        top = app.top
+        if isinstance(top, CoverScene):
+            app.step(DT)  # a frame drawn with the cover up
+            assert face_up(table) == {}, "a hand was face up under the cover"
+            assert table.hotseat.hiding
+            covers.append(top.seat)
+            click_button(app, top, "show")
+            assert app.top is table and table.human_seat == top.seat
+            assert table.bottom_seat == top.seat
+            continue
+        if isinstance(top, (DealSummaryScene, MatchEndScene)):
+            if isinstance(top, MatchEndScene):
+                break
+            click_button(app, top, "next")
+            continue
+        s = table.state
+        assert s.to_move == table.human_seat  # only the player shown at the bottom acts
+        app.step(DT)
+        assert face_up(table) == {s.to_move: table.model.hands[s.to_move]}
+        assert set(table.model.hands[s.to_move]) == set(s.hand(s.to_move))
+        if table.human_may_play():
+            card = rng.choice([a.card for a in s.legal_actions()])
+            hand = table.model.hands[table.bottom_seat]
+            click(app, table.layout.south_card_point(len(hand), hand.index(card)))
+        else:
+            click_button(app, table, rng.choice(list(table.prompt.actions)))
+        if table.state.n_actions > s.n_actions:
+            done += 1
+    return covers
+
+
+@pytest.mark.parametrize("humans", [(0, 2), (0, 3)], ids=["south-north", "south-east"])
+def test_cover_between_two_humans_hides_every_hand(make_app, humans):
+    app = make_app()
+    table = start(app, humans, seed=5)
+    assert table.humans == humans and table.hotseat.many
+    covers = play_with_covers(app, table, decisions=40)
+    assert set(covers) == set(humans)
+    assert all(a != b for a, b in zip(covers, covers[1:], strict=False))  # alternating hands
+    assert table.hotseat.covers == len(covers)
+
+
+def test_any_key_confirms_the_cover(make_app):
+    app = make_app()
+    table = start(app, (0, 2), seed=9)
+    run_until(app, lambda: isinstance(app.top, CoverScene))
+    cover = app.top
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
+                                         scancode=0))  # fmt: skip
+    app.step(DT)
+    assert app.top is table and table.human_seat == cover.seat
+
+
+def test_one_human_never_sees_a_cover(make_app):
+    app = make_app()
+    table = start(app, (0,), seed=5)
+    assert not table.hotseat.many
+    covers = play_with_covers(app, table, decisions=40)
+    assert covers == [] and table.hotseat.covers == 0
+    assert table.bottom_seat == SOUTH
+
+
+def test_a_lone_human_at_north_is_turned_to_the_bottom(make_app):
+    app = make_app()
+    table = start(app, (2,), seed=5)
+    assert table.human_seat == 2 and table.bottom_seat == 2
+    assert isinstance(table.layout, RotatedLayout)
+    base = TableLayout(*app.size)
+    assert table.layout.trick_pose(2) == base.trick_pose(SOUTH)
+    assert table.layout.plate_rect(0, False) == base.plate_rect(2, False)  # South sits north
+    covers = play_with_covers(app, table, decisions=12)
+    assert covers == []
+
+
+def test_any_seat_may_be_a_person_in_the_settings():
+    s = prefs.Settings()
+    assert s.set_seat(2, kind="human") and s.set_seat(1, kind="human")
+    assert [k for _, k in s.seat_plan()] == ["human", "human", "human", "easy"]
+    loaded, notes = prefs.from_dict(s.to_dict())
+    assert notes == [] and loaded.seat_plan() == s.seat_plan()
+
+
+def test_the_seat_editor_makes_north_a_person_and_the_next_match_is_hot_seat(make_app):
+    from klaverjas_gui.ui.settings import SettingsScene
+
+    app = make_app()
+    app.push(SettingsScene(app, "match"))
+    scene = app.top
+    app.step(DT)
+    click_button(app, scene, "seat2_kind=human")
+    assert app.settings.seat_plan()[2][1] == "human"
+    app.show_menu()
+    click_button(app, app.top, "new_match")
+    table = table_of(app)
+    assert table.humans == (0, 2) and table.hotseat.many
+    run_until(app, lambda: isinstance(app.top, CoverScene))
+
+
+def test_a_roem_claim_goes_through_the_cover_and_can_still_be_made(make_app):
+    """South leads the ace of clubs, North (another person) must follow with the 8, and the
+    trick (7-8-9 of clubs) is South's: the cover goes up twice, and South still claims."""
+    hands = ("AC TC KC QC JC AH TH KH", "7C 7D 8D 9D TD JD QD KD",
+             "8C AD QH JH 9H 8H 7H 7S", "9C 8S 9S TS JS QS KS AS")  # fmt: skip
+    state = new_match(PRESETS["amsterdam"], 1, Stacked(3, hands))
+    state, _ = state.apply(name("S"))
+    app = make_app(speed="normal")
+    table = start(app, (0, 2), seed=1)
+    table.load(state)
+
+    def confirm_cover_for(seat: int) -> None:
+        run_until(app, lambda: isinstance(app.top, CoverScene))
+        assert app.top.seat == seat
+        app.step(DT)
+        assert face_up(table) == {}
+        click_button(app, app.top, "show")
+
+    confirm_cover_for(0)
+    run_until(app, lambda: table.human_may_play())
+    hand = table.model.hands[0]
+    click(app, table.layout.south_card_point(len(hand), hand.index(parse_card("AC"))))
+    confirm_cover_for(2)
+    run_until(app, lambda: table.human_may_play())
+    hand = table.model.hands[2]
+    click(app, table.layout.south_card_point(len(hand), hand.index(parse_card("8C"))))
+    confirm_cover_for(0)  # the trick is South's, with 20 roem to claim
+    assert table.state.phase == "claim" and table.director.claim_window
+    post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
+    app.step(DT)
+    assert table.state.deal_roem == (20, 0)
