@@ -1,0 +1,259 @@
+"""The club demo (attract mode): computers play with every hand open, and a caption says
+in plain words why each card was played and who took the trick.
+
+It is the ordinary table with `demo=True` (TableScene or the Klabberjass table), plus
+the caption panel and a speed control. The menu starts it after
+`Settings.demo_idle_seconds` without input; `--demo` and "Watch a demo" start it too
+(`App.start_demo`). Any key or click returns to the menu; when the menu started it
+because nobody was there, moving the mouse a few pixels does too. + and - (or the
+two small buttons) step through the animation speeds; they never leave the demo.
+Successive demos alternate Klaverjas and Klabberjass, unless `--game klabberjass`
+asked for Klabberjass only.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import deque
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..engine import KLABBERJASS_PRESETS, Action
+from ..i18n import tr
+from ..store.prefs import SPEEDS
+from . import theme, widgets
+from .captions import action_captions, suit_name
+from .commands import Command
+from .klabberjass_table import KlabberjassTableScene
+from .layout import SOUTH, Pose
+from .table import TableScene
+
+if TYPE_CHECKING:
+    from ..app import App
+
+CAPTION_LINES = 4  # the newest captions stay on the cloth
+MOTION_PIXELS = 8  # mouse travel (at 1280x720) that counts as someone being there
+KIOSK_IDLE_SECONDS = 120  # a --demo kiosk always falls back into the demo
+CONTROLS_WIDTH = 264  # the speed panel, at 1280x720 (two buttons, padding)
+
+
+def idle_limit(app: App) -> float | None:
+    """Seconds without input before the menu starts the demo; None: never.
+
+    A kiosk started with --demo always returns to the demo, even if the setting says never."""
+    seconds = app.settings.demo_idle_seconds
+    if not seconds and getattr(app.args, "demo", False):
+        seconds = KIOSK_IDLE_SECONDS
+    return float(seconds) if seconds else None
+
+
+IDLE_CHOICES = (0, 60, 120, 300, 600)  # the settings' choices for demo_idle_seconds
+
+
+def idle_row(scene: Any, form: Any) -> None:
+    """The settings' row for `demo_idle_seconds` (the Table tab), under its own heading."""
+    settings = scene.app.settings
+    current = settings.demo_idle_seconds
+    values = sorted({*IDLE_CHOICES, current})  # a hand-edited value still shows, lit
+    labels = [(v, idle_label(v)) for v in values]
+
+    def pick(value: int) -> None:
+        settings.demo_idle_seconds = value
+        scene.app.save_settings()
+
+    form.heading(tr("demo.settings_heading"))
+    form.choice("demo_idle_seconds", tr("demo.idle_label"), tr("demo.idle_note"), labels,
+                current, pick)  # fmt: skip
+
+
+def idle_label(seconds: int) -> str:
+    if not seconds:
+        return tr("demo.idle_never")
+    if seconds % 60:
+        return tr("demo.idle_seconds", n=seconds)
+    return tr("demo.idle_minutes", n=seconds // 60)
+
+
+def step_speed(current: str, step: int) -> str:
+    """The next animation speed towards instant (+1) or slow (-1), stopping at either end."""
+    names = list(SPEEDS)
+    i = names.index(current) if current in names else names.index("normal")
+    return names[max(0, min(len(names) - 1, i + step))]
+
+
+def next_game(app: App) -> str:
+    """Klaverjas and Klabberjass by turns; `--demo --game klabberjass` keeps to Klabberjass."""
+    if getattr(app.args, "demo", False) and getattr(app.args, "game", "") == "klabberjass":
+        return "klabberjass"
+    count = getattr(app, "demo_count", 0)
+    app.demo_count = count + 1
+    return "klabberjass" if count % 2 else "klaverjas"
+
+
+def make_attract(app: App, seed: int | None, idle: bool = False) -> TableScene:
+    """The next demo table. A demo following another (its end screen calls this) keeps the
+    first one's manners: a demo the menu started for nobody still ends at a mouse move."""
+    table = getattr(app.top, "table", None)
+    idle = idle or bool(getattr(table, "leave_on_motion", False))
+    seed = random.randrange(1_000_000) if seed is None else seed
+    if next_game(app) == "klabberjass":
+        return AttractKlabberjassTable(app, KLABBERJASS_PRESETS["klabberjass"], seed, idle=idle)
+    return AttractTable(app, app.settings.rules(), seed, idle=idle)
+
+
+class Attract:
+    """What the demo adds to a table (mixed in before TableScene or its Klabberjass kin)."""
+
+    app: App
+    state: Any
+    seats: list
+    layout: Any
+    demo: bool
+
+    def __init__(self, app: App, variant: Any, seed: int, idle: bool = False) -> None:
+        self.leave_on_motion = idle
+        self.captions: deque[str] = deque([tr("demo.start")], maxlen=CAPTION_LINES)
+        self.travel = 0.0
+        self.pointer: tuple[int, int] | None = None
+        super().__init__(app, variant, seed, demo=True)  # type: ignore[call-arg]
+        self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else None
+
+    # --- the speed control ---
+    def build(self) -> None:
+        super().build()  # type: ignore[misc]
+        slower, faster = self.speed_rects()
+        self.button("slower", slower, tr("demo.slower"), lambda: self.change_speed(-1), "@quiet")  # type: ignore[attr-defined]
+        self.button("faster", faster, tr("demo.faster"), lambda: self.change_speed(1), "@quiet")  # type: ignore[attr-defined]
+
+    def speed_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
+        L = self.layout
+        bw, bh, gap = L.px(116), L.px(36), L.px(8)
+        right, bottom = L.w - L.margin, L.h - L.margin - L.px(8)
+        if L.hand_bounds(SOUTH, True).right + L.px(20) > right - CONTROLS_WIDTH * L.u:
+            bottom = L.hand_bounds(SOUTH, True).top - L.px(24)  # a wide hand: go above it
+        faster = pygame.Rect(right - bw, bottom - bh, bw, bh)
+        return pygame.Rect(faster.left - gap - bw, faster.top, bw, bh), faster
+
+    def change_speed(self, step: int) -> None:
+        settings = self.app.settings
+        speed = step_speed(settings.animation_speed, step)
+        if speed != settings.animation_speed:
+            settings.animation_speed = speed
+            self.app.save_settings()
+
+    # --- captions ---
+    def submit(self, action: Action, origin: Pose | None = None) -> str | None:
+        before = self.state
+        reason = super().submit(action, origin)  # type: ignore[misc]
+        if reason is None:
+            _, events = before.apply(action)  # a state is a value: the same events again
+            self.captions.extend(action_captions(before, events, [s.name for s in self.seats]))
+        return reason
+
+    def heading(self) -> str:
+        s = self.state
+        deal = max(1, s.deal_no)
+        if s.trump_suit is None:
+            return tr("demo.heading", deal=deal)
+        return tr("demo.heading_trump", deal=deal, suit=suit_name(s.trump_suit))
+
+    # --- input ---
+    def handle(self, cmd: Command) -> bool:
+        if cmd.kind == "key" and cmd.name in ("faster", "slower"):
+            self.change_speed(1 if cmd.name == "faster" else -1)
+            return True
+        if cmd.kind == "pointer_move":
+            return self._moved(cmd.pos)
+        return super().handle(cmd)  # type: ignore[misc]
+
+    def _moved(self, pos: tuple[int, int]) -> bool:
+        """A demo the menu started for nobody ends when the mouse travels a few pixels."""
+        if self.pointer is not None:
+            self.travel += math.dist(self.pointer, pos)
+        self.pointer = pos
+        if self.leave_on_motion and self.travel > MOTION_PIXELS * self.layout.u:
+            self.app.show_menu()
+        return True
+
+    # --- drawing ---
+    def draw(self, surface: pygame.Surface) -> None:
+        view = self.view  # type: ignore[attr-defined]
+        view.draw(surface)
+        self._controls(surface)
+        self._captions(surface)
+        self.ui.draw_ui(surface)  # type: ignore[attr-defined]
+        view.draw_over(surface)
+
+    def caption_room(self) -> pygame.Rect:
+        """The free corner left of South's hand, above South's name plate."""
+        L = self.layout
+        plate = L.plate_rect(SOUTH, True)
+        right = L.hand_bounds(SOUTH, True).left - L.px(20)
+        top = round(L.h * 0.56)
+        return pygame.Rect(L.margin, top, max(L.px(200), right - L.margin),
+                           plate.top - L.px(12) - top)  # fmt: skip
+
+    def _captions(self, surface: pygame.Surface) -> None:
+        L = self.layout
+        room = self.caption_room()
+        size, inner = L.px(15), room.w - L.px(24)
+        line_h = theme.font(size).get_linesize()
+        lines: list[tuple[str, tuple]] = []
+        for n, text in enumerate(self.captions):
+            newest = n == len(self.captions) - 1
+            lines += [(part, theme.TEXT if newest else theme.TEXT_DIM)
+                      for part in theme.wrap(text, size, inner)]  # fmt: skip
+        fit = max(1, (room.h - L.px(40)) // line_h)
+        lines = lines[-fit:]
+        rect = pygame.Rect(room.left, 0, room.w, L.px(40) + line_h * len(lines))
+        rect.bottom = room.bottom
+        widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
+        x, y = rect.left + L.px(12), rect.top + L.px(8)
+        surface.blit(theme.text(self.heading(), L.px(14), theme.GOLD_LIGHT, True), (x, y))
+        y += L.px(26)
+        for text, colour in lines:
+            surface.blit(theme.text(text, size, colour), (x, y))
+            y += line_h
+
+    def _controls(self, surface: pygame.Surface) -> None:
+        """Bottom right: which game this is, how to leave, the speed and its two buttons."""
+        L = self.layout
+        slower, faster = self.speed_rects()
+        game = "demo.game_klabberjass" if self.players == 2 else "demo.game_klaverjas"  # type: ignore[attr-defined]
+        leave = "demo.leave_idle" if self.leave_on_motion else "demo.leave_watch"
+        speed = tr("demo.speed", speed=tr(f"demo.speed_{self.app.settings.animation_speed}"))
+        rows = [(tr(game), theme.GOLD_LIGHT, True), (tr(leave), theme.TEXT_DIM, False),
+                (speed, theme.TEXT, True)]  # fmt: skip
+        size, width = L.px(14), faster.right - slower.left
+        lines = [(part, colour, bold) for text, colour, bold in rows
+                 for part in theme.wrap(text, size, width, bold)]  # fmt: skip
+        line_h = theme.font(size).get_linesize()
+        rect = pygame.Rect(0, 0, width + L.px(24), len(lines) * line_h + faster.h + L.px(26))
+        rect.bottomright = (faster.right + L.px(12), faster.bottom + L.px(8))
+        widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 220))
+        y = rect.top + L.px(8)
+        for text, colour, bold in lines:
+            img = theme.text(text, size, colour, bold)
+            surface.blit(img, img.get_rect(topright=(faster.right, y)))
+            y += line_h
+
+
+class AttractTable(Attract, TableScene):
+    """The four-player demo table."""
+
+
+class AttractKlabberjassTable(Attract, KlabberjassTableScene):
+    """The two-player demo table."""
+
+    def caption_room(self) -> pygame.Rect:
+        """Below the stock and the turned card, left of South's hand."""
+        room = super().caption_room()
+        L = self.layout
+        stock = L.stock_pose()
+        top = round(stock.y + L.card[1] / 2 + L.px(40))
+        if top > room.top:
+            room.h -= top - room.top
+            room.top = top
+        return room

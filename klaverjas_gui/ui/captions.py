@@ -1,0 +1,173 @@
+"""Plain-words captions for the club demo: why each card was played, who took the trick.
+
+Pure functions of engine values (no pygame), so a test can build a trick and read
+the caption. The reason a card was allowed comes from the engine's own play rule
+(`play.obligation`), so the caption and the legality check cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..engine import Card, Suit, Variant
+from ..engine.cards import mask_of
+from ..engine.klabberjass import (
+    BellaDeclared,
+    DixMade,
+    SchmeissAnswered,
+    Schmeissed,
+    SequencesShown,
+    StockDealt,
+)
+from ..engine.match import (
+    CardPlayed,
+    DealScored,
+    KraakCalled,
+    Passed,
+    RoemClaimed,
+    TrickWon,
+    TrumpChosen,
+)
+from ..engine.play import klabberjass_obligation, obligation, winner_index
+from ..i18n import tr
+
+KRAAK_WORDS = ("", "kraak", "rekraak", "superkraak")
+
+
+def card_name(card: Card) -> str:
+    """ "the ace of hearts", "de harten aas", "l'as de cœur"."""
+    return tr("demo.card", rank=tr(f"demo.rank_{card.rank.value}"),
+              suit=tr(f"demo.suit_{card.suit.value}"))  # fmt: skip
+
+
+def suit_name(suit: Suit | str) -> str:
+    return tr(f"demo.suit_{Suit(suit).value}")
+
+
+def play_caption(
+    name: str,
+    card: Card,
+    trump: Suit,
+    hand: Iterable[Card],
+    trick: Sequence[Card],
+    variant: Variant | None = None,
+) -> str:
+    """Why `name` played `card` from `hand` onto `trick` (the cards before it, in play order).
+
+    `variant` is the four-player rules; None means two-player Klabberjass."""
+    t = Suit(trump).index
+    mask = mask_of(hand)
+    if variant is None:
+        _, rule = klabberjass_obligation(t, mask, trick)
+        partner_wins = False
+    else:
+        _, rule = obligation(variant, t, mask, trick)
+        partner_wins = len(trick) >= 2 and winner_index(t, list(trick)) == len(trick) - 2
+    words = {"name": name, "card": card_name(card)}
+    if not trick:
+        return tr("demo.leads_trump" if card.suit_index == t else "demo.leads", **words)
+    led = trick[0].suit_index
+    takes_lead = winner_index(t, [*trick, card]) == len(trick)
+    if card.suit_index == led == t:
+        return tr("demo.follows_trump_high" if takes_lead else "demo.follows_trump", **words)
+    if card.suit_index == led:
+        return tr("demo.follows_high" if takes_lead else "demo.follows", **words)
+    words["suit"] = suit_name(trick[0].suit)
+    if led == t:
+        return tr("demo.no_trump_discards", **words)
+    if card.suit_index == t:
+        if rule == "undertrump_forced":
+            return tr("demo.undertrump_forced", **words)
+        if partner_wins:  # Rotterdam: trumping is a must even over the partner
+            key = "demo.trumps_must" if rule in ("ruff", "overtrump") else "demo.trumps_anyway"
+            return tr(key, **words)
+        if not any(c.suit_index == t for c in trick):
+            return tr("demo.trumps", **words)
+        if takes_lead:
+            return tr("demo.overtrumps", **words)
+        if rule == "undertrump_forbidden":
+            return tr("demo.undertrump_only", **words)
+        return tr("demo.undertrumps", **words)
+    if partner_wins:
+        return tr("demo.discards_partner", **words)
+    if rule == "undertrump_forbidden":
+        return tr("demo.discards_no_undertrump", **words)
+    if not mask & (0xFF << (8 * t)):
+        return tr("demo.discards_no_trump", **words)
+    return tr("demo.discards", **words)
+
+
+def trick_caption(name: str, won: TrickWon, trump: Suit, last: bool) -> str:
+    """ "Anna wins the trick with the ace of hearts: 11 points + 20 roem." """
+    best = won.cards[winner_index(Suit(trump).index, list(won.cards))]
+    score = (tr("demo.score_roem", points=won.points, roem=won.roem) if won.roem
+             else tr("demo.score", points=won.points))  # fmt: skip
+    key = "demo.wins_last" if last else "demo.wins"
+    return tr(key, name=name, card=card_name(best), score=score)
+
+
+def deal_caption(line: Any, names: Sequence[str]) -> str:
+    """The deal's result in one line; `line` is a four-player or a Klabberjass score line."""
+    s = line.score
+    if len(names) == 2:
+        maker, other = names[line.maker], names[1 - line.maker]
+        side = line.maker
+    else:
+        teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+        side = s.burden_team
+        maker, other = teams[side], teams[1 - side]
+    a, b = s.scores[side], s.scores[1 - side]
+    key = {"nat": "demo.deal_nat", "pit": "demo.deal_pit", "litige": "demo.deal_litige"}.get(
+        s.outcome, "demo.deal_made"
+    )
+    return tr(key, deal=line.deal_no, maker=maker, other=other, a=a, b=b)
+
+
+def action_captions(before: Any, events: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """Captions for what one action did, given the engine state just before it.
+
+    Works for both games: a state with two hands is Klabberjass."""
+    players = len(before.hands)
+    variant = before.variant if players == 4 else None
+    out: list[str] = []
+    for ev in events:
+        text = _caption(ev, before, names, variant, players)
+        if text:
+            out.append(text)
+    return out
+
+
+def _caption(ev: Any, before: Any, names: Sequence[str], variant: Any, players: int) -> str:
+    if isinstance(ev, CardPlayed):
+        return play_caption(names[ev.seat], ev.card, before.trump_suit, before.hand(ev.seat),
+                            before.trick, variant)  # fmt: skip
+    if isinstance(ev, TrickWon):
+        last = ev.trick_no == (8 if players == 2 else 7)
+        return trick_caption(names[ev.seat], ev, before.trump_suit, last)
+    if isinstance(ev, TrumpChosen):
+        key = {"took": "demo.takes", "named": "demo.names", "forced": "demo.forced",
+               "schmeiss": "demo.schmeiss_trump"}.get(ev.how, "demo.names")  # fmt: skip
+        return tr(key, name=names[ev.seat], suit=suit_name(ev.suit))
+    if isinstance(ev, Passed) and ev.phase == "bidding":
+        return tr("demo.passes", name=names[ev.seat])
+    if isinstance(ev, KraakCalled):
+        return tr("demo.kraak", name=names[ev.seat], word=KRAAK_WORDS[min(ev.level, 3)])
+    if isinstance(ev, RoemClaimed):
+        return tr("demo.roem_claimed", name=names[ev.seat], roem=ev.roem)
+    if isinstance(ev, DealScored):
+        return deal_caption(ev.line, names)
+    if isinstance(ev, Schmeissed):
+        return tr("demo.schmeiss", name=names[ev.seat])
+    if isinstance(ev, SchmeissAnswered):
+        key = "demo.schmeiss_accepted" if ev.accepted else "demo.schmeiss_refused"
+        return tr(key, name=names[ev.seat])
+    if isinstance(ev, DixMade):
+        return tr("demo.dix", name=names[ev.seat], card=card_name(ev.taken))
+    if isinstance(ev, StockDealt):
+        return tr("demo.stock", n=ev.cards_each)
+    if isinstance(ev, SequencesShown):
+        return tr("demo.sequences", name=names[ev.seat], points=ev.points)
+    if isinstance(ev, BellaDeclared):
+        return tr("demo.bella", name=names[ev.seat], points=ev.points)
+    return ""

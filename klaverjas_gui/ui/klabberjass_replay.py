@@ -1,0 +1,38 @@
+"""Replaying one deal of a stored Klabberjass game, two cards to a trick.
+
+The four-player replay with the two-player game swapped in: the Klabberjass
+engine rebuilds every position from the stored actions, and the Klabberjass
+table (stock, turned card, seat 1 North) draws it with both hands open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import KlabberjassVariant, parse_klabberjass_action, replay_klabberjass
+from .replay import ReplayScene
+from .table import TableScene
+from .words import describe_klabberjass_deal
+
+
+class KlabberjassReplayScene(ReplayScene):
+    """One Klabberjass deal, step by step; Up/Down (or the buttons) move a trick of two."""
+
+    players = 2
+
+    def load_variant(self, data: dict[str, Any]) -> KlabberjassVariant:
+        return KlabberjassVariant.from_dict(data)
+
+    def engine(self) -> tuple[Callable[..., Any], Callable[[str], Any]]:
+        return replay_klabberjass, parse_klabberjass_action
+
+    def make_table(self, seats: list[tuple[str, str]]) -> TableScene:
+        from .klabberjass_table import KlabberjassTableScene
+
+        return KlabberjassTableScene(
+            self.app, self.variant, self.record.seed, demo=True, seats=seats
+        )
+
+    def describe_end(self, line: Any) -> str:
+        return describe_klabberjass_deal(line.score)

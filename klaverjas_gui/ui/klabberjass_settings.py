@@ -1,0 +1,130 @@
+"""The Klabberjass tab of the settings screen: its preset and options, like the four-player rules.
+
+The settings scene (ui/settings.py) calls `form_rows` to fill its form and
+`draw_summary` for the panel on the right; the rules are stored in
+`Settings.klabberjass` and used by the next two-player game (the Klabberjass
+menu and `--game klabberjass`). The options and their allowed values are the
+engine's (`klabberjass_rules.TARGETS`, `klabberjass_option_names`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..engine import KLABBERJASS_PRESETS, VariantError
+from ..engine.klabberjass_rules import TARGETS, KlabberjassVariant, klabberjass_option_names
+from ..i18n import tr
+from ..store.prefs import Settings
+from . import theme, widgets
+from .form import Form, Option
+from .seats import display_name, level_label
+
+if TYPE_CHECKING:
+    from .settings import SettingsScene
+
+TAB = "klabberjass"
+
+
+def option_values(option: str) -> list[Option]:
+    """The values an option offers on screen, in the engine's order."""
+    if option == "target":
+        return [(n, tr("klabber.points", n=n)) for n in TARGETS]
+    if option == "clob":
+        return [(False, tr("klabber.off")), (True, tr("klabber.on"))]
+    raise KeyError(option)
+
+
+def preset_name(name: str) -> str:
+    return (
+        tr(f"klabber.preset_{name}") if name in KLABBERJASS_PRESETS else tr("klabber.preset_custom")
+    )
+
+
+def describe(rules: KlabberjassVariant) -> list[str]:
+    """The rules in force, one line per option, in the player's language."""
+    return [
+        tr("klabber.describe_target", n=rules.target),
+        tr("klabber.describe_clob" if rules.clob else "klabber.describe_schmeiss"),
+    ]
+
+
+def rules_summary(settings: Settings) -> str:
+    """ "to 250 · clob": short enough for a menu button."""
+    rules = settings.klabberjass_rules()
+    parts = [tr("klabber.short_target", n=rules.target)]
+    if rules.clob:
+        parts.append(tr("klabber.short_clob"))
+    return " · ".join(parts)
+
+
+def form_rows(scene: SettingsScene, form: Form) -> None:
+    """The preset chooser and one row per option, as the four-player Rules tab has."""
+    settings = scene.settings
+    rules = settings.klabberjass_rules()
+    form.heading(tr("klabber.heading_preset"))
+    form.choice(
+        "kj_preset", tr("klabber.preset_label"), tr("klabber.preset_note"),
+        [(name, preset_name(name)) for name in KLABBERJASS_PRESETS],
+        settings.klabberjass_rules_name(), lambda name: pick_preset(scene, name),
+    )  # fmt: skip
+    form.heading(tr("klabber.heading_options"))
+    for option in klabberjass_option_names():
+        form.choice(
+            f"kj_{option}", tr(f"klabber.option_{option}"), tr(f"klabber.note_{option}"),
+            option_values(option), getattr(rules, option),
+            lambda value, o=option: set_option(scene, o, value),
+        )  # fmt: skip
+
+
+def pick_preset(scene: SettingsScene, name: str) -> None:
+    scene.settings.pick_klabberjass_preset(name)
+    scene.app.save_settings()
+    mark(scene)
+
+
+def set_option(scene: SettingsScene, option: str, value: Any) -> None:
+    try:
+        scene.settings.set_klabberjass_rule(option, value)
+    except VariantError as e:  # the form offers only allowed values; be safe anyway
+        scene.app.toast(str(e))
+        return
+    scene.app.save_settings()
+    mark(scene)
+
+
+def mark(scene: SettingsScene) -> None:
+    """A preset changes the options, an option may change the preset: relight both."""
+    if scene.form is None:
+        return
+    settings = scene.settings
+    rules = settings.klabberjass_rules()
+    scene.form.mark("kj_preset", settings.klabberjass_rules_name())
+    for option in klabberjass_option_names():
+        scene.form.mark(f"kj_{option}", getattr(rules, option))
+
+
+def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Rect) -> None:
+    """The right-hand panel on this tab: the next Klabberjass game's rules and opponent."""
+    px = scene._px
+    u = theme.scale_for(scene.app.size)
+    widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
+    x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
+    settings = scene.settings
+    y = scene._head(surface, tr("klabber.next_game"), x, y)
+    img = theme.text(preset_name(settings.klabberjass_rules_name()), px(24), theme.GOLD_LIGHT, True)
+    surface.blit(img, (x, y))
+    y += img.get_height() + px(2)
+    lines: list[tuple[str, tuple, bool]] = [
+        (line, theme.TEXT, True) for line in describe(settings.klabberjass_rules())
+    ]
+    running = scene.app.match
+    if getattr(running, "players", 4) == 2 and running.variant != settings.klabberjass_rules():  # type: ignore[union-attr]
+        lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
+    y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
+    y = scene._head(surface, tr("klabber.at_table"), x, y + px(8))
+    (you, _), (name, level) = settings.seat_plan()[:2]
+    words = tr("klabber.opponent", you=display_name(you), name=name, level=level_label(level))
+    table = [(words, theme.TEXT, True)]
+    scene._paragraphs(surface, table, x, y, width, panel.bottom)
