@@ -25,7 +25,7 @@ from pathlib import Path  # noqa: E402
 
 import pygame  # noqa: E402
 
-from . import i18n  # noqa: E402
+from . import i18n, memory  # noqa: E402
 from .engine import (  # noqa: E402
     KLABBERJASS_PRESETS,
     PRESETS,
@@ -46,6 +46,7 @@ KEYS_HELP = """keys:
                 Left/Right to pick, Enter to play
   decisions     the buttons, or C D H S name a suit, P pass, T take, K kraak, R roem
   review        L last trick, Tab score sheet
+  guidance      H hint (while playing a card), Ctrl+Z or Backspace take back (practice)
   window        F11 full screen, M mute, Esc menu
 """
 GAMES = ("klaverjas", "klabberjass")
@@ -111,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--variant", metavar="NAME",
         help=f"rules preset: {', '.join(PRESETS)} (default amsterdam); with --game klabberjass: "
-        f"{', '.join(KLABBERJASS_PRESETS)} (default klabberjass)",
+        f"{', '.join(KLABBERJASS_PRESETS)} (default: the Klabberjass rules in Settings)",
     )  # fmt: skip
     p.add_argument(
         "--seed", type=_natural, help="deal this match from a fixed seed (starts at once)"
@@ -143,7 +144,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--demo",
         action="store_true",
-        help="four computer players with open cards; a key or click returns to the menu",
+        help="club demo: computer players with open cards and every card explained, "
+        "Klaverjas and Klabberjass by turns (--game klabberjass: only that); + and - "
+        "change the speed, any other key or a click returns to the menu",
     )
     p.add_argument("--lang", type=_lang, metavar="CODE", help="language: en, nl or fr")
     p.add_argument("--speed", choices=list(SPEEDS), help="animation speed (default normal)")
@@ -165,6 +168,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="stop after N frames, 60 to a simulated second; a computer plays your seat, "
         "so a seed always gives the same picture",
     )
+    p.add_argument(
+        "--scene", metavar="NAME",
+        help="open one of the screens --smoke draws, by its name (e.g. 'rules: roem'), "
+        "for a screenshot",
+    )
     return p  # fmt: skip
 
 
@@ -175,6 +183,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.variant is not None and args.variant not in presets:
         parser.error(f"argument --variant: {args.variant!r} is not a {args.game} preset "
                      f"(choose from {', '.join(presets)})")  # fmt: skip
+    if args.scene is not None:
+        from .smoke import SCENES
+
+        if args.scene not in SCENES:
+            parser.error(f"argument --scene: {args.scene!r} is not a screen "
+                         f"(choose from {', '.join(SCENES)})")  # fmt: skip
     return args
 
 
@@ -216,10 +230,12 @@ class App:
         self.running = True
         self.frames = 0
         self._menu: Scene | None = None  # made when first shown: a seeded start skips it
+        self.demo_count = 0  # demos started: the club demo alternates the two games
         if args.demo:
             self.start_demo(args.seed)
         elif getattr(args, "game", "klaverjas") == "klabberjass":
-            self.start_klabberjass(KLABBERJASS_PRESETS[args.variant or "klabberjass"], args.seed)
+            rules = KLABBERJASS_PRESETS[args.variant] if args.variant else None
+            self.start_klabberjass(rules or self.settings.klabberjass_rules(), args.seed)
         elif args.resume and self.history.running() is not None:
             self.continue_match()
         elif args.seed is not None:
@@ -285,6 +301,11 @@ class App:
         for scene in scenes:
             scene.resize(size)
 
+    def set_language(self, lang: str) -> None:
+        """Every scene, the kept menu and match too, rebuilt at once in the new words."""
+        i18n.set_language(lang)
+        self._relayout()
+
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
             self.fullscreen = False
@@ -304,7 +325,7 @@ class App:
     def toggle_mute(self) -> None:
         self.settings.muted = not self.settings.muted
         self.save_settings()
-        self.toast("Sound off (M)" if self.settings.muted else "Sound on (M)", 1.6)
+        self.toast(i18n.tr("ui.sound_off" if self.settings.muted else "ui.sound_on"), 1.6)
 
     def toast(self, text: str, seconds: float = 4.0) -> None:
         self.toasts.show(text, seconds)
@@ -351,6 +372,7 @@ class App:
             if scene is not self.match and scene is not self._menu:
                 scene.close()
         gc.collect()  # scenes hold reference cycles with big surfaces: free them now, not later
+        memory.give_back()  # and hand the freed pages back: the surface churn fragments the heap
 
     def show_menu(self) -> None:
         self._unwind()
@@ -367,12 +389,14 @@ class App:
             self.match.close()
         seed = random.randrange(1_000_000) if seed is None else seed
         table = TableScene(
-            self, variant, seed, autopilot=self.autopilot, seats=self.settings.seat_plan()
-        )
+            self, variant, seed, autopilot=self.autopilot, seats=self.settings.seat_plan(),
+            practice=self.settings.practice,
+        )  # fmt: skip
         players = [seat.name for seat in table.seats]
-        table.match_id = self.history.start_match(
-            "klaverjas", preset_name(variant), variant.to_dict(), seed, players
-        )
+        if not table.practice:  # practice takes cards back: its log is no match to keep
+            table.match_id = self.history.start_match(
+                "klaverjas", preset_name(variant), variant.to_dict(), seed, players
+            )
         self.match = table
         self.push(table)
 
@@ -427,13 +451,14 @@ class App:
         table.match_id = record.id
         return table
 
-    def start_demo(self, seed: int | None) -> None:
-        """Four computers with open cards; a demo is never recorded."""
-        from .ui.table import TableScene
+    def start_demo(self, seed: int | None, idle: bool = False) -> None:
+        """The club demo (ui/attract.py): computers with open cards, every card explained;
+        `idle`: the menu started it for nobody, so a mouse move ends it. Never recorded."""
+        from .ui.attract import make_attract
 
+        table = make_attract(self, seed, idle)  # looks at the scene it replaces
         self._unwind()
-        seed = random.randrange(1_000_000) if seed is None else seed
-        self.push(TableScene(self, self.settings.rules(), seed, demo=True))
+        self.push(table)
 
     def quit(self) -> None:
         self.running = False
@@ -543,6 +568,10 @@ def _run(args: argparse.Namespace) -> int:
     frames = args.frames or (60 if args.screenshot else None)
     app = App(args, deterministic=fixed, autopilot=fixed)
     try:
+        if args.scene is not None:
+            from .smoke import SCENES
+
+            SCENES[args.scene](app)
         app.run(frames=frames, fixed_dt=1 / FPS if fixed else None)
         if args.screenshot:
             app.screenshot(args.screenshot)

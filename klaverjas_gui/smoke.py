@@ -114,6 +114,26 @@ def _history(app: App, scene: str) -> None:
     app.push(make())
 
 
+def _hint(app: App) -> None:
+    """The table with a hint shown (a fixed number of sampled deals: the same every run)."""
+    table = _table(app, state=_played("amsterdam", 1, lambda s: s.phase == "play"
+                                      and s.to_move == 0 and len(s.trick) == 2))  # fmt: skip
+    table.guide.worlds = 4
+    table.guide.request()
+
+
+def _hotseat_cover(app: App) -> None:
+    """Two people at one laptop: the cover before North's turn."""
+    from .ui.table import TableScene
+
+    app.show_menu()
+    seats = [("You", "human"), ("Henk", "easy"), ("Anna", "human"), ("Joop", "easy")]
+    table = TableScene(app, PRESETS["amsterdam"], 1, seats=seats)
+    app.push(table)
+    table.load(_played("amsterdam", 1, lambda s: s.phase == "play" and s.to_move == 2))
+    table.update(0.0)  # North is to play: the cover goes up
+
+
 def _klabberjass(app: App, until: Callable[[KlabberjassState], bool] | None = None) -> None:
     """The two-player table at its first bidding, or at a position reached by random play."""
     variant = KLABBERJASS_PRESETS["klabberjass"]
@@ -149,6 +169,59 @@ def _klabberjass_presets(app: App) -> None:
     app.push(KlabberjassMenuScene(app))
 
 
+def _attract_klabberjass(app: App) -> None:
+    """The club demo as the idle menu starts it, with the two-player game."""
+    from .ui.attract import AttractKlabberjassTable
+
+    app.show_menu()
+    app.push(AttractKlabberjassTable(app, KLABBERJASS_PRESETS["klabberjass"], 8, idle=True))
+
+
+def _klabberjass_replay(app: App) -> None:
+    """A short stored Klabberjass game (Bela, to 100), its first deal replayed."""
+    from .ui.klabberjass_replay import KlabberjassReplayScene
+
+    variant = KLABBERJASS_PRESETS["bela"]
+    rng, state = random.Random(8), new_klabberjass(variant, 8)
+    mid = app.history.start_match("klabberjass", "bela", variant.to_dict(), 8, ["N", "S"])
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        app.history.record(mid, state.n_actions, str(action), events)
+    app.push(KlabberjassReplayScene(app, app.history.match(mid), 1))  # type: ignore[arg-type]
+
+
+
+def _learn(app: App, scene: str) -> None:
+    """The Learn menu, the lesson list, a lesson at its first decision, the quiz, the rules."""
+    from .teach.lessons import LESSON_BY_ID
+    from .ui.rules import RulesScene
+    from .ui.tutorial import LearnScene, LessonListScene, open_lesson
+
+    app.show_menu()
+    if scene == "learn":
+        app.push(LearnScene(app))
+    elif scene == "lessons":
+        app.push(LessonListScene(app))
+    elif scene.startswith("rules"):
+        app.push(RulesScene(app, int(scene[-1])))
+    else:
+        open_lesson(app, LESSON_BY_ID[scene])
+
+
+def _review(app: App) -> None:
+    """The review of a deal played at random (seed 3: a quick one to solve), at its 3rd trick."""
+    from .ui.review import ReviewScene
+
+    state = _played("amsterdam", 3, lambda s: len(s.sheet) == 1)
+    app.show_menu()
+    scene = ReviewScene(app, state.variant, 3, [str(a) for a in state.actions], 1,
+                        ["You", "Henk", "Anna", "Joop"])  # fmt: skip
+    app.push(scene)
+    scene.job.wait(120)
+    scene.show(3)
+
+
 SCENES: dict[str, Callable[[App], None]] = {
     "klabberjass: presets": _klabberjass_presets,
     "klabberjass: bidding": _klabberjass,
@@ -164,6 +237,8 @@ SCENES: dict[str, Callable[[App], None]] = {
         app, "kraken", _played("kraken", 5, lambda s: s.phase == "kraak")
     ),
     "table: proposed suit": lambda app: _table(app, "proposed"),
+    "table: hint": _hint,
+    "table: hot-seat cover": _hotseat_cover,
     "deal summary": _summary,
     "score sheet": _sheet,
     "match end": _match_end,
@@ -175,6 +250,16 @@ SCENES: dict[str, Callable[[App], None]] = {
     "history: replay": lambda app: _history(app, "replay"),
     "statistics": lambda app: _history(app, "statistics"),
     "demo": lambda app: app.start_demo(7),
+    "demo: klabberjass (attract)": _attract_klabberjass,
+    "settings: klabberjass": lambda app: _settings(app, "klabberjass"),
+    "history: klabberjass replay": _klabberjass_replay,
+    "learn": lambda app: _learn(app, "learn"),
+    "tutorial: lessons": lambda app: _learn(app, "lessons"),
+    "tutorial: lesson": lambda app: _learn(app, "overtrump"),
+    "tutorial: quiz": lambda app: _learn(app, "nat"),
+    "rules: cards": lambda app: _learn(app, "rules 0"),
+    "rules: roem": lambda app: _learn(app, "rules 2"),
+    "review": _review,
 }
 
 
