@@ -25,7 +25,7 @@ from . import theme, widgets
 from .commands import Command
 from .form import Form, Option
 from .scene import Scene
-from .seats import compass, display_name, level_label, levels
+from .seats import SEAT_NAMES, compass, display_name, level_label, levels
 from .words import (
     describe_rules,
     match_length_label,
@@ -184,7 +184,7 @@ class SettingsScene(Scene):
             kinds = [(HUMAN, person)]  # several people: hot-seat, one laptop
             form.entry(
                 f"seat{seat}", f"{compass(seat)}  ·  {tr(f'ui.role_{ROLES[seat]}')}",
-                name, lambda text, s=seat: self.rename(s, text),
+                display_name(name), lambda text, s=seat: self.rename(s, text),
                 [*kinds, *((n, level_label(n).capitalize()) for n in names)], kind,
                 lambda k, s=seat: self.set_kind(s, k),
             )  # fmt: skip
@@ -252,6 +252,8 @@ class SettingsScene(Scene):
             self.form.mark(option, getattr(rules, option))
 
     def rename(self, seat: int, name: str) -> None:
+        if name.strip() == display_name(SEAT_NAMES[0]):
+            name = SEAT_NAMES[0]  # the default "You" is stored as such and shown translated
         if self.settings.set_seat(seat, name=name):
             self.app.save_settings()
 

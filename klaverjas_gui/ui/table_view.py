@@ -16,7 +16,7 @@ from ..engine import Card
 from ..i18n import tr
 from . import icons, theme, widgets
 from .layout import SMALL, Pose, TableLayout
-from .seats import compass
+from .seats import SEAT_NAMES, compass
 from .words import kraak_name, suit_name
 
 if TYPE_CHECKING:
@@ -319,7 +319,9 @@ class TableView:
             line1 = suit_name(m.trump).capitalize()
             chooser = t.seats[m.chooser].label if m.chooser is not None else "?"
             line2 = tr("ui.table_chosen_by", name=chooser)
-            if m.chooser is not None and m.chooser == t.human_seat:
+            if m.chooser is not None and (
+                m.chooser == t.human_seat or t.seats[m.chooser].name == SEAT_NAMES[0]
+            ):  # a review or replay has no human seat, but "You" still chose
                 line2 = tr("ui.table_chosen_by_you")
             if m.kraak_level:
                 line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
