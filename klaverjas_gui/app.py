@@ -409,7 +409,7 @@ class App:
             self.match.close()
         seed = random.randrange(1_000_000) if seed is None else seed
         table = KlabberjassTableScene(self, variant, seed, autopilot=self.autopilot,
-                                      seats=self.settings.seat_plan()[:2])  # fmt: skip
+                                      seats=self.settings.seat_plan(2))  # fmt: skip
         table.match_id = self.history.start_match(
             "klabberjass", klabberjass_preset_name(variant), variant.to_dict(), seed,
             [seat.name for seat in table.seats],
@@ -443,7 +443,7 @@ class App:
             return None
         record, state = found
         scene = KlabberjassTableScene if record.game == "klabberjass" else TableScene
-        plan = self.settings.seat_plan()[: scene.players]
+        plan = self.settings.seat_plan(scene.players)
         if len(record.players) == len(plan):
             plan = [(name, kind) for name, (_, kind) in zip(record.players, plan, strict=True)]
         table = scene(self, state.variant, record.seed, autopilot=self.autopilot, seats=plan)

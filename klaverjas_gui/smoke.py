@@ -145,6 +145,29 @@ def _klabberjass(app: App, until: Callable[[KlabberjassState], bool] | None = No
         app.match.load(state)  # type: ignore[union-attr]
 
 
+def _klabberjass_hint(app: App) -> None:
+    """The two-player table's first question with its hint (fixed sampled deals)."""
+    _klabberjass(app, lambda s: True)  # loaded: no deal animation to wait for
+    table = app.match
+    table.guide.worlds = 4  # type: ignore[union-attr]
+    table.guide.request()  # type: ignore[union-attr]
+
+
+def _klabberjass_cover(app: App) -> None:
+    """Two people at one laptop, Klabberjass: the cover before the second player's turn."""
+    from .ui.klabberjass_table import KlabberjassTableScene
+
+    app.show_menu()
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    table = KlabberjassTableScene(app, variant, 2, seats=[("You", "human"), ("Anna", "human")])
+    app.push(table)
+    rng, state = random.Random(2), new_klabberjass(variant, 2)
+    while not (state.phase == "play" and state.to_move == 1):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    table.load(state)
+    table.update(0.0)  # the second player is to act: the cover goes up
+
+
 def _klabberjass_summary(app: App) -> None:
     from .ui.klabberjass_scenes import KlabberjassSummaryScene
 
@@ -228,6 +251,8 @@ SCENES: dict[str, Callable[[App], None]] = {
     "klabberjass: mid-trick": lambda app: _klabberjass(
         app, lambda s: s.phase == "play" and len(s.trick) == 1 and len(s.tricks) > 2
     ),
+    "klabberjass: hint": _klabberjass_hint,
+    "klabberjass: hot-seat cover": _klabberjass_cover,
     "klabberjass: deal summary": _klabberjass_summary,
     "klabberjass: game end": _klabberjass_end,
     "menu": lambda app: app.show_menu(),

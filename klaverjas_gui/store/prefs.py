@@ -74,6 +74,9 @@ class Settings:
     klabberjass: dict[str, Any] = field(
         default_factory=lambda: KLABBERJASS_PRESETS["klabberjass"].to_dict()
     )
+    klabberjass_seats: list[dict[str, str]] = field(
+        default_factory=lambda: default_seats()[:2]  # you against Henk
+    )
     tutorial_done: list[str] = field(default_factory=list)
 
     @property
@@ -122,21 +125,33 @@ class Settings:
         self.variant = dataclasses.replace(self.rules(), **{option: value}).to_dict()
 
     # --- seats ---
-    def seat_plan(self) -> list[tuple[str, str]]:
-        """(name, kind) for seats 0..3; kind is "human" or a computer level."""
-        return [(s["name"], s["kind"]) for s in self.seats]
+    def seat_plan(self, players: int = 4) -> list[tuple[str, str]]:
+        """(name, kind) per seat of the four- or two-player game; kind is "human" or a level.
 
-    def set_seat(self, seat: int, name: str | None = None, kind: str | None = None) -> bool:
+        Klabberjass keeps its own two seats, so a couple's hot-seat game does not turn
+        West of the four-player table into a person."""
+        return [(s["name"], s["kind"]) for s in self._seats(players)]
+
+    def _seats(self, players: int) -> list[dict[str, str]]:
+        return self.klabberjass_seats if players == 2 else self.seats
+
+    def set_seat(
+        self, seat: int, name: str | None = None, kind: str | None = None, players: int = 4
+    ) -> bool:
         """Rename a seat or change who plays it; False (nothing changed) if not allowed."""
-        new = dict(self.seats[seat])
+        old = self._seats(players)
+        new = dict(old[seat])
         if name is not None:
             new["name"] = name.strip()
         if kind is not None:
             new["kind"] = kind
-        seats = [*self.seats[:seat], new, *self.seats[seat + 1 :]]
-        if not _valid_seats(seats) or seats == self.seats:
+        seats = [*old[:seat], new, *old[seat + 1 :]]
+        if not _valid_seats(seats, players) or seats == old:
             return False
-        self.seats = seats
+        if players == 2:
+            self.klabberjass_seats = seats
+        else:
+            self.seats = seats
         return True
 
     def to_dict(self) -> dict[str, Any]:
@@ -151,12 +166,12 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _valid_seats(value: Any) -> bool:
-    """Four named seats, each a person ("human") or a computer level; several people
+def _valid_seats(value: Any, players: int = 4) -> bool:
+    """Named seats, each a person ("human") or a computer level; several people
     share the laptop hot-seat (ui/hotseat.py)."""
     return (
         isinstance(value, list)
-        and len(value) == 4
+        and len(value) == players
         and all(
             isinstance(s, dict)
             and isinstance(s.get("name"), str)
@@ -181,6 +196,8 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         return True
     if name == "seats":
         return _valid_seats(value)
+    if name == "klabberjass_seats":
+        return _valid_seats(value, 2)
     if name == "volume":
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
     if name == "demo_idle_seconds":  # 0: never

@@ -61,6 +61,8 @@ class HintJob:
 class Guide:
     """Belongs to one TableScene; the table calls build, update, key and the event hooks."""
 
+    job_class: type[HintJob] = HintJob  # the two-player table asks its own hard player
+
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self.job: HintJob | None = None
@@ -124,7 +126,7 @@ class Guide:
         s = t.state
         if self.job is not None and self.job.key == s.n_actions:
             return
-        job = HintJob(s.n_actions, s.to_move, s.observation(s.to_move), self.seed_for(s),
+        job = self.job_class(s.n_actions, s.to_move, s.observation(s.to_move), self.seed_for(s),
                       self.worlds)  # fmt: skip
         self.job = job
         if t.app.deterministic:
@@ -166,9 +168,8 @@ class Guide:
         card = log[mine[-1]][1].card
         before = type(s).replay(s.variant, s.seed, s.actions[:cut], s.stacked)
         self.job = None
-        t.load(before)
+        t.load(before)  # the deal's tricks, points and roem come from the engine state
         m = t.model
-        m.deal_points, m.deal_roem = list(before.deal_points), list(before.deal_roem)
         m.winner = None
         t.pending_roem = 0
         t.prompt.hide()
@@ -231,6 +232,11 @@ class Guide:
         if self.job is not None and self.job.key != self.table.state.n_actions:
             self.job = None
 
+    def place_hint(self, rect: pygame.Rect) -> None:
+        """Where the hint's panel goes: above the bottom hand, in the middle."""
+        L = self.table.layout
+        rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(64)))
+
     def draw(self, surface: pygame.Surface) -> None:
         """The practice banner; the hint's sentence above the hand, a ring round its button."""
         t = self.table
@@ -252,7 +258,7 @@ class Guide:
         width = max([theme.font(size).size(x)[0] for x in lines] + [title.get_width()])
         rect = pygame.Rect(0, 0, width + L.px(32), line_h * len(lines) + title.get_height()
                            + L.px(22))  # fmt: skip
-        rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(64)))
+        self.place_hint(rect)
         widgets.draw_panel(surface, rect, L.u, (6, 22, 30, 232), HINT_COLOUR)
         surface.blit(title, (rect.left + L.px(16), rect.top + L.px(8)))
         y = rect.top + L.px(10) + title.get_height()

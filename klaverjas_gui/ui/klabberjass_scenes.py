@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 from ..engine import KLABBERJASS_PRESETS
 from ..engine.klabberjass_rules import KlabberjassScoreLine
 from ..i18n import tr
+from ..store.prefs import HUMAN
 from .klabberjass_director import sheet_line
 from .match_end import MatchEndScene
 from .menu import ListScene
-from .seats import level_label
+from .seats import display_name, level_label
 from .summary import DealSummaryScene
 from .words import describe_klabberjass_deal
 
@@ -39,7 +40,9 @@ class KlabberjassMenuScene(ListScene):
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
-        level = self.app.settings.seat_plan()[1][1]
+        (you, first), (name, level) = self.app.settings.seat_plan(2)
+        if first == HUMAN and level == HUMAN:  # hot-seat
+            return tr("klabber.subtitle_people", you=display_name(you), name=display_name(name))
         return tr("ui.kj_subtitle", level=level_label(level))
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
@@ -96,8 +99,8 @@ class KlabberjassEndScene(MatchEndScene):
     def title(self) -> str:
         if self.ev.winner is None:
             return tr("ui.kj_draw")
-        if self.ev.winner == self.table.human_seat:
-            return tr("ui.kj_you_win")
+        if self.ev.winner == self.table.human_seat and not self.table.hotseat.many:
+            return tr("ui.kj_you_win")  # two people at one laptop: the winner by name
         return tr("ui.kj_wins", name=self.table.seats[self.ev.winner].label)
 
     def new_match(self) -> None:

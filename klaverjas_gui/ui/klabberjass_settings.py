@@ -4,7 +4,9 @@ The settings scene (ui/settings.py) calls `form_rows` to fill its form and
 `draw_summary` for the panel on the right; the rules are stored in
 `Settings.klabberjass` and used by the next two-player game (the Klabberjass
 menu and `--game klabberjass`). The options and their allowed values are the
-engine's (`klabberjass_rules.TARGETS`, `klabberjass_option_names`).
+engine's (`klabberjass_rules.TARGETS`, `klabberjass_option_names`). The two seats
+are the first two of the settings' seats (you, and the four-player West): either
+may be a person, and two people share the laptop hot-seat.
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import KLABBERJASS_PRESETS, VariantError
+from ..engine import KLABBERJASS_PRESETS
 from ..engine.klabberjass_rules import TARGETS, KlabberjassVariant, klabberjass_option_names
 from ..i18n import tr
-from ..store.prefs import Settings
+from ..store.prefs import HUMAN, Settings
 from . import theme, widgets
 from .form import Form, Option
-from .seats import display_name, level_label
+from .seats import display_name, level_label, levels
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
@@ -60,7 +62,8 @@ def rules_summary(settings: Settings) -> str:
 
 
 def form_rows(scene: SettingsScene, form: Form) -> None:
-    """The preset chooser and one row per option, as the four-player Rules tab has."""
+    """The preset chooser and one row per option, as the four-player Rules tab has, then
+    who plays: a name and a person or computer level for each of the two seats."""
     settings = scene.settings
     rules = settings.klabberjass_rules()
     form.heading(tr("klabber.heading_preset"))
@@ -76,6 +79,15 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
             option_values(option), getattr(rules, option),
             lambda value, o=option: set_option(scene, o, value),
         )  # fmt: skip
+    form.heading(tr("klabber.heading_seats"))
+    kinds = [(n, level_label(n).capitalize()) for n in levels()]
+    for seat, (name, kind) in enumerate(settings.seat_plan(2)):
+        person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
+        form.entry(
+            f"kj_seat{seat}", tr("klabber.seat_first" if seat == 0 else "klabber.seat_second"),
+            display_name(name), lambda text, s=seat: scene.rename(s, text, players=2),
+            [(HUMAN, person), *kinds], kind, lambda k, s=seat: scene.set_kind(s, k, players=2),
+        )  # fmt: skip
 
 
 def pick_preset(scene: SettingsScene, name: str) -> None:
@@ -85,13 +97,7 @@ def pick_preset(scene: SettingsScene, name: str) -> None:
 
 
 def set_option(scene: SettingsScene, option: str, value: Any) -> None:
-    try:
-        scene.settings.set_klabberjass_rule(option, value)
-    except VariantError as e:  # the form offers only allowed values; be safe anyway
-        scene.app.toast(str(e))
-        return
-    scene.app.save_settings()
-    mark(scene)
+    scene.change_rule(scene.settings.set_klabberjass_rule, option, value, lambda: mark(scene))
 
 
 def mark(scene: SettingsScene) -> None:
@@ -124,7 +130,14 @@ def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Re
         lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
     y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
     y = scene._head(surface, tr("klabber.at_table"), x, y + px(8))
-    (you, _), (name, level) = settings.seat_plan()[:2]
-    words = tr("klabber.opponent", you=display_name(you), name=name, level=level_label(level))
+    (you, first), (name, level) = settings.seat_plan(2)
+    if first == HUMAN and level == HUMAN:
+        words = tr("klabber.people", you=display_name(you), name=display_name(name))
+    elif level == HUMAN:  # the person sits in the second seat, a computer in the first
+        words = tr("klabber.opponent", you=display_name(name), name=display_name(you),
+                   level=level_label(first))  # fmt: skip
+    else:
+        words = tr("klabber.opponent", you=display_name(you), name=display_name(name),
+                   level=level_label(level))  # fmt: skip
     table = [(words, theme.TEXT, True)]
     scene._paragraphs(surface, table, x, y, width, panel.bottom)

@@ -1,14 +1,18 @@
-"""The table for two-player Klabberjass: you south, the computer opponent across the table.
+"""The table for two-player Klabberjass: you south, the opponent across the table.
 
 It is the four-player `TableScene` with its pieces swapped (see the class attributes):
 the engine is `KlabberjassState`, the opponent a Klabberjass player, and the
 layout, model, director, view and prompts are the two-player versions. Hand
 input, the AI worker thread, drag and drop, the trick pause, the last-trick view
-and the score sheet are the four-player ones, unchanged.
+and the score sheet are the four-player ones, unchanged. Both seats may be people
+sharing one laptop: the four-player hot-seat (ui/hotseat.py, ui/cover.py) then
+covers the hands between their turns, with the table turned so that the person to
+act sits at the bottom (`TurnedKlabberjassLayout`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,10 +22,12 @@ from ..engine import Card, KlabberjassState, KlabberjassVariant, new_klabberjass
 from ..engine.klabberjass_rules import klabberjass_preset_name
 from ..engine.match import PASS, MatchOver, ScoreLine
 from .director import TableModel
+from .hotseat import RotatedLayout
 from .klabberjass_director import KlabberjassDirector, sheet_line
+from .klabberjass_guide import KlabberjassGuide
 from .klabberjass_prompts import KlabberjassPrompt
 from .klabberjass_view import KlabberjassView
-from .layout import NORTH, Pose, TableLayout
+from .layout import NORTH, SOUTH, Pose, TableLayout
 from .seats import ComputerSeat
 from .table import TableScene
 
@@ -84,6 +90,19 @@ class KlabberjassLayout(TableLayout):
         return cx, cy - 0.05 * self.card[1]
 
 
+class TurnedKlabberjassLayout(RotatedLayout):
+    """The two-player layout seen from seat 1 (hot-seat): seat 1 South, seat 0 North.
+
+    It maps seats to places (South or North), which `KlabberjassLayout` passes on
+    unchanged; the four-player turn by quarters would put seat 0 East."""
+
+    def __init__(self, base: KlabberjassLayout) -> None:
+        super().__init__(base, 1)
+
+    def place(self, seat: int) -> int:
+        return SOUTH if seat == 1 else NORTH
+
+
 @dataclass
 class KlabberjassModel(TableModel):
     """The four-player display model plus the stock, the face-up card and shown sequences."""
@@ -107,6 +126,7 @@ class KlabberjassTableScene(TableScene):
     director_class = KlabberjassDirector
     view_class = KlabberjassView
     prompt_class = KlabberjassPrompt
+    guide_class = KlabberjassGuide
 
     state: KlabberjassState  # type: ignore[assignment]
     model: KlabberjassModel  # type: ignore[assignment]
@@ -118,6 +138,14 @@ class KlabberjassTableScene(TableScene):
     def new_state(self, variant: KlabberjassVariant, seed: int) -> KlabberjassState:  # type: ignore[override]
         return new_klabberjass(variant, seed)
 
+    def _human_seats(self, plan: Sequence[tuple[str, str]]) -> tuple[int, ...]:
+        """Either seat may be a person; both: hot-seat at one laptop."""
+        return tuple(s for s, (_, kind) in enumerate(plan) if kind == "human")
+
+    def make_layout(self, size: tuple[int, int]) -> TableLayout:
+        layout = KlabberjassLayout(*size)
+        return TurnedKlabberjassLayout(layout) if self.bottom_seat == 1 else layout  # type: ignore[return-value]
+
     def computer(self, name: str, level: str, seat: int) -> ComputerSeat:
         from ..ai.klabberjass_players import make_klabberjass_player
 
@@ -128,7 +156,9 @@ class KlabberjassTableScene(TableScene):
 
     def _drive(self, dt: float) -> None:
         """A question with one answer (dix or declare without the cards for it) is answered
-        for the human at once; the engine asks it anyway, so that it gives nothing away."""
+        for the human at once; the engine asks it anyway, so that it gives nothing away.
+        Hot-seat: only for the person holding the laptop; another's turn gets the cover
+        first (TableScene._drive), or the laptop staying put would tell who holds what."""
         s = self.state
         human = self.human_seat is not None and s.to_move == self.human_seat
         if human and not s.is_over and self.may_act() and s.legal_actions() == (PASS,):

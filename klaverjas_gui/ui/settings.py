@@ -234,13 +234,19 @@ class SettingsScene(Scene):
         self._mark_rules()
 
     def set_rule(self, option: str, value: Any) -> None:
+        self.change_rule(self.settings.set_rule, option, value, self._mark_rules)
+
+    def change_rule(self, setter: Callable[[str, Any], None], option: str, value: Any,
+                    relight: Callable[[], None]) -> None:  # fmt: skip
+        """One option of a game's rules (`setter`: the Settings method for that game), saved
+        and relit on the form; the Klabberjass tab changes its options through here too."""
         try:
-            self.settings.set_rule(option, value)
+            setter(option, value)
         except VariantError as e:  # the screen offers only allowed values; be safe anyway
             self.app.toast(str(e))
             return
         self.app.save_settings()
-        self._mark_rules()
+        relight()
 
     def _mark_rules(self) -> None:
         """A preset changes many options, an option may change the preset: relight all."""
@@ -251,14 +257,14 @@ class SettingsScene(Scene):
         for option in option_names():
             self.form.mark(option, getattr(rules, option))
 
-    def rename(self, seat: int, name: str) -> None:
+    def rename(self, seat: int, name: str, players: int = 4) -> None:
         if name.strip() == display_name(SEAT_NAMES[0]):
             name = SEAT_NAMES[0]  # the default "You" is stored as such and shown translated
-        if self.settings.set_seat(seat, name=name):
+        if self.settings.set_seat(seat, name=name, players=players):
             self.app.save_settings()
 
-    def set_kind(self, seat: int, kind: str) -> None:
-        if self.settings.set_seat(seat, kind=kind):
+    def set_kind(self, seat: int, kind: str, players: int = 4) -> None:
+        if self.settings.set_seat(seat, kind=kind, players=players):
             self.app.save_settings()
 
     def set_language(self, lang: str) -> None:

@@ -61,6 +61,7 @@ class TableScene(Scene):
     director_class: type[Director] = Director
     view_class: type[TableView] = TableView
     prompt_class: type[DecisionPrompt] = DecisionPrompt
+    guide_class: type[Guide] = Guide
 
     def __init__(
         self,
@@ -118,7 +119,7 @@ class TableScene(Scene):
         self.view = self.view_class(self)
         self.hand = HandInput(self)
         self.prompt = self.prompt_class(self)
-        self.guide = Guide(self)
+        self.guide = self.guide_class(self)
         self.hotseat = HotSeat(self)
         self.summary: DealSummaryScene | None = None
         hands = [self.state.hand(s) for s in range(self.players)]
@@ -473,11 +474,14 @@ class TableScene(Scene):
         m.sheet = list(state.sheet)
         m.totals = list(state.totals)
         m.shown_totals = [float(t) for t in state.totals]
-        m.tricks_won, m.deal_points, m.deal_roem = [0, 0], [0, 0], [0, 0]
+        # The engine keeps the deal's tricks and points per team, and the four-player
+        # game its roem (the two-player table sets declarations and bella itself).
+        m.tricks_won, m.deal_points = list(state.tricks_won), list(state.deal_points)
+        m.deal_roem = list(getattr(state, "deal_roem", (0, 0)))
         m.last_trick = None
-        for leader, cards in state.tricks:
+        if state.tricks:
+            leader, cards = state.tricks[-1]
             winner = (leader + trick_winner(state.trump_suit, cards)) % self.players  # type: ignore[arg-type]
-            m.tricks_won[winner % 2] += 1
             m.last_trick = (leader, tuple(cards), winner)
         self.sync_model()
         self.job = None

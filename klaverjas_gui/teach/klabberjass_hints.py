@@ -1,0 +1,115 @@
+"""Why the hinted Klabberjass decision is good, in one plain sentence.
+
+The same approach as `teach/hints.py` (whose card and suit words it borrows): the
+decision comes from the hard Klabberjass player, this module only reads the
+situation. What differs from the four-player game gets its own sentence: there
+is no partner, 13 cards stay hidden in the stock all deal long (so a card is the
+master only when every higher one has been seen), and the two-player game has
+its own questions: schmeiss and its answer, the dix, declarations, and bella.
+Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, Card
+from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
+from ..engine.klabberjass import KlabberjassObservation
+from ..engine.klabberjass_rules import BELLA, best_sequence, sequence_value
+from ..engine.play import winner_index
+from ..i18n import tr
+from .hints import card_name, run_name, suit_name
+
+_SEVEN, _QUEEN, _KING, _ACE = 0, 5, 6, 7  # rank indices
+
+
+def explain(obs: KlabberjassObservation, action: Action) -> str:
+    """One sentence on why `action` is a good decision for the seat of `obs`."""
+    kind = action.kind
+    if kind == "play":
+        return _play(obs, action.card)  # type: ignore[arg-type]
+    if kind in ("take", "name"):
+        suit = obs.proposed.suit if kind == "take" else action.suit
+        cards = _trumps(obs, suit.index)  # type: ignore[union-attr]
+        if kind == "take" and Card(RANK_LETTERS[_SEVEN], suit) in obs.hand:  # type: ignore[arg-type]
+            return tr("klabber.hint_take_dix", suit=suit_name(suit), cards=cards,  # type: ignore[arg-type]
+                      card=card_name(obs.proposed))  # fmt: skip
+        key = "guide.bid_take" if kind == "take" else "guide.bid_name"
+        return tr(key, suit=suit_name(suit), cards=cards)  # type: ignore[arg-type]
+    if kind == "schmeiss":
+        if obs.variant.clob:
+            return tr("klabber.hint_schmeiss_clob")
+        return tr("klabber.hint_schmeiss", suit=suit_name(obs.proposed.suit))
+    if kind in ("accept", "refuse"):
+        return tr(f"klabber.hint_{kind}", suit=suit_name(obs.proposed.suit))
+    if obs.phase == "dix":
+        seven = card_name(Card(RANK_LETTERS[_SEVEN], obs.trump))  # type: ignore[arg-type]
+        key = "klabber.hint_dix" if kind == "dix" else "klabber.hint_keep"
+        return tr(key, seven=seven, card=card_name(obs.turned))
+    if obs.phase == "declare":
+        return _declare(obs, kind == "declare")
+    return tr("klabber.hint_pass")
+
+
+def _trumps(obs: KlabberjassObservation, suit: int) -> str:
+    """ "J, 9, A of hearts": the hand's cards of a would-be trump suit (the suit if none)."""
+    held = [c for c in obs.hand if c.suit_index == suit]
+    return run_name(sort_hand(held, SUITS[suit]), ", ") if held else suit_name(SUITS[suit])
+
+
+def _declare(obs: KlabberjassObservation, declare: bool) -> str:
+    best = best_sequence(obs.hand)
+    if not declare or best is None:
+        return tr("klabber.hint_silent")
+    return tr("klabber.hint_declare", run=run_name(best), points=sequence_value(len(best)))
+
+
+def _play(obs: KlabberjassObservation, card: Card) -> str:
+    t = obs.trump.index  # type: ignore[union-attr]
+    name = card_name(card)
+    if _bella(obs, card, t):
+        return tr("klabber.hint_bella", card=name, points=BELLA)
+    if not obs.trick:
+        return _lead(obs, card, t)
+    led = obs.trick[0].suit
+    wins = winner_index(t, [*obs.trick, card]) == 1
+    follows = card.suit == led
+    if wins:
+        key = "guide.follow_win" if follows else "guide.ruff_win"
+        return tr(key, suit=suit_name(led), card=name)
+    if follows:
+        return tr("guide.follow_lose", suit=suit_name(led), card=name)
+    return tr("guide.discard", card=name)
+
+
+def _bella(obs: KlabberjassObservation, card: Card, t: int) -> bool:
+    """The first of king and queen of trump, the other still in hand: the engine says bella."""
+    if card.suit_index != t or card.rank_index not in (_QUEEN, _KING):
+        return False
+    other = _KING if card.rank_index == _QUEEN else _QUEEN
+    return any(c.suit_index == t and c.rank_index == other for c in obs.hand)
+
+
+def _lead(obs: KlabberjassObservation, card: Card, t: int) -> str:
+    name = card_name(card)
+    if card.suit_index == t:
+        return tr("klabber.hint_lead_trump", card=name)
+    if card.rank_index == _ACE:
+        return tr("klabber.hint_lead_ace", card=name, suit=suit_name(card.suit))
+    if _master(obs, card):
+        return tr("klabber.hint_lead_master", card=name, suit=suit_name(card.suit))
+    if POINTS[t][card.index] == 0:
+        return tr("klabber.hint_lead_low", card=name)
+    return tr("guide.lead_other", card=name)
+
+
+def _master(obs: KlabberjassObservation, card: Card) -> bool:
+    """Every higher card of its (plain) suit is out of play: in hand, played, or face up
+    beside the stock. An unseen card may lie in the stock, but it may as well be the
+    opponent's; a shown sequence is the opponent's for certain."""
+    seen = set(obs.hand) | set(obs.trick) | {obs.turned}
+    for _, cards in obs.tricks:
+        seen.update(cards)
+    strength = PLAIN_STRENGTH[card.rank_index]
+    suit = SUITS[card.suit_index]
+    higher = [Card(r, suit) for i, r in enumerate(RANK_LETTERS) if PLAIN_STRENGTH[i] > strength]
+    return all(c in seen for c in higher)

@@ -1,0 +1,70 @@
+"""The hint at the two-player table: what the hard Klabberjass player would do in your place.
+
+The four-player `Guide` (ui/guide.py) does the rest unchanged: the button above the
+bottom plate, H while playing a card, the thread that keeps frames coming, the
+ring round the hinted card or button, and no hint while the hot-seat cover is up.
+Only the player asked and the words differ; take-back and the missed-roem note
+have no Klabberjass counterpart (no practice mode, no roem to claim).
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..engine.klabberjass import KlabberjassObservation
+from ..engine.match import Action
+from .guide import HINT_THINK_MS, Guide, HintJob
+
+if TYPE_CHECKING:
+    from .klabberjass_table import KlabberjassLayout
+
+
+def klabberjass_hint(
+    obs: KlabberjassObservation, seed: int, think_ms: float = HINT_THINK_MS,
+    worlds: int | None = None,
+) -> Action:  # fmt: skip
+    """The hard player's choice on this seat's own observation (never the hidden hands);
+    `worlds` fixes the sampled deals instead of the clock: the same seed, the same hint."""
+    from ..ai.klabberjass_hard import HardKlabberjassPlayer
+
+    return HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds).choose(obs)
+
+
+@dataclass
+class KlabberjassHintJob(HintJob):
+    def run(self) -> None:
+        from ..teach.klabberjass_hints import explain
+
+        obs: KlabberjassObservation = self.obs  # type: ignore[assignment]
+        try:
+            self.action = klabberjass_hint(obs, self.seed, HINT_THINK_MS, self.worlds)
+            self.text = explain(obs, self.action)
+        except Exception:  # a failing search must not take the table down
+            self.error = traceback.format_exc(limit=3)
+        self.done = True
+
+
+class KlabberjassGuide(Guide):
+    job_class = KlabberjassHintJob
+
+    @property
+    def hints_on(self) -> bool:
+        t = self.table
+        return bool(t.app.settings.hints) and not t.demo and bool(t.humans)
+
+    def place_hint(self, rect: pygame.Rect) -> None:
+        """A question's buttons sit just above the hand here (the turned card keeps the
+        middle): the hint goes above them, right of the turned card."""
+        t = self.table
+        if t.prompt.panel is None:
+            super().place_hint(rect)
+            return
+        L: KlabberjassLayout = t.layout  # type: ignore[assignment]
+        turned = L.turned_pose()
+        rect.midbottom = (round(L.w / 2), t.prompt.panel[0].top - L.px(10))
+        rect.left = max(rect.left, round(turned.x + L.card[0] / 2 + L.px(16)))
+        rect.right = min(rect.right, L.w - L.margin)

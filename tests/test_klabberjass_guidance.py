@@ -1,0 +1,336 @@
+"""Klabberjass guidance, driven headless by posted events: hot-seat for two people at one
+laptop (a cover between their turns, checked on what the view drew face up) and the
+hint, which must be the hard Klabberjass player's choice on the same observation.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from uitest import DT, click, click_button, post, run_until
+
+from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer
+from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass, parse_card
+from klaverjas_gui.engine.klabberjass import KlabberjassStacked
+from klaverjas_gui.engine.match import PASS, TAKE, MatchOver
+from klaverjas_gui.i18n import tr
+from klaverjas_gui.teach.klabberjass_hints import explain
+from klaverjas_gui.ui.cover import CoverScene
+from klaverjas_gui.ui.klabberjass_scenes import KlabberjassEndScene, KlabberjassSummaryScene
+from klaverjas_gui.ui.klabberjass_table import (
+    KlabberjassLayout,
+    KlabberjassTableScene,
+    TurnedKlabberjassLayout,
+)
+from klaverjas_gui.ui.layout import NORTH, SOUTH
+
+WORLDS = 4  # the hint's sampled deals, fixed so that the same seed gives the same choice
+VARIANT = KLABBERJASS_PRESETS["klabberjass"]
+
+
+def start(app, kinds: tuple[str, str], seed: int) -> KlabberjassTableScene:
+    for seat, kind in enumerate(kinds):
+        app.settings.set_seat(seat, kind=kind, players=2)
+    app.start_klabberjass(VARIANT, seed=seed)
+    table = app.top
+    assert isinstance(table, KlabberjassTableScene)
+    return table
+
+
+def face_up(table: KlabberjassTableScene) -> dict[int, list]:
+    """The hand cards the view drew face up in the last frame, by seat."""
+    return {seat: cards for seat, cards in table.view.drawn_faces.items() if cards}
+
+
+def click_card(app, table: KlabberjassTableScene, card) -> None:
+    hand = table.model.hands[table.bottom_seat]
+    click(app, table.layout.south_card_point(len(hand), hand.index(card)))
+
+
+def play_with_covers(app, table: KlabberjassTableScene, decisions: int, seed: int = 1):
+    """Act for whoever is to move (a random legal card or button), confirming every cover
+    with a click. Returns (seat, phase) per cover, checking on the way that no hand is
+    face up under a cover and that afterwards exactly the hand of the seat to act is."""
+    rng = random.Random(seed)
+    covers: list[tuple[int, str]] = []
+    done = 0
+    while done < decisions:
+        run_until(app, lambda: isinstance(app.top, (CoverScene, KlabberjassSummaryScene,
+                                                    KlabberjassEndScene))
+                  or table.human_may_play() or table.prompt.visible)  # fmt: skip
+        top = app.top
+        if isinstance(top, CoverScene):
+            app.step(DT)  # a frame drawn with the cover up
+            assert face_up(table) == {}, "a hand was face up under the cover"
+            assert table.hotseat.hiding and table.guide.hint_card() is None
+            covers.append((top.seat, table.state.phase))
+            click_button(app, top, "show")
+            assert app.top is table and table.human_seat == top.seat == table.bottom_seat
+            continue
+        if isinstance(top, KlabberjassEndScene):
+            break
+        if isinstance(top, KlabberjassSummaryScene):
+            click_button(app, top, "next")
+            continue
+        s = table.state
+        assert s.to_move == table.human_seat  # only the person shown at the bottom acts
+        app.step(DT)
+        assert face_up(table) == {s.to_move: table.model.hands[s.to_move]}
+        assert set(table.model.hands[s.to_move]) == set(s.hand(s.to_move))
+        if table.human_may_play():
+            click_card(app, table, rng.choice([a.card for a in s.legal_actions()]))
+        else:
+            click_button(app, table, rng.choice(list(table.prompt.actions)))
+        if table.state.n_actions > s.n_actions:
+            done += 1
+    return covers
+
+
+# --- hot-seat ---
+def test_two_people_pass_the_laptop_between_turns(make_app):
+    app = make_app()
+    table = start(app, ("human", "human"), seed=3)
+    assert table.humans == (0, 1) and table.hotseat.many
+    covers = play_with_covers(app, table, decisions=40)
+    seats = [seat for seat, _ in covers]
+    assert set(seats) == {0, 1}
+    assert all(a != b for a, b in zip(seats, seats[1:], strict=False))  # the laptop alternates
+    pending = isinstance(app.top, CoverScene)  # put up by the last decision's frames
+    assert table.hotseat.covers == len(covers) + pending
+    phases = {phase for _, phase in covers}
+    assert {"bidding", "dix", "declare", "play"} <= phases  # every question goes through it
+
+
+def test_a_schmeiss_and_its_answer_go_through_the_cover(make_app):
+    app = make_app()
+    table = start(app, ("human", "human"), seed=4)
+    run_until(app, lambda: isinstance(app.top, CoverScene))
+    first = app.top.seat
+    assert first == table.state.to_move
+    click_button(app, app.top, "show")
+    run_until(app, lambda: table.prompt.visible)
+    click_button(app, table, "schmeiss")
+    assert table.state.phase == "schmeiss"
+    run_until(app, lambda: isinstance(app.top, CoverScene))
+    assert app.top.seat == 1 - first
+    app.step(DT)
+    assert face_up(table) == {}
+    click_button(app, app.top, "show")
+    run_until(app, lambda: table.prompt.visible)
+    assert set(table.prompt.actions) == {"accept", "refuse"}
+    assert table.bottom_seat == 1 - first
+    click_button(app, table, "refuse")
+    assert table.state.phase != "schmeiss" and table.state.maker == first
+
+
+def test_the_second_player_sits_at_the_bottom_when_it_is_their_turn(make_app):
+    app = make_app()
+    table = start(app, ("human", "human"), seed=3)
+    base = KlabberjassLayout(*app.size)
+    for _ in range(2):
+        run_until(app, lambda: isinstance(app.top, CoverScene))
+        click_button(app, app.top, "show")
+        if table.human_seat == 1:
+            break
+        run_until(app, lambda: table.prompt.visible)
+        click_button(app, table, "pass")
+    assert table.human_seat == 1 and isinstance(table.layout, TurnedKlabberjassLayout)
+    assert table.layout.plate_rect(1, False) == base.plate_rect(SOUTH, False)
+    assert table.layout.plate_rect(0, False) == base.plate_rect(NORTH, False)
+    assert table.layout.hand_poses(1, 6, False) == base.hand_poses(SOUTH, 6, False)
+
+
+def test_a_forced_pass_still_passes_the_laptop(make_app):
+    """Seat 0 (non-dealer) takes; seat 1 has no 7 of trump and no sequence, yet the laptop
+    goes to seat 1 for the dix question: a skipped cover would tell seat 0 so."""
+    stacked = KlabberjassStacked(1, ("JH 9H AH TS KS 8D", "7C 9C JC 7D QD AS"), "8H",
+                                 "TH KH QH 8C TC KD")  # fmt: skip
+    app = make_app()
+    table = start(app, ("human", "human"), seed=1)
+    table.load(new_klabberjass(VARIANT, 1, stacked))
+    run_until(app, lambda: isinstance(app.top, CoverScene))
+    assert app.top.seat == 0
+    click_button(app, app.top, "show")
+    run_until(app, lambda: table.prompt.visible)
+    click_button(app, table, "take")
+    assert table.state.phase == "dix"
+    run_until(app, lambda: table.state.to_move == 1 or isinstance(app.top, CoverScene))
+    assert table.state.phase == "dix" and table.state.legal_actions() == (PASS,)
+    run_until(app, lambda: isinstance(app.top, CoverScene))
+    assert app.top.seat == 1 and table.state.phase == "dix"
+    click_button(app, app.top, "show")
+    run_until(app, lambda: table.state.phase != "dix")  # answered for seat 1 at once
+
+
+def test_one_person_never_sees_a_cover(make_app):
+    app = make_app()
+    table = start(app, ("human", "easy"), seed=3)
+    assert table.humans == (0,) and not table.hotseat.many
+    covers = play_with_covers(app, table, decisions=30)
+    assert covers == [] and table.hotseat.covers == 0
+    assert table.bottom_seat == SOUTH and isinstance(table.layout, KlabberjassLayout)
+
+
+def test_the_klabberjass_tab_makes_the_opponent_a_person(make_app):
+    from klaverjas_gui.ui.settings import SettingsScene
+
+    app = make_app()
+    app.settings.set_seat(1, kind="easy", players=2)
+    app.push(SettingsScene(app, "klabberjass"))
+    scene = app.top
+    app.step(DT)
+    click_button(app, scene, "kj_seat1_kind=human")
+    assert app.settings.seat_plan(2)[1][1] == "human"
+    assert app.settings.seat_plan()[1][1] != "human"  # the four-player West stays a computer
+    app.show_menu()
+    click_button(app, app.top, "klabberjass")
+    click_button(app, app.top, "preset_klabberjass")
+    table = app.top
+    assert isinstance(table, KlabberjassTableScene) and table.humans == (0, 1)
+    run_until(app, lambda: isinstance(app.top, CoverScene))
+
+
+def test_the_end_of_a_hot_seat_game_names_the_winner(make_app):
+    app = make_app()
+    table = start(app, ("human", "human"), seed=3)
+    rng, state = random.Random(3), new_klabberjass(VARIANT, 3)
+    while not state.is_over:
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    table.load(state)
+    assert state.winner == table.human_seat == 0  # the seat that would be called "You"
+    end = KlabberjassEndScene(app, table, MatchOver(state.winner, state.totals))
+    assert end.title() == tr("ui.kj_wins", name=table.seats[state.winner].label)  # not "You"
+
+
+# --- the hint ---
+def hard_choice(table: KlabberjassTableScene):
+    s = table.state
+    player = HardKlabberjassPlayer(table.guide.seed_for(s), worlds=WORLDS)
+    return player.choose(s.observation(s.to_move))
+
+
+@pytest.mark.parametrize(("seed", "phase"), [(5, "bidding"), (6, "dix")])
+def test_the_hint_button_on_a_question_is_the_hard_players_choice(make_app, seed, phase):
+    app = make_app()
+    table = start(app, ("human", "easy"), seed=seed)
+    table.guide.worlds = WORLDS
+    run_until(app, lambda: table.prompt.visible)
+    assert table.state.phase == phase
+    click_button(app, table, "hint")
+    run_until(app, lambda: table.guide.job is not None and table.guide.job.done)
+    job = table.guide.job
+    assert job.error is None and job.seat == 0
+    assert job.action == hard_choice(table)
+    assert job.text == explain(table.state.observation(0), job.action)
+    assert job.action in table.prompt.actions.values()  # the ring goes round a real button
+
+
+def test_h_while_playing_is_the_hard_players_card(make_app):
+    app = make_app()
+    table = start(app, ("human", "easy"), seed=6)
+    table.guide.worlds = WORLDS
+    rng = random.Random(2)
+    while not table.human_may_play():
+        run_until(app, lambda: table.human_may_play() or table.prompt.visible)
+        if table.prompt.visible:
+            click_button(app, table, rng.choice(list(table.prompt.actions)))
+    post(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0)
+    app.step(DT)
+    run_until(app, lambda: table.guide.job is not None and table.guide.job.done)
+    expected = hard_choice(table)
+    assert expected.kind == "play" and table.guide.hint_card() == expected.card
+    app.step(DT)
+    assert expected.card in face_up(table)[0]  # drawn, with its ring, in the player's hand
+
+
+def test_the_hint_in_hot_seat_is_for_the_person_holding_the_laptop(make_app):
+    app = make_app()
+    table = start(app, ("human", "human"), seed=3)
+    table.guide.worlds = WORLDS
+    while True:
+        run_until(app, lambda: isinstance(app.top, CoverScene) or table.prompt.visible)
+        if isinstance(app.top, CoverScene):
+            click_button(app, app.top, "show")
+            continue
+        if table.human_seat == 1:
+            break
+        click_button(app, table, "pass")
+    click_button(app, table, "hint")
+    run_until(app, lambda: table.guide.job is not None and table.guide.job.done)
+    assert table.guide.job.seat == 1 and table.guide.job.action == hard_choice(table)
+
+
+def test_no_hint_button_when_hints_are_off(make_app):
+    app = make_app()
+    app.settings.hints = False
+    table = start(app, ("human", "easy"), seed=6)
+    assert "hint" not in table.buttons
+
+
+# --- the sentences ---
+def _card_sentence(state, card: str) -> str:
+    obs = state.observation(state.to_move)
+    return explain(obs, next(a for a in obs.legal if a.card == parse_card(card)))
+
+
+def test_klabberjass_sentences_say_the_situation():
+    """Seat 0 leads after taking hearts, holding king and queen of hearts (bella), the
+    ace, king and 10 of clubs (every higher club in hand), and the 7 of spades."""
+    stacked = KlabberjassStacked(1, ("KH QH AC TS 7S 8D", "7C 9C JC 7D QD AS"), "8H",
+                                 "TC KC QC 8C JD KD")  # fmt: skip
+    state = new_klabberjass(VARIANT, 1, stacked)
+    assert explain(state.observation(0), TAKE) == (
+        "Take hearts: with K, Q of hearts you can win this deal."
+    )
+    state, _ = state.apply(TAKE)
+    while state.phase != "play":
+        state, _ = state.apply(state.legal_actions()[-1])  # pass the dix, stay silent
+    assert _card_sentence(state, "KH") == (
+        "Play the king of hearts: you hold king and queen of trump, so you announce bella, "
+        "20 points."
+    )
+    assert _card_sentence(state, "AC") == (
+        "Lead the ace of clubs: no card of clubs beats it; only a trump can."
+    )
+    assert _card_sentence(state, "KC").startswith(
+        "Lead the king of clubs: every higher card in clubs has been played, lies face up or "
+        "is in your hand"
+    )
+    assert _card_sentence(state, "7S").startswith("Lead the 7 of spades: a card without points")
+    assert _card_sentence(state, "TS") == (
+        "Lead the 10 of spades: of all your cards it scores best in the search."
+    )  # the ace of spades is unseen: not the master
+
+
+def test_taking_with_the_seven_of_trump_mentions_the_dix():
+    stacked = KlabberjassStacked(1, ("7H QH AC TS 7S 8D", "7C 9C JC 7D QD AS"), "JH")
+    obs = new_klabberjass(VARIANT, 1, stacked).observation(0)
+    assert explain(obs, TAKE) == (
+        "Take hearts: you hold Q, 7 of hearts, and the dix brings you the jack of hearts."
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_every_klabberjass_hint_is_worded_in_every_language(lang):
+    """A hundred random decisions of every kind: each gets a sentence without a raw key."""
+    from klaverjas_gui import i18n
+
+    i18n.set_language(lang)
+    try:
+        rng = random.Random(7)
+        state = new_klabberjass(VARIANT, 7)
+        kinds = set()
+        for _ in range(400):
+            if state.is_over:
+                break
+            obs = state.observation(state.to_move)
+            action = rng.choice(obs.legal)
+            text = explain(obs, action)
+            assert text and "klabber." not in text and "guide." not in text and "%{" not in text
+            kinds.add(action.kind)
+            state, _ = state.apply(action)
+        assert {"play", "pass", "take"} <= kinds or {"play", "pass", "name"} <= kinds
+    finally:
+        i18n.set_language("en")
