@@ -24,3 +24,14 @@ def _english_after_each_test():
     from klaverjas_gui import i18n
 
     i18n.set_language("en")
+
+
+@pytest.fixture
+def make_app(tmp_path):
+    """make_app(*argv, speed=, size=, first_frame=, **App options) -> App with its files in
+    tmp_path; every app it made is closed after the test (see uitest.Apps)."""
+    from uitest import Apps
+
+    apps = Apps(tmp_path / "data")
+    yield apps.make
+    apps.close()

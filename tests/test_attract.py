@@ -6,12 +6,13 @@ pygame events and by `App.step(dt)` with a large dt for the idle time (no sleepi
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 import pytest
-from test_ui import DT, click_button, press, run_until
+from uitest import DT, click_button, motion, press, run_until
 
 from klaverjas_gui import i18n
-from klaverjas_gui.app import App, parse_args
 from klaverjas_gui.engine import PRESETS, new_match, parse_card, parse_cards
 from klaverjas_gui.engine.match import TrickWon
 from klaverjas_gui.ui.attract import (
@@ -27,45 +28,19 @@ AMSTERDAM = PRESETS["amsterdam"]
 
 
 @pytest.fixture
-def english():
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
-
-
-@pytest.fixture
-def start(tmp_path):
-    apps: list[App] = []
-
-    def factory(*argv: str, speed: str = "normal") -> App:
-        args = parse_args(["--size", "1024x600", "--speed", speed,
-                           "--data-dir", str(tmp_path / "data"), *argv])  # fmt: skip
-        app = App(args, deterministic=True, audio=False)
-        apps.append(app)
-        pygame.event.clear()
-        app.step(DT)
-        return app
-
-    yield factory
-    for app in apps:
-        app.close()
-
-
-def motion(app: App, pos: tuple[int, int]) -> None:
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    app.step(DT)
+def start(make_app):
+    """An app with its first frame drawn, at the demo's own pace unless told otherwise."""
+    return functools.partial(make_app, speed="normal", deterministic=True, first_frame=True)
 
 
 # --- captions of tricks built by hand ---
-def test_trumping_says_which_suit_was_missing(english):
+def test_trumping_says_which_suit_was_missing():
     text = play_caption("Anna", parse_card("7H"), "H", parse_cards("7H 8C"), parse_cards("AS"),
                         AMSTERDAM)  # fmt: skip
     assert text == "Anna trumps with the 7 of hearts: no spades left."
 
 
-def test_overtrumping_and_the_partner_winning(english):
+def test_overtrumping_and_the_partner_winning():
     over = play_caption("Joop", parse_card("JH"), "H", parse_cards("JH 7C"),
                         parse_cards("AS 8S 9H"), AMSTERDAM)  # fmt: skip
     assert over == "Joop overtrumps with the jack of hearts: no spades left."
@@ -83,7 +58,7 @@ def test_overtrumping_and_the_partner_winning(english):
     assert amsterdam == "Joop trumps with the 7 of hearts, though the partner is winning the trick."
 
 
-def test_following_leading_and_discarding(english):
+def test_following_leading_and_discarding():
     assert (
         play_caption(
             "Henk", parse_card("TD"), "C", parse_cards("TD 7S"), parse_cards("9D"), AMSTERDAM
@@ -106,7 +81,7 @@ def test_following_leading_and_discarding(english):
     )
 
 
-def test_following_trump(english):
+def test_following_trump():
     trick = parse_cards("9C")  # clubs are trump: the 9 is the second-highest trump
     high = play_caption("Anna", parse_card("JC"), "C", parse_cards("JC 8C"), trick, AMSTERDAM)
     assert high == "Anna goes over with a higher trump: the jack of clubs."
@@ -114,7 +89,7 @@ def test_following_trump(english):
     assert low == "Anna follows trump with the 8 of clubs."
 
 
-def test_trick_captions_with_roem_and_the_last_trick(english):
+def test_trick_captions_with_roem_and_the_last_trick():
     cards = tuple(parse_cards("7C AC 8C 9C"))  # the ace takes; 7 8 9 in a row is 20 roem
     won = TrickWon(2, 3, cards, 11, 20)
     assert trick_caption("North", won, "H", last=False) == (
@@ -127,7 +102,7 @@ def test_trick_captions_with_roem_and_the_last_trick(english):
     )
 
 
-def test_the_engine_events_of_a_whole_deal_become_captions(english):
+def test_the_engine_events_of_a_whole_deal_become_captions():
     """Play a deal with the engine: every card gets its line, every trick its winner."""
     state = new_match(AMSTERDAM, 3)
     names = ["Sanne", "Henk", "Anna", "Joop"]

@@ -5,96 +5,34 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
-from collections.abc import Callable
 
 import pygame
 import pytest
+from uitest import (
+    DT,
+    card_pos,
+    click,
+    click_button,
+    click_in_form,
+    motion,
+    press,
+    run_until,
+    table_of,
+    to_human_play,
+)
 
 from klaverjas_gui.ai import HardPlayer
-from klaverjas_gui.app import App, parse_args
-from klaverjas_gui.engine import PRESETS, new_match, parse_card
+from klaverjas_gui.app import App
+from klaverjas_gui.engine import PRESETS, Variant, new_match, parse_card
 from klaverjas_gui.engine.match import Stacked, name, play
 from klaverjas_gui.teach.hints import card_name, describe_roem, explain
 from klaverjas_gui.ui.summary import DealSummaryScene
 from klaverjas_gui.ui.table import TableScene
 
-DT = 1 / 60
 WORLDS = 6  # the hint's sampled deals, fixed so that the same seed gives the same choice
 # Dealer West, so South leads: the ace of clubs, and the others hold one club each.
 ROEM_DEAL = ("AC TC KC QC JC AH TH KH", "7C 7D 8D 9D TD JD QD KD",
              "8C AD QH JH 9H 8H 7H 7S", "9C 8S 9S TS JS QS KS AS")  # fmt: skip
-
-
-@pytest.fixture
-def make_app(tmp_path):
-    apps: list[App] = []
-
-    def factory(*argv: str, speed: str = "instant") -> App:
-        args = parse_args(
-            ["--size", "1024x600", "--speed", speed, "--data-dir", str(tmp_path / "d"), *argv]
-        )
-        app = App(args, audio=False)
-        apps.append(app)
-        pygame.event.clear()
-        return app
-
-    yield factory
-    for app in apps:
-        app.close()
-
-
-def run_until(app: App, cond: Callable[[], bool], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not cond():
-        app.step(DT)
-        time.sleep(0.0002)  # let the worker threads have the interpreter
-        if time.monotonic() > deadline:
-            raise AssertionError(f"condition not reached; scenes {app.scenes}")
-
-
-def post(kind: int, **attrs: object) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    app.step(DT)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.step(DT)
-    app.step(DT)
-
-
-def click_button(app: App, scene, key: str) -> None:
-    click(app, scene.buttons[key].get_abs_rect().center)
-
-
-def press(app: App, key: int, mod: int = 0) -> None:
-    post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-    app.step(DT)
-
-
-def table_of(app: App) -> TableScene:
-    return next(s for s in app.scenes if isinstance(s, TableScene))
-
-
-def card_pos(table: TableScene, card) -> tuple[int, int]:
-    hand = table.model.hands[table.bottom_seat]
-    return table.layout.south_card_point(len(hand), hand.index(card))
-
-
-def to_human_play(app: App, table: TableScene) -> None:
-    """Pass or name spades until the human has a card to play."""
-    while True:
-        run_until(app, lambda: table.human_may_play() or table.prompt.visible
-                  or isinstance(app.top, DealSummaryScene))  # fmt: skip
-        if table.human_may_play():
-            return
-        if isinstance(app.top, DealSummaryScene):
-            click_button(app, app.top, "next")
-        else:
-            click_button(app, table, "pass" if "pass" in table.prompt.actions else "name_S")
 
 
 # --- the hint ---
@@ -173,8 +111,7 @@ def test_legal_cards_are_lifted_and_the_others_are_not(make_app):
         click(app, card_pos(table, next(iter(legal))))
     else:
         pytest.fail("never held a card that may not be played")
-    post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))  # no card hovered
-    app.step(DT)
+    motion(app, (5, 5))  # no card hovered
     lifts = table.hand.lifts(len(hand))
     assert all((lifts[i] > 0) == (card in legal) for i, card in enumerate(hand))
     app.settings.show_legal = False
@@ -210,6 +147,9 @@ def test_take_back_restores_the_hand_and_the_state_before_the_card(make_app):
     assert table.state.actions[-1] == play(other)
     press(app, pygame.K_BACKSPACE)
     assert table.state == before and table.model.hands[0] == hand
+    m = table.model
+    assert (m.tricks_won, m.deal_points) == (list(before.tricks_won), list(before.deal_points))
+    assert m.deal_roem == list(before.deal_roem)
     # The open hands show every seat's cards
     app.step(DT)
     for seat in range(4):
@@ -223,14 +163,7 @@ def test_practice_is_switched_on_in_the_settings_and_starts_from_the_menu(make_a
     app.push(SettingsScene(app, "match"))
     scene = app.top
     app.step(DT)
-    box = scene.form.box.get_abs_rect()
-    post(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
-    for _ in range(60):  # scroll the form until the row shows
-        if box.contains(scene.buttons["practice=True"].get_abs_rect()):
-            break
-        post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
-        app.step(DT)
-    click_button(app, scene, "practice=True")
+    click_in_form(app, scene, "practice=True")
     assert app.settings.practice is True
     app.show_menu()
     click_button(app, app.top, "new_match")
@@ -264,16 +197,22 @@ def test_take_back_without_a_card_of_yours_says_so(make_app):
 
 
 # --- the missed-roem note ---
-def test_missed_roem_note_names_the_cards(make_app):
-    """South leads the ace of clubs; the others must follow with 7, 8 and 9 of clubs:
-    20 roem for South's team, which South does not claim."""
-    state = new_match(PRESETS["amsterdam"], 1, Stacked(3, ROEM_DEAL))
+def lead_the_ace_of_clubs(make_app, variant: Variant) -> tuple[App, TableScene]:
+    """ROEM_DEAL with spades trump, South leading the ace of clubs by a click."""
+    state = new_match(variant, 1, Stacked(3, ROEM_DEAL))
     state, _ = state.apply(name("S"))
     app = make_app("--seed", "1")
     table = table_of(app)
     table.load(state)
     run_until(app, lambda: table.human_may_play())
     click(app, card_pos(table, parse_card("AC")))
+    return app, table
+
+
+def test_missed_roem_note_names_the_cards(make_app):
+    """South leads the ace of clubs; the others must follow with 7, 8 and 9 of clubs:
+    20 roem for South's team, which South does not claim."""
+    app, table = lead_the_ace_of_clubs(make_app, PRESETS["amsterdam"])
     run_until(app, lambda: len(table.state.tricks) == 1 and table.state.phase == "play")
     note = "You could have claimed 20 roem: 7-8-9 of clubs."
     assert table.guide.notes and table.guide.notes[-1].startswith(note)
@@ -290,13 +229,7 @@ def test_missed_roem_note_names_the_cards(make_app):
 def test_no_roem_note_when_roem_counts_by_itself(make_app):
     """The same trick under automatic roem: credited, so there is nothing to teach."""
     variant = dataclasses.replace(PRESETS["amsterdam"], roem_claim="automatic")
-    state = new_match(variant, 1, Stacked(3, ROEM_DEAL))
-    state, _ = state.apply(name("S"))
-    app = make_app("--seed", "1")
-    table = table_of(app)
-    table.load(state)
-    run_until(app, lambda: table.human_may_play())
-    click(app, card_pos(table, parse_card("AC")))
+    app, table = lead_the_ace_of_clubs(make_app, variant)
     run_until(app, lambda: len(table.state.tricks) == 1)
     assert table.state.deal_roem == (20, 0)
     assert table.guide.notes == []

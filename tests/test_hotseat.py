@@ -8,13 +8,12 @@ hand of the seat to move. With one human no cover ever appears.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Callable
 
 import pygame
 import pytest
+from uitest import DT, click, click_button, face_up, post, run_until, table_of
 
-from klaverjas_gui.app import App, parse_args
+from klaverjas_gui.app import App
 from klaverjas_gui.engine import PRESETS, new_match, parse_card
 from klaverjas_gui.engine.match import Stacked, name
 from klaverjas_gui.store import prefs
@@ -25,56 +24,6 @@ from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.summary import DealSummaryScene
 from klaverjas_gui.ui.table import TableScene
 
-DT = 1 / 60
-
-
-@pytest.fixture
-def make_app(tmp_path):
-    apps: list[App] = []
-
-    def factory(*argv: str, speed: str = "instant") -> App:
-        args = parse_args(
-            ["--size", "1024x600", "--speed", speed, "--data-dir", str(tmp_path / "d"), *argv]
-        )
-        app = App(args, audio=False)
-        apps.append(app)
-        pygame.event.clear()
-        return app
-
-    yield factory
-    for app in apps:
-        app.close()
-
-
-def run_until(app: App, cond: Callable[[], bool], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not cond():
-        app.step(DT)
-        time.sleep(0.0002)
-        if time.monotonic() > deadline:
-            raise AssertionError(f"condition not reached; scenes {app.scenes}")
-
-
-def post(kind: int, **attrs: object) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    app.step(DT)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.step(DT)
-    app.step(DT)
-
-
-def click_button(app: App, scene, key: str) -> None:
-    click(app, scene.buttons[key].get_abs_rect().center)
-
-
-def table_of(app: App) -> TableScene:
-    return next(s for s in app.scenes if isinstance(s, TableScene))
-
 
 def start(app: App, humans: tuple[int, ...], seed: int) -> TableScene:
     for seat in range(4):
@@ -83,11 +32,6 @@ def start(app: App, humans: tuple[int, ...], seed: int) -> TableScene:
         )
     app.start_match(seed=seed)
     return table_of(app)
-
-
-def face_up(table: TableScene) -> dict[int, list]:
-    """The hand cards the view drew face up in the last frame, by seat."""
-    return {seat: cards for seat, cards in table.view.drawn_faces.items() if cards}
 
 
 def play_with_covers(app: App, table: TableScene, decisions: int) -> list[int]:
@@ -148,8 +92,7 @@ def test_any_key_confirms_the_cover(make_app):
     table = start(app, (0, 2), seed=9)
     run_until(app, lambda: isinstance(app.top, CoverScene))
     cover = app.top
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a",
-                                         scancode=0))  # fmt: skip
+    post(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
     app.step(DT)
     assert app.top is table and table.human_seat == cover.seat
 

@@ -13,9 +13,10 @@ import pygame
 import pygame_gui
 import pytest
 from pygame_gui.core.utility import translate
+from uitest import DT, click_button, click_in_form
 
 from klaverjas_gui import i18n, smoke
-from klaverjas_gui.app import App, parse_args
+from klaverjas_gui.app import App
 from klaverjas_gui.engine import parse_card
 from klaverjas_gui.engine.play import REASONS, illegal_reason
 from klaverjas_gui.engine.variant import CHOICES, DESCRIPTIONS, option_names
@@ -26,7 +27,6 @@ from klaverjas_gui.ui.settings import SettingsScene
 
 PACKAGE = Path(i18n.__file__).parent
 PLACEHOLDER = re.compile(r"%\{(\w+)\}")
-DT = 1 / 60
 
 
 def _namespaces() -> list[str]:
@@ -39,13 +39,6 @@ def _load(namespace: str, lang: str) -> dict[str, str]:
     data = json.loads(path.read_text(encoding="utf-8"))
     assert list(data) == [lang], f"{path.name} must hold one tree under {lang!r}"
     return data[lang]
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    """A test that switches the language must not leave it switched for the next test."""
-    yield
-    i18n.set_language("en")
 
 
 # --- (a) the files agree ---
@@ -140,12 +133,6 @@ def test_engine_reasons_in_dutch_and_french():
 
 
 # --- (c) every scene in every language ---
-def _app(tmp_path: Path, lang: str) -> App:
-    args = parse_args(["--size", "1024x600", "--speed", "instant", "--lang", lang,
-                       "--data-dir", str(tmp_path / lang)])  # fmt: skip
-    return App(args, deterministic=True, audio=False)
-
-
 def _menu_texts(app: App) -> dict[str, str]:
     menu = app.menu
     assert isinstance(menu, MainMenuScene)
@@ -153,27 +140,24 @@ def _menu_texts(app: App) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "fr"])
-def test_every_scene_draws_without_a_missing_key(tmp_path, lang):
-    app = _app(tmp_path, lang)
-    try:
-        assert i18n.language() == lang
-        i18n.missing.clear()
-        for name, make in smoke.SCENES.items():
-            make(app)
-            for _ in range(3):
-                app.step(DT)
-            assert not i18n.missing, f"{name} in {lang}: {sorted(i18n.missing)}"
-            for scene in app.scenes:  # no word runs out of its button
-                for key, button in scene.buttons.items():
-                    text = translate(button.text)
-                    edges = button.border_width  # pygame-gui: a dict of the four sides
-                    frame = edges["left"] + edges["right"] + 2 * button.shadow_width
-                    room = button.get_abs_rect().w - frame - 2
-                    assert button.font.size(text)[0] <= room, (name, lang, key, text)
-        app.show_menu()
-        texts = _menu_texts(app)
-    finally:
-        app.close()
+def test_every_scene_draws_without_a_missing_key(make_app, lang):
+    app = make_app("--lang", lang, deterministic=True)
+    assert i18n.language() == lang
+    i18n.missing.clear()
+    for name, make in smoke.SCENES.items():
+        make(app)
+        for _ in range(3):
+            app.step(DT)
+        assert not i18n.missing, f"{name} in {lang}: {sorted(i18n.missing)}"
+        for scene in app.scenes:  # no word runs out of its button
+            for key, button in scene.buttons.items():
+                text = translate(button.text)
+                edges = button.border_width  # pygame-gui: a dict of the four sides
+                frame = edges["left"] + edges["right"] + 2 * button.shadow_width
+                room = button.get_abs_rect().w - frame - 2
+                assert button.font.size(text)[0] <= room, (name, lang, key, text)
+    app.show_menu()
+    texts = _menu_texts(app)
     i18n.set_language("en")
     english = {"new_match": "New match", "settings": "Settings", "quit": "Quit"}
     for key, text in english.items():
@@ -183,86 +167,48 @@ def test_every_scene_draws_without_a_missing_key(tmp_path, lang):
 
 
 # --- (d) switching at run time, by clicks ---
-def _post(kind: int, **attrs: object) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
-def _click(app: App, pos: tuple[int, int]) -> None:
-    _post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    _post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+def test_language_switches_at_once_from_the_settings(make_app, tmp_path):
+    app = make_app("--lang", "en", deterministic=True)
     app.step(DT)
-    _post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    assert _menu_texts(app)["new_match"] == "New match"
+    click_button(app, app.top, "settings")
+    settings = app.top
+    assert isinstance(settings, SettingsScene)
+    click_button(app, settings, "tab_table")
+    settings = app.top
+    assert isinstance(settings, SettingsScene) and settings.tab == "table"
+    click_in_form(app, settings, "language=nl")
+    assert i18n.language() == "nl" and app.settings.language == "nl"
+    assert app.top is settings and settings.buttons["back"].text == "Terug  (Esc)"
+    assert settings.buttons["tab_rules"].text == "Regels"
+    click_in_form(app, settings, "language=fr")  # and again, on the rebuilt form
+    assert i18n.language() == "fr" and settings.buttons["tab_rules"].text == "Règles"
+    click_in_form(app, settings, "language=nl")
+    click_button(app, settings, "back")
+    assert isinstance(app.top, MainMenuScene)
+    texts = _menu_texts(app)
+    assert texts["new_match"] == "Nieuwe partij" and texts["quit"] == "Afsluiten"
     app.step(DT)
-    app.step(DT)  # pygame-gui's press event arrives on the next frame
+    app.close()
+    assert Store(tmp_path / "data").settings.language == "nl"  # saved for the next start
 
 
-def _click_button(app: App, scene, key: str) -> None:
-    _click(app, scene.buttons[key].get_abs_rect().center)
-
-
-def _click_in_form(app: App, scene: SettingsScene, key: str) -> None:
-    """Wheel the settings form until the button shows, then click it."""
-    box = scene.form.box.get_abs_rect()
-    _post(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0), buttons=(0, 0, 0))
-    for _ in range(60):
-        if box.contains(scene.buttons[key].get_abs_rect()):
-            break
-        _post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
-        app.step(DT)
-    _click_button(app, scene, key)
-
-
-def test_language_switches_at_once_from_the_settings(tmp_path):
-    app = _app(tmp_path, "en")
-    try:
-        pygame.event.clear()
-        app.step(DT)
-        assert _menu_texts(app)["new_match"] == "New match"
-        _click_button(app, app.top, "settings")
-        settings = app.top
-        assert isinstance(settings, SettingsScene)
-        _click_button(app, settings, "tab_table")
-        settings = app.top
-        assert isinstance(settings, SettingsScene) and settings.tab == "table"
-        _click_in_form(app, settings, "language=nl")
-        assert i18n.language() == "nl" and app.settings.language == "nl"
-        assert app.top is settings and settings.buttons["back"].text == "Terug  (Esc)"
-        assert settings.buttons["tab_rules"].text == "Regels"
-        _click_in_form(app, settings, "language=fr")  # and again, on the rebuilt form
-        assert i18n.language() == "fr" and settings.buttons["tab_rules"].text == "Règles"
-        _click_in_form(app, settings, "language=nl")
-        _click_button(app, settings, "back")
-        assert isinstance(app.top, MainMenuScene)
-        texts = _menu_texts(app)
-        assert texts["new_match"] == "Nieuwe partij" and texts["quit"] == "Afsluiten"
-        app.step(DT)
-    finally:
-        app.close()
-    assert Store(tmp_path / "en").settings.language == "nl"  # saved for the next start
-
-
-def test_a_running_match_follows_the_switch(tmp_path):
+def test_a_running_match_follows_the_switch(make_app):
     """The kept table is rebuilt too: its buttons speak the new language on return."""
-    app = _app(tmp_path, "en")
-    try:
-        app.start_match(seed=3)
-        table = app.match
-        assert table is not None and table.buttons["score_sheet"].text.startswith("Score sheet")
-        app.set_language("nl")
-        assert table.buttons["score_sheet"].text.startswith("Scorebriefje")
-        assert table.view.role(2) == "Maat"
-        for _ in range(5):
-            app.step(DT)
-    finally:
-        app.close()
+    app = make_app("--lang", "en", deterministic=True)
+    app.start_match(seed=3)
+    table = app.match
+    assert table is not None and table.buttons["score_sheet"].text.startswith("Score sheet")
+    app.set_language("nl")
+    assert table.buttons["score_sheet"].text.startswith("Scorebriefje")
+    assert table.view.role(2) == "Maat"
+    for _ in range(5):
+        app.step(DT)
 
 
-def test_lang_on_the_command_line(tmp_path):
-    app = _app(tmp_path, "fr")
-    try:
-        assert i18n.language() == "fr" and _menu_texts(app)["settings"] == "Réglages"
-    finally:
-        app.close()
+def test_lang_on_the_command_line(make_app):
+    app = make_app("--lang", "fr", deterministic=True)
+    assert i18n.language() == "fr" and _menu_texts(app)["settings"] == "Réglages"
 
 
 def test_pygame_gui_built_in_strings_in_dutch():
@@ -327,16 +273,13 @@ def test_every_refusal_has_words_in_dutch(game):
     assert refused > 500 and not i18n.missing, sorted(i18n.missing)
 
 
-def test_a_damaged_settings_file_is_reported_in_the_language_asked_for(tmp_path):
+def test_a_damaged_settings_file_is_reported_in_the_language_asked_for(make_app, tmp_path):
     """The file is read before the language is known; the message is worded when shown."""
-    data = tmp_path / "nl"
+    data = tmp_path / "data"  # where make_app keeps the files
     settings_file = Store(data).paths.settings
     settings_file.parent.mkdir(parents=True, exist_ok=True)
     settings_file.write_text("{not json", encoding="utf-8")
-    app = _app(tmp_path, "nl")
-    try:
-        app.step(DT)
-        shown = app.toasts.current_text or ""
-        assert "beschadigd" in shown and "damaged" not in shown, shown
-    finally:
-        app.close()
+    app = make_app("--lang", "nl", deterministic=True)
+    app.step(DT)
+    shown = app.toasts.current_text or ""
+    assert "beschadigd" in shown and "damaged" not in shown, shown

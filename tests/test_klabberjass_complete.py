@@ -3,15 +3,14 @@ history, its score sheet in its own words. Driven by posted pygame events."""
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pygame
 import pytest
-from test_settings_history import click_in_form
-from test_ui import DT, click, click_button, press, run_until
+from uitest import DT, click, click_button, click_in_form, press, run_until
 
 from klaverjas_gui import i18n
-from klaverjas_gui.app import App, parse_args
 from klaverjas_gui.engine import (
     KLABBERJASS_PRESETS,
     KlabberjassVariant,
@@ -28,22 +27,9 @@ from klaverjas_gui.ui.settings import SettingsScene
 
 
 @pytest.fixture
-def start(tmp_path):
-    """start(*argv, autopilot=False) -> App on tmp_path/data; closed afterwards."""
-    apps: list[App] = []
-
-    def factory(*argv: str, autopilot: bool = False) -> App:
-        args = parse_args(["--size", "1024x600", "--speed", "instant",
-                           "--data-dir", str(tmp_path / "data"), *argv])  # fmt: skip
-        app = App(args, deterministic=True, audio=False, autopilot=autopilot)
-        apps.append(app)
-        pygame.event.clear()
-        app.step(DT)
-        return app
-
-    yield factory
-    for app in apps:
-        app.close()
+def start(make_app):
+    """start(*argv, autopilot=False) -> App with its first frame drawn; closed afterwards."""
+    return functools.partial(make_app, deterministic=True, first_frame=True)
 
 
 def deal_tricks(variant: KlabberjassVariant, seed: int, actions: list[str], deal_no: int):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from test_ui import (
+from uitest import (
     DT,
     card_pos,
     click,
@@ -15,7 +15,6 @@ from test_ui import (
     drag,
     drop_point,
     human_turn,
-    make_app,
     run_until,
     table_of,
 )
@@ -30,12 +29,10 @@ from klaverjas_gui.ui.klabberjass_scenes import (
 from klaverjas_gui.ui.klabberjass_table import KlabberjassTableScene
 from klaverjas_gui.ui.menu import MainMenuScene
 
-__all__ = ["make_app"]  # the fixture, shared with the four-player tests
-
 
 def _start(app, preset: str, level: str) -> KlabberjassTableScene:
     """From the main menu, as a player would: Klabberjass, then the preset."""
-    app.settings.set_seat(1, kind=level)
+    app.settings.set_seat(1, kind=level, players=2)
     menu = app.top
     assert isinstance(menu, MainMenuScene)
     click_button(app, menu, "klabberjass")

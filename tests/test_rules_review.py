@@ -11,38 +11,26 @@ import random
 
 import pygame
 import pytest
-from test_ui import DT, click_button, make_app, press, run_until
+from uitest import DT, click_button, open_learn, press
 
 from klaverjas_gui.ai.solver import Solver, solve_state
 from klaverjas_gui.engine import PRESETS, new_match
 from klaverjas_gui.engine.cards import CARD_BY_INDEX
 from klaverjas_gui.engine.match import play
-from klaverjas_gui.i18n import set_language, tr
+from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.review import position
-from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.review import ReviewScene
 from klaverjas_gui.ui.rules import PageRenderer, RulesScene, pages
 from klaverjas_gui.ui.summary import DealSummaryScene
 from klaverjas_gui.ui.tutorial import LearnScene
 from klaverjas_gui.ui.words import card_text
 
-__all__ = ["make_app"]  # the fixture, imported for this module's tests
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    set_language("en")
-
 
 # --- the rules ---
 def open_rules(app) -> RulesScene:
-    run_until(app, lambda: isinstance(app.top, MainMenuScene))
-    click_button(app, app.top, "learn")
-    assert isinstance(app.top, LearnScene)
-    click_button(app, app.top, "rules")
-    assert isinstance(app.top, RulesScene)
-    return app.top
+    rules = open_learn(app, "rules")
+    assert isinstance(rules, RulesScene)
+    return rules
 
 
 @pytest.mark.parametrize("size", ["1024x600", "1920x1080"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import functools
 import json
 import os
 import random
@@ -20,9 +21,9 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_ui import DT, click, click_button, press, run_until
+from uitest import DT, click, click_button, click_in_form, post, press, run_until
 
-from klaverjas_gui.app import App, main, parse_args
+from klaverjas_gui.app import App, main
 from klaverjas_gui.engine import (
     KLABBERJASS_PRESETS,
     PRESETS,
@@ -47,81 +48,51 @@ SHORT = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
 
 
 @pytest.fixture
-def start(tmp_path):
-    """start(*argv) -> App on tmp_path/data (or the --data-dir given); closed afterwards."""
-    apps: list[App] = []
-
-    def factory(*argv: str) -> App:
-        data = [] if "--data-dir" in argv else ["--data-dir", str(tmp_path / "data")]
-        app = App(parse_args(["--size", "1024x600", "--speed", "instant", *data, *argv]),
-                  audio=False)  # fmt: skip
-        apps.append(app)
-        pygame.event.clear()
-        app.step(DT)
-        return app
-
-    yield factory
-    for app in apps:
-        app.close()
+def start(make_app):
+    """start(*argv) -> App on tmp_path/data (or the --data-dir given), its first frame drawn."""
+    return functools.partial(make_app, first_frame=True)
 
 
 def type_text(app: App, text: str) -> None:
     """As a keyboard types: a key press, then the text it makes."""
     for ch in text:
         key = pygame.key.key_code(ch.lower())
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch,
-                                             scancode=0))  # fmt: skip
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+        post(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0)
+        post(pygame.TEXTINPUT, text=ch)
         app.step(DT)
     app.step(DT)  # the field's change event arrives on the next frame
 
 
 def backspace(app: App, times: int) -> None:
     for _ in range(times):
-        pygame.event.post(pygame.event.Event(
-            pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=42))  # fmt: skip
+        post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=42)
         app.step(DT)
-        pygame.event.post(pygame.event.Event(
-            pygame.KEYUP, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=42))  # fmt: skip
+        post(pygame.KEYUP, key=pygame.K_BACKSPACE, mod=0, unicode="\b", scancode=42)
         app.step(DT)
 
 
 def play_recorded(history: History, variant: Variant, seed: int, players: list[str]) -> int:
     """A whole match of random legal actions, stored as the table stores one."""
-    mid = history.start_match("klaverjas", preset_name(variant), variant.to_dict(), seed, players)
-    rng = random.Random(seed)
     state = new_match(variant, seed)
-    while not state.is_over:
-        action = rng.choice(state.legal_actions())
-        state, events = state.apply(action)
-        history.record(mid, state.n_actions, str(action), events)
-    return mid  # type: ignore[return-value]
+    return record_random(history, "klaverjas", preset_name(variant), state, seed, players)
 
 
 def play_klabberjass_recorded(history: History, preset: str, seed: int, players: list[str]) -> int:
     """A whole two-player game of random legal actions, stored as the table stores one."""
-    variant = KLABBERJASS_PRESETS[preset]
-    mid = history.start_match("klabberjass", preset, variant.to_dict(), seed, players)
+    state = new_klabberjass(KLABBERJASS_PRESETS[preset], seed)
+    return record_random(history, "klabberjass", preset, state, seed, players)
+
+
+def record_random(history: History, game: str, preset: str, state, seed: int,
+                  players: list[str]) -> int:  # fmt: skip
+    """Random legal actions from `state` to the end, each recorded as the table records it."""
+    mid = history.start_match(game, preset, state.variant.to_dict(), seed, players)
     rng = random.Random(seed)
-    state = new_klabberjass(variant, seed)
     while not state.is_over:
         action = rng.choice(state.legal_actions())
         state, events = state.apply(action)
         history.record(mid, state.n_actions, str(action), events)
     return mid  # type: ignore[return-value]
-
-
-def click_in_form(app: App, scene: SettingsScene, key: str) -> None:
-    """Scroll the settings form with the wheel until the button shows, then click it."""
-    box = scene.form.box.get_abs_rect()
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=box.center, rel=(0, 0),
-                                         buttons=(0, 0, 0)))  # fmt: skip
-    for _ in range(60):
-        if box.contains(scene.buttons[key].get_abs_rect()):
-            break
-        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
-        app.step(DT)
-    click_button(app, scene, key)
 
 
 def open_settings(app: App, tab: str) -> SettingsScene:

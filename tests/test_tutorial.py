@@ -11,35 +11,32 @@ import json
 
 import pygame
 import pytest
-from test_ui import DT, card_pos, click, click_button, drag, drop_point, make_app, press, run_until
+from uitest import (
+    DT,
+    card_pos,
+    click,
+    click_button,
+    drag,
+    drop_point,
+    open_learn,
+    press,
+    run_until,
+)
 
 from klaverjas_gui.engine import parse_action
 from klaverjas_gui.engine.cards import cards_of
 from klaverjas_gui.engine.match import RoemClaimed, play
-from klaverjas_gui.i18n import set_language, tr
+from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.lessons import LESSONS, YOU
 from klaverjas_gui.ui import words
-from klaverjas_gui.ui.menu import MainMenuScene
-from klaverjas_gui.ui.tutorial import LearnScene, LessonListScene, LessonScene, QuizScene
-
-__all__ = ["make_app"]  # the fixture, imported for this module's tests
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    """A test that switches the language must not leave later tests in Dutch or French."""
-    yield
-    set_language("en")
+from klaverjas_gui.ui.tutorial import LessonListScene, LessonScene, QuizScene
 
 
 def open_lessons(app) -> LessonListScene:
     """Main menu → Learn → Tutorial, by clicks."""
-    run_until(app, lambda: isinstance(app.top, MainMenuScene))
-    click_button(app, app.top, "learn")
-    assert isinstance(app.top, LearnScene)
-    click_button(app, app.top, "tutorial")
-    assert isinstance(app.top, LessonListScene)
-    return app.top
+    lessons = open_learn(app, "tutorial")
+    assert isinstance(lessons, LessonListScene)
+    return lessons
 
 
 def wrong_card(scene: LessonScene):

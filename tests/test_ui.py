@@ -10,13 +10,26 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
+from uitest import (
+    DT,
+    card_pos,
+    click,
+    click_button,
+    drag,
+    drop_point,
+    human_turn,
+    post,
+    press,
+    run_until,
+    table_of,
+    to_human_play,
+)
 
-from klaverjas_gui.app import App, main, parse_args
+from klaverjas_gui.app import main
 from klaverjas_gui.engine import PRESETS, new_match, replay
 from klaverjas_gui.engine.match import TrickWon, play
 from klaverjas_gui.ui.match_end import MatchEndScene
@@ -26,111 +39,6 @@ from klaverjas_gui.ui.summary import DealSummaryScene
 from klaverjas_gui.ui.table import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent
-DT = 1 / 60
-
-
-# --- helpers: a tiny "player" that uses only posted events ---
-@pytest.fixture
-def make_app(tmp_path):
-    apps: list[App] = []
-
-    def factory(*argv: str, speed: str = "instant", size: str = "1024x600") -> App:
-        data = ["--data-dir", str(tmp_path / "data")] if "--data-dir" not in argv else []
-        args = parse_args(["--size", size, "--speed", speed, *data, *argv])
-        app = App(args, audio=False)
-        apps.append(app)
-        pygame.event.clear()
-        return app
-
-    yield factory
-    for app in apps:
-        app.close()
-
-
-def run_until(app: App, cond: Callable[[], bool], frames: int = 20_000, seconds: float = 60) -> int:
-    """Step frames until cond() holds; the AI thread answers in real time, so wait for it too."""
-    deadline = time.monotonic() + seconds
-    for n in range(frames):
-        if cond():
-            return n
-        app.step(DT)
-        if any(
-            s.job is not None and not s.job.done for s in app.scenes if isinstance(s, TableScene)
-        ):
-            time.sleep(
-                0.0002
-            )  # let the AI thread have the interpreter, as a real frame's wait would
-        if time.monotonic() > deadline:
-            break
-    raise AssertionError(f"condition not reached: {describe(app)}")
-
-
-def describe(app: App) -> str:
-    """What the app was doing, for a failure message."""
-    tables = [s for s in app.scenes if isinstance(s, TableScene)]
-    if not tables:
-        return f"scenes {app.scenes}"
-    t = tables[0]
-    return (
-        f"scenes {[type(s).__name__ for s in app.scenes]}, {t.state!r}, idle {t.director.idle}, "
-        f"script {t.director.current}, job {t.job}, prompt {list(t.prompt.actions)}"
-    )
-
-
-def post(kind: int, **attrs: object) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    app.step(DT)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.step(DT)
-    app.step(DT)  # pygame-gui's press event arrives on the next frame
-
-
-def click_button(app: App, scene, key: str) -> None:
-    click(app, scene.buttons[key].get_abs_rect().center)
-
-
-def press(app: App, key: int) -> None:
-    post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
-    app.step(DT)
-
-
-def table_of(app: App) -> TableScene:
-    return next(s for s in app.scenes if isinstance(s, TableScene))
-
-
-def card_pos(table: TableScene, card) -> tuple[int, int]:
-    hand = table.model.hands[0]
-    return table.layout.south_card_point(len(hand), hand.index(card))
-
-
-def drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-    app.step(DT)
-    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
-    for p in (mid, end):
-        post(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))
-        app.step(DT)
-    post(pygame.MOUSEBUTTONUP, pos=end, button=1)
-    app.step(DT)
-
-
-def drop_point(table: TableScene) -> tuple[int, int]:
-    cx, cy = table.layout.centre
-    return round(cx), round(cy)
-
-
-def human_turn(app: App) -> bool:
-    """Something for the human to do, or a screen to click through."""
-    top = app.top
-    if isinstance(top, (DealSummaryScene, MatchEndScene)):
-        return True
-    t = table_of(app)
-    return t.human_may_play() or t.prompt.visible
 
 
 # --- the whole match ---
@@ -231,21 +139,10 @@ def test_illegal_drop_is_refused_with_the_engines_reason(make_app):
     assert card in table.model.poses  # back in the hand
 
 
-def _to_human_play(app: App, table: TableScene) -> None:
-    while True:
-        run_until(app, lambda: human_turn(app))
-        if table.human_may_play():
-            return
-        if isinstance(app.top, DealSummaryScene):
-            click_button(app, app.top, "next")
-        else:
-            click_button(app, table, "pass" if "pass" in table.prompt.actions else "name_S")
-
-
 def test_keyboard_selects_and_plays(make_app):
     app = make_app("--seed", "7")
     table = table_of(app)
-    _to_human_play(app, table)
+    to_human_play(app, table)
     state = table.state
     legal = [a.card for a in state.legal_actions()]
     hand = table.model.hands[0]
@@ -262,7 +159,7 @@ def test_keyboard_selects_and_plays(make_app):
 def test_click_and_double_click_settings(make_app):
     app = make_app("--seed", "8")
     table = table_of(app)
-    _to_human_play(app, table)
+    to_human_play(app, table)
     app.settings.play_gesture = "double_click"
     card = table.state.legal_actions()[0].card
     n = table.state.n_actions
@@ -271,7 +168,7 @@ def test_click_and_double_click_settings(make_app):
     assert table.hand.selected_card() is card
     click(app, card_pos(table, card))  # clicking the selected card plays it
     assert table.state.actions[-1] == play(card)
-    _to_human_play(app, table)
+    to_human_play(app, table)
     app.settings.play_gesture = "click"
     card = table.state.legal_actions()[0].card
     click(app, card_pos(table, card))
@@ -355,6 +252,28 @@ def test_kraak_prompt_in_the_kraken_preset(make_app):
     assert table.model.kraak_level >= 1
 
 
+def test_a_loaded_position_shows_the_deals_tricks_points_and_roem(make_app):
+    """A resumed match mid-deal: the plates and the score panel count what the engine
+    counted, tricks and points and roem, and the last trick is the deal's last."""
+    app = make_app("--seed", "5")
+    table = table_of(app)
+    rng = random.Random(8)
+    state = new_match(PRESETS["amsterdam"], 21)
+    won: list[TrickWon] = []
+    while len(state.tricks) < 5 or state.trick or state.phase != "play":
+        state, events = state.apply(rng.choice(state.legal_actions()))
+        won = [] if len(state.tricks) == 0 else won + [e for e in events if isinstance(e, TrickWon)]
+    table.load(state)
+    m = table.model
+    counted = [sum(w.seat % 2 == team for w in won) for team in (0, 1)]
+    points = [sum(w.points for w in won if w.seat % 2 == team) for team in (0, 1)]
+    assert m.tricks_won == counted == list(state.tricks_won) and sum(counted) == 5
+    assert m.deal_points == points and sum(points) > 0
+    assert m.deal_roem == list(state.deal_roem)
+    assert m.last_trick is not None and m.last_trick[2] == won[-1].seat
+    assert list(m.last_trick[1]) == list(won[-1].cards)
+
+
 def test_resize_mid_trick(make_app):
     app = make_app("--seed", "3", speed="normal")
     table = table_of(app)
@@ -385,7 +304,7 @@ def test_last_trick_and_score_sheet(make_app):
     table = table_of(app)
     run_until(app, lambda: table.model.last_trick is not None or human_turn(app))
     while table.model.last_trick is None:
-        _to_human_play(app, table)
+        to_human_play(app, table)
         drag(app, card_pos(table, table.state.legal_actions()[0].card), drop_point(table))
         run_until(app, lambda: table.model.last_trick is not None or human_turn(app))
     press(app, pygame.K_l)

@@ -8,6 +8,7 @@ pygame-gui button presses all arrive as a `Command`, so a new input device
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,6 +69,15 @@ class Command:
     size: tuple[int, int] = (0, 0)
     element: Any = None
     text: str = ""  # what a text field holds now (ui_text)
+
+
+def on_key(cmd: Command, moves: Mapping[str, Callable[[], object]]) -> bool:
+    """Do what `moves` binds to a key command's name; False when the key means nothing here
+    (so the scenes that step through pages or cards share one way of reading keys)."""
+    move = moves.get(cmd.name) if cmd.kind == "key" else None
+    if move is not None:
+        move()
+    return move is not None
 
 
 class InputMapper:

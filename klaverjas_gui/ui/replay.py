@@ -18,7 +18,7 @@ from ..engine import Card, MatchState, Variant, replay
 from ..engine.match import TrickWon, parse_action, play
 from ..i18n import tr
 from . import theme, widgets
-from .commands import Command
+from .commands import Command, on_key
 from .layout import SOUTH, WEST
 from .scene import Scene
 from .seats import compass
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 
-
 @dataclass(frozen=True)
 class DealPlays:
     """One deal's cards in play order: the position before each card, and the card."""
@@ -38,6 +37,23 @@ class DealPlays:
     deal_no: int
     plays: tuple[tuple[MatchState, Card], ...]
     end: MatchState  # after the deal's last stored action (scored, if it was finished)
+
+    def lay_out(self, table: TableScene, cards: int) -> TrickWon | None:
+        """Put on `table` the position after the deal's first `cards` cards, the last one
+        on the cloth (the replay and the review show a deal alike); returns the trick that
+        card completed, if it did."""
+        state, card = self.plays[max(0, cards - 1)]
+        table.load(state)
+        if not cards:
+            return None
+        m = table.model
+        seat = state.to_move
+        m.hands[seat] = [c for c in m.hands[seat] if c != card]
+        m.trick = [*m.trick, (seat, card)]
+        _, events = state.apply(play(card))  # the engine says who took it, and for what
+        won = next((e for e in events if isinstance(e, TrickWon)), None)
+        m.winner = won.seat if won else None
+        return won
 
 
 def deal_plays(
@@ -49,36 +65,30 @@ def deal_plays(
     parse: Callable[[str], Any] = parse_action,
 ) -> DealPlays:
     """The plays of one deal, rebuilt by the engine from the stored actions (`rebuild` and
-    `parse` are the game's own: the four-player engine's, or Klabberjass's)."""
-    state = rebuild(
-        variant, seed, actions[: _deal_start(variant, seed, actions, deal_no, rebuild, parse)]
-    )
+    `parse` are the game's own: the four-player engine's, or Klabberjass's). The engine
+    says where deals end: the walk stops after the deal's last action."""
+    state = rebuild(variant, seed, [])
     plays = []
-    for text in actions[state.n_actions :]:
+    for text in actions:
+        if state.deal_no > deal_no:
+            break
         action = parse(text)
-        if action.kind == "play":
+        if action.kind == "play" and state.deal_no == deal_no:
             plays.append((state, action.card))
         state, _ = state.apply(action)
-        if state.deal_no != deal_no:
-            break
     return DealPlays(deal_no, tuple(plays), state)  # type: ignore[arg-type]
 
 
-def _deal_start(
-    variant: Any,
-    seed: int,
-    actions: list[str],
-    deal_no: int,
-    rebuild: Callable[..., Any] = replay,
-    parse: Callable[[str], Any] = parse_action,
-) -> int:
-    """How many stored actions come before the deal (the engine says where deals end)."""
-    state = rebuild(variant, seed, [])
-    for n, text in enumerate(actions):
-        if state.deal_no >= deal_no:
-            return n
-        state, _ = state.apply(parse(text))
-    return len(actions)
+def button_column(scene: Scene, rows: list[tuple[str, str, Callable[[], None], str]]) -> None:
+    """Buttons (key, label, action, theme class) stacked in the bottom right corner, where
+    the deal screens keep them."""
+    u = theme.scale_for(scene.app.size)
+    px = lambda v: round(v * u)  # noqa: E731
+    bw, bh, gap = px(178), px(40), px(8)
+    w, h = scene.app.size
+    x, y = w - px(16) - bw, h - px(16) - len(rows) * bh - (len(rows) - 1) * gap
+    for i, (key, label, action, cls) in enumerate(rows):
+        scene.button(key, pygame.Rect(x, y + i * (bh + gap), bw, bh), label, action, cls)
 
 
 class ReplayScene(Scene):
@@ -129,19 +139,8 @@ class ReplayScene(Scene):
     def show(self, step: int) -> None:
         """The position after `step` cards of the deal, the last trick still on the cloth."""
         self.step = max(0, min(step, self.cards))
-        if not self.deal.plays:
-            return
-        state, card = self.deal.plays[max(0, self.step - 1)]
-        self.table.load(state)
-        self.won = None
-        if self.step:
-            m = self.table.model
-            seat = state.to_move
-            m.hands[seat] = [c for c in m.hands[seat] if c != card]
-            m.trick = [*m.trick, (seat, card)]
-            _, events = state.apply(play(card))  # the engine says who took it, and for what
-            self.won = next((e for e in events if isinstance(e, TrickWon)), None)
-            m.winner = self.won.seat if self.won else None
+        if self.deal.plays:
+            self.won = self.deal.lay_out(self.table, self.step)
 
     def next_trick(self) -> None:
         self.show((self.step // self.players + 1) * self.players)
@@ -151,20 +150,14 @@ class ReplayScene(Scene):
 
     # --- widgets ---
     def build(self) -> None:
-        w, h = self.app.size
-        u = theme.scale_for(self.app.size)
-        px = lambda v: round(v * u)  # noqa: E731
-        bw, bh, gap = px(178), px(40), px(8)
-        x, y = w - px(16) - bw, h - px(16) - 3 * bh - 2 * gap
-        for i, (key, label, action, cls) in enumerate([
+        rows = [
             ("previous_trick", tr("ui.replay_previous"), self.previous_trick, "@quiet"),
             ("next_trick", tr("ui.replay_next"), self.next_trick, "@primary"),
             ("back", tr("ui.back"), lambda: self.app.pop(self), "@quiet"),
-        ]):  # fmt: skip
-            self.button(key, pygame.Rect(x, y + i * (bh + gap), bw, bh), label, action, cls)
+        ]
         if self.players == 4:  # a four-player deal can be reviewed against best play
-            self.button("review", pygame.Rect(x, y - bh - gap, bw, bh),
-                        tr("teach.review_button"), self.open_review, "@quiet")  # fmt: skip
+            rows.insert(0, ("review", tr("teach.review_button"), self.open_review, "@quiet"))
+        button_column(self, rows)
 
     def open_review(self) -> None:
         from .review import ReviewScene
@@ -180,22 +173,14 @@ class ReplayScene(Scene):
         self.show(self.step)
 
     def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind != "key":
-            return False
-        moves = {
+        return super().handle(cmd) or on_key(cmd, {
             "left": lambda: self.show(self.step - 1),
             "right": lambda: self.show(self.step + 1),
             "up": self.previous_trick,
             "down": self.next_trick,
             "confirm": self.next_trick,
             "back": lambda: self.app.pop(self),
-        }
-        move = moves.get(cmd.name)
-        if move is not None:
-            move()
-        return move is not None
+        })  # fmt: skip
 
     # --- drawing ---
     def caption(self) -> tuple[str, str]:

@@ -18,14 +18,14 @@ import pygame
 
 from ..ai.solver import SearchTimeout, Solver
 from ..engine import Variant
-from ..engine.match import TrickWon, play
+from ..engine.match import TrickWon
 from ..i18n import tr
 from ..teach import review as analysis
 from ..teach.review import CardReview, DealReview, ReviewCancelled
 from . import theme
-from .commands import Command
+from .commands import Command, on_key
 from .layout import SOUTH, WEST
-from .replay import DealPlays, deal_plays
+from .replay import DealPlays, button_column, deal_plays
 from .scene import Scene
 from .seats import display_name
 from .tutorial import draw_lesson_panel
@@ -120,20 +120,8 @@ class ReviewScene(Scene):
     def show(self, trick: int) -> None:
         """The position with trick `trick` complete on the cloth (0: before the first card)."""
         self.trick = max(0, min(trick, self.tricks))
-        self.won = None
-        if not self.deal.plays:
-            return
         cards = min(4 * self.trick, len(self.deal.plays))
-        state, card = self.deal.plays[max(0, cards - 1)]
-        self.table.load(state)
-        if cards:
-            m = self.table.model
-            seat = state.to_move
-            m.hands[seat] = [c for c in m.hands[seat] if c != card]
-            m.trick = [*m.trick, (seat, card)]
-            _, events = state.apply(play(card))
-            self.won = next((e for e in events if isinstance(e, TrickWon)), None)
-            m.winner = self.won.seat if self.won else None
+        self.won = self.deal.lay_out(self.table, cards) if self.deal.plays else None
 
     def trick_cards(self) -> list[CardReview]:
         """The reviews of the cards lying on the cloth (none before the analysis is done)."""
@@ -145,18 +133,12 @@ class ReviewScene(Scene):
 
     # --- widgets ---
     def build(self) -> None:
-        w, h = self.app.size
-        u = theme.scale_for(self.app.size)
-        px = lambda v: round(v * u)  # noqa: E731
-        bw, bh, gap = px(178), px(40), px(8)
-        x, y = w - px(16) - bw, h - px(16) - 3 * bh - 2 * gap
-        for i, (key, label, action, cls) in enumerate([
+        button_column(self, [
             ("previous_trick", tr("teach.review_previous"), lambda: self.show(self.trick - 1),
              "@quiet"),
             ("next_trick", tr("teach.review_next"), lambda: self.show(self.trick + 1), "@primary"),
             ("back", tr("teach.back"), lambda: self.app.pop(self), "@quiet"),
-        ]):  # fmt: skip
-            self.button(key, pygame.Rect(x, y + i * (bh + gap), bw, bh), label, action, cls)
+        ])  # fmt: skip
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)
@@ -164,22 +146,14 @@ class ReviewScene(Scene):
         self.show(self.trick)
 
     def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind != "key":
-            return False
-        moves = {
+        return super().handle(cmd) or on_key(cmd, {
             "left": lambda: self.show(self.trick - 1),
             "up": lambda: self.show(self.trick - 1),
             "right": lambda: self.show(self.trick + 1),
             "down": lambda: self.show(self.trick + 1),
             "confirm": lambda: self.show(self.trick + 1),
             "back": lambda: self.app.pop(self),
-        }
-        move = moves.get(cmd.name)
-        if move is not None:
-            move()
-        return move is not None
+        })  # fmt: skip
 
     # --- words ---
     def name(self, seat: int) -> str:

@@ -18,7 +18,7 @@ from ..engine import card_points, parse_card
 from ..i18n import language, tr
 from . import theme, widgets
 from .cardimg import CardImages
-from .commands import Command
+from .commands import Command, on_key
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -305,20 +305,14 @@ class RulesScene(Scene):
         if cmd.kind == "scroll":
             self.scroll_by(cmd.clicks * step)
             return True
-        if cmd.kind != "key":
-            return False
-        moves = {
+        return on_key(cmd, {
             "left": lambda: self.go(self.page - 1),
             "right": lambda: self.go(self.page + 1),
             "confirm": lambda: self.go(self.page + 1),
             "up": lambda: self.scroll_by(-step),
             "down": lambda: self.scroll_by(step),
             "back": lambda: self.app.pop(self),
-        }
-        move = moves.get(cmd.name)
-        if move is not None:
-            move()
-        return move is not None
+        })  # fmt: skip
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size

@@ -55,7 +55,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 SUIT_GLYPHS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)  # 10x the most labels any screen draws in one frame (the score sheet)
 def text(content: str, px: int, colour: tuple = TEXT, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: the table redraws the same labels every frame.
 
@@ -106,10 +106,14 @@ def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-# Managers given back by closed scenes, by window size. pygame-gui keeps about 2 MB of
-# native memory (fonts) for every UIManager ever made, even after it is freed, so a
-# deal summary per deal or a demo running all day would grow without bound: reuse them.
-_idle_managers: dict[tuple[int, int], list[pygame_gui.UIManager]] = {}
+# Managers given back by closed scenes, with their theme scale (ui_scale), oldest first.
+# pygame-gui keeps some native memory for every UIManager ever made, even after it is
+# freed, so a deal summary per deal or a demo running all day would grow without bound:
+# reuse them. By scale, not by exact size, and at most MAX_IDLE of them: an idle manager
+# holds 12-20 MB (its shape cache, its fonts), and a window dragged through many sizes
+# used to leave a pool behind at every size (360 MB in the monkey test).
+_idle_managers: list[tuple[float, pygame_gui.UIManager]] = []
+MAX_IDLE = 8  # a session at one size never has more closed scenes waiting than this
 
 
 def clear_caches() -> None:
@@ -120,7 +124,7 @@ def clear_caches() -> None:
     _idle_managers.clear()
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)  # a screen draws at most 7 panels a frame; a full-screen one is 4-15 MB
 def panel(
     size: tuple[int, int],
     colour: tuple = PANEL,
@@ -168,13 +172,16 @@ def ui_scale(size: tuple[int, int]) -> float:
 def ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A pygame-gui manager themed for this window size (the theme loads its fonts)."""
     lang = i18n.language()
-    idle = _idle_managers.get(tuple(size))  # type: ignore[arg-type]
-    if idle:
-        manager = idle.pop()
+    scale = ui_scale(size)
+    found = [i for i, (s, _) in enumerate(_idle_managers) if s == scale]
+    if found:
+        _, manager = _idle_managers.pop(found[-1])
+        if tuple(manager.window_resolution) != tuple(size):
+            manager.set_window_resolution(tuple(size))
         if manager.get_locale() != lang:
             manager.set_locale(lang)
         return manager
-    theme = scaled_theme(ui_scale(size))
+    theme = scaled_theme(scale)
     manager = pygame_gui.UIManager(
         size, theme, enable_live_theme_updates=False, starting_language=lang,
         translation_directory_paths=[str(i18n.DIRECTORY)],
@@ -185,10 +192,11 @@ def ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
 
 
 def release_manager(manager: pygame_gui.UIManager) -> None:
-    """Give a closed scene's manager back, emptied, for the next scene of the same size."""
-    idle = _idle_managers.setdefault(tuple(manager.window_resolution), [])  # type: ignore[arg-type]
-    if any(m is manager for m in idle):
+    """Give a closed scene's manager back, emptied, for the next scene of the same scale;
+    the oldest idle one goes when there are too many (left by a window that was resized)."""
+    if any(m is manager for _, m in _idle_managers):
         return  # closed twice: hand it out only once
     manager.clear_and_reset()
     manager.set_focus_set(None)
-    idle.append(manager)
+    _idle_managers.append((ui_scale(manager.window_resolution), manager))  # type: ignore[arg-type]
+    del _idle_managers[:-MAX_IDLE]

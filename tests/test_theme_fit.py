@@ -1,0 +1,57 @@
+"""Every button is tall enough for its theme's corner radius, so pygame-gui never has to
+clamp it (and never prints "Clamping shape_corner_radius" on a player's console).
+
+The main menu is the tight one: with Continue it holds ten buttons and squeezes them;
+the window sizes between the theme's quarter steps are where the layout unit is
+smallest against the theme's scale.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import pygame
+import pytest
+from uitest import DT
+
+from klaverjas_gui import smoke
+
+SIZES = [(1024, 600), (1120, 630), (1150, 650), (1280, 720), (1366, 768), (1400, 860),
+         (1920, 1080), (2560, 1440), (800, 500)]  # fmt: skip
+
+
+def clamped(record: list[warnings.WarningMessage]) -> list[str]:
+    return [str(w.message) for w in record if "Clamping shape_corner_radius" in str(w.message)]
+
+
+def resize(app, size: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.step(DT)
+    assert app.size == size
+
+
+@pytest.mark.parametrize("running", [False, True], ids=["menu", "menu_with_continue"])
+def test_menu_buttons_fit_their_corner_radius_at_every_size(make_app, running):
+    app = make_app(deterministic=True, first_frame=True)
+    if running:
+        app.start_match(seed=3)
+        app.show_menu()
+        assert "continue" in app.top.buttons
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        for size in SIZES:
+            resize(app, size)
+            app.step(DT)
+    assert clamped(record) == []
+
+
+@pytest.mark.parametrize("size", [(800, 500), (1150, 650)])
+def test_no_scene_has_a_button_too_low_for_its_corners(make_app, size):
+    app = make_app(deterministic=True, first_frame=True)
+    resize(app, size)
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        for name, make in smoke.SCENES.items():
+            make(app)
+            app.step(DT)
+            assert clamped(record) == [], name
