@@ -139,9 +139,8 @@ def test_review_from_the_summary_finds_the_first_lost_points(make_app):
     assert review.trick == 8  # no ninth trick
     review.show(index // 4 + 1)
     said = tr(
-        "teach.review_first_loss",
+        "teach.review_first_loss_you",  # South is "You": "played by you", not "by You"
         trick=index // 4 + 1,
-        name=review.name(0),
         card=card_text(card),
         loss=first.loss,
         best=", ".join(map(card_text, first.best)),

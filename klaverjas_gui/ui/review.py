@@ -27,7 +27,7 @@ from .commands import Command, on_key
 from .layout import SOUTH, WEST
 from .replay import DealPlays, button_column, deal_plays
 from .scene import Scene
-from .seats import display_name
+from .seats import SEAT_NAMES, display_name
 from .tutorial import draw_lesson_panel
 from .words import card_text
 
@@ -159,6 +159,12 @@ class ReviewScene(Scene):
     def name(self, seat: int) -> str:
         return display_name(self.names[seat])
 
+    def about(self, key: str, seat: int, **values: object) -> str:
+        """A teach.* sentence naming a seat; the default "You" gets its own wording."""
+        if self.names[seat] == SEAT_NAMES[0]:
+            return tr(f"teach.{key}_you", **values)
+        return tr(f"teach.{key}", name=self.name(seat), **values)
+
     def caption(self) -> tuple[str, list[tuple[str, tuple]]]:
         """The panel: a heading, then lines (text, colour)."""
         head = tr("teach.review_head", deal=self.deal.deal_no, trick=self.trick, total=self.tricks)
@@ -168,8 +174,8 @@ class ReviewScene(Scene):
         if self.trick == 0:
             lines.append((tr("teach.review_start"), theme.TEXT))
         elif self.won is not None:
-            text = tr("teach.review_trick", name=self.name(self.won.seat), trick=self.trick,
-                      points=self.won.points)  # fmt: skip
+            text = self.about("review_trick", self.won.seat, trick=self.trick,
+                              points=self.won.points)  # fmt: skip
             if self.won.roem:
                 text += " " + tr("teach.review_roem", roem=self.won.roem)
             lines.append((text, theme.TEXT))
@@ -187,8 +193,8 @@ class ReviewScene(Scene):
         lines: list[tuple[str, tuple]] = []
         for c in self.trick_cards():
             if c.loss > 0:
-                text = tr("teach.review_card_loss", name=self.name(c.seat), card=card_text(c.card),
-                          loss=c.loss)  # fmt: skip
+                text = self.about("review_card_loss", c.seat, card=card_text(c.card),
+                                  loss=c.loss)  # fmt: skip
                 lines.append((text, theme.NAT))
         if self.trick and not lines:
             lines.append((tr("teach.review_trick_best"), theme.TEXT_DIM))
@@ -199,9 +205,9 @@ class ReviewScene(Scene):
             lines.append((tr("teach.review_no_loss"), theme.TEXT))
         else:
             best = ", ".join(card_text(c) for c in first.best)
-            lines.append((tr("teach.review_first_loss", trick=first.index // 4 + 1,
-                             name=self.name(first.seat), card=card_text(first.card),
-                             loss=first.loss, best=best), theme.TEXT))  # fmt: skip
+            lines.append((self.about("review_first_loss", first.seat,
+                                     trick=first.index // 4 + 1, card=card_text(first.card),
+                                     loss=first.loss, best=best), theme.TEXT))  # fmt: skip
         return lines
 
     # --- drawing ---

@@ -22,6 +22,7 @@ from ..i18n import tr
 from ..teach.lessons import LESSONS, Lesson, LessonRun
 from . import theme, widgets, words
 from .commands import Command
+from .guide import Guide
 from .layout import SOUTH, WEST, Pose, TableLayout
 from .menu import ListScene
 from .scene import Scene
@@ -188,10 +189,19 @@ class LessonView(TableView):
             super()._plate(surface, L, seat)
 
 
+class LessonGuide(Guide):
+    """A lesson says what to play itself, in the panel where the hint button would sit."""
+
+    @property
+    def hints_on(self) -> bool:
+        return False
+
+
 class LessonScene(TableScene):
     """One card lesson at the table: the script plays the others, the learner plays South."""
 
     view_class = LessonView
+    guide_class = LessonGuide
 
     def __init__(self, app: App, lesson: Lesson) -> None:
         self.lesson = lesson
