@@ -105,6 +105,73 @@ def test_every_literal_key_in_the_source_exists_in_english():
     assert unmatched == []
 
 
+_NAMESPACED = re.compile(r"(\w+)\\\.(.*)")
+
+
+def _source_strings() -> tuple[set[str], list[str]]:
+    """Every string literal in the package, and every f-string as a regular expression.
+
+    Only f-strings that fix a namespace and the start of a key (`rules\\.suit_\\w+`)
+    are kept: `f"ui.{key}"` or `f"{prefix}.{name}"` would match every key and so
+    tell nothing; the keys those build are listed in `_built_keys`."""
+    literals: set[str] = set()
+    patterns: list[str] = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                literals.add(node.value)
+            elif isinstance(node, ast.JoinedStr):
+                pattern = "".join(
+                    re.escape(v.value) if isinstance(v, ast.Constant) else r"\w+"
+                    for v in node.values
+                )
+                m = _NAMESPACED.fullmatch(pattern)
+                if m is not None and m.group(1) != r"\w+" and not m.group(2).startswith(r"\w+"):
+                    patterns.append(pattern)
+    return literals, patterns
+
+
+def _built_keys() -> set[str]:
+    """Keys made in code from data, which neither a literal nor an f-string shows."""
+    from klaverjas_gui.store.prefs import CARD_BACKS, SPEEDS
+    from klaverjas_gui.teach.lessons import LESSONS
+
+    keys = set()
+    for lesson in LESSONS:  # lessons.text(f"{lesson.id}_title"), steps and quizzes alike
+        keys |= {f"teach.{lesson.id}_{part}" for part in ("title", "intro", "outro")}
+        for step in lesson.script:
+            if step.key:
+                keys |= {f"teach.{step.key}{end}" for end in ("", "_instead", "_done")}
+        for quiz in lesson.quiz:
+            keys |= {f"teach.{quiz.key}", f"teach.{quiz.key}_explain"}
+            keys |= {f"teach.choice_{choice}" for choice in quiz.choices}
+    # lessons.text("...") for the lesson's refusals
+    keys |= {f"teach.{k}" for k in ("not_your_turn", "lesson_wants", "no_question", "not_quite")}
+    # ReviewScene.about(key, seat): teach.<key> for a named seat, teach.<key>_you for "You"
+    for key in ("review_trick", "review_card_loss", "review_first_loss"):
+        keys |= {f"teach.{key}", f"teach.{key}_you"}
+    # settings._words(prefix, values): ui.<prefix>_<value>
+    keys |= {f"ui.speed_{v}" for v in SPEEDS} | {f"ui.card_back_{v}" for v in CARD_BACKS}
+    keys |= {f"ui.gesture_{v}" for v in ("click", "double_click", "drag")}
+    # klabberjass_view: tr(f"ui.{key}") for the turned card's label
+    keys |= {"ui.table_proposed_trump", "ui.kj_dix", "ui.kj_turned"}
+    return keys
+
+
+def test_every_key_in_the_files_is_used_by_the_code():
+    """A key nobody asks for is dead text that translators would keep up for nothing."""
+    english = i18n.catalog("en")
+    literals, patterns = _source_strings()
+    assert len(patterns) > 30, "the scan found too few f-string keys: is it still looking?"
+    built = _built_keys()  # some may lack a text on purpose (a lesson without an outro)
+    unused = sorted(
+        key for key in english
+        if key not in literals and key not in built
+        and not any(re.fullmatch(p, key) for p in patterns)
+    )  # fmt: skip
+    assert unused == []
+
+
 def test_engine_words_have_a_key_for_every_option_value_and_reason():
     """The engine's English tables and the catalog cannot drift apart."""
     en = i18n.catalog("en")

@@ -4,34 +4,20 @@ The decision itself always comes from the hard computer player (`ai.hint`); this
 module only reads the situation (who is winning the trick, whether the card
 follows suit, whether it wins) and says it in one plain sentence. Which cards
 win and which roem a trick holds are the engine's answers (`winner_index`,
-`roem_items`); nothing here decides a rule. Pure Python: no pygame.
+`roem_items`); nothing here decides a rule. Cards, suits and roem are named by
+`klaverjas_gui.words`, as everywhere else. Pure Python: no pygame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 from ..engine import Action, Card, Observation, Suit, Variant
 from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
 from ..engine.play import winner_index
 from ..engine.roem import roem_items
 from ..i18n import tr
-
-
-# --- the game's words for cards ---
-def suit_name(suit: Suit | str) -> str:
-    return tr(f"guide.suit_{Suit(suit).value}")
-
-
-def card_name(card: Card) -> str:
-    """ "the 10 of hearts", "de harten 10", "le 10 de cœur"."""
-    return tr("guide.card", rank=tr(f"guide.rank_{card.rank.value}"), suit=suit_name(card.suit))
-
-
-def run_name(cards: Sequence[Card], sep: str = "-") -> str:
-    """Cards of one suit in short form: "7-8-9 of clubs", "klaveren 7-8-9"."""
-    ranks = sep.join(tr(f"guide.short_{c.rank.value}") for c in cards)
-    return tr("guide.run", ranks=ranks, suit=suit_name(cards[0].suit))
+from ..words import card_name, describe_roem, run_name, suit_name
 
 
 # --- why the hinted decision ---
@@ -109,31 +95,6 @@ def _master(obs: Observation, card: Card) -> bool:
 
 
 # --- the missed-roem teaching note ---
-def describe_roem(variant: Variant, trump: Suit, trick: Iterable[Card]) -> str:
-    """Which cards made the roem of a trick: "7-8-9 of clubs", "four jacks", stuk."""
-    cards = list(trick)
-    parts = []
-    for label, _ in roem_items(variant, trump.index, cards):
-        if label.startswith("sequence of "):
-            parts.append(_sequence(cards, int(label.rsplit(" ", 1)[1])))
-        elif label == "stuk":
-            parts.append(tr("guide.stuk"))
-        else:
-            parts.append(tr(f"guide.carre_{cards[0].rank.value}"))
-    return tr("guide.and").join(p for p in parts if p)
-
-
-def _sequence(cards: list[Card], length: int) -> str:
-    """The run of `length` cards in natural order 7 8 9 10 J Q K A in one suit of the trick."""
-    for suit in range(4):
-        ranks = sorted(c.rank_index for c in cards if c.suit_index == suit)
-        for start in range(len(ranks) - length + 1):
-            window = ranks[start : start + length]
-            if window[-1] - window[0] == length - 1:
-                return run_name([Card(RANK_LETTERS[r], SUITS[suit]) for r in window])
-    return ""
-
-
 def missed_roem_note(
     variant: Variant, trump: Suit, trick: Iterable[Card], roem: int, by_me: bool
 ) -> str:

@@ -1,6 +1,6 @@
 """Why the hinted Klabberjass decision is good, in one plain sentence.
 
-The same approach as `teach/hints.py` (whose card and suit words it borrows): the
+The same approach as `teach/hints.py` (cards and suits named by `words`): the
 decision comes from the hard Klabberjass player, this module only reads the
 situation. What differs from the four-player game gets its own sentence: there
 is no partner, 13 cards stay hidden in the stock all deal long (so a card is the
@@ -17,7 +17,7 @@ from ..engine.klabberjass import KlabberjassObservation
 from ..engine.klabberjass_rules import BELLA, best_sequence, sequence_value
 from ..engine.play import winner_index
 from ..i18n import tr
-from .hints import card_name, run_name, suit_name
+from ..words import card_name, run_name, suit_name
 
 _SEVEN, _QUEEN, _KING, _ACE = 0, 5, 6, 7  # rank indices
 

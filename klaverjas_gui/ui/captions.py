@@ -2,7 +2,8 @@
 
 Pure functions of engine values (no pygame), so a test can build a trick and read
 the caption. The reason a card was allowed comes from the engine's own play rule
-(`play.obligation`), so the caption and the legality check cannot disagree.
+(`play.obligation`), so the caption and the legality check cannot disagree. Cards,
+suits and kraak are named by `klaverjas_gui.words`, as in every other sentence.
 """
 
 from __future__ import annotations
@@ -31,18 +32,7 @@ from ..engine.match import (
 )
 from ..engine.play import klabberjass_obligation, obligation, winner_index
 from ..i18n import tr
-
-KRAAK_WORDS = ("", "kraak", "rekraak", "superkraak")
-
-
-def card_name(card: Card) -> str:
-    """ "the ace of hearts", "de harten aas", "l'as de cœur"."""
-    return tr("demo.card", rank=tr(f"demo.rank_{card.rank.value}"),
-              suit=tr(f"demo.suit_{card.suit.value}"))  # fmt: skip
-
-
-def suit_name(suit: Suit | str) -> str:
-    return tr(f"demo.suit_{Suit(suit).value}")
+from ..words import card_name, kraak_name, suit_name
 
 
 def play_caption(
@@ -152,7 +142,7 @@ def _caption(ev: Any, before: Any, names: Sequence[str], variant: Any, players: 
     if isinstance(ev, Passed) and ev.phase == "bidding":
         return tr("demo.passes", name=names[ev.seat])
     if isinstance(ev, KraakCalled):
-        return tr("demo.kraak", name=names[ev.seat], word=KRAAK_WORDS[min(ev.level, 3)])
+        return tr("demo.kraak", name=names[ev.seat], word=kraak_name(ev.level).lower())
     if isinstance(ev, RoemClaimed):
         return tr("demo.roem_claimed", name=names[ev.seat], roem=ev.roem)
     if isinstance(ev, DealScored):

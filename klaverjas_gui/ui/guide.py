@@ -175,7 +175,7 @@ class Guide:
         t.prompt.hide()
         t.hand.cancel()
         t.hand.selected = None
-        from ..teach.hints import card_name
+        from ..words import card_name
 
         t.app.toast(tr("guide.taken_back", card=card_name(card).capitalize()), 2.5)  # type: ignore[arg-type]
 
@@ -196,7 +196,8 @@ class Guide:
             return False
         if self.last_trick is None or self.last_trick[1] != ev.trick_no:
             return False
-        from ..teach.hints import describe_roem, missed_roem_note
+        from ..teach.hints import missed_roem_note
+        from ..words import describe_roem
 
         deal, _, trump, cards = self.last_trick
         variant = t.state.variant

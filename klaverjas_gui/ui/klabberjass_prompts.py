@@ -10,8 +10,8 @@ from ..engine import KlabberjassState
 from ..engine.klabberjass_rules import best_sequence, sequence_value
 from ..engine.match import PASS, TAKE, Action, name
 from ..i18n import tr
+from ..words import card_name, sequence_words, suit_name
 from .prompts import KEYS, DecisionPrompt
-from .words import card_words, sequence_words, suit_name
 
 if TYPE_CHECKING:
     from .klabberjass_table import KlabberjassTableScene
@@ -73,7 +73,7 @@ class KlabberjassPrompt(DecisionPrompt):
             ("dix", tr("ui.kj_dix"), dix, "@primary", None),
             ("pass", tr("ui.kj_keep_it"), PASS, "", None),
         ]
-        title = tr("ui.kj_dix_title", seven=card_words(seven), turned=card_words(state.turned))
+        title = tr("ui.kj_dix_title", seven=card_name(seven), turned=card_name(state.turned))
         return title, tr("ui.kj_dix_hint"), buttons
 
     def _declare(self, state: KlabberjassState, legal: tuple[Action, ...]) -> tuple:
@@ -92,7 +92,7 @@ class KlabberjassPrompt(DecisionPrompt):
         else:
             hint = tr("ui.kj_declare_hint")
         title = tr("ui.kj_declare_title", sequence=mine, points=sequence_value(len(best)))
-        return title, hint, buttons
+        return title[:1].upper() + title[1:], hint, buttons  # Dutch starts with the sequence
 
     def key_action(self, command: str, state: KlabberjassState) -> Action | None:  # type: ignore[override]
         """C D H S name a suit, T take, P pass (the engine judges whether it is legal)."""

@@ -4,46 +4,21 @@ The engine speaks English only (its API and tests rely on that) and hands the
 UI structured facts: a `Reason` key with card texts, option names and values,
 a `DealScore`. Here those facts become text through `tr`, in the `rules`
 namespace, at the moment they are shown, so a language switch takes effect at
-once.
+once. The names of cards, suits, kraak and roem come from `klaverjas_gui.words`
+(and are importable from here too, as the scenes do).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..engine import DealScore, Variant
-from ..engine.cards import ALL_CARDS, Card, Suit
+from ..engine.cards import ALL_CARDS
 from ..engine.klabberjass_rules import best_sequence, sequence_key
 from ..engine.play import KLABBERJASS_PLAY, Reason, illegal_reason
 from ..engine.variant import CHOICES
 from ..i18n import tr
-
-_CARD_TEXT = re.compile(r"\b(10|[789JQKA])([♣♦♥♠])")
-
-
-def suit_name(suit: Suit | str) -> str:
-    """"hearts", "harten", "cœur"... (the plural used in "hearts were led")."""
-    return tr(f"rules.suit_{str(suit)}")
-
-
-def rank_letter(rank: str) -> str:
-    """The index letter of a rank as players say it: Dutch B V H for J Q K."""
-    return tr(f"rules.rank_{rank}") if rank in "JQK" else rank
-
-
-def cards_text(text: str) -> str:
-    """English card texts inside `text` ("Q♥, 10♠") with the local rank letters."""
-    return _CARD_TEXT.sub(lambda m: rank_letter(m.group(1)) + m.group(2), text)
-
-
-def card_text(card: Card) -> str:
-    return cards_text(card.pretty)
-
-
-def kraak_name(level: int) -> str:
-    """"Kraak", "Rekraak", "Superkraak" (the Dutch words, which French players use too)."""
-    return tr(f"rules.kraak_{level}")
+from ..words import card_text, cards_text, kraak_name, sequence_words, suit_name
 
 
 def reason_text(reason: Reason) -> str:
@@ -220,18 +195,3 @@ def describe_klabberjass_deal(score: Any) -> str:
     if score.outcome == "nat":
         return tr("rules.kj_failed", head=head, score=score.scores[o])
     return tr("rules.deal_made", head=head, score=score.scores[m], other_score=score.scores[o])
-
-
-def rank_word(index: int) -> str:
-    """A rank in words by natural index 0..7: "7" ... "jack", "queen", "king", "ace"."""
-    return tr(f"rules.rank_word_{index}")
-
-
-def card_words(card: Card) -> str:
-    """ "7 of hearts", "harten boer": the prompt font has no suit symbols."""
-    return tr("rules.card_words", rank=rank_word(card.rank_index), suit=suit_name(card.suit))
-
-
-def sequence_words(length: int, top: int) -> str:
-    """ "a sequence of 4 to the king" (klabberjass_rules.describe_sequence, translated)."""
-    return tr("rules.sequence", n=length, rank=rank_word(top))
