@@ -22,26 +22,29 @@ from klaverjas_gui.ai import arena  # noqa: E402
 from klaverjas_gui.engine import PRESETS  # noqa: E402
 
 
-def load(path: Path) -> dict[int, arena.PairResult]:
-    done: dict[int, arena.PairResult] = {}
+def load(path: Path) -> dict[int, arena.Pair]:
+    done: dict[int, arena.Pair] = {}
     if path.exists():
         for line in path.read_text().splitlines():
             d = json.loads(line)
             deals = tuple(
-                arena.DealResult(x["margin"], x["burden_a"], x["nat"], tuple(x["a_seats"]),
-                                 ("",) * 4, 0, (0, 0, 0, 0), ())  # fmt: skip
-                for x in d["deals"]
+                arena.DealResult(
+                    x["margin"], x.get("a_burden", x.get("burden_a")), x["nat"],
+                    x.get("voided", False), tuple(x["a_seats"]), ("",) * 4, 0, (), (),
+                )  # fmt: skip
+                for x in d.get("runs", d.get("deals"))
             )
-            done[d["index"]] = arena.PairResult(d["index"], deals, d["times"])  # type: ignore[arg-type]
+            done[d["index"]] = arena.Pair(d["index"], deals, d["times"])  # type: ignore[arg-type]
     return done
 
 
-def dump(r: arena.PairResult) -> str:
-    deals = [
-        {"margin": x.margin, "burden_a": x.burden_a, "nat": x.nat, "a_seats": list(x.a_seats)}
-        for x in r.deals
-    ]
-    return json.dumps({"index": r.index, "deals": deals, "times": r.times})
+def dump(r: arena.Pair) -> str:
+    runs = [
+        {"margin": x.margin, "a_burden": x.a_burden, "nat": x.nat, "voided": x.voided,
+         "a_seats": list(x.a_seats)}
+        for x in r.runs
+    ]  # fmt: skip
+    return json.dumps({"index": r.index, "runs": runs, "times": r.times})
 
 
 def main() -> int:

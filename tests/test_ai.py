@@ -8,7 +8,7 @@ import pytest
 from klaverjas_gui.ai import LEVELS, HardPlayer, make_player
 from klaverjas_gui.ai.heuristic import claim_decision
 from klaverjas_gui.ai.knowledge import Knowledge
-from klaverjas_gui.engine import PRESETS, Observation, new_match
+from klaverjas_gui.engine import PRESETS, Observation, new_match, parse_card
 from klaverjas_gui.engine.match import MatchState
 from klaverjas_gui.engine.play import obligation
 
@@ -244,3 +244,29 @@ def test_keep_or_leave_leaves_roem_only_when_the_burden_team_is_lost():
     assert claim_decision(_claim_obs(0, early)).kind == "claim"  # roem may still save it
     defence_wins = [(1, "8D 9D TD QC")]
     assert claim_decision(_claim_obs(1, defence_wins)).kind == "claim"  # roem always helps
+
+
+def test_a_seat_that_passed_is_sampled_with_fewer_high_trumps():
+    """Free bidding: first hand passes, second hand names; the passer's hand is the
+    one least likely to hold the jack of trump (the bidding hint in `Knowledge`)."""
+    for seed in range(40):
+        state = new_match(dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1"), seed)
+        fh = state.to_move
+        state, _ = state.apply("pass")
+        state, _ = state.apply("name H")
+        watcher = (fh + 2) % 4
+        jack = parse_card("JH").bit
+        if not state.hands[watcher] & jack:
+            break
+    while state.phase != "play":
+        state, _ = state.apply(state.legal_actions()[-1])
+    know = Knowledge.from_observation(state.observation(watcher))
+    assert know.passed[fh] and not know.passed[(fh + 1) % 4] and not know.passed[(fh + 3) % 4]
+    rng = random.Random(3)
+    holder = [0, 0, 0, 0]
+    for _ in range(600):
+        hands = know.sample(rng)
+        holder[next(q for q in range(4) if hands[q] & jack)] += 1
+    silent = (fh + 3) % 4  # had not spoken when trump was named
+    assert holder[fh] < 0.6 * holder[silent]
+    assert holder[fh] > 0  # less likely, never excluded

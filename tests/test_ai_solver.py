@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from klaverjas_gui.ai.fast import Rules
+from klaverjas_gui.ai.fast import Rules, sure_trump_points
 from klaverjas_gui.ai.solver import Position, Solver, solve, solve_state
 from klaverjas_gui.engine import PRESETS, Variant, new_match
 from klaverjas_gui.engine.cards import ALL_CARDS, SUITS, cards_of
@@ -146,3 +146,32 @@ def test_solution_lists_every_best_card_and_they_are_legal():
     assert set(sol.values) == legal
     assert all(sol.values[c] == sol.value for c in sol.best)
     assert all(v < sol.value for c, v in sol.values.items() if c not in sol.best)
+
+
+def test_sure_trump_points_follow_the_run_of_top_trumps():
+    sure = sure_trump_points(1)
+    jack, nine, ace, seven = 1 << 4, 1 << 2, 1 << 7, 1 << 0  # trump ranks J 9 A 7
+
+    def split(left, team0):
+        s = sure[left << 8 | team0]
+        return s & 0xFFFF, s >> 16
+
+    assert split(jack | nine, jack) == (20, 0)  # the jack is sure; the nine may fall under it
+    assert split(jack | nine | ace, jack | nine) == (34, 0)  # a run of two, then the ace
+    assert split(jack | nine | ace, nine) == (0, 20)
+    assert split(jack | nine | ace | seven, jack | nine | ace | seven) == (45, 0)  # all trumps
+    assert split(nine | seven, 0) == (0, 14)
+    assert split(0, 0) == (0, 0)
+    assert sure_trump_points(2)[(jack | nine) << 8 | jack] == 40  # kraak doubles
+
+
+def test_the_mtd_driver_finds_the_value_from_any_first_guess():
+    rng = random.Random(8)
+    for i in range(6):
+        state = play_to(PRESETS["amsterdam"], 300 + i, 12 + i, rng)
+        pos = Position.from_state(state)
+        exact = Solver.for_position(pos, tt=False, grouping=False, bounds=False)._root(
+            pos, -10**6, 10**6
+        )
+        for guess in (-300, -1, 0, exact, exact + 1, 250):
+            assert Solver.for_position(pos).value(pos, guess) == exact

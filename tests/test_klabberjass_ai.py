@@ -14,7 +14,7 @@ from klaverjas_gui.ai.klabberjass_knowledge import KlabberjassKnowledge
 from klaverjas_gui.ai.klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
 from klaverjas_gui.engine import ALL_CARDS, KLABBERJASS_PRESETS, new_klabberjass
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked
-from klaverjas_gui.engine.match import DealScored
+from klaverjas_gui.engine.match import DealScored, Redealt
 from klaverjas_gui.engine.play import klabberjass_obligation
 
 
@@ -158,19 +158,43 @@ def test_an_arena_pair_plays_the_same_deal_with_the_seats_swapped():
     pair = arena.play_pair((3, "easy", "random", variant, 9, None))
     first, second = pair.runs
     assert (first.a_seat, second.a_seat) == (0, 1)
-    assert first.hands == second.hands and first.dealer == second.dealer
+    assert first.dealt == second.dealt and first.dealer == second.dealer
     assert first.turned == second.turned
     again = new_klabberjass(variant, arena.pair_seed(9, 3))
-    assert again.hands == first.hands and again.dealer == first.dealer
-    assert new_klabberjass(variant, arena.pair_seed(9, 4)).hands != first.hands
-    # each run stopped at its first scored deal
+    assert (again.hands[0], again.hands[1]) == first.dealt[0] and again.dealer == first.dealer
+    other = new_klabberjass(variant, arena.pair_seed(9, 4))
+    assert (other.hands[0], other.hands[1]) != first.dealt[0]
+    # each run stopped at its first scored deal, or where the deal was voided (here the
+    # first run: a schmeiss accepted; under the old arena it went on to other cards)
+    assert [run.voided for run in pair.runs] == [True, False]
     for run in pair.runs:
         state = new_klabberjass(variant, arena.pair_seed(9, 3))
         scored = 0
         for a in run.actions:
             state, events = state.apply(a)
             scored += sum(isinstance(e, DealScored) for e in events)
-        assert scored == 1 and len(state.sheet) == 1
+        assert scored == (0 if run.voided else 1) and len(state.sheet) == scored
+
+
+def test_arena_pairs_see_the_same_cards_when_a_deal_is_voided():
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    one = arena.play_pair((0, "easy", "random", variant, 1, None))  # found by search
+    voided = [run.voided for run in one.runs]
+    assert sorted(voided) == [False, True]
+    assert one.runs[0].dealt == one.runs[1].dealt and len(one.runs[0].dealt) == 1
+    assert one.runs[voided.index(True)].margin == 0
+    both = arena.play_pair((13, "easy", "random", variant, 1, None))  # voided in both games
+    first, second = both.runs
+    assert len(first.dealt) == 2 and first.dealt == second.dealt
+    assert first.dealt[0] != first.dealt[1] and not first.voided and not second.voided
+    for run in both.runs:  # the engine, replayed, dealt exactly those hands
+        state = new_klabberjass(variant, arena.pair_seed(1, 13))
+        dealt = [(state.hands[0], state.hands[1])]
+        for a in run.actions:
+            state, events = state.apply(a)
+            if any(isinstance(e, Redealt) for e in events):
+                dealt.append((state.hands[0], state.hands[1]))
+        assert tuple(dealt) == run.dealt
 
 
 def test_arena_runs_and_prints_its_table(capsys):

@@ -4,7 +4,8 @@ Each pair is one seeded deal played twice with the same cards and dealer:
 team A on seats 0 and 2, then team A on seats 1 and 3. The table reports team
 A's mean deal score minus team B's, with the standard error over pairs, each
 team's nat rate (deals it carried the burden and failed) and how long each
-level took per decision (only decisions with a real choice are timed).
+level took per decision (only decisions with a real choice are timed). A deal
+passed out in one game of a pair only scores 0 there (see `duplicate`).
 
     python -m klaverjas_gui.ai.arena --team-a hard --team-b easy --pairs 500 \\
         --variant amsterdam --seed 1 --jobs 2
@@ -14,47 +15,36 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import multiprocessing
-import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..engine import PRESETS, MatchState, new_match
+from ..engine.match import DealScored, Redealt
 from ..engine.variant import Variant
 from . import LEVELS, make_player
+from .base import Player
+from .duplicate import Pair, pair_seed, percentile, play_both
+from .duplicate import report as table
+
+__all__ = ["DealResult", "Pair", "pair_seed", "percentile", "play_pair", "report", "run"]
 
 
 @dataclass
 class DealResult:
-    """One deal of a pair, from team A's point of view."""
+    """One game of a pair, from team A's point of view."""
 
-    margin: int  # team A's deal score minus team B's
-    burden_a: bool  # team A carried the burden
+    margin: int  # team A's deal score minus team B's (0 when voided)
+    a_burden: bool  # team A carried the burden
     nat: bool  # the burden team went nat
+    voided: bool  # all passed twice and the other game of the pair did not
     a_seats: tuple[int, int]
     levels: tuple[str, str, str, str]  # level per seat
     dealer: int
-    hands: tuple[int, int, int, int]  # as dealt
+    dealt: tuple[tuple[int, int, int, int], ...]  # the hands of every attempt played
     actions: tuple[str, ...]
-
-
-@dataclass
-class PairResult:
-    index: int
-    deals: tuple[DealResult, DealResult]
-    times: dict[str, list[float]] = field(default_factory=dict)
-
-    @property
-    def margin(self) -> float:
-        return (self.deals[0].margin + self.deals[1].margin) / 2
-
-
-def deal_seed(seed: int, index: int) -> int:
-    """The match seed of pair `index`: fixes the cards and the dealer of both deals."""
-    return seed * 1_000_003 + index
 
 
 def one_deal(variant: Variant, seed: int) -> MatchState:
@@ -63,17 +53,13 @@ def one_deal(variant: Variant, seed: int) -> MatchState:
 
 def play_deal(
     state: MatchState,
+    players: dict[int, Player],
     levels: dict[int, str],
-    player_seed: int,
     times: dict[str, list[float]],
-    hard_ms: float | None = None,
-) -> MatchState:
-    """Play a one-deal match to its end; seat -> level in `levels`."""
-    players = {
-        seat: make_player(level, player_seed * 4 + seat, think_ms=hard_ms)
-        for seat, level in levels.items()
-    }
-    while not state.is_over:
+) -> tuple[MatchState, bool]:
+    """Play until the deal is scored or voided; returns the state and whether it was voided
+    (the engine has then dealt the next attempt)."""
+    while True:
         seat = state.to_move
         obs = state.observation(seat)
         if len(obs.legal) > 1 and obs.phase != "claim":
@@ -82,33 +68,51 @@ def play_deal(
             times.setdefault(levels[seat], []).append(time.perf_counter() - t0)
         else:
             action = players[seat].choose(obs)
-        state, _ = state.apply(action)
-    return state
+        state, events = state.apply(action)
+        for e in events:
+            if isinstance(e, DealScored):
+                return state, False
+            if isinstance(e, Redealt):
+                return state, True
 
 
-def play_pair(args: tuple[int, str, str, Variant, int, float | None]) -> PairResult:
+def play_pair(args: tuple[int, str, str, Variant, int, float | None]) -> Pair[DealResult]:
+    """One deal played twice over the same cards: A on seats 0 and 2, then on 1 and 3."""
     index, team_a, team_b, variant, seed, hard_ms = args
     times: dict[str, list[float]] = {}
+    game_seed = pair_seed(seed, index)
+    seats = ((0, 2), (1, 3))
+    levels = [{s: team_a if s in a_seats else team_b for s in range(4)} for a_seats in seats]
+    players = [
+        {s: make_player(lv[s], (game_seed * 2 + g) * 4 + s, think_ms=hard_ms) for s in range(4)}
+        for g, lv in enumerate(levels)
+    ]
+    dealt: list[list[tuple[int, int, int, int]]] = [[], []]
+
+    def play(g: int, state: MatchState) -> tuple[MatchState, bool]:
+        dealt[g].append(state.hands)
+        return play_deal(state, players[g], levels[g], times)
+
+    start = one_deal(variant, game_seed)
+    ends, voided = play_both((start, start), play)
     deals = []
-    for a_seats in ((0, 2), (1, 3)):
-        levels = {s: team_a if s in a_seats else team_b for s in range(4)}
-        start = one_deal(variant, deal_seed(seed, index))
-        end = play_deal(start, levels, deal_seed(seed, index) * 2 + a_seats[0], times, hard_ms)
+    for g, a_seats in enumerate(seats):
+        a = a_seats[0]
+        end = ends[g]
+        lv = levels[g]
+        common = dict(
+            a_seats=a_seats, levels=(lv[0], lv[1], lv[2], lv[3]), dealer=start.dealer,
+            dealt=tuple(dealt[g]), actions=tuple(str(x) for x in end.actions),
+        )  # fmt: skip
+        if voided[g]:
+            deals.append(DealResult(0, False, False, True, **common))  # type: ignore[arg-type]
+            continue
         score = end.sheet[-1].score
-        a = a_seats[0] % 2
-        deals.append(
-            DealResult(
-                margin=score.scores[a] - score.scores[1 - a],
-                burden_a=score.burden_team == a,
-                nat=score.outcome == "nat",
-                a_seats=a_seats,
-                levels=(levels[0], levels[1], levels[2], levels[3]),
-                dealer=start.dealer,
-                hands=start.hands,
-                actions=tuple(str(x) for x in end.actions),
-            )
-        )
-    return PairResult(index, (deals[0], deals[1]), times)
+        deals.append(DealResult(
+            margin=score.scores[a] - score.scores[1 - a], a_burden=score.burden_team == a,
+            nat=score.outcome == "nat", voided=False, **common,  # type: ignore[arg-type]
+        ))  # fmt: skip
+    return Pair(index, (deals[0], deals[1]), times)
 
 
 def run(
@@ -119,7 +123,7 @@ def run(
     seed: int,
     jobs: int = 1,
     hard_ms: float | None = None,
-) -> list[PairResult]:
+) -> list[Pair[DealResult]]:
     tasks = [(i, team_a, team_b, variant, seed, hard_ms) for i in range(pairs)]
     if jobs <= 1:
         return [play_pair(t) for t in tasks]
@@ -128,41 +132,8 @@ def run(
         return list(pool.imap(play_pair, tasks, chunksize=max(1, min(8, pairs // (jobs * 4)))))
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def report(results: list[PairResult], team_a: str, team_b: str, variant_name: str) -> str:
-    margins = [r.margin for r in results]
-    mean = statistics.fmean(margins)
-    se = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else float("nan")
-    lines = [
-        f"arena: {team_a} (A) vs {team_b} (B), {variant_name}, {len(results)} pairs "
-        f"= {2 * len(results)} deals",
-        f"{'A minus B per deal':<24}{mean:+8.1f}  (standard error {se:.1f})",
-    ]
-    for name, is_a in (("A", True), ("B", False)):
-        contracts = [d for r in results for d in r.deals if d.burden_a == is_a]
-        nat = sum(d.nat for d in contracts)
-        rate = 100 * nat / len(contracts) if contracts else 0.0
-        level = team_a if is_a else team_b
-        lines.append(
-            f"{'nat rate ' + name + ' (' + level + ')':<24}{rate:7.1f}%  "
-            f"({nat} of {len(contracts)} contracts)"
-        )
-    lines.append(f"{'level':<10}{'decisions':>10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
-    merged: dict[str, list[float]] = {}
-    for r in results:
-        for level, ts in r.times.items():
-            merged.setdefault(level, []).extend(ts)
-    for level in sorted(merged):
-        ts = merged[level]
-        lines.append(
-            f"{level:<10}{len(ts):>10}{1000 * percentile(ts, 0.5):>10.1f}"
-            f"{1000 * percentile(ts, 0.95):>10.1f}{1000 * max(ts):>10.1f}"
-        )
-    return "\n".join(lines)
+def report(results: Sequence[Pair[DealResult]], team_a: str, team_b: str, variant_name: str) -> str:
+    return "\n".join(table(results, f"arena, {variant_name}", team_a, team_b, "contracts"))
 
 
 class _Parser(argparse.ArgumentParser):

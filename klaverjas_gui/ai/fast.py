@@ -2,9 +2,10 @@
 
 The engine's `obligation` stays the one source of the rules; this module mirrors
 it on plain integers because the solver asks it millions of times and must not
-build `Card` lists. `tests/test_ai_fast.py` proves the two agree on thousands of
-random positions for every variant option. Roem is not mirrored at all: it is the
-engine's `roem_of`, memoised per trick mask (roem depends only on the four cards).
+build `Card` lists. `tests/test_ai_solver.py` proves the two agree on thousands
+of random positions for every variant option. Roem is not mirrored at all: it is
+the engine's `roem_of`, memoised per trick mask (roem depends only on the four
+cards).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ..engine.cards import (
     POINTS,
     POWER,
     SUIT_MASKS,
+    TRUMP_POINTS,
     TRUMP_STRENGTH,
     cards_of,
 )
@@ -98,6 +100,7 @@ class Rules:
         self.seq_bound = SEQUENCE_BOUND if self.roem_on else (0,) * 256
         self.carre = CARRE_VALUES[variant.carre_values] if self.roem_on else (0,) * 8
         self.stuk = (0x60 << (8 * trump)) if self.roem_on else 0
+        self.sure = sure_trump_points(multiplier)
 
     def bound(self, rem: int) -> int:
         """Upper bound on card points, last trick and roem still to be won in `rem`."""
@@ -184,6 +187,45 @@ class Rules:
         if not self.roem_on:
             return True
         return all(others & m != m for m in self.roem_partners[card])
+
+
+_SURE: dict[int, tuple[int, ...]] = {}
+
+
+def sure_trump_points(multiplier: int) -> tuple[int, ...]:
+    """sure[left << 8 | team0]: trump points each team is certain to take, packed as
+    team 0's plus team 1's << 16, given the trump ranks still out (`left`, a rank byte)
+    and those team 0 holds.
+
+    The highest trump left wins whatever trick it falls in, and so does each next one
+    while the same team holds the run; a team holding every trump left wins them all.
+    These are the solver's cheap bounds: a team can never end below its sure points."""
+    table = _SURE.get(multiplier)
+    if table is None:
+        order = sorted(range(8), key=lambda r: -TRUMP_STRENGTH[r])
+        pts = [TRUMP_POINTS[r] * multiplier for r in range(8)]
+        out = [0] * 65536
+        for left in range(256):
+            team0 = left
+            while True:  # every subset of `left`
+                sure = [0, 0]
+                if left and team0 in (0, left):  # one team holds every trump left
+                    sure[0 if team0 else 1] = sum(pts[r] for r in range(8) if left >> r & 1)
+                else:
+                    owner = -1
+                    for r in order:
+                        if left >> r & 1:
+                            team = 0 if team0 >> r & 1 else 1
+                            if owner not in (-1, team):
+                                break
+                            owner = team
+                            sure[team] += pts[r]
+                out[left << 8 | team0] = sure[0] | sure[1] << 16
+                if not team0:
+                    break
+                team0 = (team0 - 1) & left
+        table = _SURE[multiplier] = tuple(out)
+    return table
 
 
 # --- fast open-hand playouts (the hard player's estimates, the solver's first guess) ---

@@ -48,6 +48,7 @@ class HardPlayer:
         self.think = think_ms / 1000.0
         self.worlds = worlds  # a fixed number of worlds instead of the clock (reproducible)
         self.pass_margin = PASS_MARGIN
+        self.exact_tricks = EXACT_TRICKS
         # Per-player caches (never shared between players, so threads stay independent).
         self._rules_cache: dict[tuple[Variant, int], Rules] = {}
         self._solvers: dict[tuple[Variant, int, int, int], Solver] = {}
@@ -67,7 +68,7 @@ class HardPlayer:
         if solver is None:
             self._solvers.clear()
             solver = self._solvers[key] = Solver(variant, trump, chooser_team, level)
-        elif len(solver.tt) > 300_000:
+        elif len(solver.tt) > 200_000:
             solver.tt.clear()
         return solver
 
@@ -98,7 +99,7 @@ class HardPlayer:
         v = obs.variant
         base = _history(obs)
         cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
-        exact = len(obs.hand) <= EXACT_TRICKS  # tricks left, the one on the table included
+        exact = len(obs.hand) <= self.exact_tricks  # tricks left, the one on the table included
         totals = {c: 0.0 for c in cards}
         solver = self._solver(v, t, chooser_team, obs.kraak_level) if exact else None
         rules = self._rules(v, t)

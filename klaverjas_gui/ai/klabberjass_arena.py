@@ -3,8 +3,9 @@ cards cancels out.
 
 A pair is one seeded deal played twice with the same cards and the same dealer,
 A in seat 0 and then A in seat 1. A game ends only at its target, so each run
-plays one game through the engine until its first `DealScored` (a voided deal is
-redealt from the same seed, as in a real game). The report gives A's mean deal
+plays one game through the engine until its first deal is scored; a deal voided
+in both games is redealt in both from the same seed, one voided in only one game
+scores 0 there (see `duplicate`). The report gives A's mean deal
 score minus B's with its standard error over pairs, each level's nat rate (deals
 it made trump and failed) and its time per decision (decisions with a choice).
 
@@ -15,56 +16,42 @@ it made trump and failed) and its time per decision (decisions with a choice).
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
-import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..engine import KLABBERJASS_PRESETS, KlabberjassState, KlabberjassVariant, new_klabberjass
-from ..engine.match import DealScored
+from ..engine.match import DealScored, Redealt
+from .duplicate import Pair, pair_seed, play_both
+from .duplicate import report as table
 from .klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
+
+__all__ = ["Pair", "Run", "pair_seed", "play_pair", "report", "run"]
 
 
 @dataclass(frozen=True)
 class Run:
-    """One deal of a pair, told from A's side."""
+    """One game of a pair, told from A's side."""
 
     a_seat: int
-    margin: int  # A's deal score minus B's
-    maker_is_a: bool
+    margin: int  # A's deal score minus B's (0 when voided)
+    a_burden: bool  # A made trump
     nat: bool
+    voided: bool  # voided (both passed twice, schmeiss) while the other game was not
     dealer: int
-    hands: tuple[int, int]  # as first dealt
-    turned: str
+    dealt: tuple[tuple[int, int], ...]  # the hands of every attempt played
+    turned: str  # the first attempt's turned card
     actions: tuple[str, ...]
 
 
-@dataclass
-class Pair:
-    index: int
-    runs: tuple[Run, Run]
-    times: dict[str, list[float]] = field(default_factory=dict)
-
-    @property
-    def margin(self) -> float:
-        return (self.runs[0].margin + self.runs[1].margin) / 2
-
-
-def pair_seed(seed: int, index: int) -> int:
-    """The game seed of pair `index`: it fixes the cards and the dealer of both runs."""
-    return seed * 1_000_003 + index
-
-
 def play_one_deal(
-    start: KlabberjassState, levels: tuple[str, str], player_seed: int,
-    times: dict[str, list[float]], think_ms: float | None = None,
-) -> tuple[KlabberjassState, DealScored]:  # fmt: skip
-    """Play from `start` until the first deal is scored; seat s plays `levels[s]`."""
-    players = [make_klabberjass_player(levels[s], player_seed * 2 + s, think_ms) for s in (0, 1)]
-    state = start
+    state: KlabberjassState, players: list, levels: tuple[str, str],
+    times: dict[str, list[float]],
+) -> tuple[KlabberjassState, DealScored | None]:  # fmt: skip
+    """Play until the deal is scored (returns its event) or voided (returns None; the
+    engine has then dealt the next attempt); seat s plays `levels[s]`."""
     while True:
         seat = state.to_move
         obs = state.observation(seat)
@@ -73,26 +60,48 @@ def play_one_deal(
         if len(obs.legal) > 1:
             times.setdefault(levels[seat], []).append(time.perf_counter() - t0)
         state, events = state.apply(action)
-        scored = next((e for e in events if isinstance(e, DealScored)), None)
-        if scored is not None:
-            return state, scored
+        for e in events:
+            if isinstance(e, DealScored):
+                return state, e
+            if isinstance(e, Redealt):
+                return state, None
 
 
-def play_pair(task: tuple[int, str, str, KlabberjassVariant, int, float | None]) -> Pair:
+def play_pair(task: tuple[int, str, str, KlabberjassVariant, int, float | None]) -> Pair[Run]:
+    """One deal played twice over the same cards: A in seat 0, then A in seat 1."""
     index, a, b, variant, seed, think_ms = task
     times: dict[str, list[float]] = {}
+    game_seed = pair_seed(seed, index)
+    levels = ((a, b), (b, a))
+    players = [
+        [make_klabberjass_player(levels[g][s], (game_seed * 2 + g) * 2 + s, think_ms)
+         for s in (0, 1)]
+        for g in (0, 1)
+    ]  # fmt: skip
+    dealt: list[list[tuple[int, int]]] = [[], []]
+    scored: list[DealScored | None] = [None, None]
+
+    def play(g: int, state: KlabberjassState) -> tuple[KlabberjassState, bool]:
+        dealt[g].append((state.hands[0], state.hands[1]))
+        state, scored[g] = play_one_deal(state, players[g], levels[g], times)
+        return state, scored[g] is None
+
+    start = new_klabberjass(variant, game_seed)
+    ends, voided = play_both((start, start), play)
     runs = []
     for a_seat in (0, 1):
-        levels = (a, b) if a_seat == 0 else (b, a)
-        start = new_klabberjass(variant, pair_seed(seed, index))
-        end, scored = play_one_deal(start, levels, pair_seed(seed, index) * 2 + a_seat, times,
-                                    think_ms)  # fmt: skip
-        s = scored.line.score
+        event = scored[a_seat]
+        common = dict(
+            a_seat=a_seat, dealer=start.dealer, dealt=tuple(dealt[a_seat]),
+            turned=str(start.turned), actions=tuple(str(x) for x in ends[a_seat].actions),
+        )  # fmt: skip
+        if event is None:
+            runs.append(Run(margin=0, a_burden=False, nat=False, voided=True, **common))  # type: ignore[arg-type]
+            continue
+        s = event.line.score
         runs.append(Run(
-            a_seat=a_seat, margin=s.scores[a_seat] - s.scores[1 - a_seat],
-            maker_is_a=s.maker == a_seat, nat=s.outcome == "nat", dealer=start.dealer,
-            hands=(start.hands[0], start.hands[1]), turned=str(start.turned),
-            actions=tuple(str(x) for x in end.actions),
+            margin=s.scores[a_seat] - s.scores[1 - a_seat], a_burden=s.maker == a_seat,
+            nat=s.outcome == "nat", voided=False, **common,  # type: ignore[arg-type]
         ))  # fmt: skip
     return Pair(index, (runs[0], runs[1]), times)
 
@@ -100,7 +109,7 @@ def play_pair(task: tuple[int, str, str, KlabberjassVariant, int, float | None])
 def run(
     a: str, b: str, pairs: int, variant: KlabberjassVariant, seed: int, jobs: int = 1,
     think_ms: float | None = None,
-) -> list[Pair]:  # fmt: skip
+) -> list[Pair[Run]]:  # fmt: skip
     tasks = [(i, a, b, variant, seed, think_ms) for i in range(pairs)]
     if jobs <= 1:
         return [play_pair(t) for t in tasks]
@@ -109,36 +118,8 @@ def run(
         return list(pool.imap(play_pair, tasks, chunksize=max(1, min(4, pairs // (jobs * 4)))))
 
 
-def _ms(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def report(pairs: list[Pair], a: str, b: str, variant: str) -> str:
-    margins = [p.margin for p in pairs]
-    mean = statistics.fmean(margins)
-    se = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else math.nan
-    out = [
-        f"klabberjass arena: {a} (A) vs {b} (B), {variant}, {len(pairs)} pairs "
-        f"= {2 * len(pairs)} deals",
-        f"A minus B per deal      {mean:+8.1f}  (standard error {se:.1f})",
-    ]
-    runs = [r for p in pairs for r in p.runs]
-    for side, level in (("A", a), ("B", b)):
-        made = [r for r in runs if r.maker_is_a == (side == "A")]
-        nat = sum(r.nat for r in made)
-        share = 100 * nat / len(made) if made else 0.0
-        out.append(f"nat rate {side} ({level}){'':<{max(0, 9 - len(level))}}{share:7.1f}%  "
-                   f"({nat} of {len(made)} deals as maker)")  # fmt: skip
-    out.append(f"{'level':<10}{'decisions':>10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
-    merged: dict[str, list[float]] = {}
-    for p in pairs:
-        for level, ts in p.times.items():
-            merged.setdefault(level, []).extend(ts)
-    for level, ts in sorted(merged.items()):
-        out.append(f"{level:<10}{len(ts):>10}{_ms(ts, 0.5):>10.1f}{_ms(ts, 0.95):>10.1f}"
-                   f"{1000 * max(ts):>10.1f}")  # fmt: skip
-    return "\n".join(out)
+def report(pairs: Sequence[Pair[Run]], a: str, b: str, variant: str) -> str:
+    return "\n".join(table(pairs, f"klabberjass arena, {variant}", a, b, "deals as maker"))
 
 
 class _Parser(argparse.ArgumentParser):

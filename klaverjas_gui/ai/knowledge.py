@@ -22,6 +22,9 @@ from .fast import bits
 
 # Soft belief: the chooser named trump, so its high trumps are more likely his.
 CHOOSER_TRUMP_WEIGHT = (1.5, 1.5, 4.0, 2.0, 6.0, 1.5, 1.5, 2.5)  # by rank index 7 8 9 T J Q K A
+# ... and a player who passed before trump was fixed did not find it worth naming (or
+# taking): its jack and nine of that suit are less likely.
+PASSER_TRUMP_WEIGHT = (1.0, 1.0, 0.5, 0.8, 0.35, 1.0, 1.0, 0.8)
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,7 @@ class Knowledge:
     sizes: tuple[int, int, int, int]
     played: tuple[int, int, int, int]  # cards each seat has played this deal
     chooser: int | None
+    passed: tuple[bool, bool, bool, bool] = (False, False, False, False)  # passed in bidding
 
     @classmethod
     def from_observation(cls, obs: Observation) -> Knowledge:
@@ -73,6 +77,7 @@ class Knowledge:
             sizes=obs.hand_sizes,
             played=(played[0], played[1], played[2], played[3]),
             chooser=obs.chooser,
+            passed=_passers(obs),
         )
 
     def void(self, seat: int, suit: int) -> bool:
@@ -103,8 +108,11 @@ class Knowledge:
             for q in others:
                 if allow[q] & bit and cap[q]:
                     w = float(cap[q])
-                    if bias and q == self.chooser and c >> 3 == self.trump:
-                        w *= CHOOSER_TRUMP_WEIGHT[c & 7]
+                    if bias and c >> 3 == self.trump:
+                        if q == self.chooser:
+                            w *= CHOOSER_TRUMP_WEIGHT[c & 7]
+                        elif self.passed[q]:
+                            w *= PASSER_TRUMP_WEIGHT[c & 7]
                     choices.append((w, q))
             while choices:
                 i = _weighted_index(rng, [w for w, _ in choices])
@@ -118,6 +126,17 @@ class Knowledge:
             else:  # pragma: no cover - inferences are always satisfiable by the real deal
                 raise RuntimeError("no deal matches what this seat has seen")
         return (hands[0], hands[1], hands[2], hands[3])
+
+
+def _passers(obs: Observation) -> tuple[bool, bool, bool, bool]:
+    """Seats that passed while trump was being chosen this deal (kraak passes excluded)."""
+    passed = [False, False, False, False]
+    for seat, action in obs.deal_log:
+        if action.kind in ("name", "take"):
+            break
+        if action.kind == "pass":
+            passed[seat] = True
+    return (passed[0], passed[1], passed[2], passed[3])
 
 
 def _weighted_index(rng: random.Random, weights: list[float]) -> int:

@@ -17,16 +17,24 @@ hint or a post-deal review shows ("this card costs 14 points"). The nat rule
 makes the deal score a step function of the same margin, so the hard player
 converts margins to scores itself (see `hard.py`).
 
-Speed comes from: bit-mask hands (`fast.Rules`), alpha-beta with a
-transposition table at trick starts keyed by the four hands, the leader and
-the pit state, MTD(f) zero-window searches, a bound on what is still to win
-(card points, last trick, roem the remaining cards could make, pit) that cuts
-windows out of reach, move ordering (table move first, then winners / points
-heuristics), direct evaluation of the last trick, and
-grouping of equivalent cards: two cards of one hand that no other remaining
-card separates in trick strength, are both worth 0 points and can no longer
-form roem, lead to the same result, so only one is searched. (Cards with
-points never group: which trick receives an ace or a ten changes the result.)
+Speed comes from: bit-mask hands (`fast.Rules`); a trick searched as four
+nested loops (leader and partner maximise for the leader's team, the
+opponents minimise), so only trick starts recurse and only they enter the
+transposition table, keyed by the four hands, the leader and the pit state;
+each table entry keeps its cards in order, the best one first, so a revisit
+neither re-sorts nor re-groups; MTD(f) zero-window searches from a greedy
+playout's guess, stepping twice as far each time the guess proves wrong in the
+same direction, then bisecting; bounds at trick starts: what is still to win
+(card points, last trick, roem the remaining cards could make, pit), less the
+trump points the other team is sure of (the highest trumps left win whatever
+trick they fall in); move ordering (table move first, then winners the next
+opponent cannot beat, points on a partner's sure trick, cheap cards);
+followers' ordered cards memoised by their situation; direct evaluation of the
+last trick; and grouping of equivalent cards: two cards of one hand that no
+other remaining card separates in trick strength, are both worth 0 points and
+can no longer form roem, lead to the same result, so only one is searched.
+(Cards with points never group: which trick receives an ace or a ten changes
+the result.)
 """
 
 from __future__ import annotations
@@ -42,6 +50,8 @@ from ..engine.variant import Variant
 from .fast import Rules, bits, close_trick, playout
 
 INF = 1 << 20
+MEMO_SIZE = 200_000  # move lists and grouping masks kept before a memo is cleared
+MTD_STEP = 4  # first step of the MTD(f) driver when the guess is off; it doubles
 
 
 class SearchTimeout(Exception):
@@ -174,7 +184,7 @@ class Solver:
         self.use_tt = tt
         self.grouping = grouping
         self.use_bound = bounds
-        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.tt: dict[int, list] = {}  # key -> [lower bound, upper bound, ordered moves]
         self.nodes = 0
         self.deadline = 0.0  # perf_counter() time after which a search raises SearchTimeout
         self.hands = [0, 0, 0, 0]
@@ -190,15 +200,23 @@ class Solver:
         (default: the result of a greedy open-hand playout, close enough to save
         most of the zero-window steps)."""
         lo, hi = -INF, INF
-        g = self.greedy_guess(pos) if guess is None else guess
-        while lo < hi:
-            beta = g + 1 if g == lo else g
+        beta = self.greedy_guess(pos) if guess is None else guess
+        step = MTD_STEP
+        while True:
             g = self._root(pos, beta - 1, beta)
             if g < beta:
                 hi = g
+                if lo >= hi:
+                    return g
+                # Unbounded below: step down, twice as far each time; else bisect.
+                beta = hi - step + 1 if lo == -INF else (lo + hi + 1) // 2
             else:
                 lo = g
-        return g
+                if lo >= hi:
+                    return g
+                beta = lo + step if hi == INF else (lo + hi + 1) // 2
+            step *= 2
+            beta = max(lo + 1, min(hi, beta))
 
     def greedy_guess(self, pos: Position) -> int:
         """The margin a quick greedy playout reaches (an estimate, not a bound)."""
@@ -327,7 +345,8 @@ class Solver:
         last = r.last
         top = r.top
         between = r.between
-        neutral = r.roem_neutral
+        partners = r.roem_partners if r.roem_on else ((),) * 32
+        zero_mask = sum(1 << c for c in range(32) if not points[c])
         bonus = self.pit_bonus
         tt = self.tt
         use_tt = self.use_tt
@@ -337,147 +356,276 @@ class Solver:
         use_bound = self.use_bound
         maxbonus = max(bonus)
         suit_masks = SUIT_MASKS
+        sure_pts = r.sure
+        tshift = 8 * r.trump
         trump_mask = r.trump_mask
+        drops: dict[int, int] = {}  # (cards, others) -> mask of cards grouping leaves out
+        follow_memo: dict[int, list[int]] = {}  # a follower's situation -> its ordered cards
+        bounds: dict[int, int] = {}  # cards left -> Rules.bound
+        roem_memo = r.roem_cache.get
 
-        def group(moves: list[int], h: int, others: int) -> list[int]:
-            """Drop zero-point cards equivalent to one already kept (module docstring)."""
+        def drop_mask(h: int, others: int) -> int:
+            """Zero-point cards of `h` equivalent to a lower one kept (module docstring)."""
+            drop = 0
             kept: list[int] = []
-            for c in moves:
-                if not points[c]:
+            for c in bits(h & zero_mask):
+                for m in partners[c]:
+                    if others & m == m:  # c could still make roem
+                        break
+                else:
                     s = c >> 3
-                    dup = False
                     for k in kept:
-                        if (
-                            k >> 3 == s
-                            and not points[k]
-                            and not between[k, c] & others
-                            and neutral(c, others)
-                            and neutral(k, others)
-                        ):
-                            dup = True
+                        if k >> 3 == s and not between[k, c] & others:
+                            drop |= 1 << c
                             break
-                    if dup:
-                        continue
-                kept.append(c)
-            return kept
+                    else:
+                        kept.append(c)
+            return drop
 
-        def search(p, n, led, wseat, wcard, wpow, tmask, tpts, pit, alpha, beta):
+        def grouped(h: int, others: int) -> int:
+            dkey = h | others << 32
+            drop = drops.get(dkey)
+            if drop is None:
+                if len(drops) > MEMO_SIZE:
+                    drops.clear()
+                drop = drops[dkey] = drop_mask(h, others)
+            return h & ~drop
+
+        def lead_moves(h: int, rem: int) -> list[int]:
+            """A leader's cards, masters first (by points), then cheapest first; grouped."""
+            if grouping:
+                z = h & zero_mask
+                if z & (z - 1):
+                    h = grouped(h, rem & ~h)
+            scored = []
+            for c in bits(h):
+                s = c >> 3
+                if top[s][rem >> (s << 3) & 255] == c:
+                    scored.append((100 + points[c], c))
+                else:
+                    scored.append((-points[c], c))
+            scored.sort(reverse=True)
+            return [c for _, c in scored]
+
+        def threat_of(nxt: int, led: int) -> int:
+            """Power of the strongest card the next player could put on a trick led `led`."""
+            f = nxt & suit_masks[led] or nxt & trump_mask
+            if not f:
+                return 0
+            s = f.bit_length() - 1 >> 3
+            return power[led][top[s][f >> (s << 3) & 255]]
+
+        def follow_moves(lm: int, led: int, wpow: int, threat: int, partner: bool,
+                         others: int) -> list[int]:  # fmt: skip
+            """A follower's legal cards: winners the next opponent cannot beat (or points
+            on a partner's sure trick) first, then other winners, then the cheapest; grouped."""
+            if grouping:
+                z = lm & zero_mask
+                if z & (z - 1):  # two cards without points: perhaps equivalent
+                    lm = grouped(lm, others)
+            key = lm | wpow << 32 | threat << 40 | partner << 48 | led << 49
+            moves = follow_memo.get(key)
+            if moves is not None:
+                return moves
+            if len(follow_memo) > MEMO_SIZE:
+                follow_memo.clear()
+            pw = power[led]
+            scored = []
+            for c in bits(lm):
+                cp = pw[c]
+                if cp > wpow:
+                    k = 100 + points[c] if cp > threat else 50 - points[c]
+                elif partner:
+                    k = 100 + points[c] if wpow > threat else 50 - points[c]
+                else:
+                    k = -points[c]
+                scored.append((k, c))
+            scored.sort(reverse=True)
+            moves = follow_memo[key] = [c for _, c in scored]
+            return moves
+
+        def lead(p: int, pit: int, alpha: int, beta: int) -> int:
+            """Value for p's team of the position at a trick start, p to lead.
+
+            The trick itself is four nested loops (leader and partner maximise for
+            the leader's team, the opponents minimise), so only trick starts recurse."""
             solver.nodes += 1
             h = H[p]
-            if n == 0:
-                if not h:
-                    return 0
-                if solver.deadline and perf_counter() > solver.deadline:
-                    raise SearchTimeout
-                if not h & (h - 1):  # last trick: one card each, nothing to choose
-                    c0 = h.bit_length() - 1
-                    pw = power[c0 >> 3]
-                    ws, best = p, pw[c0]
-                    tm, pts = h, points[c0]
-                    for k in (1, 2, 3):
-                        q = (p + k) & 3
-                        hq = H[q]
-                        c = hq.bit_length() - 1
-                        tm |= hq
-                        pts += points[c]
-                        if pw[c] > best:
-                            best, ws = pw[c], q
-                    team = ws & 1
-                    value = pts + roem(tm) + last
-                    if pit == team + 1 or not pit:
-                        value += bonus[team]
-                    return value if team == p & 1 else -value
-                rem = H[0] | H[1] | H[2] | H[3]
-                if use_bound:
-                    b = bound(rem) + (maxbonus if pit < 3 else 0)
-                    if b <= alpha:
-                        return b
-                    if -b >= beta:
-                        return -b
+            if not h:
+                return 0
+            if solver.deadline and perf_counter() > solver.deadline:
+                raise SearchTimeout
+            q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
+            h1, h2, h3 = H[q1], H[q2], H[q3]
+            if not h & (h - 1):  # last trick: one card each, nothing to choose
+                pw = power[h.bit_length() - 1 >> 3]
+                ws, best = p, pw[h.bit_length() - 1]
+                for q, hq in ((q1, h1), (q2, h2), (q3, h3)):
+                    if pw[hq.bit_length() - 1] > best:
+                        best, ws = pw[hq.bit_length() - 1], q
+                tm = h | h1 | h2 | h3
+                team = ws & 1
+                value = r.mask_points(tm) + roem(tm) + last
+                if pit == team + 1 or not pit:
+                    value += bonus[team]
+                return value if team == p & 1 else -value
+            rem = h | h1 | h2 | h3
+            if use_bound:
+                b = bounds.get(rem)
+                if b is None:
+                    if len(bounds) > MEMO_SIZE:
+                        bounds.clear()
+                    b = bounds[rem] = bound(rem)
+                if pit < 3:
+                    b += maxbonus
+                sure = sure_pts[(rem >> tshift & 255) << 8 | (h | h2) >> tshift & 255]
+                mine, theirs = sure & 0xFFFF, sure >> 16  # sure points of p's team, the other
+                if b - 2 * theirs <= alpha:
+                    return b - 2 * theirs
+                if 2 * mine - b >= beta:
+                    return 2 * mine - b
+            entry = None
+            if use_tt:
                 key = H[0] | H[1] << 32 | H[2] << 64 | H[3] << 96 | p << 128 | pit << 130
-                tt_move = -1
-                if use_tt:
-                    entry = tt.get(key)
-                    if entry is not None:
-                        lo, hi, tt_move = entry
-                        if lo >= beta:
-                            return lo
-                        if hi <= alpha:
-                            return hi
-                        if lo > alpha:
-                            alpha = lo
-                        if hi < beta:
-                            beta = hi
+                entry = tt.get(key)
+            if entry is not None:
+                lo, hi, moves = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                moves = lead_moves(h, rem)
+            team_l = p & 1
+            o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
+            a = alpha
+            best0, best_c = -INF, -1
+            follow = 0
+            for c0 in moves:
+                bit0 = 1 << c0
+                H[p] = h ^ bit0
+                led = c0 >> 3
+                pw = power[led]
+                p0 = pw[c0]
+                # second hand: an opponent of the leader, minimises
+                lm = legal(h1, led, c0, False)
+                if lm & (lm - 1):
+                    moves1 = follow_moves(lm, led, p0, threat_of(h2, led), False, o1)
+                else:
+                    moves1 = (lm.bit_length() - 1,)
+                follow += 1
+                threat3 = threat_of(h3, led)
+                b1, best1 = beta, INF
+                for c1 in moves1:
+                    bit1 = 1 << c1
+                    H[q1] = h1 ^ bit1
+                    p1 = pw[c1]
+                    if p1 > p0:
+                        w1, wc1, wp1 = q1, c1, p1
                     else:
-                        lo, hi = -INF, INF
-                a0, b0 = alpha, beta
-                scored = []
-                for c in bits(h):
-                    s = c >> 3
-                    if c == tt_move:
-                        k = 1000
-                    elif top[s][rem >> (s << 3) & 255] == c:
-                        k = 100 + points[c]
+                        w1, wc1, wp1 = p, c0, p0
+                    # third hand: the leader's partner, maximises
+                    partner = w1 == p
+                    lm = legal(h2, led, wc1, partner)
+                    if lm & (lm - 1):
+                        moves2 = follow_moves(lm, led, wp1, threat3, partner, o2)
                     else:
-                        k = -points[c]
-                    scored.append((k, c))
-                scored.sort(reverse=True)
-                moves = [c for _, c in scored]
-                if grouping:
-                    moves = group(moves, h, rem & ~h)
-                best_v, best_c = -INF, -1
-                for c in moves:
-                    bit = 1 << c
-                    H[p] = h ^ bit
-                    led = c >> 3
-                    v = -search(
-                        (p + 1) & 3, 1, led, p, c, power[led][c], bit, points[c], pit,
-                        -beta, -alpha,
-                    )  # fmt: skip
-                    H[p] = h
-                    if v > best_v:
-                        best_v, best_c = v, c
-                        if v > alpha:
-                            alpha = v
-                            if alpha >= beta:
+                        moves2 = (lm.bit_length() - 1,)
+                    follow += 1
+                    a2, best2 = a, -INF
+                    for c2 in moves2:
+                        bit2 = 1 << c2
+                        H[q2] = h2 ^ bit2
+                        p2 = pw[c2]
+                        if p2 > wp1:
+                            w2, wc2, wp2 = q2, c2, p2
+                        else:
+                            w2, wc2, wp2 = w1, wc1, wp1
+                        # fourth hand: an opponent, minimises; then the trick is complete
+                        partner = w2 == q1
+                        lm = legal(h3, led, wc2, partner)
+                        if lm & (lm - 1):
+                            moves3 = follow_moves(lm, led, wp2, 0, partner, o3)
+                        else:
+                            moves3 = (lm.bit_length() - 1,)
+                        follow += 1
+                        tmask = bit0 | bit1 | bit2
+                        tpts = points[c0] + points[c1] + points[c2]
+                        b3, best3 = b1, INF
+                        for c3 in moves3:
+                            H[q3] = h3 ^ (1 << c3)
+                            ws = q3 if pw[c3] > wp2 else w2
+                            team = ws & 1
+                            tm = tmask | 1 << c3
+                            rv = roem_memo(tm)
+                            tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
+                            npit = team + 1 if pit == 0 or pit == team + 1 else 3
+                            if team == team_l:
+                                v = tv + lead(ws, npit, a2 - tv, b3 - tv)
+                            else:
+                                v = -tv - lead(ws, npit, -b3 - tv, -a2 - tv)
+                            if v < best3:
+                                best3 = v
+                                if v < b3:
+                                    b3 = v
+                                    if b3 <= a2:
+                                        break
+                        H[q3] = h3
+                        if best3 > best2:
+                            best2 = best3
+                            if best3 > a2:
+                                a2 = best3
+                                if a2 >= b1:
+                                    break
+                    H[q2] = h2
+                    if best2 < best1:
+                        best1 = best2
+                        if best2 < b1:
+                            b1 = best2
+                            if b1 <= a:
                                 break
-                if use_tt:
-                    if best_v <= a0:
-                        hi = best_v
-                    elif best_v >= b0:
-                        lo = best_v
-                    else:
-                        lo = hi = best_v
-                    tt[key] = (lo, hi, best_c)
-                return best_v
+                H[q1] = h1
+                if best1 > best0:
+                    best0, best_c = best1, c0
+                    if best1 > a:
+                        a = best1
+                        if a >= beta:
+                            break
+            H[p] = h
+            solver.nodes += follow
+            if use_tt:
+                if entry is None:
+                    entry = tt[key] = [-INF, INF, moves]
+                if best0 <= alpha:
+                    entry[1] = best0
+                elif best0 >= beta:
+                    entry[0] = best0
+                else:
+                    entry[0] = entry[1] = best0
+                if moves[0] != best_c:  # the best card is tried first next time
+                    moves.remove(best_c)
+                    moves.insert(0, best_c)
+            return best0
 
+        def search(p, n, led, wseat, wcard, wpow, tmask, tpts, pit, alpha, beta):
+            """Value for p's team with p to play card n + 1 of a trick (n = 0: lead)."""
+            if n == 0:
+                return lead(p, pit, alpha, beta)
+            solver.nodes += 1
+            h = H[p]
             partner = wseat == (p + 2) & 3
             lm = legal(h, led, wcard, partner)
             pw = power[led]
             if not lm & (lm - 1):  # a forced card: nothing to order
-                moves = [lm.bit_length() - 1]
+                moves = (lm.bit_length() - 1,)
             else:
-                threat = 0
-                if n < 3:  # the opponent after me: the strongest card it could play
-                    ob = H[(p + 1) & 3]
-                    f = ob & suit_masks[led] or ob & trump_mask
-                    if f:
-                        s = f.bit_length() - 1 >> 3
-                        threat = pw[top[s][f >> (s << 3) & 255]]
-                scored = []
-                for c in bits(lm):
-                    cp = pw[c]
-                    if cp > wpow:
-                        k = 100 + points[c] if cp > threat else 50 - points[c]
-                    elif partner:
-                        k = 100 + points[c] if wpow > threat else 50 - points[c]
-                    else:
-                        k = -points[c]
-                    scored.append((k, c))
-                scored.sort(reverse=True)
-                moves = [c for _, c in scored]
-                if grouping:
-                    moves = group(moves, h, ((H[0] | H[1] | H[2] | H[3]) & ~h) | tmask)
+                threat = threat_of(H[(p + 1) & 3], led) if n < 3 else 0
+                others = (H[0] | H[1] | H[2] | H[3]) & ~h | tmask
+                moves = follow_moves(lm, led, wpow, threat, partner, others)
             best_v = -INF
             for c in moves:
                 bit = 1 << c
@@ -498,13 +646,9 @@ class Solver:
                     npit = team + 1 if pit == 0 or pit == team + 1 else 3
                     if H[p]:
                         if team == p & 1:
-                            v = value + search(
-                                ws, 0, 0, 0, 0, 0, 0, 0, npit, alpha - value, beta - value
-                            )
+                            v = value + lead(ws, npit, alpha - value, beta - value)
                         else:
-                            v = -value - search(
-                                ws, 0, 0, 0, 0, 0, 0, 0, npit, -beta - value, -alpha - value
-                            )
+                            v = -value - lead(ws, npit, -beta - value, -alpha - value)
                     else:
                         value += last
                         if npit == team + 1:

@@ -1,0 +1,119 @@
+"""Duplicate play, shared by the Klaverjas and the Klabberjass arenas.
+
+A pair is one seeded deal played twice, team (or player) A taking the other
+seats the second time, so the luck of the cards cancels out of the difference.
+Both games of a pair must see the same cards. A deal that is voided (everyone
+passed twice, an accepted schmeiss) is redealt by the engine from the game seed,
+the deal number and the attempt number, so two games voided at the same attempt
+get the same next deal and play on; when only one of the two is voided, that
+game ends there scoring nothing (its opponent game scored the very cards it
+passed), and neither plays a deal the other never saw.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+
+class Run(Protocol):
+    """One game of a pair, told from A's side."""
+
+    @property
+    def margin(self) -> int: ...  # A's deal score minus B's (0 for a voided deal)
+
+    @property
+    def a_burden(self) -> bool: ...  # A carried the burden (chose or made trump)
+
+    @property
+    def nat(self) -> bool: ...  # the burden side went nat
+
+    @property
+    def voided(self) -> bool: ...  # the deal was voided and not replayed
+
+
+R = TypeVar("R", bound=Run)
+
+
+@dataclass
+class Pair(Generic[R]):
+    """Both games of one deal and each level's decision times (seconds)."""
+
+    index: int
+    runs: tuple[R, R]
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def margin(self) -> float:
+        """A's mean deal score minus B's over the two games."""
+        return (self.runs[0].margin + self.runs[1].margin) / 2
+
+
+def pair_seed(seed: int, index: int) -> int:
+    """The game seed of pair `index`: it fixes the cards and the dealer of both games."""
+    return seed * 1_000_003 + index
+
+
+S = TypeVar("S")
+
+
+def play_both(
+    starts: tuple[S, S], play: Callable[[int, S], tuple[S, bool]]
+) -> tuple[tuple[S, S], tuple[bool, bool]]:
+    """Play the two games of a pair over the same deals (module docstring).
+
+    `play(game, state)` plays one game until its deal is scored or voided and
+    returns the state reached and whether it was voided (the engine has then
+    redealt). Returns the final states and which game ended voided."""
+    states = list(starts)
+    while True:
+        out = [play(g, states[g]) for g in (0, 1)]
+        states = [out[0][0], out[1][0]]
+        voided = (out[0][1], out[1][1])
+        if voided != (True, True):
+            return (states[0], states[1]), voided
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def report(pairs: Sequence[Pair], title: str, a: str, b: str, contracts: str) -> list[str]:
+    """The statistics table: A minus B per deal with its standard error over pairs,
+    each side's nat rate (of the deals it carried, called `contracts`), voided
+    games, and the time per decision of each level (decisions with a choice)."""
+    margins = [p.margin for p in pairs]
+    mean = statistics.fmean(margins)
+    se = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else math.nan
+    lines = [
+        f"{title}: {a} (A) vs {b} (B), {len(pairs)} pairs = {2 * len(pairs)} deals",
+        f"{'A minus B per deal':<24}{mean:+8.1f}  (standard error {se:.1f})",
+    ]
+    runs = [r for p in pairs for r in p.runs]
+    for side, level, is_a in (("A", a, True), ("B", b, False)):
+        carried = [r for r in runs if not r.voided and r.a_burden == is_a]
+        nat = sum(r.nat for r in carried)
+        rate = 100 * nat / len(carried) if carried else 0.0
+        lines.append(
+            f"{'nat rate ' + side + ' (' + level + ')':<24}{rate:7.1f}%  "
+            f"({nat} of {len(carried)} {contracts})"
+        )
+    voided = sum(r.voided for r in runs)
+    if voided:
+        lines.append(f"{'voided, not replayed':<24}{voided:>7}   (games scoring 0)")
+    lines.append(f"{'level':<10}{'decisions':>10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
+    merged: dict[str, list[float]] = {}
+    for p in pairs:
+        for level, ts in p.times.items():
+            merged.setdefault(level, []).extend(ts)
+    for level in sorted(merged):
+        ts = merged[level]
+        lines.append(
+            f"{level:<10}{len(ts):>10}{1000 * percentile(ts, 0.5):>10.1f}"
+            f"{1000 * percentile(ts, 0.95):>10.1f}{1000 * max(ts):>10.1f}"
+        )
+    return lines
