@@ -17,6 +17,16 @@ from klaverjas_gui import monkey  # noqa: E402
 from klaverjas_gui.app import App, parse_args  # noqa: E402
 
 
+def peak_rss_mb() -> float:
+    """The most resident memory this process has had (the monkey resizes up to 2560x1440)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return float("nan")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 1e6 if sys.platform == "darwin" else peak / 1e3  # bytes on macOS, kB else
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--events", type=int, default=100_000, help="random inputs (default 100000)")
@@ -39,6 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'positions checked':<22}{report.positions_checked:>10}")
     print(f"{'seconds':<22}{elapsed:>10.1f}")
     print(f"{'events per second':<22}{report.events / elapsed:>10.0f}")
+    print(f"{'peak memory (MB)':<22}{peak_rss_mb():>10.0f}")
     return 0
 
 

@@ -1,0 +1,43 @@
+"""Giving freed memory back to the system between scenes.
+
+Measured with glibc's mallinfo2 over a top-speed demo: after a few matches the
+C heap holds about 100 MB in use and 50 MB *free* that stays resident. The
+churn of text, panel and card surfaces of many sizes (the bounded caches keep
+replacing them) leaves the heap fragmented, and glibc only returns free memory
+at its very top. `malloc_trim(0)` also releases the free pages in the middle
+(madvise), which brought the demo from 187 MB to 138 MB with no other change.
+Live objects are untouched: this is housekeeping, not a leak fix.
+
+On other C libraries (Windows, macOS, musl) there is no malloc_trim and this
+is a no-op; their allocators return memory in their own way.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+from collections.abc import Callable
+from functools import cache
+
+
+@cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's malloc_trim, or None where the C library has none."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):  # musl, or no symbol table to look in
+        return None
+    trim.argtypes = [ctypes.c_size_t]
+    trim.restype = ctypes.c_int
+    return trim
+
+
+def give_back() -> bool:
+    """Return the C heap's free pages to the system; True if the C library could."""
+    trim = _malloc_trim()
+    if trim is None:
+        return False
+    trim(0)
+    return True
