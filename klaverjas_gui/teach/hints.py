@@ -51,18 +51,21 @@ def trick_roem_of(obs: Observation) -> int:
 def _play(obs: Observation, card: Card) -> str:
     t = obs.trump.index  # type: ignore[union-attr]
     trick = list(obs.trick)
-    name = card_name(card)
     if not trick:
         return _lead(obs, card, t)
-    led = trick[0].suit
     n = len(trick)
     partner_winning = n >= 2 and winner_index(t, trick) == n - 2
-    wins = winner_index(t, [*trick, card]) == n
-    follows = card.suit == led
-    if partner_winning and not wins:
+    if partner_winning and winner_index(t, [*trick, card]) != n:
         key = "guide.partner_points" if POINTS[t][card.index] >= 10 else "guide.partner_low"
-        return tr(key, card=name)
-    if wins:
+        return tr(key, card=card_name(card))
+    return follow_sentence(t, trick, card)
+
+
+def follow_sentence(t: int, trick: list[Card], card: Card) -> str:
+    """A card on a trick already led: it wins, follows and loses, or is discarded."""
+    name, led = card_name(card), trick[0].suit
+    follows = card.suit == led
+    if winner_index(t, [*trick, card]) == len(trick):
         key = "guide.follow_win" if follows else "guide.ruff_win"
         return tr(key, suit=suit_name(led), card=name)
     if follows:

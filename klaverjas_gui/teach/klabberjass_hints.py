@@ -15,9 +15,9 @@ from ..engine import Action, Card
 from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
 from ..engine.klabberjass import KlabberjassObservation
 from ..engine.klabberjass_rules import BELLA, best_sequence, sequence_value
-from ..engine.play import winner_index
 from ..i18n import tr
 from ..words import card_name, run_name, suit_name
+from .hints import follow_sentence
 
 _SEVEN, _QUEEN, _KING, _ACE = 0, 5, 6, 7  # rank indices
 
@@ -70,15 +70,7 @@ def _play(obs: KlabberjassObservation, card: Card) -> str:
         return tr("klabber.hint_bella", card=name, points=BELLA)
     if not obs.trick:
         return _lead(obs, card, t)
-    led = obs.trick[0].suit
-    wins = winner_index(t, [*obs.trick, card]) == 1
-    follows = card.suit == led
-    if wins:
-        key = "guide.follow_win" if follows else "guide.ruff_win"
-        return tr(key, suit=suit_name(led), card=name)
-    if follows:
-        return tr("guide.follow_lose", suit=suit_name(led), card=name)
-    return tr("guide.discard", card=name)
+    return follow_sentence(t, list(obs.trick), card)
 
 
 def _bella(obs: KlabberjassObservation, card: Card, t: int) -> bool:
