@@ -284,7 +284,8 @@ def kill_and_restart(path, seed, kills, rng):
         if "over" in out.split():  # the test was starved so long that the match ended first
             assert History(path).resume() is None
             return None
-        saved = [int(line.split()[1]) for line in out.splitlines() if line.startswith("saved")]
+        done = out.split("\n")[:-1]  # the last piece may be a line the kill cut short
+        saved = [int(line.split()[1]) for line in done if line.startswith("saved")]
         last_saved = max([last_saved, int(first[1]), *saved])
         db = sqlite3.connect(path)
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
