@@ -17,16 +17,13 @@ import argparse
 import dataclasses
 import multiprocessing
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import PRESETS, MatchState, new_match
-from ..engine.match import DealScored, Redealt
 from ..engine.variant import Variant
 from . import LEVELS, make_player
-from .base import Player
-from .duplicate import Pair, pair_seed, percentile, play_both
+from .duplicate import Pair, pair_seed, percentile, play_both, play_deal
 from .duplicate import report as table
 
 __all__ = ["DealResult", "Pair", "pair_seed", "percentile", "play_pair", "report", "run"]
@@ -51,31 +48,6 @@ def one_deal(variant: Variant, seed: int) -> MatchState:
     return new_match(dataclasses.replace(variant, match_length="deals:1"), seed)
 
 
-def play_deal(
-    state: MatchState,
-    players: dict[int, Player],
-    levels: dict[int, str],
-    times: dict[str, list[float]],
-) -> tuple[MatchState, bool]:
-    """Play until the deal is scored or voided; returns the state and whether it was voided
-    (the engine has then dealt the next attempt)."""
-    while True:
-        seat = state.to_move
-        obs = state.observation(seat)
-        if len(obs.legal) > 1 and obs.phase != "claim":
-            t0 = time.perf_counter()
-            action = players[seat].choose(obs)
-            times.setdefault(levels[seat], []).append(time.perf_counter() - t0)
-        else:
-            action = players[seat].choose(obs)
-        state, events = state.apply(action)
-        for e in events:
-            if isinstance(e, DealScored):
-                return state, False
-            if isinstance(e, Redealt):
-                return state, True
-
-
 def play_pair(args: tuple[int, str, str, Variant, int, float | None]) -> Pair[DealResult]:
     """One deal played twice over the same cards: A on seats 0 and 2, then on 1 and 3."""
     index, team_a, team_b, variant, seed, hard_ms = args
@@ -91,7 +63,8 @@ def play_pair(args: tuple[int, str, str, Variant, int, float | None]) -> Pair[De
 
     def play(g: int, state: MatchState) -> tuple[MatchState, bool]:
         dealt[g].append(state.hands)
-        return play_deal(state, players[g], levels[g], times)
+        state, scored = play_deal(state, players[g], levels[g], times)
+        return state, scored is None
 
     start = one_deal(variant, game_seed)
     ends, voided = play_both((start, start), play)

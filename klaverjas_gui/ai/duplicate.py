@@ -14,9 +14,12 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
+
+from ..engine.match import DealScored, Redealt
 
 
 class Run(Protocol):
@@ -50,6 +53,30 @@ class Pair(Generic[R]):
     def margin(self) -> float:
         """A's mean deal score minus B's over the two games."""
         return (self.runs[0].margin + self.runs[1].margin) / 2
+
+
+def play_deal(
+    state: Any,
+    players: Mapping[int, Any] | Sequence[Any],
+    levels: Mapping[int, str] | Sequence[str],
+    times: dict[str, list[float]],
+) -> tuple[Any, DealScored | None]:
+    """Play one game's deal until it is scored (returns its event) or voided (None: the
+    engine has dealt the next attempt). Seat s is `players[s]`, timed under `levels[s]`
+    for every real decision (more than one legal action, not a roem claim)."""
+    while True:
+        seat = state.to_move
+        obs = state.observation(seat)
+        t0 = time.perf_counter()
+        action = players[seat].choose(obs)
+        if len(obs.legal) > 1 and obs.phase != "claim":
+            times.setdefault(levels[seat], []).append(time.perf_counter() - t0)
+        state, events = state.apply(action)
+        for e in events:
+            if isinstance(e, DealScored):
+                return state, e
+            if isinstance(e, Redealt):
+                return state, None
 
 
 def pair_seed(seed: int, index: int) -> int:

@@ -18,13 +18,12 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import KLABBERJASS_PRESETS, KlabberjassState, KlabberjassVariant, new_klabberjass
-from ..engine.match import DealScored, Redealt
-from .duplicate import Pair, pair_seed, play_both
+from ..engine.match import DealScored
+from .duplicate import Pair, pair_seed, play_both, play_deal
 from .duplicate import report as table
 from .klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
 
@@ -46,27 +45,6 @@ class Run:
     actions: tuple[str, ...]
 
 
-def play_one_deal(
-    state: KlabberjassState, players: list, levels: tuple[str, str],
-    times: dict[str, list[float]],
-) -> tuple[KlabberjassState, DealScored | None]:  # fmt: skip
-    """Play until the deal is scored (returns its event) or voided (returns None; the
-    engine has then dealt the next attempt); seat s plays `levels[s]`."""
-    while True:
-        seat = state.to_move
-        obs = state.observation(seat)
-        t0 = time.perf_counter()
-        action = players[seat].choose(obs)
-        if len(obs.legal) > 1:
-            times.setdefault(levels[seat], []).append(time.perf_counter() - t0)
-        state, events = state.apply(action)
-        for e in events:
-            if isinstance(e, DealScored):
-                return state, e
-            if isinstance(e, Redealt):
-                return state, None
-
-
 def play_pair(task: tuple[int, str, str, KlabberjassVariant, int, float | None]) -> Pair[Run]:
     """One deal played twice over the same cards: A in seat 0, then A in seat 1."""
     index, a, b, variant, seed, think_ms = task
@@ -83,7 +61,7 @@ def play_pair(task: tuple[int, str, str, KlabberjassVariant, int, float | None])
 
     def play(g: int, state: KlabberjassState) -> tuple[KlabberjassState, bool]:
         dealt[g].append((state.hands[0], state.hands[1]))
-        state, scored[g] = play_one_deal(state, players[g], levels[g], times)
+        state, scored[g] = play_deal(state, players[g], levels[g], times)
         return state, scored[g] is None
 
     start = new_klabberjass(variant, game_seed)
