@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import multiprocessing
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from ..engine import PRESETS, MatchState, new_match
 from ..engine.variant import Variant
 from . import LEVELS, make_player
-from .duplicate import Pair, pair_seed, percentile, play_both, play_deal
+from .duplicate import Pair, pair_seed, percentile, play_both, play_deal, run_pairs
 from .duplicate import report as table
 
 __all__ = ["DealResult", "Pair", "pair_seed", "percentile", "play_pair", "report", "run"]
@@ -98,11 +97,7 @@ def run(
     hard_ms: float | None = None,
 ) -> list[Pair[DealResult]]:
     tasks = [(i, team_a, team_b, variant, seed, hard_ms) for i in range(pairs)]
-    if jobs <= 1:
-        return [play_pair(t) for t in tasks]
-    # spawn, not fork: forking a process that runs threads (a UI, a test runner) can deadlock
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        return list(pool.imap(play_pair, tasks, chunksize=max(1, min(8, pairs // (jobs * 4)))))
+    return run_pairs(play_pair, tasks, jobs, chunk=8)
 
 
 def report(results: Sequence[Pair[DealResult]], team_a: str, team_b: str, variant_name: str) -> str:

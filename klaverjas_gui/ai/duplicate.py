@@ -13,6 +13,7 @@ passed), and neither plays a deal the other never saw.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import statistics
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -77,6 +78,22 @@ def play_deal(
                 return state, e
             if isinstance(e, Redealt):
                 return state, None
+
+
+Task = TypeVar("Task")
+Played = TypeVar("Played")
+
+
+def run_pairs(
+    play_pair: Callable[[Task], Played], tasks: list[Task], jobs: int, chunk: int
+) -> list[Played]:
+    """Play the pairs here, or over `jobs` processes (at most `chunk` pairs per hand-out)."""
+    if jobs <= 1:
+        return [play_pair(t) for t in tasks]
+    # spawn, not fork: forking a process that runs threads (a UI, a test runner) can deadlock
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        size = max(1, min(chunk, len(tasks) // (jobs * 4)))
+        return list(pool.imap(play_pair, tasks, chunksize=size))
 
 
 def pair_seed(seed: int, index: int) -> int:

@@ -16,14 +16,13 @@ it made trump and failed) and its time per decision (decisions with a choice).
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import KLABBERJASS_PRESETS, KlabberjassState, KlabberjassVariant, new_klabberjass
 from ..engine.match import DealScored
-from .duplicate import Pair, pair_seed, play_both, play_deal
+from .duplicate import Pair, pair_seed, play_both, play_deal, run_pairs
 from .duplicate import report as table
 from .klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
 
@@ -89,11 +88,7 @@ def run(
     think_ms: float | None = None,
 ) -> list[Pair[Run]]:  # fmt: skip
     tasks = [(i, a, b, variant, seed, think_ms) for i in range(pairs)]
-    if jobs <= 1:
-        return [play_pair(t) for t in tasks]
-    # spawn, not fork: forking a process that runs threads (a UI, a test runner) can deadlock
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        return list(pool.imap(play_pair, tasks, chunksize=max(1, min(4, pairs // (jobs * 4)))))
+    return run_pairs(play_pair, tasks, jobs, chunk=4)
 
 
 def report(pairs: Sequence[Pair[Run]], a: str, b: str, variant: str) -> str:
