@@ -270,3 +270,36 @@ def test_a_seat_that_passed_is_sampled_with_fewer_high_trumps():
     silent = (fh + 3) % 4  # had not spoken when trump was named
     assert holder[fh] < 0.6 * holder[silent]
     assert holder[fh] > 0  # less likely, never excluded
+
+
+@pytest.mark.parametrize(("partner_game", "expected"), [(40.0, "pass"), (0.0, "name")])
+def test_hard_bid_weighs_naming_against_what_passing_leads_to(monkeypatch, partner_game, expected):
+    """Free naming: passing is worth the game of whoever names next (or of first hand,
+    forced). With our own game worth +20, we pass when partner's game is worth more."""
+    from klaverjas_gui.ai import hard
+
+    state = new_match(dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1"), 4)
+    me = state.to_move  # first hand: may pass
+    partner = (me + 2) % 4
+
+    def deal_value(self, obs, hands, chooser, trump, team=-1):
+        return 20.0 if chooser == me else partner_game
+
+    monkeypatch.setattr(hard.HardPlayer, "_deal_value", deal_value)
+    monkeypatch.setattr(
+        hard, "_would_name", lambda hand, threshold: 0 if hand == hands_of[partner] else None
+    )
+    hands_of = {}
+    real_sample = Knowledge.sample
+
+    def sample(self, rng, bias=True):
+        hands = real_sample(self, rng, bias)
+        hands_of[partner] = hands[partner]
+        return hands
+
+    monkeypatch.setattr(Knowledge, "sample", sample)
+    action = HardPlayer(1, worlds=4).choose(state.observation(me))
+    assert action.kind == expected
+    old_style = HardPlayer(1, worlds=4)
+    old_style.continuation = False  # a fixed pass margin (8) instead: +20 is worth naming
+    assert old_style.choose(state.observation(me)).kind == "name"

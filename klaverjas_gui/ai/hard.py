@@ -19,20 +19,21 @@ from __future__ import annotations
 import random
 import time
 
-from ..engine.cards import POINTS
+from ..engine.cards import POINTS, cards_of
 from ..engine.match import Action, Observation
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
 from ..engine.scoring import TOTAL_POINTS, burden_team, settle
 from ..engine.variant import Variant
 from .fast import Rules, close_trick, playout
-from .heuristic import claim_decision
+from .heuristic import claim_decision, suit_value
 from .knowledge import Knowledge
 from .solver import Position, SearchTimeout, Solver
 
 EXACT_TRICKS = 5  # solve exactly when at most this many tricks remain
 PASS_MARGIN = 8.0  # naming trump must beat passing by this much (passing is not free)
 KRAAK_MARGIN = 15.0  # a kraak call must gain at least this much on average
+NAME_THRESHOLD = 12.5  # the hand value at which other players are taken to name trump
 
 
 class HardPlayer:
@@ -49,6 +50,8 @@ class HardPlayer:
         self.worlds = worlds  # a fixed number of worlds instead of the clock (reproducible)
         self.pass_margin = PASS_MARGIN
         self.exact_tricks = EXACT_TRICKS
+        self.continuation = True
+        self.name_threshold = NAME_THRESHOLD
         # Per-player caches (never shared between players, so threads stay independent).
         self._rules_cache: dict[tuple[Variant, int], Rules] = {}
         self._solvers: dict[tuple[Variant, int, int, int], Solver] = {}
@@ -144,7 +147,9 @@ class HardPlayer:
 
     # --- trump ---
     def bid(self, obs: Observation, deadline: float) -> Action:
-        """Simulate the deal with each suit we may choose; pass if none is worth it."""
+        """Simulate the deal with each suit we may choose, and (`free` and `dealer_forced`
+        naming) what passing leads to: the next player whose hand is worth naming a suit
+        names it, or first hand is forced. Pass when passing is worth more."""
         legal = obs.legal
         know = Knowledge.from_observation(obs)
         options: dict[Action, int] = {}
@@ -155,22 +160,56 @@ class HardPlayer:
                 options[a] = obs.proposed.suit_index  # type: ignore[union-attr]
         values = dict.fromkeys(options, 0.0)
         me = obs.seat
+        v = obs.variant
+        can_pass = any(a.kind == "pass" for a in legal)
+        model = self.continuation and can_pass and v.trump_selection in ("free", "dealer_forced")
+        order = [(obs.first_hand + k) % 4 for k in range(4)]
+        later = order[order.index(me) + 1 :]
+        passed = 0.0  # what passing is worth, in worlds where someone else chooses
+        forced = dict.fromkeys(options, 0.0)  # ... and in worlds where it comes back to us
         worlds = 0
         while self._more(worlds, 8, deadline, 200):
             hands = know.sample(self.rng, bias=False)
-            for a, s in options.items():
-                base = _Base(obs.variant, me % 2, 0, (0, 0), (0, 0), (0, 0), 0)
-                acc = base.start()
-                rules = self._rules(obs.variant, s)
-                lead = me if obs.variant.opening_lead == "chooser" else obs.first_hand
-                playout(rules, list(hands), lead, [], acc, me % 2)
-                values[a] += base.utility(acc, me % 2)
+            here = {a: self._deal_value(obs, hands, me, t) for a, t in options.items()}
+            for a, value in here.items():
+                values[a] += value
+            if model:
+                chooser = None
+                for q in later:
+                    t = _would_name(hands[q], self.name_threshold)
+                    if t is not None:
+                        chooser = (q, t)
+                        break
+                if chooser is None and v.trump_selection == "dealer_forced" and obs.dealer in later:
+                    chooser = (obs.dealer, _would_name(hands[obs.dealer], 0.0))
+                if chooser is None and order[0] != me:
+                    chooser = (order[0], _would_name(hands[order[0]], 0.0))  # forced to name
+                if chooser is None:
+                    for a, value in here.items():
+                        forced[a] += value
+                else:
+                    passed += self._deal_value(obs, hands, chooser[0], chooser[1], me % 2)
             worlds += 1
         best = max(values, key=lambda a: values[a])
-        can_pass = any(a.kind == "pass" for a in legal)
+        if model:
+            if values[best] < passed + max(forced.values()):
+                return next(a for a in legal if a.kind == "pass")
+            return best
         if can_pass and values[best] / worlds < self.pass_margin:
             return next(a for a in legal if a.kind == "pass")
         return best
+
+    def _deal_value(
+        self, obs: Observation, hands: tuple[int, ...], chooser: int, trump: int, team: int = -1
+    ) -> float:
+        """A greedy open-hand playout of the whole deal with this chooser and trump,
+        as the deal score difference for `team` (default: the chooser's)."""
+        team = chooser % 2 if team < 0 else team
+        base = _Base(obs.variant, chooser % 2, 0, (0, 0), (0, 0), (0, 0), 0)
+        acc = base.start()
+        lead = chooser if obs.variant.opening_lead == "chooser" else obs.first_hand
+        playout(self._rules(obs.variant, trump), list(hands), lead, [], acc, chooser % 2)
+        return base.utility(acc, team)
 
     def kraak(self, obs: Observation, deadline: float) -> Action:
         """Call when the simulated deal score with the higher stake beats the lower one."""
@@ -241,6 +280,14 @@ class _Base:
         else:
             score = -self.pool
         return score if team == self.burden else -score
+
+
+def _would_name(hand: int, threshold: float) -> int | None:
+    """The suit a typical player names with this hand: its best by the rule-based hand
+    evaluation when that reaches `threshold` (0 for a player who must name), else None."""
+    cards = tuple(cards_of(hand))
+    value, suit = max((suit_value(cards, s), s) for s in range(4))
+    return suit if value >= threshold else None
 
 
 def _history(obs: Observation) -> _Base:
