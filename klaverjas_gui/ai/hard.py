@@ -7,7 +7,8 @@ each candidate in every sampled deal:
 - cards, late in the deal (few tricks left): the exact solver gives each card's
   value in each world (perfect-information Monte Carlo);
 - cards, early in the deal, and trump / kraak decisions: a fast open-hand
-  playout to the end of the deal in each world, scored by the engine's `settle`.
+  playout to the end of the deal in each world, scored by the engine's `settle`;
+  passing plays out who would name trump next in that world.
 
 Values are turned into the deal score difference (nat counts fully), averaged
 over the worlds, and the best average wins. The loop runs until the think time
@@ -33,7 +34,11 @@ from .solver import Position, SearchTimeout, Solver
 EXACT_TRICKS = 5  # solve exactly when at most this many tricks remain
 PASS_MARGIN = 8.0  # naming trump must beat passing by this much (passing is not free)
 KRAAK_MARGIN = 15.0  # a kraak call must gain at least this much on average
-NAME_THRESHOLD = 12.5  # the hand value at which other players are taken to name trump
+# The hand value (heuristic.suit_value) at which an opponent, or our partner, is taken to
+# name trump; the easy player names at 12.5, the hard one more readily. Both were set by
+# benchmarks/bid_compare.py (README).
+NAME_THRESHOLD = 13.5
+PARTNER_THRESHOLD = 10.5
 
 
 class HardPlayer:
@@ -50,8 +55,11 @@ class HardPlayer:
         self.worlds = worlds  # a fixed number of worlds instead of the clock (reproducible)
         self.pass_margin = PASS_MARGIN
         self.exact_tricks = EXACT_TRICKS
+        # Free naming: weigh a suit against the simulated rest of the naming (False: against
+        # `pass_margin`, as with a proposed suit); `benchmarks/bid_compare.py` compares them.
         self.continuation = True
         self.name_threshold = NAME_THRESHOLD
+        self.partner_threshold = PARTNER_THRESHOLD
         # Per-player caches (never shared between players, so threads stay independent).
         self._rules_cache: dict[tuple[Variant, int], Rules] = {}
         self._solvers: dict[tuple[Variant, int, int, int], Solver] = {}
@@ -165,6 +173,7 @@ class HardPlayer:
         model = self.continuation and can_pass and v.trump_selection in ("free", "dealer_forced")
         order = [(obs.first_hand + k) % 4 for k in range(4)]
         later = order[order.index(me) + 1 :]
+        threshold = (self.name_threshold, self.partner_threshold)  # by "is my partner"
         passed = 0.0  # what passing is worth, in worlds where someone else chooses
         forced = dict.fromkeys(options, 0.0)  # ... and in worlds where it comes back to us
         worlds = 0
@@ -176,7 +185,7 @@ class HardPlayer:
             if model:
                 chooser = None
                 for q in later:
-                    t = _would_name(hands[q], self.name_threshold)
+                    t = _would_name(hands[q], threshold[q % 2 == me % 2])
                     if t is not None:
                         chooser = (q, t)
                         break
