@@ -285,11 +285,7 @@ def test_hard_bid_weighs_naming_against_what_passing_leads_to(monkeypatch, partn
     def deal_value(self, obs, hands, chooser, trump, team=-1):
         return 20.0 if chooser == me else partner_game
 
-    monkeypatch.setattr(hard.HardPlayer, "_deal_value", deal_value)
-    monkeypatch.setattr(
-        hard, "_would_name", lambda hand, threshold: 0 if hand == hands_of[partner] else None
-    )
-    hands_of = {}
+    hands_of = {}  # the partner's hand in the world being sampled
     real_sample = Knowledge.sample
 
     def sample(self, rng, bias=True):
@@ -298,6 +294,10 @@ def test_hard_bid_weighs_naming_against_what_passing_leads_to(monkeypatch, partn
         return hands
 
     monkeypatch.setattr(Knowledge, "sample", sample)
+    monkeypatch.setattr(hard.HardPlayer, "_deal_value", deal_value)
+    monkeypatch.setattr(  # only the partner would name (clubs)
+        hard, "_would_name", lambda hand, threshold: 0 if hand == hands_of[partner] else None
+    )
     action = HardPlayer(1, worlds=4).choose(state.observation(me))
     assert action.kind == expected
     old_style = HardPlayer(1, worlds=4)
