@@ -29,8 +29,15 @@ def load(path: Path) -> dict[int, arena.Pair]:
             d = json.loads(line)
             deals = tuple(
                 arena.DealResult(
-                    x["margin"], x.get("a_burden", x.get("burden_a")), x["nat"],
-                    x.get("voided", False), tuple(x["a_seats"]), ("",) * 4, 0, (), (),
+                    x["margin"],
+                    x.get("a_burden", x.get("burden_a")),
+                    x["nat"],
+                    x.get("voided", False),
+                    tuple(x["a_seats"]),
+                    ("",) * 4,
+                    0,
+                    (),
+                    (),
                 )  # fmt: skip
                 for x in d.get("runs", d.get("deals"))
             )

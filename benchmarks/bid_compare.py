@@ -67,8 +67,7 @@ def bids(index: int, seed: int, game: int, setting: Setting, opponent: str) -> l
 def differs(task: tuple[int, int, Setting, Setting, str]) -> tuple[int, bool]:
     index, seed, base, new, opponent = task
     return index, any(
-        bids(index, seed, g, base, opponent) != bids(index, seed, g, new, opponent)
-        for g in (0, 1)
+        bids(index, seed, g, base, opponent) != bids(index, seed, g, new, opponent) for g in (0, 1)
     )
 
 

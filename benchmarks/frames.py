@@ -113,7 +113,6 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--runs", type=int, default=5)

@@ -169,7 +169,8 @@ def build_parser() -> argparse.ArgumentParser:
         "so a seed always gives the same picture",
     )
     p.add_argument(
-        "--scene", metavar="NAME",
+        "--scene",
+        metavar="NAME",
         help="open one of the screens --smoke draws, by its name (e.g. 'rules: roem'), "
         "for a screenshot",
     )

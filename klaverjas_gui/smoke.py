@@ -214,7 +214,6 @@ def _klabberjass_replay(app: App) -> None:
     app.push(KlabberjassReplayScene(app, app.history.match(mid), 1))  # type: ignore[arg-type]
 
 
-
 def _learn(app: App, scene: str) -> None:
     """The Learn menu, the lesson list, a lesson at its first decision, the quiz, the rules."""
     from .teach.lessons import LESSON_BY_ID

@@ -171,7 +171,7 @@ def test_the_mtd_driver_finds_the_value_from_any_first_guess():
         state = play_to(PRESETS["amsterdam"], 300 + i, 12 + i, rng)
         pos = Position.from_state(state)
         exact = Solver.for_position(pos, tt=False, grouping=False, bounds=False)._root(
-            pos, -10**6, 10**6
+            pos, -(10**6), 10**6
         )
         for guess in (-300, -1, 0, exact, exact + 1, 250):
             assert Solver.for_position(pos).value(pos, guess) == exact

@@ -91,9 +91,7 @@ class Rules:
                 for b in range(s * 8, s * 8 + 8):
                     lo, hi = sorted((self.strength[a], self.strength[b]))
                     self.between[a, b] = sum(
-                        1 << c
-                        for c in range(s * 8, s * 8 + 8)
-                        if lo < self.strength[c] < hi
+                        1 << c for c in range(s * 8, s * 8 + 8) if lo < self.strength[c] < hi
                     )
         self.roem_partners = tuple(self._roem_partners(c) for c in range(32))
         # roem_bound[byte]: most sequence roem one suit's remaining cards can still make.

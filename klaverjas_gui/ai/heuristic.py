@@ -168,9 +168,7 @@ class HeuristicPlayer:
         safe = [
             c
             for c in masters
-            if not any(
-                know.void(q, c.suit_index) and know.allowed[q] & SUIT_MASKS[t] for q in opps
-            )
+            if not any(know.void(q, c.suit_index) and know.allowed[q] & SUIT_MASKS[t] for q in opps)
         ]
         if safe:
             return max(safe, key=lambda c: POINTS[t][c.index])
@@ -255,8 +253,10 @@ class HeuristicPlayer:
 
         if partner_wins:
             top = trick[w]
-            safe = last or (top.rank_index == ACE and top.suit_index != t) or (
-                top.suit_index == t and top.rank_index == JACK
+            safe = (
+                last
+                or (top.rank_index == ACE and top.suit_index != t)
+                or (top.suit_index == t and top.rank_index == JACK)
             )
             if safe:
                 plain_smear = smear()

@@ -665,6 +665,7 @@ class Solver:
 
         return search
 
+
 def solve(pos: Position) -> Solution:
     """Best value and cards of one position (a fresh solver; reuse `Solver` for many)."""
     return Solver.for_position(pos).solve(pos)

@@ -300,9 +300,7 @@ class History:
         return [self._record(r) for r in self.db.execute(sql, args)]
 
     def match(self, match_id: int) -> MatchRecord | None:
-        row = self.db.execute(
-            self._SELECT + " WHERE id = ?", (match_id,)
-        ).fetchone()
+        row = self.db.execute(self._SELECT + " WHERE id = ?", (match_id,)).fetchone()
         return self._record(row) if row else None
 
     def actions(self, match_id: int) -> list[str]:

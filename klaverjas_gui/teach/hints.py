@@ -91,9 +91,7 @@ def _master(obs: Observation, card: Card) -> bool:
         gone.update(cards)
     strength = PLAIN_STRENGTH[card.rank_index]
     suit = SUITS[card.suit_index]
-    higher = [
-        Card(r, suit) for i, r in enumerate(RANK_LETTERS) if PLAIN_STRENGTH[i] > strength
-    ]
+    higher = [Card(r, suit) for i, r in enumerate(RANK_LETTERS) if PLAIN_STRENGTH[i] > strength]
     return all(c in gone for c in higher)
 
 

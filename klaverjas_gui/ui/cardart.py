@@ -19,7 +19,6 @@ from ..engine.cards import parse_card
 BACKS: list[str] = ["blue", "red"]
 
 
-
 def assets_dir() -> Path:
     """The ``assets`` folder: inside the package for an installed wheel, else the repo root.
 

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from ..store.history import MatchRecord
 
 
-
 def columns() -> tuple[Column, ...]:
     return (
         Column(tr("ui.history_started"), 1.5),

@@ -338,9 +338,7 @@ class SettingsScene(Scene):
         lines += [(line, theme.TEXT, True) for line in describe_rules(self.settings.rules())]
         running = self.app.match
         if running is not None and getattr(running, "variant", None) != self.settings.rules():
-            lines.append(
-                (tr("ui.settings_running_keeps"), theme.GOLD, False)
-            )
+            lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
         y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
         y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8))
         self._paragraphs(surface, self.table_lines(), x, y, width, panel.bottom)

@@ -17,7 +17,6 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 
-
 def draw_sheet(
     surface: pygame.Surface,
     rect: pygame.Rect,

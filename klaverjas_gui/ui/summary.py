@@ -57,9 +57,7 @@ class DealSummaryScene(Scene):
         w, h = self.app.size
         u = theme.scale_for(self.app.size)
         width = round(min(w * 0.9, 700 * u))
-        lines = len(
-            theme.wrap(self.describe(), round(18 * u), width - round(80 * u))
-        )
+        lines = len(theme.wrap(self.describe(), round(18 * u), width - round(80 * u)))
         height = round((356 + 25 * lines) * u)
         rect = pygame.Rect(0, 0, width, min(round(h * 0.94), height))
         rect.center = (w // 2, round(h * 0.47))
