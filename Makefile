@@ -17,6 +17,7 @@ play: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check klaverjas_gui tests benchmarks tools packaging
+	$(BIN)/ruff format --check klaverjas_gui tests benchmarks tools packaging
 	$(BIN)/python -m pytest -q
 
 bench: $(STAMP)
