@@ -31,7 +31,7 @@ from .heuristic import claim_decision, suit_value
 from .knowledge import Knowledge
 from .solver import Position, SearchTimeout, Solver
 
-EXACT_TRICKS = 6  # solve exactly when at most this many tricks remain
+EXACT_TRICKS = 5  # solve exactly when at most this many tricks remain
 PASS_MARGIN = 8.0  # naming trump must beat passing by this much (passing is not free)
 KRAAK_MARGIN = 15.0  # a kraak call must gain at least this much on average
 # The hand value (heuristic.suit_value) at which an opponent, or our partner, is taken to
@@ -48,14 +48,14 @@ class HardPlayer:
     name = "hard"
 
     def __init__(
-        self, seed: int | None = None, think_ms: float = 250.0, worlds: int | None = None
+        self, seed: int | None = None, think_ms: float = 200.0, worlds: int | None = None
     ) -> None:
         self.rng = random.Random(seed)
         self.think = think_ms / 1000.0
         self.worlds = worlds  # a fixed number of worlds instead of the clock (reproducible)
         self.pass_margin = PASS_MARGIN
         self.exact_tricks = EXACT_TRICKS
-        self.caps = (64, 1000)  # enough worlds (exact, playouts): stop early on easy decisions
+        self.caps = (64, 400)  # enough worlds (exact, playouts): stop early on easy decisions
         # Free naming: weigh a suit against the simulated rest of the naming (False: against
         # `pass_margin`, as with a proposed suit); `benchmarks/bid_compare.py` compares them.
         self.continuation = True
