@@ -28,23 +28,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bid_compare import Setting, configured  # noqa: E402  (the same JSON settings)
+
 from klaverjas_gui.ai import arena, hard, make_player  # noqa: E402
 from klaverjas_gui.ai.solver import Position, Solver  # noqa: E402
 from klaverjas_gui.engine import PRESETS  # noqa: E402
 from klaverjas_gui.engine.match import DealScored, Redealt  # noqa: E402
 
 VARIANT = PRESETS["amsterdam"]
-Setting = dict[str, Any]
 
 
 def player(seed: int, setting: Setting) -> hard.HardPlayer:
     setting = dict(setting)
-    p = hard.HardPlayer(seed, think_ms=setting.pop("think_ms", 200.0))
-    for name, value in setting.items():
-        if not hasattr(p, name):
-            raise SystemExit(f"HardPlayer has no setting {name!r}")
-        setattr(p, name, value)
-    return p
+    return configured(hard.HardPlayer(seed, think_ms=setting.pop("think_ms", 200.0)), setting)
 
 
 def _reproducible(seed: int) -> hard.HardPlayer:
