@@ -102,6 +102,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=555)
     p.add_argument("--jobs", type=int, default=2)
     a = p.parse_args()
+    player(0, a.base), player(0, a.new)  # an unknown setting stops here, not in a worker
     tasks = [(i, a.seed, a.base, a.new) for i in range(a.first, a.first + a.pairs)]
     with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
         rows = [r for pair in pool.imap(regrets, tasks) for r in pair]
