@@ -4,7 +4,7 @@
         --new '{}' --pairs 300 --first 0 --opponent easy
 
 A setting is a JSON object of `HardPlayer` attributes (`continuation`,
-`name_threshold`, `passer_weight`, `pass_margin`; `{}` is the player as shipped).
+`name_threshold`, `partner_threshold`, `pass_margin`; `{}` is the player as shipped).
 Only the bid decides whether two settings play a deal differently, so every pair
 is first bid out under both settings with a fixed 200 worlds (the bid's usual cap,
 which the clock rarely cuts), which is cheap; only the pairs whose bidding
@@ -87,15 +87,21 @@ def play(task: tuple[int, int, int, Setting, str]) -> tuple[int, int, float]:
     return index, which, pair.margin
 
 
-def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def compare_parser(doc: str, pairs: int, seed: int) -> argparse.ArgumentParser:
+    """The command line of a settings comparison: two settings over a range of pairs."""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
     p.add_argument("--base", type=json.loads, default={}, help="JSON setting compared against")
     p.add_argument("--new", type=json.loads, required=True, help="JSON setting to try")
-    p.add_argument("--pairs", type=int, default=300)
+    p.add_argument("--pairs", type=int, default=pairs)
     p.add_argument("--first", type=int, default=0, help="first pair index")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--opponent", default="easy", choices=("easy", "normal"))
+    p.add_argument("--seed", type=int, default=seed)
     p.add_argument("--jobs", type=int, default=2)
+    return p
+
+
+def main() -> int:
+    p = compare_parser(__doc__, pairs=300, seed=1)
+    p.add_argument("--opponent", default="easy", choices=("easy", "normal"))
     a = p.parse_args()
     indices = range(a.first, a.first + a.pairs)
     with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:

@@ -17,7 +17,6 @@ attributes, plus `think_ms`; `{}` is the player as shipped.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import multiprocessing
@@ -28,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bid_compare import Setting, configured  # noqa: E402  (the same JSON settings)
+from bid_compare import Setting, compare_parser, configured  # noqa: E402  (same settings)
 
 from klaverjas_gui.ai import arena, hard, make_player  # noqa: E402
 from klaverjas_gui.ai.solver import Position, Solver  # noqa: E402
@@ -94,14 +93,7 @@ def _regret(state: Any, obs: Any, index: int, base: Setting, new: Setting) -> tu
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--base", type=json.loads, default={}, help="JSON setting compared against")
-    p.add_argument("--new", type=json.loads, required=True, help="JSON setting to try")
-    p.add_argument("--pairs", type=int, default=120)
-    p.add_argument("--first", type=int, default=0, help="first pair index")
-    p.add_argument("--seed", type=int, default=555)
-    p.add_argument("--jobs", type=int, default=2)
-    a = p.parse_args()
+    a = compare_parser(__doc__, pairs=120, seed=555).parse_args()
     player(0, a.base), player(0, a.new)  # an unknown setting stops here, not in a worker
     tasks = [(i, a.seed, a.base, a.new) for i in range(a.first, a.first + a.pairs)]
     with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
