@@ -303,3 +303,76 @@ def test_hard_bid_weighs_naming_against_what_passing_leads_to(monkeypatch, partn
     old_style = HardPlayer(1, worlds=4)
     old_style.continuation = False  # a fixed pass margin (8) instead: +20 is worth naming
     assert old_style.choose(state.observation(me)).kind == "name"
+
+
+def test_bidding_likelihood_favours_deals_that_explain_the_bidding():
+    """Free naming: first hand passed and second hand named hearts. A deal is more likely
+    when the passer's hand is weaker, and when the chooser's hearts are stronger."""
+    from klaverjas_gui.ai import hard
+    from klaverjas_gui.ai.heuristic import suit_values
+
+    state = new_match(dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1"), 5)
+    fh = state.to_move
+    state, _ = state.apply("pass")
+    state, _ = state.apply("name H")
+    while state.phase != "play":
+        state, _ = state.apply(state.legal_actions()[-1])
+    obs = state.observation((fh + 2) % 4)
+    know = Knowledge.from_observation(obs)
+    likelihood = hard._bidding_likelihood(obs, know)
+    chooser, silent = (fh + 1) % 4, (fh + 3) % 4
+    hearts = parse_card("JH").suit_index
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(200):
+        hands = list(know.sample(rng, bias=False))
+        for q, value in (
+            (fh, lambda h: max(suit_values(h))),
+            (chooser, lambda h: -suit_values(h)[hearts]),
+        ):
+            swapped = list(hands)
+            swapped[q], swapped[silent] = hands[silent], hands[q]
+            if value(hands[q]) > value(swapped[q]):  # a stronger passer, a weaker chooser
+                assert likelihood(tuple(hands)) < likelihood(tuple(swapped))
+                checked += 1
+    assert checked > 100
+
+
+def test_suit_values_agree_with_suit_value():
+    from klaverjas_gui.ai.heuristic import suit_value, suit_values
+    from klaverjas_gui.engine.cards import cards_of
+
+    rng = random.Random(4)
+    for _ in range(3000):
+        mask = sum(1 << c for c in rng.sample(range(32), rng.choice((3, 5, 8))))
+        hand = tuple(cards_of(mask))
+        assert suit_values(mask) == pytest.approx([suit_value(hand, s) for s in range(4)])
+
+
+def test_nested_playout_searches_only_our_next_lead():
+    """The nested playout equals the best, over every card of our side's next lead, of a
+    rule-of-thumb playout after it; so it is never below the plain playout."""
+    from klaverjas_gui.ai import fast, hard
+
+    variant = PRESETS["amsterdam"]
+    rng = random.Random(6)
+    for _ in range(60):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        hands = [sum(1 << c for c in cards[8 * q : 8 * q + 8]) for q in range(4)]
+        trump, leader, team = rng.randrange(4), rng.randrange(4), rng.randrange(2)
+        rules = fast.Rules(variant, trump)
+        base = hard._Base(variant, rng.randrange(2), 0, (0, 0), (0, 0), (0, 0), 0)
+        plain = base.start()
+        fast.playout(rules, list(hands), leader, [], plain, base.chooser_team)
+        nested = hard._best_next_lead(rules, base, list(hands), leader, [], base.start(), team)
+        assert nested >= base.utility(plain, team)
+        if leader % 2 == team:  # our side leads now: every card is tried
+            best = -1e9
+            for c in fast.bits(hands[leader]):
+                hs = list(hands)
+                hs[leader] ^= 1 << c
+                acc = base.start()
+                fast.playout(rules, hs, leader, [c], acc, base.chooser_team)
+                best = max(best, base.utility(acc, team))
+            assert nested == best

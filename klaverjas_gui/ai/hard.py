@@ -6,19 +6,26 @@ each candidate in every sampled deal:
 
 - cards, late in the deal (few tricks left): the exact solver gives each card's
   value in each world (perfect-information Monte Carlo);
-- cards, early in the deal, and trump / kraak decisions: a fast open-hand
-  playout to the end of the deal in each world, scored by the engine's `settle`;
-  passing plays out who would name trump next in that world.
+- cards, early in the deal: a fast open-hand playout to the end of the deal in
+  each world, scored by the engine's `settle`, in which our side's next lead is
+  searched (every card tried) rather than left to the rule of thumb;
+- trump / kraak decisions: one plain playout per suit and world; passing plays
+  out who would name trump next in that world.
 
-Values are turned into the deal score difference (nat counts fully), averaged
-over the worlds, and the best average wins. The loop runs until the think time
+In card play each world counts by how well it explains the bidding (the chooser's
+hand was worth naming, the passers' hands were not) in place of the per-card
+leanings of `Knowledge.sample`. Values are
+turned into the deal score difference (nat counts fully), averaged over the
+worlds, and the best average wins. The loop runs until the think time
 is spent, so the player is as strong as the time allows and always answers.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
+from collections.abc import Callable
 
 from ..engine.cards import POINTS, cards_of
 from ..engine.match import Action, Observation
@@ -26,8 +33,8 @@ from ..engine.play import winner_index
 from ..engine.roem import roem_of
 from ..engine.scoring import TOTAL_POINTS, burden_team, settle
 from ..engine.variant import Variant
-from .fast import Rules, close_trick, playout
-from .heuristic import claim_decision, suit_value
+from .fast import Rules, bits, close_trick, greedy_card, playout
+from .heuristic import claim_decision, suit_value, suit_values
 from .knowledge import Knowledge
 from .solver import Position, SearchTimeout, Solver
 
@@ -39,6 +46,10 @@ KRAAK_MARGIN = 15.0  # a kraak call must gain at least this much on average
 # benchmarks/bid_compare.py (README).
 NAME_THRESHOLD = 13.5
 PARTNER_THRESHOLD = 10.5
+# In card play, how likely a player was to name trump with a hand of this value: a
+# logistic curve fitted to the hard player's own naming (the easy player names from 12.5).
+NAMING_VALUE = 11.5
+NAMING_SCALE = 1.5
 
 
 class HardPlayer:
@@ -56,11 +67,16 @@ class HardPlayer:
         self.pass_margin = PASS_MARGIN
         self.exact_tricks = EXACT_TRICKS
         self.caps = (64, 400)  # enough worlds (exact, playouts): stop early on easy decisions
+        # Playouts try every card at our side's next lead instead of the rule of thumb's one.
+        self.nested = True
         # Free naming: weigh a suit against the simulated rest of the naming (False: against
         # `pass_margin`, as with a proposed suit); `benchmarks/bid_compare.py` compares them.
         self.continuation = True
         self.name_threshold = NAME_THRESHOLD
         self.partner_threshold = PARTNER_THRESHOLD
+        # Card play: weigh each sampled deal by how well it explains the bidding (False:
+        # only the per-card chooser/passer leanings of `Knowledge.sample`).
+        self.bid_inference = True
         # Per-player caches (never shared between players, so threads stay independent).
         self._rules_cache: dict[tuple[Variant, int], Rules] = {}
         self._solvers: dict[tuple[Variant, int, int, int], Solver] = {}
@@ -122,9 +138,11 @@ class HardPlayer:
             solver.deadline = deadline + grace if self.worlds is None else 0.0
         so_far = base.totals[me % 2] - base.totals[1 - me % 2]
         trick0 = [x.index for x in obs.trick]
+        weigh = _bidding_likelihood(obs, know) if self.bid_inference else None
         worlds = 0
         while self._more(worlds, 2, deadline):
-            hands = know.sample(self.rng)
+            hands = know.sample(self.rng, bias=weigh is None)
+            w = weigh(hands) if weigh is not None else 1.0
             if exact:
                 assert solver is not None
                 pos = Position(
@@ -139,15 +157,19 @@ class HardPlayer:
                     exact = False  # not one world solved in time: estimate by playouts
                     continue
                 for c, value in values.items():
-                    totals[c] += base.utility_of_margin(so_far + value, me % 2)
+                    totals[c] += w * base.utility_of_margin(so_far + value, me % 2)
             else:
                 for c in cards:
                     acc = base.start()
                     hs = list(hands)
                     hs[me] ^= 1 << c
                     leader, trick = close_trick(rules, hs, obs.leader, [*trick0, c], acc)
-                    playout(rules, hs, leader, trick, acc, chooser_team)
-                    totals[c] += base.utility(acc, me % 2)
+                    if self.nested:
+                        value = _best_next_lead(rules, base, hs, leader, trick, acc, me % 2)
+                    else:
+                        playout(rules, hs, leader, trick, acc, chooser_team)
+                        value = base.utility(acc, me % 2)
+                    totals[c] += w * value
             worlds += 1
             if self.worlds is None and worlds >= self.caps[not exact]:
                 break
@@ -298,6 +320,68 @@ def _would_name(hand: int, threshold: float) -> int | None:
     cards = tuple(cards_of(hand))
     value, suit = max((suit_value(cards, s), s) for s in range(4))
     return suit if value >= threshold else None
+
+
+def _best_next_lead(
+    rules: Rules, base: _Base, hands: list[int], leader: int, trick: list[int], acc: list, team: int
+) -> float:
+    """The deal's value for `team` when all play by the rule of thumb except at the next
+    lead of `team`, where every card is tried and the best one counts.
+
+    A single rule-of-thumb playout misjudges leads most; searching our own next lead
+    brings the estimate closer to exact search over the same deals (README)."""
+    choosers = base.chooser_team
+    while hands[0] | hands[1] | hands[2] | hands[3]:
+        p = (leader + len(trick)) % 4
+        if not trick and p % 2 == team:
+            best = -float("inf")
+            for c in bits(hands[p]):
+                hs = list(hands)
+                hs[p] ^= 1 << c
+                a = list(acc)
+                playout(rules, hs, leader, [c], a, choosers)
+                best = max(best, base.utility(a, team))
+            return best
+        c = greedy_card(rules, hands, p, trick, choosers)
+        hands[p] ^= 1 << c
+        trick.append(c)
+        if len(trick) == 4:
+            leader, trick = close_trick(rules, hands, leader, trick, acc)
+    return base.utility(acc, team)
+
+
+def _naming_chance(value: float) -> float:
+    return 1.0 / (1.0 + math.exp((NAMING_VALUE - value) / NAMING_SCALE))
+
+
+def _bidding_likelihood(
+    obs: Observation, know: Knowledge
+) -> Callable[[tuple[int, ...]], float] | None:
+    """How likely a sampled deal made the bidding we saw (free naming): the chooser found
+    the named suit worth naming, and each player who passed found no suit worth naming.
+    Their whole hands count, the cards already played included. None: nothing to weigh."""
+    v = obs.variant
+    if v.trump_selection not in ("free", "dealer_forced") or obs.chooser is None:
+        return None
+    t = know.trump
+    chooser = obs.chooser
+    passers = [q for q in range(4) if know.passed[q] and q != know.seat]
+    dealer_forced = v.trump_selection == "dealer_forced" and chooser == obs.dealer
+    forced = know.passed[chooser] or dealer_forced  # no choice, so nothing to learn
+    named = chooser if chooser != know.seat and not forced else -1
+    if not passers and named < 0:
+        return None
+    played = know.played
+
+    def likelihood(hands: tuple[int, ...]) -> float:
+        w = 1.0
+        for q in passers:
+            w *= 1.0 - _naming_chance(max(suit_values(hands[q] | played[q])))
+        if named >= 0:
+            w *= _naming_chance(suit_values(hands[named] | played[named])[t])
+        return w
+
+    return likelihood
 
 
 def _history(obs: Observation) -> _Base:

@@ -62,6 +62,38 @@ def suit_value(hand: tuple[Card, ...], s: int) -> float:
     return v
 
 
+def _trump_byte(b: int) -> float:
+    ranks = [r for r in range(8) if b >> r & 1]
+    v = sum(TRUMP_VALUE[r] for r in ranks) + max(0, len(ranks) - 3) * 1.2
+    return v + (1.0 if b >> KING & 1 and b >> QUEEN & 1 else 0.0)
+
+
+def _side_byte(b: int) -> float:
+    if b >> ACE & 1:
+        return 3.0 if b >> TEN & 1 else 2.0
+    return 0.5 if b >> TEN & 1 and b.bit_count() >= 2 else 0.0
+
+
+# suit_value by tables over one suit's rank byte, for the hard player's thousands of hands.
+_TRUMP_BYTE = tuple(_trump_byte(b) for b in range(256))
+_SIDE_BYTE = tuple(_side_byte(b) for b in range(256))
+
+
+def suit_values(mask: int) -> tuple[float, float, float, float]:
+    """`suit_value` of the hand given as a card mask, for each suit as trump."""
+    b = (mask & 255, mask >> 8 & 255, mask >> 16 & 255, mask >> 24)
+    side = [_SIDE_BYTE[x] for x in b]
+    total = sum(side)
+    empty = b.count(0)
+    out = []
+    for s in range(4):
+        v = _TRUMP_BYTE[b[s]] + total - side[s]
+        if b[s].bit_count() >= 3:
+            v += 0.7 * empty
+        out.append(v)
+    return (out[0], out[1], out[2], out[3])
+
+
 def defence_value(hand: tuple[Card, ...], trump: int) -> float:
     """How well `hand` defends against trump `trump` (for kraak)."""
     v = 0.0
