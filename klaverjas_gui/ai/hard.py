@@ -14,10 +14,10 @@ each candidate in every sampled deal:
 
 In card play each world counts by how well it explains the bidding (the chooser's
 hand was worth naming, the passers' hands were not) in place of the per-card
-leanings of `Knowledge.sample`. Values are
-turned into the deal score difference (nat counts fully), averaged over the
-worlds, and the best average wins. The loop runs until the think time
-is spent, so the player is as strong as the time allows and always answers.
+leanings of `Knowledge.sample`. Values are turned into the deal score difference
+(nat counts fully), averaged over the worlds, and the best average wins. The loop
+runs until the think time is spent, so the player is as strong as the time allows
+and always answers.
 """
 
 from __future__ import annotations
