@@ -49,6 +49,18 @@ def test_every_level_plays_only_legal_actions_on_every_preset(level, preset):
         assert len(state.sheet) >= deals or variant.match_kind == "points"
 
 
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_level_plays_only_legal_actions_over_200_matches(preset):
+    """200 seeded one-deal matches per preset, all three levels at every table, moving
+    round the seats; `play_match` checks every action against the legal ones (hard with
+    three sampled deals per decision, so its playout and exact paths both run quickly)."""
+    levels = ["hard", "normal", "easy", "hard"]
+    for seed in range(200):
+        k = seed % 4
+        state = play_match(PRESETS[preset], 7000 + seed, levels[k:] + levels[:k], deals=1)
+        assert state.is_over
+
+
 @pytest.mark.parametrize("preset", ["kraken", "proposed", "two_rounds", "french"])
 def test_mixed_table_plays_through(preset):
     state = play_match(PRESETS[preset], 5, ["hard", "easy", "normal", "random"], deals=2)
