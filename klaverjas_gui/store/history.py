@@ -10,13 +10,18 @@ disk refuses, history lives in memory and the player is told once.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
+import logging
+import os
 import sqlite3
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +34,7 @@ from ..engine import (
     replay_klabberjass,
 )
 from ..engine.match import DealScored, MatchOver
-from ..i18n import Message
+from ..i18n import Message, shown
 from .files import set_aside
 
 # Each entry upgrades the schema from version i to i + 1.
@@ -73,6 +78,15 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _SET_VERSION = {1: "PRAGMA user_version = 1", 2: "PRAGMA user_version = 2"}
 assert set(_SET_VERSION) == set(range(1, SCHEMA_VERSION + 1))
 
+# Another program (a backup tool, a database browser) may hold the write lock for seconds.
+# A move waits this long for it, then is queued and written with the next move: a frame or
+# two, never a freeze. At quit one last, longer wait.
+WRITE_BUSY_MS = 30
+CLOSE_BUSY_MS = 3000
+RETRY_SECONDS = 2.0  # after a full disk or an I/O error, the queue is tried this seldom
+
+log = logging.getLogger(__name__)
+
 # game name -> rebuild a state from (variant options, seed, actions)
 Loader = Callable[[dict[str, Any], int, list[str]], Any]
 LOADERS: dict[str, Loader] = {
@@ -100,6 +114,7 @@ class MatchRecord:
     status: str  # running | finished | abandoned
     totals: tuple[int, int] | None
     winner: int | None
+    damaged: bool = False  # a hand-edited row that makes no sense: listed, never replayed
 
 
 def _now() -> str:
@@ -185,99 +200,175 @@ class History:
             db.execute("COMMIT")
 
     def close(self) -> None:
+        """Write what still waits (one longer wait for another program's lock), then close;
+        if it still cannot be written, say so on the log: those moves are lost."""
+        pending = self._pending
+        if pending.queue and not self._flush(CLOSE_BUSY_MS):
+            moves = sum(q.action is not None for q in pending.queue)
+            message = Message("store.history_lost_at_close", n=moves, error=pending.error)
+            self.messages.append(message)
+            log.warning(shown(message))
         self.db.close()
 
     # --- writing ---
-    def _write(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
-        """Run `fn` in a transaction; a full or read-only disk warns once, never raises."""
+    @cached_property
+    def _pending(self) -> _Pending:
+        """Made at first use, so that opening the history (__init__) need not know of it."""
+        return _Pending()
+
+    def _id(self, match_id: int) -> int:
+        """The stored id of a match whose start had to wait (see start_match)."""
+        return self._pending.ids.get(match_id, match_id)
+
+    def _write(
+        self,
+        fn: Callable[[sqlite3.Connection], Any],
+        match_id: int | None = None,
+        seq: int = 0,
+        action: str | None = None,
+    ) -> bool:
+        """Queue `fn` behind every earlier write still waiting, then try to write them all in
+        order; True once everything is stored. Never raises, and waits at most WRITE_BUSY_MS
+        for another program's lock: the table never freezes and no move is ever skipped."""
+        pending = self._pending
+        pending.queue.append(_Queued(fn, match_id, seq, action))
+        if time.monotonic() < pending.retry_at:
+            return False
+        return self._flush(WRITE_BUSY_MS)
+
+    def _flush(self, busy_ms: int) -> bool:
+        """Every waiting write in one transaction, in order: all of them or none."""
+        pending = self._pending
+        if not pending.queue:
+            return True
+        ids = dict(pending.ids)
+        before = self.db.execute("PRAGMA busy_timeout").fetchone()[0]
         try:
+            self.db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
             self.db.execute("BEGIN IMMEDIATE")
-            try:
-                result = fn(self.db)
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
+            for queued in pending.queue:
+                queued.fn(self.db)
             self.db.execute("COMMIT")
-            return result
         except sqlite3.Error as e:
-            if not self._warned_write:
-                self._warned_write = True
-                self.messages.append(Message("store.history_not_saved", error=e))
-            return None
+            with contextlib.suppress(sqlite3.Error):
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
+            pending.ids = ids
+            self._held_back(e)
+            return False
+        finally:  # reads keep the opener's patience
+            with contextlib.suppress(sqlite3.Error):
+                self.db.execute(f"PRAGMA busy_timeout = {int(before)}")
+        pending.queue.clear()
+        pending.retry_at = 0.0
+        pending.told = False  # caught up: no message, but a later delay is told again
+        return True
+
+    def _held_back(self, error: sqlite3.Error) -> None:
+        """A write failed: keep the queue where waiting can help, and tell the player once."""
+        pending = self._pending
+        pending.error = str(error)
+        busy = _is_busy(error)
+        if not isinstance(error, sqlite3.OperationalError):  # a constraint, damage: no waiting
+            pending.queue.clear()  # mends these, and they must not block every later move
+        elif not busy:  # a full disk, an I/O error: try again now and then, not on every move
+            pending.retry_at = time.monotonic() + RETRY_SECONDS
+        if not pending.told:
+            pending.told = True
+            key = "store.history_busy" if busy else "store.history_not_saved"
+            self.messages.append(Message(key, error=error))
 
     def start_match(
         self, game: str, preset: str, variant: dict[str, Any], seed: int, players: list[str]
     ) -> int | None:
-        """Begin a match; any other running match is marked abandoned."""
+        """Begin a match; any other running match is marked abandoned. While the database is
+        busy the id returned is a negative stand-in, mapped to the stored id once written."""
+        pending = self._pending
+        pending.last_stand_in -= 1
+        stand_in = pending.last_stand_in
+        row = (_now(), json.dumps(variant), seed, json.dumps(players), game, preset)
 
-        def go(db: sqlite3.Connection) -> int:
+        def go(db: sqlite3.Connection) -> None:
             db.execute("UPDATE matches SET status = 'abandoned' WHERE status = 'running'")
             cur = db.execute(
                 "INSERT INTO matches (started, variant, seed, players, game, preset, status) "
                 "VALUES (?, ?, ?, ?, ?, ?, 'running')",
-                (_now(), json.dumps(variant), seed, json.dumps(players), game, preset),
+                row,
             )
-            return int(cur.lastrowid)  # type: ignore[arg-type]
+            pending.ids[stand_in] = int(cur.lastrowid)  # type: ignore[arg-type]
 
-        return self._write(go)
+        if self._write(go):
+            return pending.ids.pop(stand_in)
+        return stand_in if pending.queue else None  # None: dropped, waiting could not help
 
     def record(self, match_id: int | None, seq: int, action: str, events: list[Any]) -> None:
         """Store one action (seq counts from 1) and what it finished: a deal, the match."""
         if match_id is None:
             return
+        lines = [
+            (e.line.deal_no, json.dumps(e.line.to_dict()))
+            for e in events
+            if isinstance(e, DealScored)
+        ]
+        over = [
+            (_now(), json.dumps(list(e.totals)), e.winner)
+            for e in events
+            if isinstance(e, MatchOver)
+        ]
 
         def go(db: sqlite3.Connection) -> None:
+            mid = self._id(match_id)
             db.execute(
                 "INSERT OR REPLACE INTO actions (match_id, seq, action) VALUES (?, ?, ?)",
-                (match_id, seq, action),
+                (mid, seq, action),
             )
-            for e in events:
-                if isinstance(e, DealScored):
-                    db.execute(
-                        "INSERT OR REPLACE INTO deals (match_id, deal_no, line) VALUES (?, ?, ?)",
-                        (match_id, e.line.deal_no, json.dumps(e.line.to_dict())),
-                    )
-                elif isinstance(e, MatchOver):
-                    db.execute(
-                        "UPDATE matches SET ended = ?, totals = ?, winner = ?, "
-                        "status = 'finished' WHERE id = ?",
-                        (_now(), json.dumps(list(e.totals)), e.winner, match_id),
-                    )
-
-        self._write(go)
-
-    def record_deal_line(self, match_id: int, deal_no: int, line: dict[str, Any]) -> None:
-        """For games whose events differ (Klabberjass): store a score-sheet line as is."""
-        self._write(
-            lambda db: db.execute(
+            db.executemany(
                 "INSERT OR REPLACE INTO deals (match_id, deal_no, line) VALUES (?, ?, ?)",
-                (match_id, deal_no, json.dumps(line)),
+                [(mid, deal_no, line) for deal_no, line in lines],
             )
-        )
-
-    def finish(self, match_id: int, totals: tuple[int, int], winner: int | None) -> None:
-        self._write(
-            lambda db: db.execute(
+            db.executemany(
                 "UPDATE matches SET ended = ?, totals = ?, winner = ?, status = 'finished' "
                 "WHERE id = ?",
-                (_now(), json.dumps(list(totals)), winner, match_id),
+                [(*end, mid) for end in over],
             )
-        )
+
+        self._write(go, match_id, seq, action)
 
     # --- reading ---
     def _record(self, row: tuple) -> MatchRecord:
+        """A MatchRecord; a row that was edited by hand into nonsense comes back flagged
+        `damaged` (with empty players and rules) instead of raising."""
         (mid, game, preset, variant, seed, players, started, ended, status, totals, winner) = row
+        variant, players = _json(variant), _json(players)
+        totals = _json(totals) if totals else None  # not ended yet
+        good = (
+            all(isinstance(x, str) for x in (game, preset, started, status))
+            and isinstance(variant, dict)
+            and _is_int(seed)
+            and isinstance(players, list)
+            and len(players) in (2, 4)
+            and all(isinstance(name, str) for name in players)
+            and (ended is None or isinstance(ended, str))
+            and (totals is None or _ints(totals, 2))
+            and (winner is None or winner in (0, 1))
+        )
+        if not good:
+            return MatchRecord(
+                id=mid, game=_text(game), preset=_text(preset), variant={}, seed=0, players=[],
+                started=_text(started), ended=None, status=_text(status) or "finished",
+                totals=None, winner=None, damaged=True,
+            )  # fmt: skip
         return MatchRecord(
             id=mid,
             game=game,
             preset=preset,
-            variant=json.loads(variant),
+            variant=variant,
             seed=seed,
-            players=json.loads(players),
+            players=players,
             started=started,
             ended=ended,
             status=status,
-            totals=tuple(json.loads(totals)) if totals else None,  # type: ignore[arg-type]
+            totals=tuple(totals) if totals else None,  # type: ignore[arg-type]
             winner=winner,
         )
 
@@ -287,7 +378,8 @@ class History:
     )
 
     def matches(self, preset: str | None = None, game: str | None = None) -> list[MatchRecord]:
-        """Finished and abandoned matches, newest first, optionally of one preset or game."""
+        """Finished and abandoned matches, newest first, optionally of one preset or game.
+        Only what is stored: a match whose start still waits for the database is not here."""
         sql = self._SELECT + " WHERE status != 'running'"
         args: list[Any] = []
         if preset:
@@ -300,20 +392,39 @@ class History:
         return [self._record(r) for r in self.db.execute(sql, args)]
 
     def match(self, match_id: int) -> MatchRecord | None:
-        row = self.db.execute(self._SELECT + " WHERE id = ?", (match_id,)).fetchone()
+        row = self.db.execute(self._SELECT + " WHERE id = ?", (self._id(match_id),)).fetchone()
         return self._record(row) if row else None
 
     def actions(self, match_id: int) -> list[str]:
-        rows = self.db.execute(
-            "SELECT action FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
-        )
-        return [r[0] for r in rows]
+        """The match's actions in order: the stored ones and those still waiting to be
+        written, so a take-back or review of the running match sees every move."""
+        mid = self._id(match_id)
+        rows = self.db.execute("SELECT seq, action FROM actions WHERE match_id = ?", (mid,))
+        by_seq = dict(rows.fetchall())
+        for queued in self._pending.queue:
+            if queued.action is not None and self._id(queued.match_id) == mid:  # type: ignore[arg-type]
+                by_seq[queued.seq] = queued.action
+        return [by_seq[seq] for seq in sorted(by_seq)]
 
-    def deal_lines(self, match_id: int) -> list[dict[str, Any]]:
+    def deal_lines(self, match_id: int) -> list[dict[str, Any]] | None:
+        """The stored score lines in order; None if any of them is not a score line."""
         rows = self.db.execute(
-            "SELECT line FROM deals WHERE match_id = ? ORDER BY deal_no", (match_id,)
+            "SELECT line FROM deals WHERE match_id = ? ORDER BY deal_no", (self._id(match_id),)
         )
-        return [json.loads(r[0]) for r in rows]
+        lines = [_json(r[0]) for r in rows]
+        return lines if all(_is_line(line) for line in lines) else None
+
+    def scored(self, game: str | None = None) -> tuple[list[tuple[MatchRecord, list[dict]]], int]:
+        """Finished and abandoned matches (newest first) with their score lines, and how many
+        damaged ones were left out: what the export and the statistics are made of."""
+        out, skipped = [], 0
+        for m in self.matches(game=game):
+            lines = None if m.damaged else self.deal_lines(m.id)
+            if lines is None:
+                skipped += 1
+            else:
+                out.append((m, lines))
+        return out, skipped
 
     def running(self) -> MatchRecord | None:
         row = self.db.execute(
@@ -323,12 +434,14 @@ class History:
 
     def restore(self, record: MatchRecord) -> Any:
         """Rebuild a match's state from its stored actions (raises StateError if impossible)."""
+        if record.damaged:
+            raise StateError("the stored match is damaged")
         loader = LOADERS.get(record.game)
         if loader is None:
             raise StateError(f"unknown game {record.game!r} in the history")
         try:
             return loader(record.variant, record.seed, self.actions(record.id))
-        except (VariantError, TypeError) as e:
+        except (VariantError, TypeError, AttributeError) as e:
             raise StateError(f"the stored match has a bad variant: {e}") from None
 
     def resume(self) -> tuple[MatchRecord, Any] | None:
@@ -351,44 +464,61 @@ class History:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
 
     # --- export and statistics ---
-    def export_csv(self, path: Path) -> int:
-        """One row per deal of every finished match; returns the number of rows."""
+    def export_csv(self, path: Path) -> tuple[int, int]:
+        """One row per deal of every finished or abandoned match, written all or nothing (a
+        temporary file, then a rename): a kill midway leaves the previous file whole.
+        Returns (rows written, damaged matches left out)."""
         header = [
             "match", "started", "game", "preset", "players", "deal", "dealer", "chooser",
             "trump", "kraak", "points_team0", "points_team1", "roem_team0", "roem_team1",
             "outcome", "score_team0", "score_team1",
         ]  # fmt: skip
-        n = 0
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            w = csv.writer(f)
-            w.writerow(header)
-            for m in reversed(self.matches()):
-                for line in self.deal_lines(m.id):
-                    w.writerow(
-                        [
-                            m.id,
-                            m.started,
-                            m.game,
-                            m.preset,
-                            " / ".join(m.players),
-                            line.get("deal"),
-                            line.get("dealer"),
-                            line.get("chooser"),
-                            line.get("trump"),
-                            line.get("kraak_level", 0),
-                            *line.get("card_points", ["", ""]),
-                            *line.get("roem", ["", ""]),
-                            line.get("outcome"),
-                            *line.get("scores", ["", ""]),
-                        ]  # fmt: skip
-                    )
-                    n += 1
-        return n
+        matches, skipped = self.scored()
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
+                w = csv.writer(f)
+                w.writerow(header)
+                n = 0
+                for m, lines in reversed(matches):  # oldest first
+                    for line in lines:
+                        w.writerow(
+                            [
+                                _cell(x)
+                                for x in (
+                                    m.id,
+                                    m.started,
+                                    m.game,
+                                    m.preset,
+                                    " / ".join(m.players),
+                                    line.get("deal"),
+                                    line.get("dealer"),
+                                    line["chooser"],
+                                    line["trump"],
+                                    line.get("kraak_level", 0),
+                                    *line.get("card_points", ["", ""]),
+                                    *line["roem"],
+                                    line["outcome"],
+                                    *line["scores"],
+                                )  # fmt: skip
+                            ]
+                        )
+                        n += 1
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        return n, skipped
 
     def statistics(self, game: str = "klaverjas") -> list[dict[str, Any]]:
-        """Per player name, from the stored score lines of finished matches."""
+        """Per player name, from the stored score lines of finished matches (damaged ones are
+        left out)."""
+        matches, _ = self.scored(game)
         return compute_statistics(
-            [(m, self.deal_lines(m.id)) for m in self.matches(game=game) if m.status == "finished"],
+            [(m, lines) for m, lines in matches if m.status == "finished"],
             TRICKS_PER_DEAL.get(game, 8),
         )
 
@@ -442,3 +572,86 @@ def compute_statistics(
         )
     out.sort(key=lambda r: (-r["won"], -r["matches"], r["name"]))
     return out
+
+
+_BAD = object()  # what _json gives for a cell that is not JSON text
+
+
+def _json(text: Any) -> Any:
+    """Parsed JSON text, or _BAD for anything else (a hand-edited cell, a blob, NULL)."""
+    if not isinstance(text, str):
+        return _BAD
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return _BAD
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _ints(x: Any, n: int) -> bool:
+    """A list of n whole numbers (two teams' points)."""
+    return isinstance(x, list) and len(x) == n and all(_is_int(v) for v in x)
+
+
+def _text(x: Any) -> str:
+    return x if isinstance(x, str) else ""
+
+
+def _is_line(line: Any) -> bool:
+    """Whether a stored score line has what the export and the statistics read."""
+    return (
+        isinstance(line, dict)
+        and _is_int(line.get("chooser"))
+        and isinstance(line.get("trump"), str)
+        and isinstance(line.get("outcome"), str)
+        and _ints(line.get("roem"), 2)
+        and _ints(line.get("scores"), 2)
+        and _ints(line.get("card_points", [0, 0]), 2)
+        and _ints(line.get("tricks_won", [0, 0]), 2)
+        and _is_int(line.get("burden_team", 0))
+        and all(
+            not isinstance(line.get(k), (dict, list)) for k in ("deal", "dealer", "kraak_level")
+        )
+    )
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows as text: a text starting with = + - @, a tab or a
+    carriage return gets a leading ' (OWASP's advice against formula injection)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def _is_busy(error: sqlite3.Error) -> bool:
+    """Another connection holds the lock: waiting will help."""
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (named from 3.11)
+    return "locked" in str(error) or "busy" in str(error)
+
+
+@dataclass(frozen=True)
+class _Queued:
+    """One write waiting for the database; a move keeps its match, seq and action so that
+    `actions()` sees it before it is stored."""
+
+    fn: Callable[[sqlite3.Connection], Any]
+    match_id: int | None = None
+    seq: int = 0
+    action: str | None = None
+
+
+@dataclass
+class _Pending:
+    """Writes the database could not take yet, oldest first, and what the player was told."""
+
+    queue: list[_Queued] = field(default_factory=list)
+    ids: dict[int, int] = field(default_factory=dict)  # stand-in match id -> stored id
+    last_stand_in: int = 0
+    retry_at: float = 0.0  # after an error that is not a lock: no retry before this
+    told: bool = False
+    error: str = ""

@@ -8,6 +8,9 @@ window shows once. The game never stops over its files.
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import sys
 import time
 from pathlib import Path
@@ -44,14 +47,37 @@ class Store:
         self._history_seen = len(self.history.messages)
         return [shown(m) for m in new]  # in the language of the moment they are told
 
-    def export_history(self, path: Path | None = None) -> tuple[Path, int]:
-        """Write the history as CSV (by default a dated file in the data folder).
-
-        Returns the file and its number of deal rows; raises OSError if it cannot be written."""
+    def export_history(self, path: Path | None = None) -> tuple[Path, int, int]:
+        """Write the history as CSV (by default a dated file in the data folder), all or
+        nothing. Returns the file, its number of deal rows and the damaged matches left out;
+        raises OSError if it cannot be written, or if `path` is one of our own files."""
         if path is None:
             path = self.paths.data_dir / f"history-{time.strftime('%Y%m%d-%H%M%S')}.csv"
             path.parent.mkdir(parents=True, exist_ok=True)
-        return path, self.history.export_csv(path)
+        mine = self.own_file(path)
+        if mine:
+            raise OSError(errno.EEXIST, f"that is the {mine} file itself")
+        rows, skipped = self.history.export_csv(Path(os.path.realpath(path)))
+        return path, rows, skipped
+
+    def own_file(self, path: Path) -> str | None:
+        """'history' or 'settings' if `path` is (a link to) one of them, or to the history's
+        -wal/-shm: an export there would destroy what it exports."""
+        history, settings = self.paths.history, self.paths.settings
+        own = {
+            history: "history",
+            history.with_name(history.name + "-wal"): "history",
+            history.with_name(history.name + "-shm"): "history",
+            settings: "settings",
+        }
+        target = path.resolve()
+        for file, name in own.items():
+            if target == file.resolve():
+                return name
+            with contextlib.suppress(OSError):
+                if os.path.samefile(path, file):
+                    return name
+        return None
 
     def close(self) -> None:
         self.history.close()
@@ -64,12 +90,13 @@ def export_command(target: Path, data_dir: Path | None) -> int:
         for message in store.messages():
             print(f"klaverjas: {message}", file=sys.stderr)
         try:
-            path, rows = store.export_history(target)
+            path, rows, skipped = store.export_history(target)
         except OSError as e:
             reason = e.strerror or str(e)
             print(f"klaverjas: cannot write {target}: {reason}", file=sys.stderr)
             return 2
-        print(f"klaverjas: {rows} deals written to {path}")
+        left_out = f"; {skipped} damaged matches left out" if skipped else ""
+        print(f"klaverjas: {rows} deals written to {path}{left_out}")
         return 0
     finally:
         store.close()

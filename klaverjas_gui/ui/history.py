@@ -69,6 +69,8 @@ def filter_key(game: str, preset: str) -> str:
 
 def result_word(record: MatchRecord) -> str:
     """The result for South's team (the player's side)."""
+    if record.damaged:
+        return "damaged"
     if record.status != "finished":
         return record.status  # abandoned, or running
     if record.winner is None:
@@ -80,6 +82,8 @@ def result_label(word: str) -> str:
     """A result word (won, lost, shared, abandoned, running) as shown."""
     if word in ("won", "lost", "shared", "abandoned", "running"):
         return tr(f"ui.history_{word}")
+    if word == "damaged":
+        return tr("store.match_damaged")
     return word
 
 
@@ -118,7 +122,7 @@ class HistoryScene(ListingScene):
         px = self.px
         order = list(GAME_LABELS)
         kinds = sorted({(m.game, m.preset) for m in self.app.history.matches()
-                        if m.game in GAME_LABELS},
+                        if m.game in GAME_LABELS and not m.damaged},
                        key=lambda k: (order.index(k[0]), k[1]))  # fmt: skip
         x = px(26)
         for game, preset in [(None, None), *kinds]:
@@ -135,7 +139,7 @@ class HistoryScene(ListingScene):
 
     def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
         self.records = [r for r in self.app.history.matches(preset=self.preset, game=self.game)
-                        if r.game in GAME_LABELS]  # fmt: skip
+                        if r.game in GAME_LABELS or r.damaged]  # fmt: skip
         return Listing(
             rect, u, columns(), [match_cells(r) for r in self.records], self.open_match,
             empty=tr("ui.history_empty"),
@@ -159,11 +163,14 @@ class HistoryScene(ListingScene):
 
     def export(self) -> None:
         try:
-            path, rows = self.app.store.export_history()
+            path, rows, skipped = self.app.store.export_history()
         except OSError as e:
             self.app.toast(tr("ui.history_export_failed", error=e.strerror or e))
             return
-        self.app.toast(tr("ui.history_exported", n=rows, path=path), 8.0)
+        text = tr("ui.history_exported", n=rows, path=path)
+        if skipped:
+            text += "\n" + tr("store.export_skipped", n=skipped)
+        self.app.toast(text, 8.0)
 
 
 class MatchRecordScene(Scene):
