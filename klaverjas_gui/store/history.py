@@ -468,50 +468,36 @@ class History:
         """One row per deal of every finished or abandoned match, written all or nothing (a
         temporary file, then a rename): a kill midway leaves the previous file whole.
         Returns (rows written, damaged matches left out)."""
-        header = [
-            "match", "started", "game", "preset", "players", "deal", "dealer", "chooser",
-            "trump", "kraak", "points_team0", "points_team1", "roem_team0", "roem_team1",
-            "outcome", "score_team0", "score_team1",
-        ]  # fmt: skip
         matches, skipped = self.scored()
+        rows = [
+            [_cell(x) for x in (
+                m.id, m.started, m.game, m.preset, " / ".join(m.players), line.get("deal"),
+                line.get("dealer"), line["chooser"], line["trump"], line.get("kraak_level", 0),
+                *line.get("card_points", ["", ""]), *line["roem"], line["outcome"],
+                *line["scores"],
+            )]
+            for m, lines in reversed(matches)  # oldest first
+            for line in lines
+        ]  # fmt: skip
+        if path.is_file():  # a link to a file: the file is replaced, the link kept
+            path = Path(os.path.realpath(path))
+        elif path.exists() and not path.is_dir():  # /dev/stdout, a pipe: nothing to keep
+            with open(path, "w", newline="", encoding="utf-8") as f:
+                csv.writer(f).writerows([CSV_HEADER, *rows])
+            return len(rows), skipped
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
-                w = csv.writer(f)
-                w.writerow(header)
-                n = 0
-                for m, lines in reversed(matches):  # oldest first
-                    for line in lines:
-                        w.writerow(
-                            [
-                                _cell(x)
-                                for x in (
-                                    m.id,
-                                    m.started,
-                                    m.game,
-                                    m.preset,
-                                    " / ".join(m.players),
-                                    line.get("deal"),
-                                    line.get("dealer"),
-                                    line["chooser"],
-                                    line["trump"],
-                                    line.get("kraak_level", 0),
-                                    *line.get("card_points", ["", ""]),
-                                    *line["roem"],
-                                    line["outcome"],
-                                    *line["scores"],
-                                )  # fmt: skip
-                            ]
-                        )
-                        n += 1
+                csv.writer(f).writerows([CSV_HEADER, *rows])
                 f.flush()
                 os.fsync(f.fileno())
+            os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_UMASK)
             os.replace(tmp, path)
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-        return n, skipped
+        return len(rows), skipped
 
     def statistics(self, game: str = "klaverjas") -> list[dict[str, Any]]:
         """Per player name, from the stored score lines of finished matches (damaged ones are
@@ -523,6 +509,13 @@ class History:
         )
 
 
+CSV_HEADER = [
+    "match", "started", "game", "preset", "players", "deal", "dealer", "chooser", "trump",
+    "kraak", "points_team0", "points_team1", "roem_team0", "roem_team1", "outcome",
+    "score_team0", "score_team1",
+]  # fmt: skip
+_UMASK = os.umask(0o022)  # read once, at import (before any thread): the mode a new file gets
+os.umask(_UMASK)
 TRICKS_PER_DEAL = {"klaverjas": 8, "klabberjass": 9}
 
 

@@ -57,7 +57,7 @@ class Store:
         mine = self.own_file(path)
         if mine:
             raise OSError(errno.EEXIST, f"that is the {mine} file itself")
-        rows, skipped = self.history.export_csv(Path(os.path.realpath(path)))
+        rows, skipped = self.history.export_csv(path)
         return path, rows, skipped
 
     def own_file(self, path: Path) -> str | None:
