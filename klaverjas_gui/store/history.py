@@ -242,23 +242,23 @@ class History:
         if not pending.queue:
             return True
         ids = dict(pending.ids)
-        before = self.db.execute("PRAGMA busy_timeout").fetchone()[0]
         try:
+            before = self.db.execute("PRAGMA busy_timeout").fetchone()[0]
             self.db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
-            self.db.execute("BEGIN IMMEDIATE")
-            for queued in pending.queue:
-                queued.fn(self.db)
-            self.db.execute("COMMIT")
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                for queued in pending.queue:
+                    queued.fn(self.db)
+                self.db.execute("COMMIT")
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    if self.db.in_transaction:
+                        self.db.execute("ROLLBACK")
+                    self.db.execute(f"PRAGMA busy_timeout = {int(before)}")  # reads: as opened
         except sqlite3.Error as e:
-            with contextlib.suppress(sqlite3.Error):
-                if self.db.in_transaction:
-                    self.db.execute("ROLLBACK")
             pending.ids = ids
             self._held_back(e)
             return False
-        finally:  # reads keep the opener's patience
-            with contextlib.suppress(sqlite3.Error):
-                self.db.execute(f"PRAGMA busy_timeout = {int(before)}")
         pending.queue.clear()
         pending.retry_at = 0.0
         pending.told = False  # caught up: no message, but a later delay is told again

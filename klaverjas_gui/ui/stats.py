@@ -81,8 +81,7 @@ class StatisticsScene(ListingScene):
     def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
         history = self.app.history
         self.rows = history.statistics(self.game)
-        self.finished = sum(m.status == "finished" and not m.damaged
-                            for m in history.matches(game=self.game))  # fmt: skip
+        self.finished = sum(m.status == "finished" for m in history.matches(game=self.game))
         return Listing(
             rect, u, columns(), [stat_cells(r) for r in self.rows],
             empty=tr("ui.stats_empty"),
