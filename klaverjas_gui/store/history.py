@@ -20,16 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..engine import (
-    KlabberjassVariant,
-    StateError,
-    Variant,
-    VariantError,
-    replay,
-    replay_klabberjass,
-)
+from ..engine import StateError, VariantError
 from ..engine.match import DealScored, MatchOver
 from ..i18n import Message
+from ..play.games import UnknownGameError, get_game
 from .files import set_aside
 
 # Each entry upgrades the schema from version i to i + 1.
@@ -72,15 +66,6 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # PRAGMA takes no parameters, so each version's statement is written out here.
 _SET_VERSION = {1: "PRAGMA user_version = 1", 2: "PRAGMA user_version = 2"}
 assert set(_SET_VERSION) == set(range(1, SCHEMA_VERSION + 1))
-
-# game name -> rebuild a state from (variant options, seed, actions)
-Loader = Callable[[dict[str, Any], int, list[str]], Any]
-LOADERS: dict[str, Loader] = {
-    "klaverjas": lambda variant, seed, actions: replay(Variant.from_dict(variant), seed, actions),
-    "klabberjass": lambda variant, seed, actions: replay_klabberjass(
-        KlabberjassVariant.from_dict(variant), seed, actions
-    ),
-}
 
 
 class HistoryError(Exception):
@@ -323,12 +308,13 @@ class History:
 
     def restore(self, record: MatchRecord) -> Any:
         """Rebuild a match's state from its stored actions (raises StateError if impossible)."""
-        loader = LOADERS.get(record.game)
-        if loader is None:
-            raise StateError(f"unknown game {record.game!r} in the history")
         try:
-            return loader(record.variant, record.seed, self.actions(record.id))
-        except (VariantError, TypeError) as e:
+            game = get_game(record.game)
+        except UnknownGameError:
+            raise StateError(f"unknown game {record.game!r} in the history") from None
+        try:
+            return game.replay(record.variant, record.seed, self.actions(record.id))
+        except VariantError as e:
             raise StateError(f"the stored match has a bad variant: {e}") from None
 
     def resume(self) -> tuple[MatchRecord, Any] | None:
@@ -389,11 +375,8 @@ class History:
         """Per player name, from the stored score lines of finished matches."""
         return compute_statistics(
             [(m, self.deal_lines(m.id)) for m in self.matches(game=game) if m.status == "finished"],
-            TRICKS_PER_DEAL.get(game, 8),
+            get_game(game).tricks_per_deal,
         )
-
-
-TRICKS_PER_DEAL = {"klaverjas": 8, "klabberjass": 9}
 
 
 def compute_statistics(
