@@ -18,6 +18,7 @@ import pygame
 from ..engine import KLABBERJASS_PRESETS
 from ..engine.klabberjass_rules import TARGETS, KlabberjassVariant, klabberjass_option_names
 from ..i18n import tr
+from ..play.games import KLABBERJASS
 from ..store.prefs import HUMAN, Settings
 from . import theme, widgets
 from .form import Form, Option
@@ -125,8 +126,9 @@ def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Re
     lines: list[tuple[str, tuple, bool]] = [
         (line, theme.TEXT, True) for line in describe(settings.klabberjass_rules())
     ]
-    running = scene.app.match
-    if getattr(running, "players", 4) == 2 and running.variant != settings.klabberjass_rules():  # type: ignore[union-attr]
+    running: Any = scene.app.match  # the kept table, if a match runs
+    rules = settings.klabberjass_rules()
+    if getattr(running, "game", None) is KLABBERJASS and running.variant != rules:
         lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
     y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
     y = scene._head(surface, tr("klabber.at_table"), x, y + px(8))
