@@ -53,7 +53,7 @@ class Game:
     tricks_per_deal: int
     presets: Mapping[str, Any]  # name -> variant, the first is the default
     state: type[GameState]  # the engine's state class: start, replay, parse_action
-    preset_of: Callable[[Any], str]  # the preset a variant equals, or "custom"
+    preset_name: Callable[[Any], str]  # the preset a variant equals, or "custom"
     make_player: Callable[[str, int | None], Any]  # (level, seed) -> a computer player
     levels: Callable[[], tuple[str, ...]]  # the levels make_player knows
     play_rules: Variant | None = None  # the card rules when they are not the variant's own
@@ -80,9 +80,6 @@ class Game:
         except TypeError as e:  # an unknown keyword of the variant's constructor
             raise VariantError(str(e)) from None
 
-    def preset_name(self, variant: Any) -> str:
-        return self.preset_of(variant)
-
     def card_rules(self, variant: Any) -> Variant:
         """The rules that say which card may be played (Klabberjass has fixed ones)."""
         return self.play_rules if self.play_rules is not None else variant
@@ -108,7 +105,7 @@ class Game:
     def human_seats(self, kinds: Sequence[str]) -> tuple[int, ...]:
         """The seats played by people. Every seat may be one: several people share the
         laptop hot-seat. With none, a computer plays the bottom seat and you watch."""
-        return tuple(s for s, kind in enumerate(kinds[: self.players]) if kind == HUMAN)
+        return tuple(s for s, kind in enumerate(kinds) if kind == HUMAN)
 
 
 GAMES: dict[str, Game] = {}
@@ -171,14 +168,14 @@ def _klabberjass_levels() -> tuple[str, ...]:
 KLAVERJAS = register_game(
     Game(
         name="klaverjas", label="Klaverjas", players=4, tricks_per_deal=8,
-        presets=PRESETS, state=MatchState, preset_of=preset_name,
+        presets=PRESETS, state=MatchState, preset_name=preset_name,
         make_player=_klaverjas_player, levels=_klaverjas_levels, reviewable=True,
     )
 )  # fmt: skip
 KLABBERJASS = register_game(
     Game(
         name="klabberjass", label="Klabberjass", players=2, tricks_per_deal=KLABBERJASS_TRICKS,
-        presets=KLABBERJASS_PRESETS, state=KlabberjassState, preset_of=klabberjass_preset_name,
+        presets=KLABBERJASS_PRESETS, state=KlabberjassState, preset_name=klabberjass_preset_name,
         make_player=_klabberjass_player, levels=_klabberjass_levels, play_rules=KLABBERJASS_PLAY,
     )
 )  # fmt: skip
