@@ -22,7 +22,7 @@ from ..play.games import KLABBERJASS
 from ..store.prefs import HUMAN, Settings
 from . import theme, widgets
 from .form import Form, Option
-from .seats import display_name, level_label, levels
+from .seats import display_name, level_label
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
@@ -81,7 +81,7 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
             lambda value, o=option: set_option(scene, o, value),
         )  # fmt: skip
     form.heading(tr("klabber.heading_seats"))
-    kinds = [(n, level_label(n).capitalize()) for n in levels()]
+    kinds = [(n, level_label(n).capitalize()) for n in KLABBERJASS.levels()]
     for seat, (name, kind) in enumerate(settings.seat_plan(2)):
         person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
         form.entry(
