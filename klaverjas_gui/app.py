@@ -26,14 +26,8 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 
 from . import i18n, memory  # noqa: E402
-from .engine import (  # noqa: E402
-    KLABBERJASS_PRESETS,
-    PRESETS,
-    KlabberjassVariant,
-    Variant,
-    klabberjass_preset_name,
-    preset_name,
-)
+from .engine import KLABBERJASS_PRESETS, PRESETS, KlabberjassVariant, Variant  # noqa: E402
+from .play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, Game, get_game  # noqa: E402
 from .store.prefs import LANGUAGES, SPEEDS  # noqa: E402
 from .store.session import Store, export_command  # noqa: E402
 from .ui import theme, widgets  # noqa: E402
@@ -49,7 +43,6 @@ KEYS_HELP = """keys:
   guidance      H hint (while playing a card), Ctrl+Z or Backspace take back (practice)
   window        F11 full screen, M mute, Esc menu
 """
-GAMES = ("klaverjas", "klabberjass")
 MIN_SIZE = (1024, 600)
 MAX_SIZE = (7680, 4320)
 FPS = 60
@@ -106,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
-        "--game", choices=GAMES, default="klaverjas",
+        "--game", choices=list(GAMES), default=DEFAULT_GAME.name,
         help="klaverjas (four players, the default) or klabberjass (two players)",
     )  # fmt: skip
     p.add_argument(
@@ -180,7 +173,7 @@ def build_parser() -> argparse.ArgumentParser:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(argv)
-    presets = KLABBERJASS_PRESETS if args.game == "klabberjass" else PRESETS
+    presets = get_game(args.game).presets
     if args.variant is not None and args.variant not in presets:
         parser.error(f"argument --variant: {args.variant!r} is not a {args.game} preset "
                      f"(choose from {', '.join(presets)})")  # fmt: skip
@@ -234,7 +227,7 @@ class App:
         self.demo_count = 0  # demos started: the club demo alternates the two games
         if args.demo:
             self.start_demo(args.seed)
-        elif getattr(args, "game", "klaverjas") == "klabberjass":
+        elif self._game(args) is KLABBERJASS:
             rules = KLABBERJASS_PRESETS[args.variant] if args.variant else None
             self.start_klabberjass(rules or self.settings.klabberjass_rules(), args.seed)
         elif args.resume and self.history.running() is not None:
@@ -248,10 +241,14 @@ class App:
         """The command line wins over the stored settings for this run."""
         if args.speed:
             self.settings.animation_speed = args.speed
-        if args.variant and getattr(args, "game", "klaverjas") == "klaverjas":
+        if args.variant and self._game(args) is KLAVERJAS:
             self.settings.pick_preset(args.variant)
         if args.lang and args.lang[:2].lower() in LANGUAGES:
             self.settings.language = args.lang[:2].lower()
+
+    @staticmethod
+    def _game(args: argparse.Namespace) -> Game:
+        return get_game(getattr(args, "game", DEFAULT_GAME.name))
 
     def save_settings(self) -> None:
         """Called by every scene that changes a setting: written at once, atomically."""
@@ -396,7 +393,7 @@ class App:
         players = [seat.name for seat in table.seats]
         if not table.practice:  # practice takes cards back: its log is no match to keep
             table.match_id = self.history.start_match(
-                "klaverjas", preset_name(variant), variant.to_dict(), seed, players
+                KLAVERJAS.name, KLAVERJAS.preset_name(variant), variant.to_dict(), seed, players
             )
         self.match = table
         self.push(table)
@@ -412,7 +409,7 @@ class App:
         table = KlabberjassTableScene(self, variant, seed, autopilot=self.autopilot,
                                       seats=self.settings.seat_plan(2))  # fmt: skip
         table.match_id = self.history.start_match(
-            "klabberjass", klabberjass_preset_name(variant), variant.to_dict(), seed,
+            KLABBERJASS.name, KLABBERJASS.preset_name(variant), variant.to_dict(), seed,
             [seat.name for seat in table.seats],
         )  # fmt: skip
         self.match = table
@@ -443,8 +440,8 @@ class App:
         if found is None or found[0].game not in GAMES:
             return None
         record, state = found
-        scene = KlabberjassTableScene if record.game == "klabberjass" else TableScene
-        plan = self.settings.seat_plan(scene.players)
+        scene = {t.game.name: t for t in (TableScene, KlabberjassTableScene)}[record.game]
+        plan = self.settings.seat_plan(scene.game.players)
         if len(record.players) == len(plan):
             plan = [(name, kind) for name, (_, kind) in zip(record.players, plan, strict=True)]
         table = scene(self, state.variant, record.seed, autopilot=self.autopilot, seats=plan)

@@ -275,6 +275,7 @@ BAD_ROWS = {  # column -> a hand-edited value that makes the match unreadable
     "seed": "twelve",  # text where a number is expected
     "winner": "us",
     "preset": b"\x00\xff",  # a blob where text is expected
+    "game": b"\x01",  # no game of ours, not even text: listed as damaged all the same
 }
 BAD_LINES = ["{}", "not json", "[1, 2]", '{"chooser": 0, "trump": "H", "outcome": "made"}']
 

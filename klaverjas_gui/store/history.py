@@ -25,16 +25,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from ..engine import (
-    KlabberjassVariant,
-    StateError,
-    Variant,
-    VariantError,
-    replay,
-    replay_klabberjass,
-)
+from ..engine import StateError, VariantError
 from ..engine.match import DealScored, MatchOver
 from ..i18n import Message, shown
+from ..play.games import UnknownGameError, get_game
 from .files import set_aside
 
 # Each entry upgrades the schema from version i to i + 1.
@@ -86,15 +80,6 @@ CLOSE_BUSY_MS = 3000
 RETRY_SECONDS = 2.0  # after a full disk or an I/O error, the queue is tried this seldom
 
 log = logging.getLogger(__name__)
-
-# game name -> rebuild a state from (variant options, seed, actions)
-Loader = Callable[[dict[str, Any], int, list[str]], Any]
-LOADERS: dict[str, Loader] = {
-    "klaverjas": lambda variant, seed, actions: replay(Variant.from_dict(variant), seed, actions),
-    "klabberjass": lambda variant, seed, actions: replay_klabberjass(
-        KlabberjassVariant.from_dict(variant), seed, actions
-    ),
-}
 
 
 class HistoryError(Exception):
@@ -436,11 +421,12 @@ class History:
         """Rebuild a match's state from its stored actions (raises StateError if impossible)."""
         if record.damaged:
             raise StateError("the stored match is damaged")
-        loader = LOADERS.get(record.game)
-        if loader is None:
-            raise StateError(f"unknown game {record.game!r} in the history")
         try:
-            return loader(record.variant, record.seed, self.actions(record.id))
+            game = get_game(record.game)
+        except UnknownGameError:
+            raise StateError(f"unknown game {record.game!r} in the history") from None
+        try:
+            return game.replay(record.variant, record.seed, self.actions(record.id))
         except (VariantError, TypeError, AttributeError) as e:
             raise StateError(f"the stored match has a bad variant: {e}") from None
 
@@ -505,7 +491,7 @@ class History:
         matches, _ = self.scored(game)
         return compute_statistics(
             [(m, lines) for m, lines in matches if m.status == "finished"],
-            TRICKS_PER_DEAL.get(game, 8),
+            get_game(game).tricks_per_deal,
         )
 
 
@@ -516,7 +502,6 @@ CSV_HEADER = [
 ]  # fmt: skip
 _UMASK = os.umask(0o022)  # read once, at import (before any thread): the mode a new file gets
 os.umask(_UMASK)
-TRICKS_PER_DEAL = {"klaverjas": 8, "klabberjass": 9}
 
 
 def compute_statistics(

@@ -133,7 +133,7 @@ class Settings:
         return [(s["name"], s["kind"]) for s in self._seats(players)]
 
     def _seats(self, players: int) -> list[dict[str, str]]:
-        return self.klabberjass_seats if players == 2 else self.seats
+        return getattr(self, SEATS_FIELD[players])  # type: ignore[no-any-return]
 
     def set_seat(
         self, seat: int, name: str | None = None, kind: str | None = None, players: int = 4
@@ -148,15 +148,14 @@ class Settings:
         seats = [*old[:seat], new, *old[seat + 1 :]]
         if not _valid_seats(seats, players) or seats == old:
             return False
-        if players == 2:
-            self.klabberjass_seats = seats
-        else:
-            self.seats = seats
+        setattr(self, SEATS_FIELD[players], seats)
         return True
 
     def to_dict(self) -> dict[str, Any]:
         return {"schema": SCHEMA_VERSION, **dataclasses.asdict(self)}
 
+
+SEATS_FIELD = {4: "seats", 2: "klabberjass_seats"}  # each table's seats, by its number of seats
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": tuple(SPEEDS),

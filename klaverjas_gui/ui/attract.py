@@ -22,6 +22,7 @@ import pygame
 
 from ..engine import KLABBERJASS_PRESETS, Action
 from ..i18n import tr
+from ..play.games import GAMES, KLABBERJASS, KLAVERJAS, Game
 from ..store.prefs import SPEEDS
 from . import theme, widgets
 from .captions import action_captions, suit_name
@@ -83,13 +84,13 @@ def step_speed(current: str, step: int) -> str:
     return names[max(0, min(len(names) - 1, i + step))]
 
 
-def next_game(app: App) -> str:
+def next_game(app: App) -> Game:
     """Klaverjas and Klabberjass by turns; `--demo --game klabberjass` keeps to Klabberjass."""
-    if getattr(app.args, "demo", False) and getattr(app.args, "game", "") == "klabberjass":
-        return "klabberjass"
+    if getattr(app.args, "demo", False) and GAMES.get(getattr(app.args, "game", "")) is KLABBERJASS:
+        return KLABBERJASS
     count = getattr(app, "demo_count", 0)
     app.demo_count = count + 1
-    return "klabberjass" if count % 2 else "klaverjas"
+    return KLABBERJASS if count % 2 else KLAVERJAS
 
 
 def make_attract(app: App, seed: int | None, idle: bool = False) -> TableScene:
@@ -98,7 +99,7 @@ def make_attract(app: App, seed: int | None, idle: bool = False) -> TableScene:
     table = getattr(app.top, "table", None)
     idle = idle or bool(getattr(table, "leave_on_motion", False))
     seed = random.randrange(1_000_000) if seed is None else seed
-    if next_game(app) == "klabberjass":
+    if next_game(app) is KLABBERJASS:
         return AttractKlabberjassTable(app, KLABBERJASS_PRESETS["klabberjass"], seed, idle=idle)
     return AttractTable(app, app.settings.rules(), seed, idle=idle)
 
@@ -221,7 +222,7 @@ class Attract:
         """Bottom right: which game this is, how to leave, the speed and its two buttons."""
         L = self.layout
         slower, faster = self.speed_rects()
-        game = "demo.game_klabberjass" if self.players == 2 else "demo.game_klaverjas"  # type: ignore[attr-defined]
+        game = f"demo.game_{self.game.name}"  # type: ignore[attr-defined]
         leave = "demo.leave_idle" if self.leave_on_motion else "demo.leave_watch"
         speed = tr("demo.speed", speed=tr(f"demo.speed_{self.app.settings.animation_speed}"))
         rows = [(tr(game), theme.GOLD_LIGHT, True), (tr(leave), theme.TEXT_DIM, False),

@@ -32,6 +32,7 @@ from ..engine.match import (
 )
 from ..engine.play import klabberjass_obligation, obligation, winner_index
 from ..i18n import tr
+from ..play.games import game_of
 from ..words import card_name, kraak_name, suit_name
 
 
@@ -115,25 +116,23 @@ def deal_caption(line: Any, names: Sequence[str]) -> str:
 
 
 def action_captions(before: Any, events: Sequence[Any], names: Sequence[str]) -> list[str]:
-    """Captions for what one action did, given the engine state just before it.
-
-    Works for both games: a state with two hands is Klabberjass."""
-    players = len(before.hands)
-    variant = before.variant if players == 4 else None
+    """Captions for what one action did, given the engine state just before it (either game's)."""
+    game = game_of(before)
+    variant = game.card_rules(before.variant)
     out: list[str] = []
     for ev in events:
-        text = _caption(ev, before, names, variant, players)
+        text = _caption(ev, before, names, variant, game.tricks_per_deal)
         if text:
             out.append(text)
     return out
 
 
-def _caption(ev: Any, before: Any, names: Sequence[str], variant: Any, players: int) -> str:
+def _caption(ev: Any, before: Any, names: Sequence[str], variant: Variant, tricks: int) -> str:
     if isinstance(ev, CardPlayed):
         return play_caption(names[ev.seat], ev.card, before.trump_suit, before.hand(ev.seat),
                             before.trick, variant)  # fmt: skip
     if isinstance(ev, TrickWon):
-        last = ev.trick_no == (8 if players == 2 else 7)
+        last = ev.trick_no == tricks - 1
         return trick_caption(names[ev.seat], ev, before.trump_suit, last)
     if isinstance(ev, TrumpChosen):
         key = {"took": "demo.takes", "named": "demo.names", "forced": "demo.forced",

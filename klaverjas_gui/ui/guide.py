@@ -77,7 +77,7 @@ class Guide:
     @property
     def hints_on(self) -> bool:
         t = self.table
-        return bool(t.app.settings.hints) and not t.demo and bool(t.humans) and t.players == 4
+        return bool(t.app.settings.hints) and not t.demo and bool(t.humans)
 
     def human_to_act(self) -> bool:
         t = self.table

@@ -11,17 +11,18 @@ the Klabberjass table (ui/klabberjass_replay.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import PRESETS, StateError
+from ..engine import PRESETS, ScoreLine, StateError
 from ..i18n import tr
+from ..play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
 from .klabberjass_director import sheet_line
-from .klabberjass_scenes import klabberjass_presets, preset_label
+from .klabberjass_scenes import preset_label
 from .listing import Column, Listing, ListingScene
 from .scene import Scene
 from .sheet import draw_sheet
@@ -43,27 +44,39 @@ def columns() -> tuple[Column, ...]:
     )
 
 
-GAME_LABELS = {"klaverjas": "Klaverjas", "klabberjass": "Klabberjass"}  # names, not words
-
-
 def teams_of(players: list[str]) -> tuple[str, str]:
-    if len(players) == 2:  # Klabberjass: each player is a side
-        return players[0], players[1]
-    if len(players) != 4:
+    """The two sides: seats 0, 2, ... against 1, 3, ... (with two players, each a side)."""
+    if len(players) < 2 or len(players) % 2:
         return tr("ui.history_team", n=1), tr("ui.history_team", n=2)
-    return f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}"
+    return " & ".join(players[0::2]), " & ".join(players[1::2])
 
 
-def rules_label(preset: str, game: str = "klaverjas") -> str:
-    if game == "klabberjass":  # "Clob · a schmeiss always redeals" -> "Clob"
-        return preset_label(preset).split(" · ")[0]
-    return klaverjas_preset_label(preset if preset in PRESETS else "custom")
+# the preset's short name in each game's list ("Clob · a schmeiss always redeals" -> "Clob")
+RULES_LABELS: dict[str, Callable[[str], str]] = {
+    KLAVERJAS.name: lambda preset: klaverjas_preset_label(
+        preset if preset in PRESETS else "custom"
+    ),
+    KLABBERJASS.name: lambda preset: preset_label(preset).split(" · ")[0],
+}
+
+
+# a game's score lines as the four-player sheet and chart draw them (as its table does)
+SHEET_LINES: dict[str, Callable[[Any], ScoreLine]] = {KLABBERJASS.name: sheet_line}
+
+
+def rules_label(preset: str, game: str) -> str:
+    label = RULES_LABELS.get(game)
+    return label(preset) if label else preset  # a damaged row may name no game of ours
+
+
+def game_label(game: str) -> str:
+    return GAMES[game].label if game in GAMES else game
 
 
 def filter_key(game: str, preset: str) -> str:
-    """The filter button's name: the preset, told apart where both games have it."""
-    if game == "klabberjass" and preset not in klabberjass_presets():
-        return f"klabberjass_{preset}"
+    """The filter button's name: the preset, told apart where both games have it (custom)."""
+    if GAMES[game] is not DEFAULT_GAME and preset not in GAMES[game].presets:
+        return f"{game}_{preset}"
     return preset
 
 
@@ -90,7 +103,7 @@ def result_label(word: str) -> str:
 def match_cells(record: MatchRecord) -> list[str]:
     a, b = teams_of(record.players)
     score = f"{record.totals[0]} – {record.totals[1]}" if record.totals else "–"
-    return [record.started[:16], GAME_LABELS.get(record.game, record.game),
+    return [record.started[:16], game_label(record.game),
             rules_label(record.preset, record.game), f"{a}  v  {b}", score,
             result_label(result_word(record))]  # fmt: skip
 
@@ -120,9 +133,9 @@ class HistoryScene(ListingScene):
     def build(self) -> None:
         super().build()
         px = self.px
-        order = list(GAME_LABELS)
+        order = list(GAMES)
         kinds = sorted({(m.game, m.preset) for m in self.app.history.matches()
-                        if m.game in GAME_LABELS and not m.damaged},
+                        if m.game in GAMES and not m.damaged},
                        key=lambda k: (order.index(k[0]), k[1]))  # fmt: skip
         x = px(26)
         for game, preset in [(None, None), *kinds]:
@@ -139,7 +152,7 @@ class HistoryScene(ListingScene):
 
     def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
         self.records = [r for r in self.app.history.matches(preset=self.preset, game=self.game)
-                        if r.game in GAME_LABELS or r.damaged]  # fmt: skip
+                        if r.game in GAMES or r.damaged]  # fmt: skip
         return Listing(
             rect, u, columns(), [match_cells(r) for r in self.records], self.open_match,
             empty=tr("ui.history_empty"),
@@ -188,10 +201,9 @@ class MatchRecordScene(Scene):
         except (StateError, ValueError) as e:
             self.error = tr("ui.history_cannot_replay", error=e)
         else:
-            if record.game == "klabberjass":  # drawn as the Klabberjass table draws its sheet
-                self.lines = [sheet_line(line) for line in state.sheet]
-            else:
-                self.lines = list(state.sheet)
+            # drawn as that game's table draws its sheet
+            to_sheet = SHEET_LINES.get(record.game, lambda line: line)
+            self.lines = [to_sheet(line) for line in state.sheet]
             self.deals = [line.deal_no for line in state.sheet]
             if not state.is_over and (state.tricks or state.trick):
                 self.deals.append(state.deal_no)  # the deal it was left in
@@ -224,7 +236,7 @@ class MatchRecordScene(Scene):
         from .klabberjass_replay import KlabberjassReplayScene
         from .replay import ReplayScene
 
-        scene = KlabberjassReplayScene if self.record.game == "klabberjass" else ReplayScene
+        scene = {s.game.name: s for s in (ReplayScene, KlabberjassReplayScene)}[self.record.game]
         self.app.push(scene(self.app, self.record, deal))
 
     def handle(self, cmd: Command) -> bool:
@@ -237,7 +249,7 @@ class MatchRecordScene(Scene):
 
     def subtitle(self) -> str:
         r = self.record
-        parts = [GAME_LABELS.get(r.game, r.game), rules_label(r.preset, r.game), r.started[:16]]
+        parts = [game_label(r.game), rules_label(r.preset, r.game), r.started[:16]]
         if r.totals:
             parts.append(f"{self.teams[0]} {r.totals[0]} · {self.teams[1]} {r.totals[1]}")
         word = result_word(r)

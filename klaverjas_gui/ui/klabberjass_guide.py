@@ -51,11 +51,6 @@ class KlabberjassHintJob(HintJob):
 class KlabberjassGuide(Guide):
     job_class = KlabberjassHintJob
 
-    @property
-    def hints_on(self) -> bool:
-        t = self.table
-        return bool(t.app.settings.hints) and not t.demo and bool(t.humans)
-
     def place_hint(self, rect: pygame.Rect) -> None:
         """A question's buttons sit just above the hand here (the turned card keeps the
         middle): the hint goes above them, right of the turned card."""

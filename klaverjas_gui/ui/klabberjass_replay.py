@@ -7,10 +7,9 @@ table (stock, turned card, seat 1 North) draws it with both hands open.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from ..engine import KlabberjassVariant, parse_klabberjass_action, replay_klabberjass
+from ..play.games import KLABBERJASS
 from .replay import ReplayScene
 from .table import TableScene
 from .words import describe_klabberjass_deal
@@ -19,13 +18,7 @@ from .words import describe_klabberjass_deal
 class KlabberjassReplayScene(ReplayScene):
     """One Klabberjass deal, step by step; Up/Down (or the buttons) move a trick of two."""
 
-    players = 2
-
-    def load_variant(self, data: dict[str, Any]) -> KlabberjassVariant:
-        return KlabberjassVariant.from_dict(data)
-
-    def engine(self) -> tuple[Callable[..., Any], Callable[[str], Any]]:
-        return replay_klabberjass, parse_klabberjass_action
+    game = KLABBERJASS
 
     def make_table(self, seats: list[tuple[str, str]]) -> TableScene:
         from .klabberjass_table import KlabberjassTableScene

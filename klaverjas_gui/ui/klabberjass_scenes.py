@@ -22,10 +22,6 @@ if TYPE_CHECKING:
     from .klabberjass_table import KlabberjassTableScene
 
 
-def klabberjass_presets() -> tuple[str, ...]:
-    return tuple(KLABBERJASS_PRESETS)
-
-
 def preset_label(name: str) -> str:
     """ "Clob · a schmeiss always redeals"; an unknown preset is "Custom"."""
     return tr(f"ui.kj_preset_{name}") if name in KLABBERJASS_PRESETS else tr("ui.kj_custom")

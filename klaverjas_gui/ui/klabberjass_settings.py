@@ -18,10 +18,11 @@ import pygame
 from ..engine import KLABBERJASS_PRESETS
 from ..engine.klabberjass_rules import TARGETS, KlabberjassVariant, klabberjass_option_names
 from ..i18n import tr
+from ..play.games import KLABBERJASS
 from ..store.prefs import HUMAN, Settings
 from . import theme, widgets
 from .form import Form, Option
-from .seats import display_name, level_label, levels
+from .seats import display_name, level_label
 
 if TYPE_CHECKING:
     from .settings import SettingsScene
@@ -80,7 +81,7 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
             lambda value, o=option: set_option(scene, o, value),
         )  # fmt: skip
     form.heading(tr("klabber.heading_seats"))
-    kinds = [(n, level_label(n).capitalize()) for n in levels()]
+    kinds = [(n, level_label(n).capitalize()) for n in KLABBERJASS.levels()]
     for seat, (name, kind) in enumerate(settings.seat_plan(2)):
         person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
         form.entry(
@@ -125,8 +126,9 @@ def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Re
     lines: list[tuple[str, tuple, bool]] = [
         (line, theme.TEXT, True) for line in describe(settings.klabberjass_rules())
     ]
-    running = scene.app.match
-    if getattr(running, "players", 4) == 2 and running.variant != settings.klabberjass_rules():  # type: ignore[union-attr]
+    running: Any = scene.app.match  # the kept table, if a match runs
+    rules = settings.klabberjass_rules()
+    if getattr(running, "game", None) is KLABBERJASS and running.variant != rules:
         lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
     y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
     y = scene._head(surface, tr("klabber.at_table"), x, y + px(8))

@@ -12,15 +12,14 @@ act sits at the bottom (`TurnedKlabberjassLayout`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Card, KlabberjassState, KlabberjassVariant, new_klabberjass
-from ..engine.klabberjass_rules import klabberjass_preset_name
+from ..engine import Card, KlabberjassState
 from ..engine.match import PASS, MatchOver, ScoreLine
+from ..play.games import KLABBERJASS
 from .director import TableModel
 from .hotseat import RotatedLayout
 from .klabberjass_director import KlabberjassDirector, sheet_line
@@ -28,7 +27,6 @@ from .klabberjass_guide import KlabberjassGuide
 from .klabberjass_prompts import KlabberjassPrompt
 from .klabberjass_view import KlabberjassView
 from .layout import NORTH, SOUTH, Pose, TableLayout
-from .seats import ComputerSeat
 from .table import TableScene
 
 if TYPE_CHECKING:
@@ -118,7 +116,7 @@ class KlabberjassModel(TableModel):
 
 
 class KlabberjassTableScene(TableScene):
-    players = 2
+    game = KLABBERJASS
     prompt_phases = ("bidding", "schmeiss", "dix", "declare")
     rest_phases = ("bidding", "schmeiss", "dix", "declare", "play")
     layout_class = KlabberjassLayout
@@ -131,25 +129,9 @@ class KlabberjassTableScene(TableScene):
     state: KlabberjassState  # type: ignore[assignment]
     model: KlabberjassModel  # type: ignore[assignment]
 
-    @property
-    def preset(self) -> str:
-        return klabberjass_preset_name(self.variant)  # type: ignore[arg-type]
-
-    def new_state(self, variant: KlabberjassVariant, seed: int) -> KlabberjassState:  # type: ignore[override]
-        return new_klabberjass(variant, seed)
-
-    def _human_seats(self, plan: Sequence[tuple[str, str]]) -> tuple[int, ...]:
-        """Either seat may be a person; both: hot-seat at one laptop."""
-        return tuple(s for s, (_, kind) in enumerate(plan) if kind == "human")
-
     def make_layout(self, size: tuple[int, int]) -> TableLayout:
         layout = KlabberjassLayout(*size)
         return TurnedKlabberjassLayout(layout) if self.bottom_seat == 1 else layout  # type: ignore[return-value]
-
-    def computer(self, name: str, level: str, seat: int) -> ComputerSeat:
-        from ..ai.klabberjass_players import make_klabberjass_player
-
-        return ComputerSeat(name, level, make_klabberjass_player(level, self.seed * 2 + seat))
 
     def team_names(self) -> tuple[str, str]:
         return self.seats[0].label, self.seats[1].label

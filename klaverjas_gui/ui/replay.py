@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import Card, MatchState, Variant, replay
-from ..engine.match import TrickWon, parse_action, play
+from ..engine import Card, MatchState
+from ..engine.match import TrickWon, play
 from ..i18n import tr
+from ..play.games import KLAVERJAS, Game
 from . import theme, widgets
 from .commands import Command, on_key
 from .layout import SOUTH, WEST
@@ -56,23 +57,15 @@ class DealPlays:
         return won
 
 
-def deal_plays(
-    variant: Any,
-    seed: int,
-    actions: list[str],
-    deal_no: int,
-    rebuild: Callable[..., Any] = replay,
-    parse: Callable[[str], Any] = parse_action,
-) -> DealPlays:
-    """The plays of one deal, rebuilt by the engine from the stored actions (`rebuild` and
-    `parse` are the game's own: the four-player engine's, or Klabberjass's). The engine
-    says where deals end: the walk stops after the deal's last action."""
-    state = rebuild(variant, seed, [])
+def deal_plays(game: Game, variant: Any, seed: int, actions: list[str], deal_no: int) -> DealPlays:
+    """The plays of one deal, rebuilt by the game's engine from the stored actions. The
+    engine says where deals end: the walk stops after the deal's last action."""
+    state = game.new_state(variant, seed)
     plays = []
     for text in actions:
         if state.deal_no > deal_no:
             break
-        action = parse(text)
+        action = game.parse_action(text)
         if action.kind == "play" and state.deal_no == deal_no:
             plays.append((state, action.card))
         state, _ = state.apply(action)
@@ -94,16 +87,16 @@ def button_column(scene: Scene, rows: list[tuple[str, str, Callable[[], None], s
 class ReplayScene(Scene):
     """One deal, step by step: Left/Right a card, the buttons or Up/Down a whole trick.
 
-    The two-player game (ui/klabberjass_replay.py) swaps the hooks below."""
+    The two-player game (ui/klabberjass_replay.py) swaps its game and the hooks below."""
 
-    players = 4
+    game: Game = KLAVERJAS
 
     def __init__(self, app: App, record: MatchRecord, deal_no: int) -> None:
         super().__init__(app)
         self.record = record
-        self.variant = self.load_variant(record.variant)
+        self.variant = self.game.variant_from_dict(record.variant)
         actions = app.history.actions(record.id)
-        self.deal = deal_plays(self.variant, record.seed, actions, deal_no, *self.engine())
+        self.deal = deal_plays(self.game, self.variant, record.seed, actions, deal_no)
         names = record.players
         if len(names) != self.players:
             names = [compass(s) for s in range(self.players)]
@@ -113,14 +106,11 @@ class ReplayScene(Scene):
         self.build()
         self.show(0)
 
+    @property
+    def players(self) -> int:
+        return self.game.players
+
     # --- what the two-player replay swaps ---
-    def load_variant(self, data: dict[str, Any]) -> Any:
-        return Variant.from_dict(data)
-
-    def engine(self) -> tuple[Callable[..., Any], Callable[[str], Any]]:
-        """The game's replay and action parser."""
-        return replay, parse_action
-
     def make_table(self, seats: list[tuple[str, str]]) -> TableScene:
         """The renderer: a table with open cards that never plays by itself."""
         from .table import TableScene
@@ -155,7 +145,7 @@ class ReplayScene(Scene):
             ("next_trick", tr("ui.replay_next"), self.next_trick, "@primary"),
             ("back", tr("ui.back"), lambda: self.app.pop(self), "@quiet"),
         ]
-        if self.players == 4:  # a four-player deal can be reviewed against best play
+        if self.game.reviewable:  # a four-player deal can be reviewed against best play
             rows.insert(0, ("review", tr("teach.review_button"), self.open_review, "@quiet"))
         button_column(self, rows)
 

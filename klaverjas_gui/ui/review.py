@@ -20,6 +20,7 @@ from ..ai.solver import SearchTimeout, Solver
 from ..engine import Variant
 from ..engine.match import TrickWon
 from ..i18n import tr
+from ..play.games import KLAVERJAS
 from ..teach import review as analysis
 from ..teach.review import CardReview, DealReview, ReviewCancelled
 from . import theme
@@ -101,7 +102,7 @@ class ReviewScene(Scene):
         from .table import TableScene
 
         super().__init__(app)
-        self.deal = deal_plays(variant, seed, list(actions), deal_no)
+        self.deal = deal_plays(KLAVERJAS, variant, seed, list(actions), deal_no)
         self.names = list(names)
         self.table: TableScene = TableScene(
             app, variant, seed, demo=True, seats=[(n, "random") for n in self.names]

@@ -8,6 +8,7 @@ import pygame
 
 from ..engine.match import ScoreLine
 from ..i18n import tr
+from ..play.games import DEFAULT_GAME, KLABBERJASS, KLAVERJAS
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene
@@ -15,6 +16,12 @@ from .scene import Scene
 if TYPE_CHECKING:
     from ..app import App
     from .table import TableScene
+
+# each game's words for the chooser's column and the points under a side
+SHEET_HEADS = {
+    KLAVERJAS.name: ("ui.sheet_chooser", "ui.sheet_cards_roem"),
+    KLABBERJASS.name: ("klabber.sheet_maker", "klabber.sheet_points"),
+}
 
 
 def draw_sheet(
@@ -25,21 +32,21 @@ def draw_sheet(
     teams: tuple[str, str],
     u: float,
     four_colour: bool = False,
-    game: str = "klaverjas",
+    game: str = DEFAULT_GAME.name,
 ) -> None:
     """The sheet as a table inside `rect` (the newest lines when not all fit).
 
-    For "klabberjass" the heads say maker and declarations, the words of that game."""
-    kj = game == "klabberjass"
+    The heads are in the game's words: Klabberjass says maker and declarations."""
+    chooser_key, cards_key = SHEET_HEADS[game]
     px = lambda v: round(v * u)  # noqa: E731
     fx = [0.0, 0.07, 0.19, 0.31, 0.39, 0.54, 0.66, 0.80, 0.93, 1.0]
     x = [rect.left + round(rect.w * f) for f in fx]
     head_px, row_px = px(14), px(16)
     y = rect.top
-    chooser = tr("klabber.sheet_maker" if kj else "ui.sheet_chooser")
+    chooser = tr(chooser_key)
     heads = ["#", tr("ui.sheet_dealer"), chooser, tr("ui.sheet_trump"), teams[0],
              "", teams[1], "", tr("ui.sheet_result")]  # fmt: skip
-    cards = tr("klabber.sheet_points" if kj else "ui.sheet_cards_roem")
+    cards = tr(cards_key)
     score = tr("ui.sheet_score")
     sub = ["", "", "", "", cards, score, cards, score, ""]
     for i, h in enumerate(heads):
@@ -159,10 +166,9 @@ class ScoreSheetScene(Scene):
         inner = pygame.Rect(p.left + round(20 * u), p.top + round(66 * u), p.w - round(40 * u),
                             p.h - round(140 * u))  # fmt: skip
         if lines:
-            game = "klabberjass" if self.table.players == 2 else "klaverjas"
             draw_sheet(surface, inner, lines, [s.label for s in self.table.seats],
                        self.table.team_names(), u, self.app.settings.four_colour,
-                       game)  # fmt: skip
+                       self.table.game.name)  # fmt: skip
         else:
             img = theme.text(tr("ui.sheet_empty"), round(19 * u), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=inner.center))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..i18n import tr
+from ..play.games import DEFAULT_GAME, GAMES
 from . import theme
 from .listing import Column, Listing, ListingScene
 from .seats import display_name
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 RIGHT = (("matches", 1.0), ("won", 0.8), ("won_pct", 0.9), ("deals", 0.9), ("made_chose", 1.4),
          ("made_pct", 0.9), ("nat", 0.7), ("pit", 0.7), ("tricks_pct", 1.0), ("roem", 0.9),
          ("points_deal", 1.1))  # fmt: skip
-GAMES = {"klaverjas": "Klaverjas", "klabberjass": "Klabberjass"}
 
 
 def columns() -> tuple[Column, ...]:
@@ -50,7 +50,7 @@ class StatisticsScene(ListingScene):
     listing_top = 140
     listing_bottom = 58
 
-    def __init__(self, app: App, game: str = "klaverjas") -> None:
+    def __init__(self, app: App, game: str = DEFAULT_GAME.name) -> None:
         self.game = game
         self.rows: list[dict[str, Any]] = []
         self.finished = 0
@@ -64,7 +64,7 @@ class StatisticsScene(ListingScene):
         super().build()
         px = self.px
         x = px(26)
-        for game, label in GAMES.items():
+        for game, label in ((g.name, g.label) for g in GAMES.values()):
             width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
             chip = self.button(
                 f"game_{game}", pygame.Rect(x, px(84), width, px(34)), label,
@@ -89,7 +89,7 @@ class StatisticsScene(ListingScene):
 
     def note(self) -> str:
         n = self.finished
-        kind = "games" if self.game == "klabberjass" else "matches"
+        kind = {"match": "matches", "game": "games"}[GAMES[self.game].noun]
         return tr(f"ui.stats_note_{kind}_one") if n == 1 else tr(f"ui.stats_note_{kind}", n=n)
 
     def draw(self, surface: pygame.Surface) -> None:

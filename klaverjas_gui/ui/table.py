@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, new_match, trick_winner
+from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, trick_winner
 from ..engine.match import CLAIM_ROEM, PASS, MatchOver, RoemLeft, ScoreLine, TrickWon, play
 from ..i18n import tr
+from ..play.games import KLAVERJAS, Game
 from . import theme, widgets
 from .cardimg import CardImages
 from .commands import Command
@@ -35,7 +36,6 @@ from .seats import (
     ComputerSeat,
     HumanSeat,
     Job,
-    make_seat,
     valid_level,
 )
 from .table_view import TableView
@@ -52,8 +52,8 @@ AUTOPILOT_PACE = 0.45
 
 
 class TableScene(Scene):
-    # What a two-player table (ui/klabberjass_table.py) swaps: its seats, rules and pieces.
-    players = 4
+    # What a two-player table (ui/klabberjass_table.py) swaps: its game and its pieces.
+    game: Game = KLAVERJAS
     prompt_phases: tuple[str, ...] = ("bidding", "kraak", "claim")  # answered with buttons
     rest_phases: tuple[str, ...] = ("bidding", "kraak", "play")  # the picture equals the engine
     layout_class: type[TableLayout] = TableLayout
@@ -73,9 +73,11 @@ class TableScene(Scene):
         autopilot: bool = False,
         seats: Sequence[tuple[str, str]] | None = None,
         practice: bool = False,
+        state: MatchState | None = None,
     ) -> None:
         """`seats`: (name, kind) per seat, kind "human" or a computer level; several human
-        seats play hot-seat (ui/hotseat.py). `practice`: open hands and take-backs."""
+        seats play hot-seat (ui/hotseat.py). `practice`: open hands and take-backs.
+        `state`: the position to start from (a lesson's), else the game's first deal."""
         super().__init__(app)
         self.demo = demo
         self.practice = practice and not demo
@@ -83,11 +85,11 @@ class TableScene(Scene):
         self.open_cards = demo or self.practice
         self.seed = seed
         self.variant = variant
-        self.state = self.new_state(variant, seed)
+        self.state = self.game.new_state(variant, seed) if state is None else state
         self.level = valid_level(level)
         names = DEMO_NAMES if demo else SEAT_NAMES
         plan = list(seats) if seats else [(names[s], self.level) for s in range(self.players)]
-        self.humans = () if demo else self._human_seats(plan)
+        self.humans = () if demo else self.game.human_seats([kind for _, kind in plan])
         self.human_seat: int | None = None if demo else (self.humans or (SOUTH,))[0]
         self.seats = [
             HumanSeat(name)
@@ -128,19 +130,14 @@ class TableScene(Scene):
         )
         self.build()
 
-    def new_state(self, variant: Variant, seed: int) -> MatchState:
-        return new_match(variant, seed)
+    @property
+    def players(self) -> int:
+        return self.game.players
 
     def computer(self, name: str, level: str, seat: int) -> ComputerSeat:
-        return make_seat(name, level, self.seed * 4 + seat)
-
-    def _human_seats(self, plan: Sequence[tuple[str, str]]) -> tuple[int, ...]:
-        """The seats people play; beyond South only at the four-player table (hot-seat).
-        With none, a computer plays South's cards in the human seat (autopilot): you watch."""
-        return tuple(
-            s for s, (_, kind) in enumerate(plan)
-            if kind == "human" and (s == SOUTH or self.players == 4)
-        )  # fmt: skip
+        """The game's computer player for `seat`, seeded from the match's seed."""
+        player = self.game.make_player(level, self.game.player_seed(self.seed, seat))
+        return ComputerSeat(name, level, player)
 
     @property
     def bottom_seat(self) -> int:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Action, Card, MatchState, Variant
+from ..engine import Action, Card
 from ..engine.match import CLAIM_ROEM, TrickWon, play
 from ..i18n import tr
 from ..teach.lessons import LESSONS, Lesson, LessonRun
@@ -210,13 +210,8 @@ class LessonScene(TableScene):
         self.finished = False
         self.script_wait = -FIRST_PAUSE
         names = [tr(f"teach.seat_{seat}") for seat in range(4)]
-        super().__init__(
-            app, lesson.variant, 0, seats=[(names[0], "human")] + [(n, "random") for n in names[1:]]
-        )
-
-    def new_state(self, variant: Variant, seed: int) -> MatchState:
-        assert self.run.state is not None
-        return self.run.state
+        seats = [(names[0], "human")] + [(n, "random") for n in names[1:]]
+        super().__init__(app, lesson.variant, 0, seats=seats, state=self.run.state)
 
     # --- widgets ---
     def build(self) -> None:

@@ -1,0 +1,125 @@
+"""The layers of the package, read from its syntax trees (a fitness test): the engine
+imports nothing of ours outside itself; the game being played (play/) and the computer
+players (ai/) import no pygame, no pygame_gui and no screen; the store imports no screen.
+
+Every import counts, also one inside a function, and so does whatever the imported
+module imports in turn: a lazy import is still a dependency. New modules are covered
+without a list to keep."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "klaverjas_gui"
+SCREEN = (f"{PACKAGE}.ui", f"{PACKAGE}.app", f"{PACKAGE}.smoke")
+PYGAME = ("pygame", "pygame_gui")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(module: str, tree: ast.AST, known: set[str]) -> set[str]:
+    """Every module `tree` imports, absolute; `from x import y` counts y when it is a module."""
+    is_package = any(name.startswith(module + ".") for name in known)
+    package = module if is_package else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            found |= {f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in known}
+    return found
+
+
+def import_graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    known = set(sources)
+    return {m: imports(m, ast.parse(text), known) for m, text in sources.items()}
+
+
+def package_sources() -> dict[str, str]:
+    files = sorted((ROOT / PACKAGE).rglob("*.py"))
+    assert len(files) > 50, "the scan found too few modules: is it still looking?"
+    return {module_name(p): p.read_text(encoding="utf-8") for p in files}
+
+
+def reach(graph: dict[str, set[str]], start: str) -> dict[str, str]:
+    """Everything `start` imports, directly or through our modules: module -> importer."""
+    seen: dict[str, str] = {}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for name in graph.get(here, ()):
+            if name not in seen:
+                seen[name] = here
+                todo.append(name)
+    return seen
+
+
+def under(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in prefixes)
+
+
+def breaches(
+    graph: dict[str, set[str]], layer: str, forbidden: tuple[str, ...]
+) -> list[tuple[str, str, str]]:
+    """(module of `layer`, forbidden module it reaches, the module importing that)."""
+    return sorted(
+        (module, name, importer)
+        for module in graph
+        if under(module, (layer,))
+        for name, importer in reach(graph, module).items()
+        if under(name, forbidden)
+    )
+
+
+GRAPH = import_graph(package_sources())
+
+
+def test_the_engine_imports_nothing_of_ours_but_itself():
+    engine = f"{PACKAGE}.engine"
+    ours = [
+        (module, name)
+        for module in GRAPH
+        if under(module, (engine,))
+        for name in GRAPH[module]
+        if under(name, (PACKAGE,)) and not under(name, (engine,))
+    ]
+    assert ours == []
+    assert breaches(GRAPH, engine, PYGAME) == []
+
+
+@pytest.mark.parametrize("layer", ["play", "ai"])
+def test_play_and_the_computer_players_import_no_pygame_and_no_screen(layer):
+    assert any(under(m, (f"{PACKAGE}.{layer}",)) for m in GRAPH)
+    assert breaches(GRAPH, f"{PACKAGE}.{layer}", PYGAME + SCREEN) == []
+
+
+def test_the_store_imports_no_screen():
+    assert breaches(GRAPH, f"{PACKAGE}.store", SCREEN) == []
+
+
+def test_the_check_sees_a_lazy_relative_import_and_what_it_imports_in_turn():
+    """The checker itself: a function-level `from ..ui import x` two modules away is found."""
+    graph = import_graph(
+        {
+            f"{PACKAGE}.play.games": "def f():\n    from . import helper\n",
+            f"{PACKAGE}.play.helper": "import os\ndef g():\n    from ..ui.table import T\n",
+            f"{PACKAGE}.ui.table": "import pygame\n",
+        }
+    )
+    found = breaches(graph, f"{PACKAGE}.play", SCREEN)
+    assert (f"{PACKAGE}.play.games", f"{PACKAGE}.ui.table", f"{PACKAGE}.play.helper") in found
+    pygame = breaches(graph, f"{PACKAGE}.play", PYGAME)
+    assert (f"{PACKAGE}.play.helper", "pygame", f"{PACKAGE}.ui.table") in pygame
