@@ -117,6 +117,7 @@ _KINDS = {
     8: "readonly",  # SQLITE_READONLY
     3: "cantopen",  # SQLITE_PERM
     14: "cantopen",  # SQLITE_CANTOPEN
+    10: "cantopen",  # SQLITE_IOERR: the file cannot be read (a pulled stick, a folder)
 }
 # Python 3.10 has no error codes: the messages SQLite gives for the same codes.
 _TEXTS = (
@@ -127,6 +128,7 @@ _TEXTS = (
     ("readonly", "readonly"),
     ("read-only", "readonly"),
     ("unable to open", "cantopen"),
+    ("i/o error", "cantopen"),
 )
 
 
@@ -201,6 +203,11 @@ def _identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return st.st_dev, st.st_ino
+
+
+def _uri(path: Path, query: str) -> str:
+    """An SQLite URI for `path` with `query` ("mode=ro", "immutable=1")."""
+    return f"{path.resolve().as_uri()}?{query}"
 
 
 def _writable(path: Path) -> bool:
@@ -305,11 +312,19 @@ class History:
         """Open, check and migrate the history at `path`, waiting up to `wait` seconds for
         another connection's lock. Raises _Unusable saying why not, or HistoryError."""
         try:
+            if path.exists():
+                # Judged through a read-only connection: a read-write one to a damaged file
+                # deletes its -wal and -shm on closing, and they are to be kept with it.
+                probe = sqlite3.connect(_uri(path, "mode=ro"), uri=True, timeout=wait)
+                try:
+                    self._check(probe)
+                finally:
+                    probe.close()
             db = sqlite3.connect(path, timeout=wait, isolation_level=None)
         except sqlite3.Error as e:
             raise _Unusable(_kind(e), e) from None
         try:
-            self._check(db)
+            self._migrate(db)  # first: if it cannot be done (a full disk), nothing changed
             # Only switch when needed: the switch takes an exclusive lock.
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 db.execute("PRAGMA journal_mode=WAL")
@@ -317,7 +332,6 @@ class History:
             # (what we promise); only a power cut may lose the last few actions, never the
             # file. FULL would fsync every card, ~6 ms, a visible hitch in the frame loop.
             db.execute("PRAGMA synchronous=NORMAL")
-            self._migrate(db)
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         except BaseException as e:
             db.close()
@@ -332,14 +346,13 @@ class History:
         A WAL database needs its -shm to be read: without one, and with no way to make one,
         `immutable=1` reads the file as it is. An older schema is migrated in a memory copy.
         A file that cannot be read at all is left alone: this run plays from memory."""
-        uri = path.resolve().as_uri()
         queries = ["mode=ro"]
         if not Path(f"{path}-shm").exists() and not os.access(path.parent, os.W_OK):
             queries.append("immutable=1")
         error: sqlite3.Error | _Unusable | None = None
         for query in queries:
             try:
-                db = sqlite3.connect(f"{uri}?{query}", uri=True, isolation_level=None)
+                db = sqlite3.connect(_uri(path, query), uri=True, isolation_level=None)
             except sqlite3.Error as e:
                 error = e
                 continue
