@@ -128,6 +128,31 @@ def test_a_lock_released_while_opening_waits_and_opens(tmp_path):
     assert h.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
 
 
+HOT_JOURNAL = """
+import os, sqlite3, sys
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("PRAGMA cache_size = 1")  # spill to the file mid-transaction
+db.execute("BEGIN")
+db.execute("DELETE FROM actions")
+db.executemany("INSERT INTO actions VALUES (9, ?, 'pass')", [(n,) for n in range(5000)])
+os._exit(0)  # killed mid-transaction: the -journal is hot
+"""
+
+
+def test_a_history_killed_mid_transaction_in_rollback_mode_is_rolled_back_not_set_aside(
+    tmp_path,
+):
+    """Only a writer can roll back a hot journal, so the read-only damage check defers."""
+    path = v1_history(tmp_path / "history.sqlite")
+    actions = sqlite3.connect(path).execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+    subprocess.run([sys.executable, "-c", HOT_JOURNAL, str(path)], check=True)
+    assert Path(f"{path}-journal").stat().st_size > 0
+    h = History(path)
+    assert h.persistent and h.messages == [] and set_aside_files(tmp_path) == []
+    assert h.db.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == actions
+    assert [m.id for m in h.matches()] == [2, 1]
+
+
 class FullDisk(sqlite3.Connection):
     """A connection on a disk with no room left: SQLite's own SQLITE_FULL on any growth."""
 

@@ -311,19 +311,16 @@ class History:
     def _connect(self, path: Path, wait: float) -> sqlite3.Connection:
         """Open, check and migrate the history at `path`, waiting up to `wait` seconds for
         another connection's lock. Raises _Unusable saying why not, or HistoryError."""
+        judged = not path.exists()
         try:
-            if path.exists():
-                # Judged through a read-only connection: a read-write one to a damaged file
-                # deletes its -wal and -shm on closing, and they are to be kept with it.
-                probe = sqlite3.connect(_uri(path, "mode=ro"), uri=True, timeout=wait)
-                try:
-                    self._check(probe)
-                finally:
-                    probe.close()
+            if not judged:
+                judged = self._probe(path, wait)
             db = sqlite3.connect(path, timeout=wait, isolation_level=None)
         except sqlite3.Error as e:
             raise _Unusable(_kind(e), e) from None
         try:
+            if not judged:
+                self._check(db)
             self._migrate(db)  # first: if it cannot be done (a full disk), nothing changed
             # Only switch when needed: the switch takes an exclusive lock.
             if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -339,6 +336,22 @@ class History:
                 raise _Unusable(_kind(e), e) from None
             raise
         return db
+
+    def _probe(self, path: Path, wait: float) -> bool:
+        """Judge the file through a read-only connection: a read-write one to a damaged file
+        deletes its -wal and -shm on closing, and they are to be kept with it. False when
+        only a writer can read it (a hot journal to roll back after a crash)."""
+        try:
+            probe = sqlite3.connect(_uri(path, "mode=ro"), uri=True, timeout=wait)
+            try:
+                self._check(probe)
+            finally:
+                probe.close()
+        except sqlite3.Error as e:
+            if _kind(e) == "readonly":
+                return False
+            raise
+        return True
 
     def _open_read_only(self, path: Path) -> sqlite3.Connection:
         """A history on read-only storage (a write-protected stick), opened so that the
