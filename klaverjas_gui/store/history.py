@@ -205,6 +205,11 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return st.st_dev, st.st_ino
 
 
+def _until(deadline: float) -> float:
+    """Seconds left until `deadline` (monotonic), as a busy timeout: never zero."""
+    return max(deadline - time.monotonic(), 0.1)
+
+
 def _uri(path: Path, query: str) -> str:
     """An SQLite URI for `path` with `query` ("mode=ro", "immutable=1")."""
     return f"{path.resolve().as_uri()}?{query}"
@@ -272,7 +277,7 @@ class History:
                     )
                 if judged is not None and not _writable(path):
                     return self._open_read_only(path)
-                db = self._connect(path, max(deadline - time.monotonic(), 0.1))
+                db = self._connect(path, deadline)
                 self.persistent = True
                 return db
             except HistoryError as e:
@@ -308,14 +313,14 @@ class History:
             return Message("store.history_disk_full", folder=path.parent)
         return Message("store.history_memory", folder=path.parent, error=error)
 
-    def _connect(self, path: Path, wait: float) -> sqlite3.Connection:
-        """Open, check and migrate the history at `path`, waiting up to `wait` seconds for
-        another connection's lock. Raises _Unusable saying why not, or HistoryError."""
+    def _connect(self, path: Path, deadline: float) -> sqlite3.Connection:
+        """Open, check and migrate the history at `path`, waiting until `deadline` (monotonic)
+        for another connection's lock. Raises _Unusable saying why not, or HistoryError."""
         judged = not path.exists()
         try:
             if not judged:
-                judged = self._probe(path, wait)
-            db = sqlite3.connect(path, timeout=wait, isolation_level=None)
+                judged = self._probe(path, _until(deadline))
+            db = sqlite3.connect(path, timeout=_until(deadline), isolation_level=None)
         except sqlite3.Error as e:
             raise _Unusable(_kind(e), e) from None
         try:
