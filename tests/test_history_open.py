@@ -11,6 +11,7 @@ import os
 import sqlite3
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -57,8 +58,8 @@ def test_a_damaged_history_is_set_aside_with_its_wal_and_shm(tmp_path):
     Path(f"{path}-shm").write_bytes(b"index of the damaged file")
     h = History(path)
     assert h.persistent and len(h.messages) == 1 and "damaged" in h.messages[0]
-    [kept] = [p for p in tmp_path.iterdir() if p.name.startswith("history.sqlite.bad-")][:1]
-    kept = Path(str(kept).removesuffix("-wal").removesuffix("-shm"))
+    [kept] = [p for p in tmp_path.glob("history.sqlite.bad-*") if not p.name.endswith("-wal")
+              and not p.name.endswith("-shm")]  # fmt: skip
     assert kept.read_bytes() == b"not a database " * 100
     assert Path(f"{kept}-wal").read_bytes() == b"log of the damaged file"
     assert Path(f"{kept}-shm").exists()  # an index SQLite rebuilds from the -wal
@@ -118,7 +119,7 @@ def test_a_history_locked_by_another_program_is_waited_for_then_left_alone(tmp_p
 def test_a_lock_released_while_opening_waits_and_opens(tmp_path):
     path = v1_history(tmp_path / "history.sqlite")
     holder = hold_lock(path)
-    timer = __import__("threading").Timer(0.5, release, (holder,))
+    timer = threading.Timer(0.5, release, (holder,))
     timer.start()
     try:
         h = History(path)  # waits for the lock (OPEN_WAIT is 10 s) instead of giving up
