@@ -292,11 +292,14 @@ def _drop_root_file_powers() -> None:
 
 
 CHILD = """
-import json, sys
+import json, os, sys
 sys.path.insert(0, {root!r})
 from pathlib import Path
 from klaverjas_gui.i18n import shown
+from klaverjas_gui.store import history
 from klaverjas_gui.store.history import History
+if os.environ.get("ACCESS_SAYS_YES"):  # as on Windows, where a folder always "is writable"
+    history._writable = lambda path: True
 h = History(Path(sys.argv[1]))
 out = {{"persistent": h.persistent, "read_only": h.read_only}}
 out["told"] = [shown(m) for m in h.messages]
@@ -312,15 +315,18 @@ print(json.dumps(out))
 """
 
 
-def open_as_a_user(path: Path, *args: Path) -> dict:
-    """Open `path` with History in a child that file modes stop (see _drop_root_file_powers)."""
+def open_as_a_user(path: Path, *args: Path, access_says_yes: bool = False) -> dict:
+    """Open `path` with History in a child that file modes stop (see _drop_root_file_powers).
+    With `access_says_yes` the child cannot know beforehand: only SQLite's errors tell."""
     drop = _drop_root_file_powers if os.geteuid() == 0 else None
+    env = {**os.environ, "ACCESS_SAYS_YES": "1" if access_says_yes else ""}
     child = subprocess.run(
         [sys.executable, "-c", CHILD.format(root=str(ROOT)), str(path), *map(str, args)],
         capture_output=True,
         text=True,
         timeout=60,
         preexec_fn=drop,
+        env=env,
     )
     assert child.returncode == 0, child.stderr
     return json.loads(child.stdout)
@@ -348,8 +354,11 @@ os._exit(0)  # killed: the -wal (holding that change) and -shm stay behind
 
 
 @posix_only
+@pytest.mark.parametrize("access_says_yes", [False, True], ids=["seen", "found-out"])
 @pytest.mark.parametrize("left", [False, True], ids=["closed", "killed"])
-def test_a_history_on_read_only_storage_opens_read_only(tmp_path, restore_modes, left):
+def test_a_history_on_read_only_storage_opens_read_only(
+    tmp_path, restore_modes, left, access_says_yes
+):
     """A write-protected stick: the folder and the file refuse writes, for real (a root
     test run drops root's power over file modes in the child). Closed cleanly there is no
     -shm, so only `immutable=1` can read it; after a kill the -wal and -shm are there and
@@ -366,7 +375,7 @@ def test_a_history_on_read_only_storage_opens_read_only(tmp_path, restore_modes,
     for p in stick.iterdir():
         p.chmod(0o444)
     stick.chmod(0o555)
-    out = open_as_a_user(path, out_dir / "export.csv")
+    out = open_as_a_user(path, out_dir / "export.csv", access_says_yes=access_says_yes)
     assert out["read_only"] and not out["persistent"]
     assert len(out["told"]) == 1 and "read-only" in out["told"][0]
     assert out["told_after_play"] == out["told"]  # told once, not again at the first move

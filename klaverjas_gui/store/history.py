@@ -334,6 +334,8 @@ class History:
             # (what we promise); only a power cut may lose the last few actions, never the
             # file. FULL would fsync every card, ~6 ms, a visible hitch in the frame loop.
             db.execute("PRAGMA synchronous=NORMAL")
+            if not self._can_write(db):
+                raise _Unusable("readonly", "read-only storage")
             db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         except BaseException as e:
             db.close()
@@ -341,6 +343,22 @@ class History:
                 raise _Unusable(_kind(e), e) from None
             raise
         return db
+
+    @staticmethod
+    def _can_write(db: sqlite3.Connection) -> bool:
+        """Whether SQLite lets this connection write: a read-only file opens read-write
+        without a word when its -wal and -shm are there. A no-op write, rolled back, tells;
+        it does not wait, as a lock held elsewhere means the file takes writes."""
+        db.execute("PRAGMA busy_timeout = 0")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.Error as e:
+            return _kind(e) != "readonly"
+        finally:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+        return True
 
     def _probe(self, path: Path, wait: float) -> bool:
         """Judge the file through a read-only connection: a read-write one to a damaged file
@@ -361,14 +379,14 @@ class History:
     def _open_read_only(self, path: Path) -> sqlite3.Connection:
         """A history on read-only storage (a write-protected stick), opened so that the
         history screens, statistics, replay and export work; new matches are not stored.
-        A WAL database needs its -shm to be read: without one, and with no way to make one,
-        `immutable=1` reads the file as it is. An older schema is migrated in a memory copy.
-        A file that cannot be read at all is left alone: this run plays from memory."""
-        queries = ["mode=ro"]
-        if not Path(f"{path}-shm").exists() and not os.access(path.parent, os.W_OK):
-            queries.append("immutable=1")
+        A WAL database needs its -shm to be read: when `mode=ro` could not make one, no
+        copy has the file open for writing (a writer keeps one), so `immutable=1` reads the
+        file as it is. An older schema is migrated in a memory copy. A file that cannot be
+        read at all is left alone: this run plays from memory."""
         error: sqlite3.Error | _Unusable | None = None
-        for query in queries:
+        for query in ("mode=ro", "immutable=1"):
+            if query == "immutable=1" and Path(f"{path}-shm").exists():
+                break  # the index is there, so immutable would not read it any better
             try:
                 db = sqlite3.connect(_uri(path, query), uri=True, isolation_level=None)
             except sqlite3.Error as e:
