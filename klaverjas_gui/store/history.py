@@ -377,39 +377,36 @@ class History:
         return True
 
     def _open_read_only(self, path: Path) -> sqlite3.Connection:
-        """A history on read-only storage (a write-protected stick), opened so that the
-        history screens, statistics, replay and export work; new matches are not stored.
-        A WAL database needs its -shm to be read: when `mode=ro` could not make one, no
-        copy has the file open for writing (a writer keeps one), so `immutable=1` reads the
-        file as it is. An older schema is migrated in a memory copy. A file that cannot be
+        """A history on read-only storage (a write-protected stick), read through a read-only
+        connection into memory: the history screens, statistics, replay and export work, and
+        this run's matches are kept until it ends, never written (nor tried: no refused write
+        to report). An older schema is migrated in the copy. A WAL database needs its -shm to
+        be read: when `mode=ro` could not make one, no copy has the file open for writing (a
+        writer keeps one), so `immutable=1` reads the file as it is. A file that cannot be
         read at all is left alone: this run plays from memory."""
         error: sqlite3.Error | _Unusable | None = None
         for query in ("mode=ro", "immutable=1"):
             if query == "immutable=1" and Path(f"{path}-shm").exists():
                 break  # the index is there, so immutable would not read it any better
+            copy = sqlite3.connect(":memory:", isolation_level=None)
             try:
                 db = sqlite3.connect(_uri(path, query), uri=True, isolation_level=None)
-            except sqlite3.Error as e:
-                error = e
-                continue
-            try:
-                if self._check(db) < SCHEMA_VERSION or _missing(db):
-                    copy = sqlite3.connect(":memory:", isolation_level=None)
+                try:
+                    self._check(db)
                     db.backup(copy)
+                finally:
                     db.close()
-                    db = copy
-                    self._migrate(db)
+                self._migrate(copy)
             except HistoryError as e:
-                db.close()
+                copy.close()
                 return self._memory(e.args[0])
             except (sqlite3.Error, _Unusable) as e:
-                db.close()
+                copy.close()
                 error = e
                 continue
             self.read_only = True
-            self._warned_write = True  # told here, once: a refused write need not say it again
             self.messages.append(Message("store.history_read_only"))
-            return db
+            return copy
         return self._memory(Message("store.history_unreadable", name=path.name, error=error))
 
     @staticmethod
