@@ -316,15 +316,13 @@ class History:
     def _connect(self, path: Path, deadline: float) -> sqlite3.Connection:
         """Open, check and migrate the history at `path`, waiting until `deadline` (monotonic)
         for another connection's lock. Raises _Unusable saying why not, or HistoryError."""
-        judged = not path.exists()
         try:
-            if not judged:
-                judged = self._probe(path, _until(deadline))
+            checked = path.exists() and self._probe(path, _until(deadline))
             db = sqlite3.connect(path, timeout=_until(deadline), isolation_level=None)
         except sqlite3.Error as e:
             raise _Unusable(_kind(e), e) from None
         try:
-            if not judged:
+            if not checked:  # a new file (perhaps made by another copy just now), a hot journal
                 self._check(db)
             self._migrate(db)  # first: if it cannot be done (a full disk), nothing changed
             # Only switch when needed: the switch takes an exclusive lock.
