@@ -6,10 +6,11 @@ match's seed. Schema changes go through `PRAGMA user_version` migrations, run
 under an exclusive lock that re-reads the version, so two copies started at
 once migrate once and never trip over each other. Only a file SQLite calls not
 a database (or damaged) is set aside, with its `-wal` and `-shm`, and a fresh
-one started; a lock held by another program is waited for, a read-only file
-is opened read-only, a full disk, an unreadable file or a database from a newer
-program is left untouched. The game always goes on: when the disk refuses,
-history lives in memory and the player is told once what really happened.
+one started; a lock held by another program is waited for, a history on
+read-only storage is read into memory, and a full disk, an unreadable file or a
+database from a newer program is left untouched. The game always goes on: when
+the disk refuses, history lives in memory and the player is told once what
+really happened.
 """
 
 from __future__ import annotations
