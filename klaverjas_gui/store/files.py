@@ -25,16 +25,29 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def set_aside(path: Path) -> Path | None:
-    """Rename a damaged file to `<name>.bad-<time>` so nothing is lost; None if that fails."""
+def set_aside(path: Path, companions: tuple[str, ...] = ()) -> Path | None:
+    """Rename a damaged file to `<name>.bad-<time>` so nothing is lost; None if that fails.
+
+    Each companion that exists (a database's "-wal" and "-shm") goes along as
+    `<name>.bad-<time><suffix>`: SQLite finds it there when the kept copy is opened, and
+    no stale log is left to be replayed into the fresh file that takes the old name."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     n = 1
     while target.exists():
         n += 1
         target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    moved: list[tuple[str, str]] = []
     try:
-        os.replace(path, target)
+        for suffix in ("", *companions):
+            source, dest = f"{path}{suffix}", f"{target}{suffix}"
+            if suffix and not os.path.lexists(source):
+                continue
+            os.replace(source, dest)
+            moved.append((source, dest))
     except OSError:
+        for source, dest in reversed(moved):  # all or nothing: a log never parts from its file
+            with contextlib.suppress(OSError):
+                os.replace(dest, source)
         return None
     return target

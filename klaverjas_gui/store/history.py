@@ -2,10 +2,15 @@
 
 The running match is written after every action, so after a crash or a killed
 process the exact position comes back by replaying the stored actions from the
-match's seed. Schema changes go through `PRAGMA user_version` migrations. A
-file that is not a database is set aside and a fresh one started; a database
-from a newer program is never written to. The game always goes on: when the
-disk refuses, history lives in memory and the player is told once.
+match's seed. Schema changes go through `PRAGMA user_version` migrations, run
+under an exclusive lock that re-reads the version, so two copies started at
+once migrate once and never trip over each other. Only a file SQLite calls not
+a database (or damaged) is set aside, with its `-wal` and `-shm`, and a fresh
+one started; a lock held by another program is waited for, a history on
+read-only storage is read into memory, and a full disk, an unreadable file or a
+database from a newer program is left untouched. The game always goes on: when
+the disk refuses, history lives in memory and the player is told once what
+really happened.
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +77,11 @@ SCHEMA_VERSION = len(MIGRATIONS)
 _SET_VERSION = {1: "PRAGMA user_version = 1", 2: "PRAGMA user_version = 2"}
 assert set(_SET_VERSION) == set(range(1, SCHEMA_VERSION + 1))
 
+# Opening waits at most this long in all for another program's lock (a second copy
+# migrating, a backup tool) before this run plays from memory; a write waits BUSY_TIMEOUT.
+OPEN_WAIT = 10.0
+BUSY_TIMEOUT = 5.0
+
 # Another program (a backup tool, a database browser) may hold the write lock for seconds.
 # A move waits this long for it, then is queued and written with the next move: a frame or
 # two, never a freeze. At quit one last, longer wait.
@@ -84,6 +94,132 @@ log = logging.getLogger(__name__)
 
 class HistoryError(Exception):
     """A history database this program must not touch (from a newer version)."""
+
+
+class _Unusable(Exception):
+    """Why a history file cannot be used as it is; `kind` (see `_kind`, or "incomplete")
+    decides what `History._open` does about it."""
+
+    def __init__(self, kind: str, detail: object) -> None:
+        super().__init__(str(detail))
+        self.kind = kind
+
+
+# SQLite's primary result codes (the low byte of an extended code) by what they mean here.
+_KINDS = {
+    5: "busy",  # SQLITE_BUSY: another connection holds the lock
+    6: "busy",  # SQLITE_LOCKED
+    11: "corrupt",  # SQLITE_CORRUPT
+    26: "corrupt",  # SQLITE_NOTADB
+    13: "full",  # SQLITE_FULL
+    8: "readonly",  # SQLITE_READONLY
+    3: "cantopen",  # SQLITE_PERM
+    14: "cantopen",  # SQLITE_CANTOPEN
+    10: "cantopen",  # SQLITE_IOERR: the file cannot be read (a pulled stick, a folder)
+}
+# Python 3.10 has no error codes: the messages SQLite gives for the same codes.
+_TEXTS = (
+    ("locked", "busy"),
+    ("busy", "busy"),
+    ("not a database", "corrupt"),
+    ("malformed", "corrupt"),
+    ("disk is full", "full"),
+    ("readonly", "readonly"),
+    ("read-only", "readonly"),
+    ("unable to open", "cantopen"),
+    ("i/o error", "cantopen"),
+)
+
+
+def _kind(e: sqlite3.Error) -> str:
+    """busy, corrupt, full, readonly, cantopen or other: only "corrupt" is ever damage."""
+    code = getattr(e, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return _KINDS.get(code & 0xFF, "other")
+    text = str(e).lower()
+    return next((kind for words, kind in _TEXTS if words in text), "other")
+
+
+@cache
+def _reference() -> tuple[dict[str, set[str]], dict[str, list[str]]]:
+    """The tables and columns the migrations make (what the code may use), and the
+    statements that create each table and its indexes, read from a migrated memory copy."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    _upgrade(db, 0)
+    columns: dict[str, set[str]] = {}
+    create: dict[str, list[str]] = {}
+    for kind, table, sql in db.execute(
+        "SELECT type, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type DESC"
+    ):  # "table" sorts before "index"
+        if table.startswith("sqlite_"):
+            continue
+        create.setdefault(table, []).append(sql)
+        if kind == "table":
+            columns[table] = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+    db.close()
+    return columns, create
+
+
+def _missing(db: sqlite3.Connection) -> list[str]:
+    """Tables and columns (`table.column`) the code uses that this database lacks."""
+    out = []
+    for table, wanted in _reference()[0].items():
+        have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+        out += [table] if not have else [f"{table}.{c}" for c in sorted(wanted - have)]
+    return out
+
+
+def _upgrade(db: sqlite3.Connection, version: int) -> None:
+    """Run the migrations from `version` on (inside the caller's transaction)."""
+    for v in range(version, SCHEMA_VERSION):
+        for statement in MIGRATIONS[v].split(";"):
+            if statement.strip():
+                db.execute(statement)
+        db.execute(_SET_VERSION[v + 1])
+
+
+def _repair(db: sqlite3.Connection) -> None:
+    """Re-create missing tables, empty, when no table holds a row (then nothing can refer to
+    what is gone). Anything else missing raises _Unusable("incomplete"): the file is kept."""
+    missing = _missing(db)
+    if not missing:
+        return
+    create = _reference()[1]
+    present = [t for t in create if t not in missing]
+    if any("." in m for m in missing) or any(
+        db.execute(f"SELECT 1 FROM {t}").fetchone() for t in present
+    ):
+        raise _Unusable("incomplete", ", ".join(missing))
+    for table in missing:
+        for sql in create[table]:
+            db.execute(sql)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at `path` now (device, inode), to set aside only the file judged."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return st.st_dev, st.st_ino
+
+
+def _until(deadline: float) -> float:
+    """Seconds left until `deadline` (monotonic), as a busy timeout: never zero."""
+    return max(deadline - time.monotonic(), 0.1)
+
+
+def _uri(path: Path, query: str) -> str:
+    """An SQLite URI for `path` with `query` ("mode=ro", "immutable=1")."""
+    return f"{path.resolve().as_uri()}?{query}"
+
+
+def _writable(path: Path) -> bool:
+    """Whether this user may write the history file and its folder (for -wal and -shm).
+    False on a write-protected stick, a read-only mount or a read-only file."""
+    if not os.access(path.parent, os.W_OK):
+        return False
+    return not path.exists() or os.access(path, os.W_OK)
 
 
 @dataclass(frozen=True)
@@ -112,77 +248,202 @@ class History:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.messages: list[str] = []  # for the player, shown once
-        self.persistent = False
-        self._warned_write = False
+        self.persistent = False  # new matches are stored on disk
+        self.read_only = False  # an existing history opened read-only (a protected stick)
         self.db = self._open(path)
 
     # --- opening ---
     def _open(self, path: Path | None) -> sqlite3.Connection:
+        """The history at `path`, or one in memory when it cannot be used. Each cause gets
+        its own message; a lock is waited for (OPEN_WAIT in all) and only a file SQLite calls
+        damaged, or one lacking what the code uses, is ever set aside."""
         if path is None:
             return self._memory()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            db = self._connect(path)
-        except HistoryError as e:
-            self.messages.append(e.args[0] if e.args else str(e))
-            return self._memory()
-        except sqlite3.DatabaseError:
-            moved = set_aside(path)
-            if moved is None:
-                self.messages.append(Message("store.history_damaged"))
-                return self._memory()
-            self.messages.append(Message("store.history_damaged_kept", name=moved.name))
-            try:
-                db = self._connect(path)
-            except (sqlite3.Error, OSError, HistoryError):
-                return self._memory()
         except OSError as e:
-            self.messages.append(
+            return self._memory(
                 Message("store.history_memory", folder=path.parent, error=e.strerror or e)
             )
-            return self._memory()
-        self.persistent = True
-        return db
+        deadline = time.monotonic() + OPEN_WAIT
+        moved: Path | None = None
+        while True:
+            judged = _identity(path)  # the file this attempt looks at
+            try:
+                if judged is None and not os.access(path.parent, os.W_OK):
+                    return self._memory(
+                        Message("store.history_folder_read_only", folder=path.parent)
+                    )
+                if judged is not None and not _writable(path):
+                    return self._open_read_only(path)
+                db = self._connect(path, deadline)
+                self.persistent = True
+                return db
+            except HistoryError as e:
+                return self._memory(e.args[0])
+            except _Unusable as e:
+                error = e
+            waited = time.monotonic() >= deadline
+            if error.kind == "busy" and not waited:
+                time.sleep(0.05)  # another copy is migrating: it is done within milliseconds
+            elif error.kind in ("corrupt", "incomplete") and moved is None and not waited:
+                if _identity(path) != judged:
+                    continue  # another copy set it aside and started a new one: use that
+                moved = set_aside(path, ("-wal", "-shm"))
+                if moved is None:
+                    return self._memory(Message("store.history_damaged"))
+                if error.kind == "corrupt":
+                    self.messages.append(Message("store.history_damaged_kept", name=moved.name))
+                else:
+                    self.messages.append(
+                        Message("store.history_incomplete_kept", name=moved.name, missing=error)
+                    )
+            elif error.kind in ("readonly", "cantopen") and judged is not None:
+                return self._open_read_only(path)
+            else:
+                return self._memory(self._why(error, path))
 
-    def _connect(self, path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(path, timeout=5, isolation_level=None)
+    @staticmethod
+    def _why(error: _Unusable, path: Path) -> Message:
+        """What the player is told when the history file stays untouched."""
+        if error.kind == "busy":
+            return Message("store.history_in_use")
+        if error.kind == "full":
+            return Message("store.history_disk_full", folder=path.parent)
+        return Message("store.history_memory", folder=path.parent, error=error)
+
+    def _connect(self, path: Path, deadline: float) -> sqlite3.Connection:
+        """Open, check and migrate the history at `path`, waiting until `deadline` (monotonic)
+        for another connection's lock. Raises _Unusable saying why not, or HistoryError."""
         try:
-            ok = db.execute("PRAGMA quick_check").fetchone()
-            if not ok or ok[0] != "ok":
-                raise sqlite3.DatabaseError("quick_check failed")
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise HistoryError(Message("store.history_newer", version=version))
-            db.execute("PRAGMA journal_mode=WAL")
+            checked = path.exists() and self._probe(path, _until(deadline))
+            db = sqlite3.connect(path, timeout=_until(deadline), isolation_level=None)
+        except sqlite3.Error as e:
+            raise _Unusable(_kind(e), e) from None
+        try:
+            if not checked:  # a new file (perhaps made by another copy just now), a hot journal
+                self._check(db)
+            self._migrate(db)  # first: if it cannot be done (a full disk), nothing changed
+            # Only switch when needed: the switch takes an exclusive lock.
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode=WAL")
             # NORMAL in WAL mode: a commit survives the program crashing or being killed
             # (what we promise); only a power cut may lose the last few actions, never the
             # file. FULL would fsync every card, ~6 ms, a visible hitch in the frame loop.
             db.execute("PRAGMA synchronous=NORMAL")
-            self._migrate(db, version)
-        except sqlite3.OperationalError as e:
+            if not self._can_write(db):
+                raise _Unusable("readonly", "read-only storage")
+            db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        except BaseException as e:
             db.close()
-            if "readonly" in str(e) or "read-only" in str(e) or "unable to open" in str(e):
-                raise OSError(str(e)) from None
-            raise sqlite3.DatabaseError(str(e)) from None
-        except BaseException:
-            db.close()
+            if isinstance(e, sqlite3.Error):
+                raise _Unusable(_kind(e), e) from None
             raise
         return db
 
-    def _memory(self) -> sqlite3.Connection:
+    @staticmethod
+    def _can_write(db: sqlite3.Connection) -> bool:
+        """Whether SQLite lets this connection write: a read-only file opens read-write
+        without a word when its -wal and -shm are there. A no-op write, rolled back, tells;
+        it does not wait, as a lock held elsewhere means the file takes writes."""
+        db.execute("PRAGMA busy_timeout = 0")
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except sqlite3.Error as e:
+            return _kind(e) != "readonly"
+        finally:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+        return True
+
+    def _probe(self, path: Path, wait: float) -> bool:
+        """Judge the file through a read-only connection: a read-write one to a damaged file
+        deletes its -wal and -shm on closing, and they are to be kept with it. False when
+        only a writer can read it (a hot journal to roll back after a crash)."""
+        try:
+            probe = sqlite3.connect(_uri(path, "mode=ro"), uri=True, timeout=wait)
+            try:
+                self._check(probe)
+            finally:
+                probe.close()
+        except sqlite3.Error as e:
+            if _kind(e) == "readonly":
+                return False
+            raise
+        return True
+
+    def _open_read_only(self, path: Path) -> sqlite3.Connection:
+        """A history on read-only storage (a write-protected stick), read through a read-only
+        connection into memory: the history screens, statistics, replay and export work, and
+        this run's matches are kept until it ends, never written (nor tried: no refused write
+        to report). An older schema is migrated in the copy. A WAL database needs its -shm to
+        be read: when `mode=ro` could not make one, no copy has the file open for writing (a
+        writer keeps one), so `immutable=1` reads the file as it is. A file that cannot be
+        read at all is left alone: this run plays from memory."""
+        error: sqlite3.Error | _Unusable | None = None
+        for query in ("mode=ro", "immutable=1"):
+            if query == "immutable=1" and Path(f"{path}-shm").exists():
+                break  # the index is there, so immutable would not read it any better
+            copy = sqlite3.connect(":memory:", isolation_level=None)
+            try:
+                db = sqlite3.connect(_uri(path, query), uri=True, isolation_level=None)
+                try:
+                    self._check(db)
+                    db.backup(copy)
+                finally:
+                    db.close()
+                self._migrate(copy)
+            except HistoryError as e:
+                copy.close()
+                return self._memory(e.args[0])
+            except (sqlite3.Error, _Unusable) as e:
+                copy.close()
+                error = e
+                continue
+            self.read_only = True
+            self.messages.append(Message("store.history_read_only"))
+            return copy
+        return self._memory(Message("store.history_unreadable", name=path.name, error=error))
+
+    @staticmethod
+    def _check(db: sqlite3.Connection) -> int:
+        """The schema version of an undamaged file from this program or an older one."""
+        ok = db.execute("PRAGMA quick_check").fetchone()
+        if not ok or ok[0] != "ok":
+            raise _Unusable("corrupt", ok[0] if ok else "quick_check failed")
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise HistoryError(Message("store.history_newer", version=version))
+        return version
+
+    def _memory(self, message: str | None = None) -> sqlite3.Connection:
+        """A fresh history in memory for this run; `message` tells the player why."""
+        if message:
+            self.messages.append(message)
         db = sqlite3.connect(":memory:", isolation_level=None)
-        self._migrate(db, 0)
+        self._migrate(db)
         return db
 
     @staticmethod
-    def _migrate(db: sqlite3.Connection, version: int) -> None:
-        for v in range(version, SCHEMA_VERSION):
-            db.execute("BEGIN")
-            for statement in MIGRATIONS[v].split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            db.execute(_SET_VERSION[v + 1])
+    def _migrate(db: sqlite3.Connection) -> None:
+        """Bring the schema to SCHEMA_VERSION with every table and column the code uses.
+        The work runs under an exclusive lock that re-reads the version, so of two copies
+        started at once the second finds it done. Raises _Unusable("incomplete") for a
+        database that lacks what its version promises and cannot be safely repaired."""
+        if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION and not _missing(db):
+            return  # the usual start takes no lock, so another program's lock does not stop it
+        db.execute("BEGIN EXCLUSIVE")
+        try:
+            _upgrade(db, db.execute("PRAGMA user_version").fetchone()[0])
+            _repair(db)
             db.execute("COMMIT")
+        except BaseException as e:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if isinstance(e, sqlite3.Error) and _kind(e) == "other":
+                raise _Unusable("incomplete", e) from None  # e.g. "no such table: matches"
+            raise
 
     def close(self) -> None:
         """Write what still waits (one longer wait for another program's lock), then close;
@@ -253,7 +514,7 @@ class History:
         """A write failed: keep the queue where waiting can help, and tell the player once."""
         pending = self._pending
         pending.error = str(error)
-        busy = _is_busy(error)
+        busy = _kind(error) == "busy"
         if not isinstance(error, sqlite3.OperationalError):  # a constraint, damage: no waiting
             pending.queue.clear()  # mends these, and they must not block every later move
         elif not busy:  # a full disk, an I/O error: try again now and then, not on every move
@@ -602,14 +863,6 @@ def _cell(value: Any) -> Any:
     if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
         return "'" + value
     return value
-
-
-def _is_busy(error: sqlite3.Error) -> bool:
-    """Another connection holds the lock: waiting will help."""
-    code = getattr(error, "sqlite_errorcode", None)
-    if code is not None:
-        return code & 0xFF in (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (named from 3.11)
-    return "locked" in str(error) or "busy" in str(error)
 
 
 @dataclass(frozen=True)
