@@ -1,0 +1,1 @@
+"""The game being played, outside the screen: no pygame here."""
