@@ -47,7 +47,7 @@ def test_hint_for_a_card_is_the_hard_players_choice_with_a_reason(make_app):
     expected = HardPlayer(table.guide.seed_for(state), worlds=WORLDS).choose(state.observation(0))
     assert table.guide.hint_action() == expected
     assert table.guide.hint_card() is expected.card
-    assert card_name(expected.card) in table.guide.current().text  # the sentence names it
+    assert card_name(expected.card) in table.guide.hint().text  # the sentence names it
     assert table.state is state  # a hint never plays for you
     app.step(DT)
     assert table.view.drawn_faces[0] == table.model.hands[0]
@@ -66,7 +66,7 @@ def test_hint_button_for_a_trump_decision(make_app):
     run_until(app, lambda: table.guide.hint_action() is not None)
     expected = HardPlayer(table.guide.seed_for(state), worlds=WORLDS).choose(state.observation(0))
     assert table.guide.hint_action() == expected
-    assert table.guide.current().text == explain(state.observation(0), expected)
+    assert table.guide.hint().text == explain(state.observation(0), expected)
     assert expected.kind in ("name", "pass")
 
 

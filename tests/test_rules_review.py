@@ -115,11 +115,11 @@ def test_review_from_the_summary_finds_the_first_lost_points(make_app):
     for _ in range(5):
         app.step(DT)
     assert app.frames == frames + 5
-    if not review.job.done:
+    if not review.job.done():
         calculating = tr("teach.review_calculating", done=0, total=0).split("…")[0]
         assert any(calculating in text for text, _ in review.caption()[1])
     assert review.job.wait(300), "the review did not finish"
-    result = review.job.result
+    result = review.job.result()
     first = result.first_loss(0)
     assert first is not None and first.index == index and first.card == card
     assert [c.index for c in result.cards if c.loss] == [index]  # every other card was best
@@ -150,7 +150,7 @@ def test_review_from_the_summary_finds_the_first_lost_points(make_app):
     assert review.trick == index // 4
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, DealSummaryScene)
-    assert review.job.stopped
+    assert review.job.cancelled()
 
 
 def test_leaving_a_review_early_stops_its_search(make_app):
@@ -162,9 +162,9 @@ def test_leaving_a_review_early_stops_its_search(make_app):
     click_button(app, app.top, "review")
     review = app.top
     press(app, pygame.K_ESCAPE)
-    assert review.job.stopped
+    assert review.job.cancelled()
     review.job.wait(30)
-    assert not review.job.running  # the search gave up instead of running on unseen
+    assert not review.job.running()  # the search gave up instead of running on unseen
 
 
 def test_review_from_a_stored_deal_replay(make_app):
@@ -182,4 +182,4 @@ def test_review_from_a_stored_deal_replay(make_app):
     press(app, pygame.K_RIGHT)
     assert review.trick == 1
     press(app, pygame.K_ESCAPE)
-    assert isinstance(app.top, ReplayScene) and review.job.stopped
+    assert isinstance(app.top, ReplayScene) and review.job.cancelled()

@@ -376,14 +376,14 @@ def test_computer_thinks_off_the_frame_loop(make_app):
 
     for s in range(1, 4):
         table.seats[s].player = Slow()
-    run_until(app, lambda: table.job is not None and not table.job.done)
+    run_until(app, lambda: table.job is not None and not table.job.done())
     frames = 0
     start = time.monotonic()
-    while table.job is not None and not table.job.done and time.monotonic() - start < 5:
+    while table.job is not None and not table.job.done() and time.monotonic() - start < 5:
         app.step(DT)
         frames += 1
     assert frames > 20  # the loop kept drawing while the computer thought
-    assert table.job is None or table.job.done
+    assert table.job is None or table.job.done()
 
 
 def test_thinking_indicator_after_a_moment(make_app):

@@ -8,6 +8,8 @@ RNG and caches, so `choose` may run on a worker thread.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..engine import Action, Observation
 from .base import Player, RandomPlayer
 from .hard import HardPlayer
@@ -31,14 +33,16 @@ def make_player(level: str, seed: int | None = None, think_ms: float | None = No
 
 
 def hint(
-    obs: Observation, seed: int = 0, think_ms: float = 200.0, worlds: int | None = None
-) -> Action:
+    obs: Observation, seed: int = 0, think_ms: float = 200.0, worlds: int | None = None,
+    cancelled: Callable[[], bool] | None = None,
+) -> Action:  # fmt: skip
     """A fair hint for the seat of `obs`: what the hard player would do in its place.
 
     It sees only that seat's observation. (`solve_state` sees every hand: use it for
     the review after the deal, not for a hint during it.) `worlds` fixes the number of
-    sampled deals instead of the clock, so the same seed gives the same hint."""
-    return HardPlayer(seed, think_ms=think_ms, worlds=worlds).choose(obs)
+    sampled deals instead of the clock, so the same seed gives the same hint.
+    `cancelled()` True stops the search with SearchTimeout (nobody wants the hint any more)."""
+    return HardPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled).choose(obs)
 
 
 __all__ = [

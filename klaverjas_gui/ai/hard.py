@@ -59,9 +59,11 @@ class HardPlayer:
     name = "hard"
 
     def __init__(
-        self, seed: int | None = None, think_ms: float = 200.0, worlds: int | None = None
-    ) -> None:
+        self, seed: int | None = None, think_ms: float = 200.0, worlds: int | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> None:  # fmt: skip
         self.rng = random.Random(seed)
+        self.cancelled = cancelled  # True: nobody wants the answer (a hint): SearchTimeout
         self.think = think_ms / 1000.0
         self.worlds = worlds  # a fixed number of worlds instead of the clock (reproducible)
         self.pass_margin = PASS_MARGIN
@@ -95,7 +97,8 @@ class HardPlayer:
         solver = self._solvers.get(key)
         if solver is None:
             self._solvers.clear()
-            solver = self._solvers[key] = Solver(variant, trump, chooser_team, level)
+            solver = Solver(variant, trump, chooser_team, level, cancelled=self.cancelled)
+            self._solvers[key] = solver
         elif len(solver.tt) > 200_000:
             solver.tt.clear()
         return solver
@@ -114,6 +117,8 @@ class HardPlayer:
         return self.bid(obs, deadline)
 
     def _more(self, done: int, minimum: int, deadline: float, cap: int = 1 << 30) -> bool:
+        if self.cancelled is not None and self.cancelled():
+            raise SearchTimeout
         if self.worlds is not None:
             return done < self.worlds
         return done < minimum or (time.perf_counter() < deadline and done < cap)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 from ..engine.cards import ALL_CARDS, POINTS
 from ..engine.klabberjass import (
@@ -40,6 +41,7 @@ from ..engine.match import Action
 from .klabberjass_fast import INF, TwoRules, TwoSolver, bits, deal_diff, mask_points, playout
 from .klabberjass_heuristic import KlabberjassHeuristic, answer_choice, bid_choice
 from .klabberjass_knowledge import KlabberjassKnowledge
+from .solver import SearchTimeout
 
 EXACT_CARDS = 6  # solve exactly when the hand holds at most this many cards
 MIN_WORLDS = 6
@@ -53,9 +55,13 @@ class HardKlabberjassPlayer:
 
     name = "hard"
 
-    def __init__(self, seed: int | None = None, think_ms: float = 200, worlds: int | None = None):
-        """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it."""
-        self.rng, self.worlds = random.Random(seed), worlds
+    def __init__(
+        self, seed: int | None = None, think_ms: float = 200, worlds: int | None = None,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> None:  # fmt: skip
+        """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
+        `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout."""
+        self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
         self.think = think_ms / 1000.0  # seconds per decision
         self.helper = KlabberjassHeuristic(seed, counting=True)  # dix and declarations
         self._solvers: dict[int, TwoSolver] = {}
@@ -72,6 +78,8 @@ class HardKlabberjassPlayer:
         return self.helper.choose(obs)  # dix and declarations: the rules of thumb are right
 
     def _more(self, done: int, deadline: float, kind: str) -> bool:
+        if self.cancelled is not None and self.cancelled():
+            raise SearchTimeout
         if self.worlds is not None:
             return done < self.worlds
         return done < MIN_WORLDS or (done < MAX_WORLDS[kind] and time.perf_counter() < deadline)

@@ -39,6 +39,7 @@ the result.)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from time import perf_counter
 
@@ -55,7 +56,8 @@ MTD_STEP = 4  # first step of the MTD(f) driver when the guess is off; it double
 
 
 class SearchTimeout(Exception):
-    """The solver's deadline passed; the search was abandoned (its table stays valid)."""
+    """The solver's deadline passed or its caller cancelled it; the search was abandoned
+    (its table stays valid)."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,9 @@ class Solver:
 
     The transposition table is keyed by the hands, so positions of one deal share
     it safely; `tt=False, grouping=False` give the plain alpha-beta the benchmark
-    compares with.
+    compares with. `cancelled`, if given, is asked with the deadline at every trick start
+    of the search and stops it (SearchTimeout) once it says True: another thread can
+    stop a long search that way without touching the solver.
     """
 
     def __init__(
@@ -175,6 +179,7 @@ class Solver:
         tt: bool = True,
         grouping: bool = True,
         bounds: bool = True,
+        cancelled: Callable[[], bool] | None = None,
     ) -> None:
         self.rules = Rules(variant, trump, 2**kraak_level)
         bonus = variant.pit_bonus
@@ -187,6 +192,7 @@ class Solver:
         self.tt: dict[int, list] = {}  # key -> [lower bound, upper bound, ordered moves]
         self.nodes = 0
         self.deadline = 0.0  # perf_counter() time after which a search raises SearchTimeout
+        self.cancelled = cancelled
         self.hands = [0, 0, 0, 0]
         self._search = self._build()
 
@@ -352,6 +358,7 @@ class Solver:
         use_tt = self.use_tt
         grouping = self.grouping
         solver = self
+        cancelled = self.cancelled
         bound = r.bound
         use_bound = self.use_bound
         maxbonus = max(bonus)
@@ -453,7 +460,7 @@ class Solver:
             h = H[p]
             if not h:
                 return 0
-            if solver.deadline and perf_counter() > solver.deadline:
+            if solver.deadline and perf_counter() > solver.deadline or cancelled and cancelled():
                 raise SearchTimeout
             q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
             h1, h2, h3 = H[q1], H[q2], H[q3]

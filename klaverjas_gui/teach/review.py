@@ -9,7 +9,8 @@ away against best play. Like the solver, the review counts all roem as
 claimed, so a missed claim is not mistaken for a bad card.
 
 Pure Python and slow for a whole deal (about a second or two): a scene runs
-`review_deal` on a worker thread and shows its `progress`.
+`review_deal` as a background job (play/seats.py), shows its `progress`, and
+cancels it when it closes.
 """
 
 from __future__ import annotations
@@ -71,7 +72,6 @@ def review_deal(
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
     team: int = 0,
-    solver: Solver | None = None,
 ) -> DealReview:
     """Value every card of a deal: `plays` are (the state before the card, the card).
 
@@ -79,15 +79,15 @@ def review_deal(
     it minus the margin after it, seen from its team); the best cards are
     searched only where a team first lost points, since valuing every
     alternative of every position would take several times as long (`team`: whose
-    first loss gets its best cards, the human's by default; `solver`: one made by the
-    caller, who may then stop a long search through its deadline).
+    first loss gets its best cards, the human's by default).
     `progress(done, total)` is told after each position; `cancelled()` is asked
-    between positions and makes the review raise ReviewCancelled."""
+    between positions (True: ReviewCancelled) and by the solver inside one (True:
+    SearchTimeout), so a long search stops soon after the caller gives up."""
     if not plays:
         return DealReview((), 0)
-    if solver is None:
-        first = plays[0][0]
-        solver = Solver(first.variant, first.trump, first.chooser % 2, first.kraak_level)
+    first = plays[0][0]
+    solver = Solver(first.variant, first.trump, first.chooser % 2, first.kraak_level,
+                    cancelled=cancelled)  # fmt: skip
     total = len(plays) + 1
     positions = [position(state) for state, _ in plays]
     margins: list[int] = []  # team 0 minus team 1 at the end, best play from position i

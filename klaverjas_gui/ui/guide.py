@@ -2,8 +2,9 @@
 
 - Hint (button, or H while playing a card): what the hard computer player would
   do in the human's place, seeing only the human's observation, with one sentence
-  why (teach/hints.py). The search takes up to about a second, so it runs on its
-  own thread; the table keeps drawing and says "Thinking…" meanwhile.
+  why (teach/hints.py). The search takes up to about a second, so it runs as a
+  background job (play/seats.py); the table keeps drawing and says "Thinking…"
+  meanwhile, and a hint for a position that has passed is cancelled.
 - Take back (practice matches only; button, Ctrl+Z or Backspace): the state is
   rebuilt by replaying the action log without the human's last card of this deal
   and everything after it; the engine has no undo of its own.
@@ -13,9 +14,8 @@
 
 from __future__ import annotations
 
-import threading
-import traceback
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -23,6 +23,7 @@ import pygame
 from ..engine import Action, Card, MatchState, Observation, Suit
 from ..engine.match import RoemLeft, TrickWon
 from ..i18n import tr
+from ..play.seats import CancelToken, Job
 from . import theme, widgets
 
 if TYPE_CHECKING:
@@ -33,39 +34,31 @@ HINT_COLOUR = (120, 214, 255)
 NOTE_SECONDS = 8.0
 
 
-@dataclass
-class HintJob:
-    key: int  # n_actions of the state it was asked for
+@dataclass(frozen=True)
+class Hint:
     seat: int
-    obs: Observation
-    seed: int
-    worlds: int | None
-    action: Action | None = None
-    text: str = ""
-    error: str | None = None
-    done: bool = False
-    thread: threading.Thread | None = field(default=None, repr=False)
+    action: Action
+    text: str  # why, in one sentence
 
-    def run(self) -> None:
-        from ..ai import hint
-        from ..teach.hints import explain
 
-        try:
-            self.action = hint(self.obs, self.seed, HINT_THINK_MS, self.worlds)
-            self.text = explain(self.obs, self.action)
-        except Exception:  # a failing search must not take the table down
-            self.error = traceback.format_exc(limit=3)
-        self.done = True
+def hard_hint(token: CancelToken, obs: Observation, seed: int, worlds: int | None) -> Hint:
+    """The hard player's choice in the seat's place, with its reason (a background job)."""
+    from ..ai import hint
+    from ..teach.hints import explain
+
+    action = hint(obs, seed, HINT_THINK_MS, worlds, token)
+    return Hint(obs.seat, action, explain(obs, action))
 
 
 class Guide:
     """Belongs to one TableScene; the table calls build, update, key and the event hooks."""
 
-    job_class: type[HintJob] = HintJob  # the two-player table asks its own hard player
+    # The job that finds a hint; the two-player table asks its own hard player.
+    think: Callable[[CancelToken, Observation, int, int | None], Hint] = staticmethod(hard_hint)
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
-        self.job: HintJob | None = None
+        self.job: Job[Hint] | None = None  # key: n_actions of the state it was asked for
         self.worlds: int | None = None  # a fixed number of sampled deals (reproducible tests)
         # The last trick taken: deal, trick number, trump, cards.
         self.last_trick: tuple[int, int, Suit, tuple[Card, ...]] | None = None
@@ -126,31 +119,35 @@ class Guide:
         s = t.state
         if self.job is not None and self.job.key == s.n_actions:
             return
-        job = self.job_class(s.n_actions, s.to_move, s.observation(s.to_move), self.seed_for(s),
-                      self.worlds)  # fmt: skip
-        self.job = job
-        if t.app.deterministic:
-            job.run()
-        else:
-            job.thread = threading.Thread(target=job.run, name="klaverjas-hint", daemon=True)
-            job.thread.start()
+        self.drop()
+        self.job = t.jobs.submit(self.think, s.observation(s.to_move), self.seed_for(s),
+                                 self.worlds, key=s.n_actions)  # fmt: skip
 
-    def current(self) -> HintJob | None:
-        """The hint for the position on the table, if one was asked for."""
+    def drop(self) -> None:
+        """Forget the hint: its position has passed, so its search is cancelled."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def current(self) -> Job[Hint] | None:
+        """The hint's job for the position on the table, if one was asked for."""
         job = self.job
         if job is None or job.key != self.table.state.n_actions or job.error:
             return None
         return job
 
-    def hint_card(self) -> Card | None:
+    def hint(self) -> Hint | None:
+        """The finished hint for the position on the table."""
         job = self.current()
-        if job is None or not job.done or job.action is None or job.action.kind != "play":
-            return None
-        return job.action.card
+        return job.result() if job is not None and job.done() else None
+
+    def hint_card(self) -> Card | None:
+        hint = self.hint()
+        return hint.action.card if hint is not None and hint.action.kind == "play" else None
 
     def hint_action(self) -> Action | None:
-        job = self.current()
-        return job.action if job is not None and job.done else None
+        hint = self.hint()
+        return hint.action if hint is not None else None
 
     # --- take back (practice) ---
     def take_back(self) -> None:
@@ -167,7 +164,7 @@ class Guide:
         cut = s.deal_start + mine[-1]
         card = log[mine[-1]][1].card
         before = type(s).replay(s.variant, s.seed, s.actions[:cut], s.stacked)
-        self.job = None
+        self.drop()
         t.load(before)  # the deal's tricks, points and roem come from the engine state
         m = t.model
         m.winner = None
@@ -231,7 +228,7 @@ class Guide:
         if self._built != (self.hints_on, self.table.practice):
             self.build()  # hints were switched in the settings over the table
         if self.job is not None and self.job.key != self.table.state.n_actions:
-            self.job = None
+            self.drop()
 
     def place_hint(self, rect: pygame.Rect) -> None:
         """Where the hint's panel goes: above the bottom hand, in the middle."""
@@ -251,7 +248,8 @@ class Guide:
         job = self.current()
         if job is None:
             return
-        text = job.text if job.done else tr("guide.thinking")
+        hint = self.hint()
+        text = hint.text if hint is not None else tr("guide.thinking")
         size = L.px(17)
         lines = theme.wrap(text, size, L.px(560))
         line_h = theme.font(size).get_linesize()
@@ -266,7 +264,7 @@ class Guide:
         for line in lines:
             surface.blit(theme.text(line, size, theme.TEXT), (rect.left + L.px(16), y))
             y += line_h
-        action = job.action if job.done else None
+        action = hint.action if hint is not None else None
         if action is not None and action.kind != "play":
             for key, a in t.prompt.actions.items():
                 button = t.buttons.get(key)

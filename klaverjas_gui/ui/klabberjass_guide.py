@@ -1,7 +1,7 @@
 """The hint at the two-player table: what the hard Klabberjass player would do in your place.
 
 The four-player `Guide` (ui/guide.py) does the rest unchanged: the button above the
-bottom plate, H while playing a card, the thread that keeps frames coming, the
+bottom plate, H while playing a card, the background job that keeps frames coming, the
 ring round the hinted card or button, and no hint while the hot-seat cover is up.
 Only the player asked and the words differ; take-back and the missed-roem note
 have no Klabberjass counterpart (no practice mode, no roem to claim).
@@ -9,15 +9,15 @@ have no Klabberjass counterpart (no practice mode, no roem to claim).
 
 from __future__ import annotations
 
-import traceback
-from dataclasses import dataclass
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ..engine.klabberjass import KlabberjassObservation
 from ..engine.match import Action
-from .guide import HINT_THINK_MS, Guide, HintJob
+from ..play.seats import CancelToken
+from .guide import HINT_THINK_MS, Guide, Hint
 
 if TYPE_CHECKING:
     from .klabberjass_table import KlabberjassLayout
@@ -25,31 +25,28 @@ if TYPE_CHECKING:
 
 def klabberjass_hint(
     obs: KlabberjassObservation, seed: int, think_ms: float = HINT_THINK_MS,
-    worlds: int | None = None,
+    worlds: int | None = None, cancelled: Callable[[], bool] | None = None,
 ) -> Action:  # fmt: skip
     """The hard player's choice on this seat's own observation (never the hidden hands);
     `worlds` fixes the sampled deals instead of the clock: the same seed, the same hint."""
     from ..ai.klabberjass_hard import HardKlabberjassPlayer
 
-    return HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds).choose(obs)
+    player = HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
+    return player.choose(obs)
 
 
-@dataclass
-class KlabberjassHintJob(HintJob):
-    def run(self) -> None:
-        from ..teach.klabberjass_hints import explain
+def hard_klabberjass_hint(
+    token: CancelToken, obs: KlabberjassObservation, seed: int, worlds: int | None
+) -> Hint:
+    """The two-player hint with its reason (a background job)."""
+    from ..teach.klabberjass_hints import explain
 
-        obs: KlabberjassObservation = self.obs  # type: ignore[assignment]
-        try:
-            self.action = klabberjass_hint(obs, self.seed, HINT_THINK_MS, self.worlds)
-            self.text = explain(obs, self.action)
-        except Exception:  # a failing search must not take the table down
-            self.error = traceback.format_exc(limit=3)
-        self.done = True
+    action = klabberjass_hint(obs, seed, HINT_THINK_MS, worlds, token)
+    return Hint(obs.seat, action, explain(obs, action))
 
 
 class KlabberjassGuide(Guide):
-    job_class = KlabberjassHintJob
+    think = staticmethod(hard_klabberjass_hint)
 
     def place_hint(self, rect: pygame.Rect) -> None:
         """A question's buttons sit just above the hand here (the turned card keeps the

@@ -2,27 +2,26 @@
 
 The picture is the table's own (a demo TableScene serves as the renderer, as
 in the history's replay). The analysis (`teach.review`, the exact solver on
-every position) takes a second or more, so it runs on a worker thread while
-the window keeps drawing a "calculating" note; closing the scene stops it.
+every position) takes a second or more, so it runs as a background job
+(play/seats.py) while the window keeps drawing a "calculating" note; closing
+the scene cancels it, and the solver stops at its next check.
 Cards that gave points away are outlined in red with what they cost; the
 first one of the human's team is called out in the panel with the best card.
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ..ai.solver import SearchTimeout, Solver
 from ..engine import Variant
 from ..engine.match import TrickWon
 from ..i18n import tr
 from ..play.games import KLAVERJAS
-from ..teach import review as analysis
-from ..teach.review import CardReview, DealReview, ReviewCancelled
+from ..play.seats import CancelToken, Job, Jobs
+from ..teach.review import CardReview, DealReview, review_deal
 from . import theme
 from .commands import Command, on_key
 from .layout import SOUTH, WEST
@@ -39,53 +38,13 @@ if TYPE_CHECKING:
 YOUR_TEAM = 0  # the human sits south
 
 
-class ReviewJob:
-    """The analysis of one deal on a daemon thread, so frames keep coming meanwhile."""
+def analyse(token: CancelToken, deal: DealPlays, progress: list[int]) -> DealReview:
+    """The deal against best play (a background job); `progress` is kept at [done, total]."""
 
-    def __init__(self, deal: DealPlays) -> None:
-        self.deal = deal
-        self.progress = (0, len(deal.plays) + 1)
-        self.result: DealReview | None = None
-        self.failed = False
-        self.stopped = False
-        self.solver: Solver | None = None
-        if deal.plays:
-            first = deal.plays[0][0]
-            self.solver = Solver(first.variant, first.trump, first.chooser % 2, first.kraak_level)
-        self._thread = threading.Thread(target=self._run, name="klaverjas-review", daemon=True)
-        self._thread.start()
+    def told(done: int, total: int) -> None:
+        progress[:] = [done, total]
 
-    @property
-    def done(self) -> bool:
-        return self.result is not None or self.failed
-
-    @property
-    def running(self) -> bool:
-        return self._thread.is_alive()
-
-    def wait(self, seconds: float) -> bool:
-        """Block until the analysis is done (tests, smoke, screenshots); True if it is."""
-        self._thread.join(seconds)
-        return self.done
-
-    def _progress(self, done: int, total: int) -> None:
-        self.progress = (done, total)
-
-    def _run(self) -> None:
-        try:
-            self.result = analysis.review_deal(
-                self.deal.plays, self._progress, lambda: self.stopped, YOUR_TEAM, self.solver
-            )
-        except (ReviewCancelled, SearchTimeout):
-            pass
-        except Exception:  # noqa: BLE001 - a failed analysis is said in words, never a crash
-            self.failed = True
-
-    def stop(self) -> None:
-        """Give up: the search in progress stops at its next deadline check."""
-        self.stopped = True
-        if self.solver is not None:
-            self.solver.deadline = 1e-9  # long past: the solver raises SearchTimeout
+    return review_deal(deal.plays, told, token, YOUR_TEAM)
 
 
 def signed(value: int) -> str:
@@ -107,7 +66,9 @@ class ReviewScene(Scene):
         self.table: TableScene = TableScene(
             app, variant, seed, demo=True, seats=[(n, "random") for n in self.names]
         )
-        self.job = ReviewJob(self.deal)
+        self.progress = [0, len(self.deal.plays) + 1]
+        self.jobs = Jobs(name="klaverjas-review")  # a thread even for screenshots: they wait
+        self.job: Job[DealReview] = self.jobs.submit(analyse, self.deal, self.progress)
         self.trick = 0  # 0: before the first card; k: trick k lies on the cloth
         self.won: TrickWon | None = None
         self.build()
@@ -124,9 +85,13 @@ class ReviewScene(Scene):
         cards = min(4 * self.trick, len(self.deal.plays))
         self.won = self.deal.lay_out(self.table, cards) if self.deal.plays else None
 
+    def result(self) -> DealReview | None:
+        """The analysis, once it is done (None while it runs, or if it failed)."""
+        return self.job.result() if self.job.done() else None
+
     def trick_cards(self) -> list[CardReview]:
         """The reviews of the cards lying on the cloth (none before the analysis is done)."""
-        result = self.job.result
+        result = self.result()
         if result is None or not self.trick:
             return []
         start = 4 * (self.trick - 1)
@@ -180,14 +145,14 @@ class ReviewScene(Scene):
             if self.won.roem:
                 text += " " + tr("teach.review_roem", roem=self.won.roem)
             lines.append((text, theme.TEXT))
-        job = self.job
-        if job.failed:
+        result = self.result()
+        if self.job.error:
             lines.append((tr("teach.review_failed"), theme.NAT))
-        elif job.result is None:
-            done, total = job.progress
+        elif result is None:
+            done, total = self.progress
             lines.append((tr("teach.review_calculating", done=done, total=total), theme.GOLD_LIGHT))
         else:
-            lines += self._verdicts(job.result)
+            lines += self._verdicts(result)
         return head, lines
 
     def _verdicts(self, result: DealReview) -> list[tuple[str, tuple]]:
@@ -227,7 +192,7 @@ class ReviewScene(Scene):
     def _marks(self, surface: pygame.Surface) -> None:
         """A red frame and the points lost on each card that gave points away."""
         L = self.table.layout
-        result = self.job.result
+        result = self.result()
         first = result.first_loss(YOUR_TEAM) if result is not None else None
         for c in self.trick_cards():
             if c.loss <= 0:
@@ -244,7 +209,8 @@ class ReviewScene(Scene):
             surface.blit(img, tag)
 
     def close(self) -> None:
-        self.job.stop()
+        self.job.cancel()  # finished or not, its answer is not wanted any more
+        self.jobs.close()  # a running search stops at its next check, then the thread ends
         self.table.close()
         super().close()
 

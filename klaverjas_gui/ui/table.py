@@ -1,8 +1,8 @@
 """The table scene: one match, four seats, the human to act drawn south (hot-seat: turned).
 
 This is the controller. It holds the engine state, asks whoever sits at the
-seat to move for an action (buttons and cards for the human, the worker
-thread for a computer), hands the action to the engine, and passes the
+seat to move for an action (buttons and cards for the human, a background
+job for a computer: play/seats.py), hands the action to the engine, and passes the
 engine's events to the director, which animates them. Legality and its
 explanation always come from the engine.
 """
@@ -19,6 +19,7 @@ from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, trick_winner
 from ..engine.match import CLAIM_ROEM, PASS, MatchOver, RoemLeft, ScoreLine, TrickWon, play
 from ..i18n import tr
 from ..play.games import KLAVERJAS, Game
+from ..play.seats import HUMAN, Job, Jobs
 from . import theme, widgets
 from .cardimg import CardImages
 from .commands import Command
@@ -32,10 +33,8 @@ from .scene import Scene
 from .seats import (
     DEMO_NAMES,
     SEAT_NAMES,
-    AIWorker,
     ComputerSeat,
     HumanSeat,
-    Job,
     valid_level,
 )
 from .table_view import TableView
@@ -106,8 +105,8 @@ class TableScene(Scene):
         self._auto_key: tuple[str, int] | None = None
         self._warm: list[Card] = []  # card faces still to draw ahead of need
         self._warm_size: tuple[int, int] | None = None
-        self.worker = AIWorker(synchronous=app.deterministic)
-        self.job: Job | None = None
+        self.jobs = Jobs(synchronous=app.deterministic)  # the computers' answers and hints
+        self.job: Job[Action] | None = None
         self.job_age = 0.0
         self.clock = 0.0
         self.thinking: set[int] = set()
@@ -372,7 +371,7 @@ class TableScene(Scene):
             self.prompt.hide()
             return
         seat = s.to_move
-        if self.seats[seat].is_human:
+        if self.seats[seat].kind == HUMAN:  # a person at this screen: buttons and cards
             if self.hotseat.hand_over(seat):  # the cover is up until the next player confirms
                 self.prompt.hide()
                 return
@@ -386,19 +385,20 @@ class TableScene(Scene):
         self.prompt.hide()
         key = s.n_actions
         if self.job is None or self.job.key != key:
-            self.job = self.worker.ask(key, self.seats[seat], s.observation(seat))  # type: ignore[arg-type]
+            self.drop_job()
+            self.job = self.seats[seat].ask(s.observation(seat), self.jobs, key)
             self.job_age = 0.0
         else:
             self.job_age += dt
         job = self.job
-        if not job.done:
+        if not job.done():
             if self.job_age > THINKING_AFTER:
                 self.thinking.add(seat)
             return
         if self.job_age < PACE.get(s.phase, 0.1) * self.app.settings.speed:
             return
         self.job = None
-        action = job.answer
+        action = job.result()
         if job.error or action is None or s.explain(action):
             log.warning("computer player at seat %d failed (%s); playing a legal action",
                         seat, job.error or f"illegal {action}")  # fmt: skip
@@ -481,7 +481,13 @@ class TableScene(Scene):
             winner = (leader + trick_winner(state.trump_suit, cards)) % self.players  # type: ignore[arg-type]
             m.last_trick = (leader, tuple(cards), winner)
         self.sync_model()
-        self.job = None
+        self.drop_job()
+
+    def drop_job(self) -> None:
+        """Forget the computer's answer being thought out: the position it was for is gone."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
@@ -499,7 +505,7 @@ class TableScene(Scene):
         surface.blit(img, rect)
 
     def close(self) -> None:
-        self.worker.stop()
+        self.jobs.close()  # cancels the computers' and the hint's jobs; the thread ends
         # The scene, its view and its director point at each other, so only the cycle
         # collector would free them, much later; drop the card cache (tens of MB) now.
         self.images.clear()

@@ -1,0 +1,272 @@
+"""Who sits where, and the one thread that slow work (computer players, hints, reviews) runs on.
+
+Seats are interchangeable (DESIGN principle 3): whatever sits in a seat hands
+the table an engine Action. A person at this screen answers through the
+table's input; every other seat is asked with `ask`, which returns a `Job`
+(a future) that the table polls each frame, so a slow answer never stalls
+the frame loop. A computer answers on the `Jobs` thread; a person at another
+screen could later answer the same way, through a Job that the network
+completes, without the table changing.
+
+`Jobs` is the background runner: `submit(fn, *args)` returns a `Job` with
+`cancel()`, `done()` and `result()`, as in concurrent.futures, and every job
+gets its `CancelToken` as first argument (as Go passes a context) so that a
+long search can stop when nobody wants its answer any more. `synchronous=True`
+runs each job inside `submit`, for reproducible screenshots and `--frames`.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import traceback
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from ..engine import Action, Observation
+from ..i18n import tr
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+HUMAN = "human"  # a person at this screen: answers through the table's input
+COMPUTER = "computer"  # a computer player at a level: answers through a Job
+
+SEAT_NAMES = ("You", "Henk", "Anna", "Joop")
+DEMO_NAMES = ("Sanne", "Henk", "Anna", "Joop")
+
+
+def levels() -> tuple[str, ...]:
+    """The AI package's levels. Imported on first use: the search code takes a while to
+    load, and the menu must not wait for it before its first frame."""
+    from ..ai import LEVELS
+
+    return tuple(LEVELS)
+
+
+def default_level() -> str:
+    """ "easy" when the AI package offers it, otherwise "random" (or its first level)."""
+    names = levels()
+    return "easy" if "easy" in names else ("random" if "random" in names else names[0])
+
+
+def valid_level(level: str | None) -> str:
+    """The level asked for if the AI package has it, else the default."""
+    return level if level and level in levels() else default_level()
+
+
+def display_name(name: str) -> str:
+    """A seat's name as shown: the default "You" follows the language, chosen names stay."""
+    return tr("ui.seat_you") if name == SEAT_NAMES[0] else name
+
+
+# --- cancellation and futures ---
+class CancelToken:
+    """Set once, when nobody wants a job's answer any more; calling it says whether it is.
+
+    A plain flag (one attribute read under the GIL), cheap enough for a search to ask
+    at every node."""
+
+    __slots__ = ("cancelled",)
+
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def __call__(self) -> bool:
+        return self.cancelled
+
+
+_PENDING, _RUNNING, _FINISHED = "pending", "running", "finished"
+
+
+class Job(Generic[T]):
+    """The future of one submitted job: `key` says what it was asked for (e.g. the
+    position), `error` holds a failed job's traceback."""
+
+    def __init__(self, fn: Callable[..., T], args: tuple[Any, ...], key: Hashable = None) -> None:
+        self.key = key
+        self.token = CancelToken()
+        self.error: str | None = None
+        self._call: tuple[Callable[..., T], tuple[Any, ...]] | None = (fn, args)
+        self._value: T | None = None
+        self._state = _PENDING
+        self._lock = threading.Lock()
+        self._finished = threading.Event()
+
+    def __repr__(self) -> str:
+        cancelled = ", cancelled" if self.cancelled() else ""
+        return f"Job(key={self.key!r}, {self._state}{cancelled})"
+
+    def cancel(self) -> None:
+        """Nobody wants the answer: a job not started never runs, a running one is told
+        through its token, and `result()` is None from now on."""
+        with self._lock:
+            self.token.cancel()
+            if self._state == _PENDING:
+                self._finish()
+
+    def cancelled(self) -> bool:
+        return self.token.cancelled
+
+    def done(self) -> bool:
+        """Finished, failed or cancelled: nothing more to wait for."""
+        return self.token.cancelled or self._finished.is_set()
+
+    def running(self) -> bool:
+        """The work is still going on (a cancelled search may take a moment to notice)."""
+        return self._state == _RUNNING
+
+    def wait(self, seconds: float | None = None) -> bool:
+        """Block until the work has really stopped (tests, screenshots); True if it has."""
+        return self._finished.wait(seconds)
+
+    def result(self, seconds: float | None = None) -> T | None:
+        """The answer, waiting up to `seconds` for it (TimeoutError after that); None if
+        the job was cancelled or failed, so a cancelled job's answer is never used."""
+        if not self.token.cancelled and not self._finished.wait(seconds):
+            raise TimeoutError(f"{self!r} has no answer yet")
+        return None if self.token.cancelled or self.error else self._value
+
+    def run(self) -> None:
+        """Do the work on the calling thread, unless it was cancelled first. An exception
+        is kept in `error` and logged, never raised: a broken player or search must not
+        take the frame loop down."""
+        with self._lock:
+            if self._state != _PENDING or self._call is None:
+                return
+            self._state = _RUNNING
+            fn, args = self._call
+        try:
+            self._value = fn(self.token, *args)
+        except Exception:  # noqa: BLE001 - reported through `error`
+            if not self.token.cancelled:  # a search stopped by its token is no failure
+                self.error = traceback.format_exc(limit=3)
+                log.warning("background job %r failed:\n%s", self.key, self.error)
+        with self._lock:
+            self._finish()
+
+    def _finish(self) -> None:
+        self._state = _FINISHED
+        self._call = None  # drop the arguments: a finished job keeps no observation alive
+        self._finished.set()
+
+
+class Jobs:
+    """The background runner: one daemon thread, started on the first job, runs jobs in
+    the order submitted (the work is CPU bound, so one thread is all a laptop's cores
+    give). A scene owns one and closes it when it closes: that cancels its jobs."""
+
+    def __init__(self, synchronous: bool = False, name: str = "klaverjas-jobs") -> None:
+        self.synchronous = synchronous
+        self.name = name
+        self._queue: queue.SimpleQueue[Job[Any] | None] = queue.SimpleQueue()
+        self._waiting: set[Job[Any]] = set()  # submitted and not finished: close cancels them
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    def submit(self, fn: Callable[..., T], *args: Any, key: Hashable = None) -> Job[T]:
+        """Run `fn(token, *args)` in the background and return its Job at once (in
+        synchronous mode the job has run when this returns)."""
+        job: Job[T] = Job(fn, args, key)
+        if self.synchronous:
+            job.run()
+            return job
+        with self._lock:
+            if self._closed:  # a closed scene asks nothing more
+                job.cancel()
+                return job
+            self._waiting.add(job)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._loop, name=self.name, daemon=True)
+                self._thread.start()
+        self._queue.put(job)
+        return job
+
+    def _loop(self) -> None:
+        while (job := self._queue.get()) is not None:
+            job.run()
+            with self._lock:
+                self._waiting.discard(job)
+
+    def close(self, seconds: float = 0.0) -> bool:
+        """Cancel every job not finished and let the thread end once the running one has
+        noticed; waits up to `seconds` for that. True if no thread is left."""
+        with self._lock:
+            self._closed = True
+            waiting, self._waiting = self._waiting, set()
+            thread, self._thread = self._thread, None
+        for job in waiting:
+            job.cancel()
+        if thread is None:
+            return True
+        self._queue.put(None)
+        thread.join(seconds)
+        return not thread.is_alive()
+
+
+# --- seats ---
+class Seat(Protocol):
+    """Whatever sits in a seat. `kind` HUMAN answers through this screen's input; every
+    other kind is asked with `ask`, whose Job the table polls until it is done."""
+
+    name: str  # as stored in the history: the default "You" stays "You" in every language
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def is_human(self) -> bool:
+        """A person sits here (cards shown to them, hot-seat cover), wherever they are."""
+        ...
+
+    @property
+    def label(self) -> str: ...
+
+    def ask(self, obs: Observation, jobs: Jobs, key: Hashable = None) -> Job[Action]: ...
+
+
+@dataclass
+class HumanSeat:
+    """A person at this screen."""
+
+    name: str
+    kind: ClassVar[str] = HUMAN
+    is_human: ClassVar[bool] = True
+
+    @property
+    def label(self) -> str:
+        return display_name(self.name)
+
+    def ask(self, obs: Observation, jobs: Jobs, key: Hashable = None) -> Job[Action]:
+        raise TypeError("a person at this screen answers through the table's input")
+
+
+@dataclass
+class ComputerSeat:
+    """A computer player at a level; `player` is any object with `choose(observation)`."""
+
+    name: str
+    level: str
+    player: Any = field(repr=False, default=None)
+    kind: ClassVar[str] = COMPUTER
+    is_human: ClassVar[bool] = False
+
+    @property
+    def label(self) -> str:
+        return display_name(self.name)  # a replay seats a computer under the name "You"
+
+    def ask(self, obs: Observation, jobs: Jobs, key: Hashable = None) -> Job[Action]:
+        """The player's choice, thought out on the runner's thread."""
+        return jobs.submit(_choose, self.player, obs, key=key)
+
+
+def _choose(token: CancelToken, player: Any, obs: Observation) -> Action:
+    if player is None:
+        raise RuntimeError("no computer player available")
+    return player.choose(obs)
