@@ -367,9 +367,9 @@ class SettingsFile:
             return _damaged(self.path)
         settings, notes = from_dict(data)
         self._read = raw, data
-        stored = _renamed(data)  # a key missing there or reset here is ours to write
+        stored = _renamed(data)  # a value reset here is ours to write; a missing key not
         self._synced = {k: v for k, v in settings.to_dict().items()
-                        if k in stored and _same(stored[k], v)}  # fmt: skip
+                        if k not in stored or _same(stored[k], v)}  # fmt: skip
         return settings, notes
 
     def save(self, settings: Settings) -> str | None:
