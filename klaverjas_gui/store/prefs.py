@@ -354,7 +354,7 @@ class SettingsFile:
         self._synced = Settings().to_dict()  # no file: it holds nothing we must not overwrite
         try:
             raw = _read_regular(self.path)
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):  # a file where the folder should be
             return Settings(), []
         except NotRegularFile:
             self.writable = False
@@ -381,7 +381,7 @@ class SettingsFile:
             theirs = _parse(_read_regular(self.path))
             if theirs is None:
                 set_aside(self.path)  # damaged since it was read: kept, not overwritten
-        except FileNotFoundError:
+        except (FileNotFoundError, NotADirectoryError):
             theirs = None
         except OSError as e:
             return Message("store.settings_not_saved", error=e.strerror or e)
