@@ -50,12 +50,13 @@ def acquire(data_dir: Path) -> InstanceLock | None:
     None when the lock file cannot be made (a read-only stick): nothing can be written
     there anyway, so two copies cannot spoil anything and the game goes on without it."""
     path = data_dir / LOCK_NAME
+    nonblocking = getattr(os, "O_NONBLOCK", 0)  # a FIFO of that name must not hang the start
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | nonblocking, 0o644)
     except OSError:
         try:  # an existing lock file on a read-only folder can still be locked for reading
-            fd = os.open(path, os.O_RDONLY)
+            fd = os.open(path, os.O_RDONLY | nonblocking)
         except OSError:
             return None
     try:

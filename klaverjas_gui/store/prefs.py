@@ -62,9 +62,7 @@ def clean_name(text: str) -> str:
 def valid_name(name: Any) -> bool:
     """Printable text of 1..NAME_LENGTH characters once stripped: safe to draw and to store."""
     return (
-        isinstance(name, str)
-        and 0 < len(name.strip()) <= NAME_LENGTH
-        and all(unicodedata.category(c) not in NOT_IN_NAMES for c in name)
+        isinstance(name, str) and 0 < len(name.strip()) <= NAME_LENGTH and clean_name(name) == name
     )
 
 
