@@ -558,6 +558,38 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    """Play with the data folder's single-instance lock held (store/lock.py): a second copy
+    opens nothing, says so and exits with status 3 (lock.ALREADY_OPEN)."""
+    import contextlib
+
+    from .store import lock
+    from .store.paths import resolve
+
+    paths = resolve(args.data_dir)
+    try:
+        held = lock.acquire(paths.data_dir)
+    except lock.AlreadyOpen:
+        from .store.prefs import peek_language
+
+        i18n.set_language((args.lang or peek_language(paths.settings) or "en")[:2].lower())
+        text = i18n.tr("store.already_open")
+        print(f"klaverjas: {text}", file=sys.stderr)
+        headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen") or (
+            sys.platform.startswith("linux")
+            and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+        )
+        if not headless:
+            with contextlib.suppress(Exception):  # no box is fine: stderr has said it
+                pygame.display.message_box("Klaverjas", text, "warn")
+        return lock.ALREADY_OPEN
+    try:
+        return _play(args)
+    finally:
+        if held is not None:
+            held.release()
+
+
+def _play(args: argparse.Namespace) -> int:
     if args.smoke:
         from . import smoke
 

@@ -9,13 +9,18 @@ import time
 from pathlib import Path
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` all or nothing. Raises OSError (read-only, disk full)."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write `text` to `path` all or nothing. Raises OSError (read-only, disk full), or
+    UnicodeEncodeError (a lone surrogate) before anything is written.
+
+    The temporary file is `<name>.<8 random letters>.tmp` beside `path`; one left by a kill
+    is removed at a later start (prefs.remove_stale_temps)."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)

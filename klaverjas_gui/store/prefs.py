@@ -1,18 +1,25 @@
 """The player's settings: one object, kept in one JSON file, written atomically.
 
 Scenes read `app.settings` every frame, so a change shows at once; the app
-saves it whenever the player changes something. Unknown keys are ignored (a
-newer version's file still loads); a value of the wrong kind falls back to its
-default; a file that is not JSON at all is moved aside as
-`settings.json.bad-<time>` and the player is told. Nothing here ever raises at
-a player: problems come back as messages.
+saves it whenever the player changes something. Nothing read is lost: keys this
+version does not know (a newer version's file on a shared stick) are written
+back as they were, a value of the wrong kind falls back to its default and the
+file as read is kept as `settings.json.bak` before the first rewrite that
+changes it, a file that is not JSON at all is moved aside as
+`settings.json.bad-<time>`, and a file that cannot be read (permission, a
+folder or FIFO of that name) is left alone and never written over. Nothing
+here ever raises at a player: problems come back as messages.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
+import stat
+import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +45,25 @@ HUMAN = "human"
 NAME_LENGTH = 24
 # Field names of schema 1, read once so nobody loses a choice on upgrade.
 RENAMED = {"play_input": "play_gesture", "auto_claim": "auto_roem_claim"}
+# What a seat name may not hold: control characters and line breaks (they break the score
+# panel), invisible format marks (a right-to-left override), lone surrogates (UTF-8 cannot
+# store them), private-use and unassigned code points. Plain spaces are fine.
+NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+# A temporary file of write_atomic older than this was left by a killed run: removed at
+# start. Younger ones are left alone (a slow USB stick may still be writing one).
+STALE_TEMP_SECONDS = 60.0
+
+
+def clean_name(text: str) -> str:
+    """`text` without the characters a seat name may not hold (the seat editor strips them)."""
+    return "".join(c for c in text if unicodedata.category(c) not in NOT_IN_NAMES)
+
+
+def valid_name(name: Any) -> bool:
+    """Printable text of 1..NAME_LENGTH characters once stripped: safe to draw and to store."""
+    return (
+        isinstance(name, str) and 0 < len(name.strip()) <= NAME_LENGTH and clean_name(name) == name
+    )
 
 
 def default_seats() -> list[dict[str, str]]:
@@ -173,8 +199,7 @@ def _valid_seats(value: Any, players: int = 4) -> bool:
         and len(value) == players
         and all(
             isinstance(s, dict)
-            and isinstance(s.get("name"), str)
-            and 0 < len(s["name"].strip()) <= NAME_LENGTH
+            and valid_name(s.get("name"))
             and isinstance(s.get("kind"), str)
             and re.fullmatch(r"[a-z_]{1,20}", s["kind"]) is not None
             for s in value
@@ -217,7 +242,7 @@ def _valid(name: str, value: Any, default: Any) -> bool:
 
 def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     """Settings from stored data; bad values fall back to defaults, named in the messages."""
-    data = {RENAMED.get(k, k): v for k, v in data.items()}
+    data = _renamed(data)
     settings = Settings()
     bad = []
     for f in dataclasses.fields(Settings):
@@ -232,23 +257,168 @@ def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
     return settings, notes
 
 
+def _renamed(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1's field names as today's; a today's name also present wins."""
+    return {**{RENAMED[k]: v for k, v in data.items() if k in RENAMED},
+            **{k: v for k, v in data.items() if k not in RENAMED}}  # fmt: skip
+
+
+_UNSET = object()
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON (1 is not true here, as it is in Python); False if either cannot be
+    written at all."""
+    try:
+        return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
+class NotRegularFile(OSError):
+    """settings.json is a folder, FIFO or device: reading a FIFO would wait for ever."""
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of a regular file; raises FileNotFoundError, NotRegularFile or OSError.
+
+    Opened without blocking and checked on the open file, so a FIFO put there cannot hang
+    the start and cannot be swapped in between a check and the read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(f"{path.name} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)
+
+
+def _parse(raw: bytes) -> dict[str, Any] | None:
+    """The settings object in the file's bytes (a Notepad BOM is fine); None if damaged:
+    not UTF-8, not JSON, not an object, nested too deep or a number too long to convert."""
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError included
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def remove_stale_temps(path: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete what killed writes of `path` (or of its .bak) left: regular files named exactly
+    as write_atomic names its temporary files, untouched for `older_than` seconds."""
+    pattern = re.compile(re.escape(path.name) + r"\.(bak\.)?[a-z0-9_]{8}\.tmp")
+    removed = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        if not pattern.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+class SettingsFile:
+    """settings.json as this run read it, so that saving loses nothing.
+
+    `save` re-reads the file and merges on top-level keys: a key we changed since it was
+    read (or last saved) gets our value; any other key keeps what the file holds now, so
+    unknown keys and another writer's changes survive. Before the first rewrite that
+    changes what was read, the file as read is kept as `settings.json.bak` (once per run).
+    A file that could not be read is never written over in this run."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.backup = path.with_name(path.name + ".bak")
+        self.writable = True  # False: it could not be read, so it is left alone
+        self._read: tuple[bytes, dict[str, Any]] | None = None  # bytes and data as read
+        self._synced: dict[str, Any] = {}  # our keys as in the file when last read or written
+        self._backed_up = False
+
+    def load(self) -> tuple[Settings, list[str]]:
+        """(settings, messages for the player). Never raises."""
+        remove_stale_temps(self.path)
+        self._synced = Settings().to_dict()  # no file: it holds nothing we must not overwrite
+        try:
+            raw = _read_regular(self.path)
+        except (FileNotFoundError, NotADirectoryError):  # a file where the folder should be
+            return Settings(), []
+        except NotRegularFile:
+            self.writable = False
+            return Settings(), [Message("store.settings_not_regular", name=self.path.name)]
+        except OSError as e:
+            self.writable = False
+            return Settings(), [Message("store.settings_unreadable", error=e.strerror or e)]
+        data = _parse(raw)
+        if data is None:
+            return _damaged(self.path)
+        settings, notes = from_dict(data)
+        self._read = raw, data
+        stored = _renamed(data)  # a value reset here is ours to write; a missing key not
+        self._synced = {k: v for k, v in settings.to_dict().items()
+                        if k not in stored or _same(stored[k], v)}  # fmt: skip
+        return settings, notes
+
+    def save(self, settings: Settings) -> str | None:
+        """Write the settings merged into the file; a message instead of raising."""
+        if not self.writable:
+            return Message("store.settings_left_alone")
+        ours = settings.to_dict()
+        try:
+            theirs = _parse(_read_regular(self.path))
+            if theirs is None:
+                set_aside(self.path)  # damaged since it was read: kept, not overwritten
+        except (FileNotFoundError, NotADirectoryError):
+            theirs = None
+        except OSError as e:
+            return Message("store.settings_not_saved", error=e.strerror or e)
+        merged = {k: v for k, v in (theirs or {}).items() if k not in RENAMED}
+        merged.update({k: v for k, v in ours.items()
+                       if k not in merged or v != self._synced.get(k, _UNSET)})  # fmt: skip
+        newer = (theirs or {}).get("schema")
+        if type(newer) is int and newer > SCHEMA_VERSION:
+            merged["schema"] = newer  # a newer version's file stays marked as such
+        try:
+            text = json.dumps(merged, indent=2, ensure_ascii=False)
+            try:
+                data = text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: JSON's \u escapes keep it exactly
+                data = json.dumps(merged, indent=2).encode("ascii")
+            if not _same(merged, theirs):
+                if self._read and not self._backed_up and not _same(merged, self._read[1]):
+                    write_atomic(self.backup, self._read[0])
+                    self._backed_up = True
+                write_atomic(self.path, data)
+        except OSError as e:
+            return Message("store.settings_not_saved", error=e.strerror or e)
+        except (TypeError, ValueError, RecursionError) as e:  # a value JSON cannot hold
+            return Message("store.settings_not_saved", error=str(e))
+        self._synced = ours
+        return None
+
+
+def peek_language(path: Path) -> str | None:
+    """The stored language, read without changing anything (a second copy's message)."""
+    try:
+        language = (_parse(_read_regular(path)) or {}).get("language")
+    except OSError:
+        return None
+    return language if language in LANGUAGES else None
+
+
 def load(path: Path) -> tuple[Settings, list[str]]:
     """(settings, messages for the player). Never raises."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return Settings(), []
-    except UnicodeDecodeError:
-        return _damaged(path)
-    except OSError as e:
-        return Settings(), [Message("store.settings_unreadable", error=e.strerror)]
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return _damaged(path)
-    if not isinstance(data, dict):
-        return _damaged(path)
-    return from_dict(data)
+    return SettingsFile(path).load()
 
 
 def _damaged(path: Path) -> tuple[Settings, list[str]]:
@@ -259,9 +429,6 @@ def _damaged(path: Path) -> tuple[Settings, list[str]]:
 
 
 def save(path: Path, settings: Settings) -> str | None:
-    """Write the settings; returns a message instead of raising if the disk refuses."""
-    try:
-        write_atomic(path, json.dumps(settings.to_dict(), indent=2, ensure_ascii=False))
-    except OSError as e:
-        return Message("store.settings_not_saved", error=e.strerror or e)
-    return None
+    """Write the settings over what the file holds, keeping keys this version does not know;
+    returns a message instead of raising if the disk refuses."""
+    return SettingsFile(path).save(settings)

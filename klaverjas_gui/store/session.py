@@ -26,15 +26,16 @@ class Store:
 
     def __init__(self, data_dir: str | Path | None = None) -> None:
         self.paths: Paths = resolve(data_dir)
-        self.settings, notes = prefs.load(self.paths.settings)
+        self._settings_file = prefs.SettingsFile(self.paths.settings)
+        self.settings, notes = self._settings_file.load()
         self.history = History(self.paths.history)
         self._pending: list[str] = list(notes)
         self._history_seen = 0
-        self._save_failed = False
+        self._save_failed = not self._settings_file.writable  # told once already, at load
 
     def save_settings(self) -> bool:
         """Write the settings now; a refusal is reported once, then play goes on."""
-        message = prefs.save(self.paths.settings, self.settings)
+        message = self._settings_file.save(self.settings)
         if message and not self._save_failed:
             self._pending.append(message)
         self._save_failed = message is not None

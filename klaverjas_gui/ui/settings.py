@@ -20,7 +20,7 @@ from .. import i18n
 from ..engine import PRESETS, VariantError
 from ..engine.variant import BOOLEANS, CHOICES, option_names
 from ..i18n import tr
-from ..store.prefs import CARD_BACKS, HUMAN, LANGUAGES, SPEEDS, Settings
+from ..store.prefs import CARD_BACKS, HUMAN, LANGUAGES, SPEEDS, Settings, clean_name
 from . import theme, widgets
 from .commands import Command
 from .form import Form, Option
@@ -258,6 +258,14 @@ class SettingsScene(Scene):
             self.form.mark(option, getattr(rules, option))
 
     def rename(self, seat: int, name: str, players: int = 4) -> None:
+        """The name as typed, without what a name may not hold (a pasted line break, a control
+        character): taken out of the field at once, so the player sees what is kept."""
+        if clean_name(name) != name:
+            name = clean_name(name)
+            key = f"{'kj_' if players == 2 else ''}seat{seat}"
+            field = self.form.entries.get(key) if self.form is not None else None
+            if field is not None:
+                field.set_text(name)
         if name.strip() == display_name(SEAT_NAMES[0]):
             name = SEAT_NAMES[0]  # the default "You" is stored as such and shown translated
         if self.settings.set_seat(seat, name=name, players=players):
