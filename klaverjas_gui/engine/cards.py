@@ -61,6 +61,9 @@ RANK_LETTERS = "789TJQKA"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_DISPLAY = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+# Natural rank indices (`Card.rank_index`; a card's index is suit * 8 + rank): plain ints, so
+# the solver and the fast AI compare and shift with them as cheaply as with literals.
+SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 
 # Strength 0 (weakest) .. 7 (strongest) by natural rank index, and card points.
 TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)  # 7 8 9 T J Q K A -> J 9 A T K Q 8 7

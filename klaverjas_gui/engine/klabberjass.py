@@ -31,7 +31,10 @@ from typing import Any, NamedTuple
 
 from .cards import (
     ALL_CARDS,
+    KING,
     POINTS,
+    QUEEN,
+    SEVEN,
     SUITS,
     Card,
     Rank,
@@ -82,7 +85,6 @@ from .state import Event, GameState, StateError
 BIDDING, SCHMEISS, DIX, DECLARE, PLAY, GAME_OVER = (
     "bidding", "schmeiss", "dix", "declare", "play", "game_over",
 )  # fmt: skip
-_SEVEN, _QUEEN, _KING = 0, 5, 6  # rank indices
 
 SCHMEISS_CALL = Action("schmeiss")
 ACCEPT = Action("accept")  # accept a schmeiss: the deal is void, the same dealer redeals
@@ -301,7 +303,7 @@ class KlabberjassState(GameState):
         return self.phase == GAME_OVER
 
     def _seven_of_trump(self) -> Card:
-        return ALL_CARDS[self.trump * 8 + _SEVEN]
+        return ALL_CARDS[self.trump * 8 + SEVEN]
 
     def _declared_by(self, seat: int) -> tuple[int, int] | None:
         for s, length, top in self.declared:
@@ -517,8 +519,8 @@ class KlabberjassState(GameState):
         t = self.trump
         hand = self.hands[seat]
         events.append(_CARD_PLAYED[seat][card.index])
-        if card.suit_index == t and card.rank_index in (_QUEEN, _KING):
-            other = ALL_CARDS[t * 8 + (_KING if card.rank_index == _QUEEN else _QUEEN)]
+        if card.suit_index == t and card.rank_index in (QUEEN, KING):
+            other = ALL_CARDS[t * 8 + (KING if card.rank_index == QUEEN else QUEEN)]
             if hand & other.bit:
                 b0, b1 = self.bella
                 d["bella"] = (b0 + BELLA, b1) if seat == 0 else (b0, b1 + BELLA)
