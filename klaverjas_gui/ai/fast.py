@@ -182,12 +182,6 @@ class Rules:
             out.append(sum(1 << (k * 8 + r) for k in range(4) if k != s))
         return tuple(out)
 
-    def roem_neutral(self, card: int, others: int) -> bool:
-        """True when `card` can no longer be part of any roem with the cards `others` hold."""
-        if not self.roem_on:
-            return True
-        return all(others & m != m for m in self.roem_partners[card])
-
 
 _SURE: dict[int, tuple[int, ...]] = {}
 

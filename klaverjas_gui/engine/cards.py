@@ -129,9 +129,6 @@ class Card:
         """Human form with a suit symbol, e.g. "10♥"."""
         return RANK_DISPLAY[self.rank.value] + SUIT_SYMBOLS[self.suit.value]
 
-    def points(self, trump: Suit | str) -> int:
-        return card_points(self, trump)
-
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUIT_LETTERS for r in RANK_LETTERS)
 CARD_BY_INDEX = ALL_CARDS  # ALL_CARDS[i].index == i

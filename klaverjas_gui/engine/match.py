@@ -251,9 +251,6 @@ class MatchState(GameState):
     def is_over(self) -> bool:
         return self.phase == MATCH_OVER
 
-    def team_of(self, seat: int) -> int:
-        return seat % 2
-
     def _forced_to_name(self) -> bool:
         ts = self.variant.trump_selection
         if ts == "forced_first":

@@ -152,10 +152,6 @@ class GameState:
         out.reverse()
         return out
 
-    def current_score(self) -> Any:
-        """The last deal's score (handy after DealScored)."""
-        return self.sheet[-1].score if self.sheet else None
-
     # --- saving, loading, comparing ---
     @classmethod
     def replay(cls, variant: Any, seed: int, actions: Iterable[Any], stacked: Any = None) -> Any:

@@ -1,12 +1,13 @@
 """The settings screen: the rules of the next match, the seats, and the table's manners.
 
-Three tabs of rows (ui/form.py); beside them the rules in force, in words, as
-the engine describes them, so every click shows what it changes. Every change
-is saved at once. Rules and seats belong to the next match (a running match
-keeps the rules it was dealt with); the table's manners apply at once.
+Four tabs of rows (ui/form.py): Klaverjas rules, Klabberjass options, the match
+and its seats, the table's manners; beside them the rules in force in words
+(`describe_rules`), so every click shows what it changes. Every change is saved
+at once. Rules and seats belong to the next match (a running match keeps the
+rules it was dealt with); the table's manners apply at once.
 
 `Settings` itself lives in store/prefs.py, the one object that is shown here,
-read by the table and written to disk; it is re-exported for older imports.
+read by the table and written to disk.
 """
 
 from __future__ import annotations
@@ -37,8 +38,6 @@ from .words import (
 
 if TYPE_CHECKING:
     from ..app import App
-
-__all__ = ["SPEEDS", "Settings", "SettingsScene"]
 
 MATCH_OPTIONS = ("match_length", "match_tie")
 MATCH_LENGTHS = ("deals:8", "deals:12", "deals:16", "deals:24",
@@ -156,7 +155,7 @@ class SettingsScene(Scene):
             self.tab = tab
             self.resize(self.app.size)
 
-    # --- the three tabs ---
+    # --- the four tabs ---
     def _rules(self, form: Form) -> None:
         rules = self.settings.rules()
         form.heading(tr("ui.settings_start_preset"))

@@ -121,7 +121,7 @@ def match_length_label(value: str) -> str:
 
 
 def describe_rules(v: Variant) -> list[str]:
-    """The rules in force, one line per topic (Variant.describe, translated)."""
+    """The rules in force, one line per topic, in the player's language."""
     trump = value_label("trump_selection", v.trump_selection)
     lead = value_label("opening_lead", v.opening_lead)
     lines = [
