@@ -1,20 +1,27 @@
-"""The game's words for cards, suits, kraak and roem, in the player's language.
+"""The game's words in the player's language: one module for every text made from game facts.
 
-One place for them, so the hint, the demo caption, the prompts, the score sheet
-and the review name a card the same way ("the 10 of hearts", "de harten 10",
-"le 10 de cœur"). Every word is a `rules.*` key looked up through `tr` when it is
-shown, so a language switch takes effect at once. Pure Python (engine and i18n
-only): the `teach` package uses it without pygame.
+The engine speaks English only (its API and tests rely on that) and hands over
+structured facts: cards, a `Reason` for a refused action, rule options, a
+`DealScore`. Here they become text through `tr`, mostly in the `rules`
+namespace, at the moment they are shown, so a language switch takes effect at
+once, and the hint, the demo caption, the prompts, the score sheet and the
+review name a card the same way ("the 10 of hearts", "de harten 10", "le 10 de
+cœur"). Pure Python (engine and i18n only): the `teach` package uses it without
+pygame.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from .engine import Variant
-from .engine.cards import RANK_DISPLAY, RANK_LETTERS, SUITS, Card, Suit
+from .engine import DealScore, Variant
+from .engine.cards import ALL_CARDS, RANK_DISPLAY, RANK_LETTERS, SUITS, Card, Suit
+from .engine.klabberjass_rules import best_sequence, sequence_key
+from .engine.play import KLABBERJASS_PLAY, Reason, illegal_reason
 from .engine.roem import roem_items
+from .engine.variant import CHOICES
 from .i18n import tr
 
 _CARD_TEXT = re.compile(r"\b(10|[789JQKA])([♣♦♥♠])")
@@ -96,3 +103,180 @@ def _sequence(cards: list[Card], length: int) -> str:
             if window[-1] - window[0] == length - 1:
                 return run_name([Card(RANK_LETTERS[r], SUITS[suit]) for r in window])
     return ""
+
+
+# --- why an action is refused ---
+def reason_text(reason: Reason) -> str:
+    """Why a card is illegal, from the engine's Reason key and values."""
+    values: dict[str, Any] = {k: cards_text(v) for k, v in reason.values.items()}
+    if "led_suit" in reason.values:
+        values["led_name"] = suit_name(reason.values["led_suit"]).capitalize()
+    return tr(f"rules.reason_{reason.key}", **values)
+
+
+def explain(state: Any, action: Any, players: int = 4) -> str | None:
+    """Why `action` is refused now, translated; None if it is legal.
+
+    The engine decides (state.explain is None exactly when the action is legal);
+    this only picks the words, following the branches of the engine's explain."""
+    if state.explain(action) is None:
+        return None
+    kind, phase = getattr(action, "kind", ""), state.phase
+    if kind == "play" and phase == "play":
+        variant = KLABBERJASS_PLAY if players == 2 else state.variant
+        hand = state.hand(state.to_move)
+        reason = illegal_reason(
+            variant, state.trump_suit, hand, state.trick, action.card, players=players
+        )
+        if reason is not None:
+            return reason_text(reason)
+    if players == 2:
+        text = _klabberjass_words(state, kind, phase)
+    else:
+        text = _klaverjas_words(state, kind, phase)
+    wanted = f"rules.wanted_{phase}"
+    return text or tr("rules.explain_not_now", action=str(action), wanted=tr(wanted))
+
+
+def _klaverjas_words(state: Any, kind: str, phase: str) -> str | None:
+    if phase == "match_over":
+        return tr("rules.explain_match_over")
+    if kind == "pass" and phase == "bidding":
+        return tr("rules.explain_must_name")
+    if kind == "name" and state.proposed is not None and phase == "bidding":
+        suit = suit_name(state.proposed.suit)
+        if state.bid_round == 1 and state.passes < 4:
+            return tr("rules.explain_take_or_pass", suit=suit)
+        return tr("rules.explain_refused", suit=suit.capitalize())
+    return None
+
+
+def _klabberjass_words(state: Any, kind: str, phase: str) -> str | None:
+    if phase == "game_over":
+        return tr("rules.explain_game_over")
+    if phase == "bidding":
+        p = state.proposed.suit
+        if state.bid_round == 1 and kind == "name":
+            return tr("rules.explain_kj_first_round", suit=suit_name(p), symbol=p.symbol)
+        if state.bid_round == 2 and kind in ("take", "name"):
+            return tr("rules.explain_kj_refused", suit=suit_name(p).capitalize(), symbol=p.symbol)
+    if phase == "schmeiss" and kind in ("pass", "take", "name", "schmeiss"):
+        p = state.proposed.suit
+        return tr("rules.explain_kj_schmeiss", suit=suit_name(p), symbol=p.symbol)
+    if phase == "dix" and kind == "dix":
+        seven = next(c for c in ALL_CARDS if c.suit == state.trump_suit and c.rank_index == 0)
+        return tr("rules.explain_kj_dix", card=card_text(seven))
+    if phase == "declare" and kind == "declare":
+        mine = best_sequence(state.hands[state.to_move])
+        if mine is None:
+            return tr("rules.explain_kj_no_sequence")
+        theirs = next(((n, top) for s, n, top in state.declared if s == state.non_dealer), None)
+        if theirs is not None:
+            return tr("rules.explain_kj_beaten", mine=sequence_words(*sequence_key(mine)),
+                      theirs=sequence_words(*theirs))  # fmt: skip
+    return None
+
+
+# --- rule options, as the settings screen shows them ---
+def option_label(option: str) -> str:
+    return tr(f"rules.option_{option}")
+
+
+def option_description(option: str) -> str:
+    return tr(f"rules.about_{option}")
+
+
+def value_label(option: str, value: Any) -> str:
+    """A rule option's value in words ("on", "first hand", "3-2-3")."""
+    if isinstance(value, bool):
+        return tr("rules.on") if value else tr("rules.off")
+    if option in CHOICES and value in CHOICES[option] and not value[:1].isdigit():
+        return tr(f"rules.value_{option}_{value}")
+    return str(value)
+
+
+def preset_label(name: str) -> str:
+    """The name of a preset; "custom" gives "Custom rules"."""
+    return tr(f"rules.preset_{name}")
+
+
+def match_length_label(value: str) -> str:
+    kind, n = value.split(":")
+    return tr("rules.length_deals", n=n) if kind == "deals" else tr("rules.length_points", n=n)
+
+
+def describe_rules(v: Variant) -> list[str]:
+    """The rules in force, one line per topic, in the player's language."""
+    trump = value_label("trump_selection", v.trump_selection)
+    lead = value_label("opening_lead", v.opening_lead)
+    lines = [
+        tr("rules.describe_trump", trump=trump, lead=lead),
+        tr(
+            "rules.describe_ruff",
+            ruff=value_label("must_ruff", v.must_ruff),
+            overtrump=tr("rules.required") if v.must_overtrump else tr("rules.free"),
+            undertrump=value_label("undertrump", v.undertrump),
+        ),
+    ]
+    if v.roem_enabled:
+        lines.append(
+            tr(
+                "rules.describe_roem",
+                claim=value_label("roem_claim", v.roem_claim),
+                carre=value_label("carre_values", v.carre_values),
+            )
+        )
+    else:
+        lines.append(tr("rules.describe_no_roem"))
+    pit = "rules.describe_pit" if v.defence_pit else "rules.describe_pit_choosers"
+    lines.append(tr(pit, bonus=v.pit_bonus, tie=value_label("tie", v.tie)))
+    if v.kraken:
+        lines.append(tr("rules.describe_kraken"))
+    key = "rules.describe_match_deals" if v.match_kind == "deals" else "rules.describe_match_points"
+    lines.append(tr(key, n=v.match_target))
+    return lines
+
+
+def describe_deal(score: DealScore) -> str:
+    """The result of a deal in words (scoring.describe_deal, translated)."""
+    b, o = score.burden_team, 1 - score.burden_team
+    if score.kraak_level:
+        names = {b: tr("rules.deal_kraak_team", kraak=kraak_name(score.kraak_level)),
+                 o: tr("rules.deal_others")}  # fmt: skip
+    else:
+        names = {b: tr("rules.deal_choosers"), o: tr("rules.deal_defence")}
+
+    def part(team: int) -> str:
+        pts = score.card_points[team] * score.multiplier
+        if score.roem[team]:
+            return tr("rules.deal_part_roem", team=names[team], points=pts, roem=score.roem[team])
+        return tr("rules.deal_part", team=names[team], points=pts)
+
+    head = f"{part(b)}, {part(o)}"
+    other = tr("rules.deal_others_score" if score.kraak_level else "rules.deal_defence_scores")
+    if score.outcome == "nat":
+        key = "rules.deal_nat_pit" if score.pit_team == o else "rules.deal_nat"
+        return tr(key, head=head, other=other, score=score.scores[o])
+    if score.outcome == "litige":
+        return tr("rules.deal_litige", head=head, other=other, score=score.scores[o])
+    if score.outcome == "pit":
+        return tr("rules.deal_pit", head=head, score=score.scores[b])
+    return tr("rules.deal_made", head=head, score=score.scores[b], other_score=score.scores[o])
+
+
+def describe_klabberjass_deal(score: Any) -> str:
+    """A two-player deal's result in words (klabberjass_rules.describe_klabberjass_deal)."""
+    m, o = score.maker, 1 - score.maker
+
+    def part(seat: int, who: str) -> str:
+        text = tr("rules.deal_part", team=who, points=score.card_points[seat])
+        if score.declarations[seat]:
+            text += tr("rules.kj_sequences", n=score.declarations[seat])
+        if score.bella[seat]:
+            text += tr("rules.kj_bella", n=score.bella[seat])
+        return text
+
+    head = f"{part(m, tr('rules.kj_maker'))}, {part(o, tr('rules.kj_opponent'))}"
+    if score.outcome == "nat":
+        return tr("rules.kj_failed", head=head, score=score.scores[o])
+    return tr("rules.deal_made", head=head, score=score.scores[m], other_score=score.scores[o])

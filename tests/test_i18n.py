@@ -15,13 +15,13 @@ import pytest
 from pygame_gui.core.utility import translate
 from uitest import DT, click_button, click_in_form
 
-from klaverjas_gui import i18n, smoke
+from klaverjas_gui import i18n, smoke, words
 from klaverjas_gui.app import App
 from klaverjas_gui.engine import parse_card
 from klaverjas_gui.engine.play import REASONS, illegal_reason
 from klaverjas_gui.engine.variant import CHOICES, DESCRIPTIONS, option_names
 from klaverjas_gui.store.session import Store
-from klaverjas_gui.ui import theme, words
+from klaverjas_gui.ui import theme
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.settings import SettingsScene
 

@@ -17,6 +17,7 @@ import pygame
 
 from ..engine import PRESETS, StateError
 from ..i18n import tr
+from ..words import preset_label as klaverjas_preset_label
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
@@ -25,7 +26,6 @@ from .klabberjass_scenes import klabberjass_presets, preset_label
 from .listing import Column, Listing, ListingScene
 from .scene import Scene
 from .sheet import draw_sheet
-from .words import preset_label as klaverjas_preset_label
 
 if TYPE_CHECKING:
     from ..app import App

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import KlabberjassVariant, parse_klabberjass_action, replay_klabberjass
+from ..words import describe_klabberjass_deal
 from .replay import ReplayScene
 from .table import TableScene
-from .words import describe_klabberjass_deal
 
 
 class KlabberjassReplayScene(ReplayScene):

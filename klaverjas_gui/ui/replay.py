@@ -17,12 +17,12 @@ import pygame
 from ..engine import Card, MatchState, Variant, replay
 from ..engine.match import TrickWon, parse_action, play
 from ..i18n import tr
+from ..words import card_text, describe_deal
 from . import theme, widgets
 from .commands import Command, on_key
 from .layout import SOUTH, WEST
 from .scene import Scene
 from .seats import compass
-from .words import card_text, describe_deal
 
 if TYPE_CHECKING:
     from ..app import App

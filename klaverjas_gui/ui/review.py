@@ -22,6 +22,7 @@ from ..engine.match import TrickWon
 from ..i18n import tr
 from ..teach import review as analysis
 from ..teach.review import CardReview, DealReview, ReviewCancelled
+from ..words import card_text
 from . import theme
 from .commands import Command, on_key
 from .layout import SOUTH, WEST
@@ -29,7 +30,6 @@ from .replay import DealPlays, button_column, deal_plays
 from .scene import Scene
 from .seats import SEAT_NAMES, display_name
 from .tutorial import draw_lesson_panel
-from .words import card_text
 
 if TYPE_CHECKING:
     from ..app import App

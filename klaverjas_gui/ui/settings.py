@@ -22,12 +22,7 @@ from ..engine import PRESETS, VariantError
 from ..engine.variant import BOOLEANS, CHOICES, option_names
 from ..i18n import tr
 from ..store.prefs import CARD_BACKS, HUMAN, LANGUAGES, SPEEDS, Settings
-from . import theme, widgets
-from .commands import Command
-from .form import Form, Option
-from .scene import Scene
-from .seats import SEAT_NAMES, compass, display_name, level_label, levels
-from .words import (
+from ..words import (
     describe_rules,
     match_length_label,
     option_description,
@@ -35,6 +30,11 @@ from .words import (
     preset_label,
     value_label,
 )
+from . import theme, widgets
+from .commands import Command
+from .form import Form, Option
+from .scene import Scene
+from .seats import SEAT_NAMES, compass, display_name, level_label, levels
 
 if TYPE_CHECKING:
     from ..app import App

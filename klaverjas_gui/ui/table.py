@@ -18,6 +18,7 @@ import pygame
 from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, new_match, trick_winner
 from ..engine.match import CLAIM_ROEM, PASS, MatchOver, RoemLeft, ScoreLine, TrickWon, play
 from ..i18n import tr
+from ..words import explain
 from . import theme, widgets
 from .cardimg import CardImages
 from .commands import Command
@@ -39,7 +40,6 @@ from .seats import (
     valid_level,
 )
 from .table_view import TableView
-from .words import explain
 
 if TYPE_CHECKING:
     from ..app import App
