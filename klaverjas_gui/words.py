@@ -17,10 +17,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .engine import DealScore, Variant
-from .engine.cards import ALL_CARDS, RANK_DISPLAY, RANK_LETTERS, SUITS, Card, Suit
-from .engine.klabberjass_rules import best_sequence, sequence_key
-from .engine.play import KLABBERJASS_PLAY, Reason, illegal_reason
+from .engine.cards import RANK_DISPLAY, RANK_LETTERS, SUITS, Card, Suit
+from .engine.reasons import Namer, Reason, reason_values
 from .engine.roem import roem_items
+from .engine.state import GameState
 from .engine.variant import CHOICES
 from .i18n import tr
 
@@ -73,7 +73,7 @@ def kraak_name(level: int) -> str:
 
 
 def sequence_words(length: int, top: int) -> str:
-    """ "a sequence of 4 to the king" (klabberjass_rules.describe_sequence, translated);
+    """ "a sequence of 4 to the king" (reasons.describe_sequence, translated);
     `top` is the natural rank index 0..7 of its highest card."""
     return tr("rules.sequence", n=length, rank=rank_name(RANK_LETTERS[top]))
 
@@ -107,74 +107,22 @@ def _sequence(cards: list[Card], length: int) -> str:
 
 # --- why an action is refused ---
 def reason_text(reason: Reason) -> str:
-    """Why a card is illegal, from the engine's Reason key and values."""
-    values: dict[str, Any] = {k: cards_text(v) for k, v in reason.values.items()}
-    if "led_suit" in reason.values:
-        values["led_name"] = suit_name(reason.values["led_suit"]).capitalize()
-    return tr(f"rules.reason_{reason.key}", **values)
+    """Why an action is refused, from the engine's Reason key and facts."""
+    return tr(f"rules.reason_{reason.key}", **reason_values(reason, _NAMER))
 
 
-def explain(state: Any, action: Any, players: int = 4) -> str | None:
-    """Why `action` is refused now, translated; None if it is legal.
-
-    The engine decides (state.explain is None exactly when the action is legal);
-    this only picks the words, following the branches of the engine's explain."""
-    if state.explain(action) is None:
-        return None
-    kind, phase = getattr(action, "kind", ""), state.phase
-    if kind == "play" and phase == "play":
-        variant = KLABBERJASS_PLAY if players == 2 else state.variant
-        hand = state.hand(state.to_move)
-        reason = illegal_reason(
-            variant, state.trump_suit, hand, state.trick, action.card, players=players
-        )
-        if reason is not None:
-            return reason_text(reason)
-    if players == 2:
-        text = _klabberjass_words(state, kind, phase)
-    else:
-        text = _klaverjas_words(state, kind, phase)
-    wanted = f"rules.wanted_{phase}"
-    return text or tr("rules.explain_not_now", action=str(action), wanted=tr(wanted))
+def explain(state: GameState, action: Any) -> str | None:
+    """Why `action` is refused now, translated; None if it is legal."""
+    reason = state.refusal(action)
+    return None if reason is None else reason_text(reason)
 
 
-def _klaverjas_words(state: Any, kind: str, phase: str) -> str | None:
-    if phase == "match_over":
-        return tr("rules.explain_match_over")
-    if kind == "pass" and phase == "bidding":
-        return tr("rules.explain_must_name")
-    if kind == "name" and state.proposed is not None and phase == "bidding":
-        suit = suit_name(state.proposed.suit)
-        if state.bid_round == 1 and state.passes < 4:
-            return tr("rules.explain_take_or_pass", suit=suit)
-        return tr("rules.explain_refused", suit=suit.capitalize())
-    return None
-
-
-def _klabberjass_words(state: Any, kind: str, phase: str) -> str | None:
-    if phase == "game_over":
-        return tr("rules.explain_game_over")
-    if phase == "bidding":
-        p = state.proposed.suit
-        if state.bid_round == 1 and kind == "name":
-            return tr("rules.explain_kj_first_round", suit=suit_name(p), symbol=p.symbol)
-        if state.bid_round == 2 and kind in ("take", "name"):
-            return tr("rules.explain_kj_refused", suit=suit_name(p).capitalize(), symbol=p.symbol)
-    if phase == "schmeiss" and kind in ("pass", "take", "name", "schmeiss"):
-        p = state.proposed.suit
-        return tr("rules.explain_kj_schmeiss", suit=suit_name(p), symbol=p.symbol)
-    if phase == "dix" and kind == "dix":
-        seven = next(c for c in ALL_CARDS if c.suit == state.trump_suit and c.rank_index == 0)
-        return tr("rules.explain_kj_dix", card=card_text(seven))
-    if phase == "declare" and kind == "declare":
-        mine = best_sequence(state.hands[state.to_move])
-        if mine is None:
-            return tr("rules.explain_kj_no_sequence")
-        theirs = next(((n, top) for s, n, top in state.declared if s == state.non_dealer), None)
-        if theirs is not None:
-            return tr("rules.explain_kj_beaten", mine=sequence_words(*sequence_key(mine)),
-                      theirs=sequence_words(*theirs))  # fmt: skip
-    return None
+_NAMER = Namer(
+    suit=suit_name,
+    cards=cards_text,
+    sequence=sequence_words,
+    wanted=lambda phase: tr(f"rules.wanted_{phase}"),
+)
 
 
 # --- rule options, as the settings screen shows them ---

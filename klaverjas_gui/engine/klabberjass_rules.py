@@ -165,12 +165,6 @@ def sequence_winner(
     return "non_dealer" if non_dealer_best is not None else None
 
 
-def describe_sequence(length: int, top: int) -> str:
-    """'a sequence of 4 to the king' from a length and the top card's rank index."""
-    names = ("7", "8", "9", "10", "jack", "queen", "king", "ace")
-    return f"a sequence of {length} to the {names[top]}"
-
-
 # --- the deal score ---
 @dataclass(frozen=True)
 class KlabberjassScore:

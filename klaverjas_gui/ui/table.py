@@ -208,7 +208,7 @@ class TableScene(Scene):
     # --- acting ---
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:
         """Hand an action to the engine; the engine's reason if it is refused."""
-        reason = explain(self.state, action, self.players)
+        reason = explain(self.state, action)
         if reason:
             return reason
         if action.kind == "play" and self.human_seat == self.state.to_move:
