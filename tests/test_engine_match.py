@@ -17,7 +17,7 @@ from klaverjas_gui.engine import (
     parse_action,
     replay,
 )
-from klaverjas_gui.engine.cards import cards_of
+from klaverjas_gui.engine.cards import SUIT_NAMES, cards_of
 from klaverjas_gui.engine.deal import deal_hands, deal_rng
 from klaverjas_gui.engine.match import (
     CLAIM_ROEM,
@@ -234,7 +234,7 @@ def test_every_refusal_is_a_reason_of_facts_and_its_english_follows_from_it():
     assert s.explain(KRAAK_CALL) == "'kraak' is not possible now: a trump decision is expected."
     s = act(s, PASS, PASS, PASS, PASS)
     assert s.refusal(name(p)) == Reason("refused", {"suit": p})
-    assert s.explain(name(p)) == f"{p.english.capitalize()} was refused: name another suit."
+    assert s.explain(name(p)) == f"{SUIT_NAMES[p].capitalize()} was refused: name another suit."
     assert s.refusal(PASS) == Reason("must_name", {})
     s = act(new_match(AMS, 1), name("H"))
     s = act(s, s.legal_actions()[0])  # seed 1: the second player must follow suit

@@ -28,10 +28,6 @@ class Suit(str, Enum):
     def index(self) -> int:
         return SUIT_LETTERS.index(self.value)
 
-    @property
-    def english(self) -> str:
-        return SUIT_NAMES[self.value]
-
     def __str__(self) -> str:
         return self.value
 
