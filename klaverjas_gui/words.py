@@ -106,6 +106,14 @@ def _sequence(cards: list[Card], length: int) -> str:
 
 
 # --- why an action is refused ---
+_NAMER = Namer(  # how the player's language names the facts of an engine Reason
+    suit=suit_name,
+    cards=cards_text,
+    sequence=sequence_words,
+    wanted=lambda phase: tr(f"rules.wanted_{phase}"),
+)
+
+
 def reason_text(reason: Reason) -> str:
     """Why an action is refused, from the engine's Reason key and facts."""
     return tr(f"rules.reason_{reason.key}", **reason_values(reason, _NAMER))
@@ -115,14 +123,6 @@ def explain(state: GameState, action: Any) -> str | None:
     """Why `action` is refused now, translated; None if it is legal."""
     reason = state.refusal(action)
     return None if reason is None else reason_text(reason)
-
-
-_NAMER = Namer(
-    suit=suit_name,
-    cards=cards_text,
-    sequence=sequence_words,
-    wanted=lambda phase: tr(f"rules.wanted_{phase}"),
-)
 
 
 # --- rule options, as the settings screen shows them ---

@@ -55,12 +55,12 @@ REASONS: dict[str, str] = {
     "play a trump (you hold %{cards}).",
     "undertrump_forbidden": "You may not undertrump: %{card} is lower than %{best} already in "
     "the trick. Play a card of another suit (you hold %{cards}).",
-    # Klaverjas (MatchState.refusal)
+    # Klaverjas (MatchState._refusal)
     "match_over": "The match is over.",
     "must_name": "You must name a trump suit now: passing is not allowed.",
     "take_or_pass": "Take %{suit} or pass.",
     "refused": "%{Suit} was refused: name another suit.",
-    # two-player Klabberjass (KlabberjassState.refusal)
+    # two-player Klabberjass (KlabberjassState._refusal)
     "game_over": "The game is over.",
     "kj_first_round": "In the first round you may take %{suit} %{symbol} as trump, pass or "
     "schmeiss; naming another suit comes in the second round.",
