@@ -1,20 +1,27 @@
-"""The game's words for cards, suits, kraak and roem, in the player's language.
+"""The game's words in the player's language: one module for every text made from game facts.
 
-One place for them, so the hint, the demo caption, the prompts, the score sheet
-and the review name a card the same way ("the 10 of hearts", "de harten 10",
-"le 10 de cœur"). Every word is a `rules.*` key looked up through `tr` when it is
-shown, so a language switch takes effect at once. Pure Python (engine and i18n
-only): the `teach` package uses it without pygame.
+The engine speaks English only (its API and tests rely on that) and hands over
+structured facts: cards, a `Reason` for a refused action, rule options, a
+`DealScore`. Here they become text through `tr`, mostly in the `rules`
+namespace, at the moment they are shown, so a language switch takes effect at
+once, and the hint, the demo caption, the prompts, the score sheet and the
+review name a card the same way ("the 10 of hearts", "de harten 10", "le 10 de
+cœur"). Pure Python (engine and i18n only): the `teach` package uses it without
+pygame.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from .engine import Variant
+from .engine import DealScore, Variant
 from .engine.cards import RANK_DISPLAY, RANK_LETTERS, SUITS, Card, Suit
+from .engine.reasons import Namer, Reason, reason_values
 from .engine.roem import roem_items
+from .engine.state import GameState
+from .engine.variant import CHOICES
 from .i18n import tr
 
 _CARD_TEXT = re.compile(r"\b(10|[789JQKA])([♣♦♥♠])")
@@ -66,7 +73,7 @@ def kraak_name(level: int) -> str:
 
 
 def sequence_words(length: int, top: int) -> str:
-    """ "a sequence of 4 to the king" (klabberjass_rules.describe_sequence, translated);
+    """ "a sequence of 4 to the king" (reasons.describe_sequence, translated);
     `top` is the natural rank index 0..7 of its highest card."""
     return tr("rules.sequence", n=length, rank=rank_name(RANK_LETTERS[top]))
 
@@ -96,3 +103,128 @@ def _sequence(cards: list[Card], length: int) -> str:
             if window[-1] - window[0] == length - 1:
                 return run_name([Card(RANK_LETTERS[r], SUITS[suit]) for r in window])
     return ""
+
+
+# --- why an action is refused ---
+_NAMER = Namer(  # how the player's language names the facts of an engine Reason
+    suit=suit_name,
+    cards=cards_text,
+    sequence=sequence_words,
+    wanted=lambda phase: tr(f"rules.wanted_{phase}"),
+)
+
+
+def reason_text(reason: Reason) -> str:
+    """Why an action is refused, from the engine's Reason key and facts."""
+    return tr(f"rules.reason_{reason.key}", **reason_values(reason, _NAMER))
+
+
+def explain(state: GameState, action: Any) -> str | None:
+    """Why `action` is refused now, translated; None if it is legal."""
+    reason = state.refusal(action)
+    return None if reason is None else reason_text(reason)
+
+
+# --- rule options, as the settings screen shows them ---
+def option_label(option: str) -> str:
+    return tr(f"rules.option_{option}")
+
+
+def option_description(option: str) -> str:
+    return tr(f"rules.about_{option}")
+
+
+def value_label(option: str, value: Any) -> str:
+    """A rule option's value in words ("on", "first hand", "3-2-3")."""
+    if isinstance(value, bool):
+        return tr("rules.on") if value else tr("rules.off")
+    if option in CHOICES and value in CHOICES[option] and not value[:1].isdigit():
+        return tr(f"rules.value_{option}_{value}")
+    return str(value)
+
+
+def preset_label(name: str) -> str:
+    """The name of a preset; "custom" gives "Custom rules"."""
+    return tr(f"rules.preset_{name}")
+
+
+def match_length_label(value: str) -> str:
+    kind, n = value.split(":")
+    return tr("rules.length_deals", n=n) if kind == "deals" else tr("rules.length_points", n=n)
+
+
+def describe_rules(v: Variant) -> list[str]:
+    """The rules in force, one line per topic, in the player's language."""
+    trump = value_label("trump_selection", v.trump_selection)
+    lead = value_label("opening_lead", v.opening_lead)
+    lines = [
+        tr("rules.describe_trump", trump=trump, lead=lead),
+        tr(
+            "rules.describe_ruff",
+            ruff=value_label("must_ruff", v.must_ruff),
+            overtrump=tr("rules.required") if v.must_overtrump else tr("rules.free"),
+            undertrump=value_label("undertrump", v.undertrump),
+        ),
+    ]
+    if v.roem_enabled:
+        lines.append(
+            tr(
+                "rules.describe_roem",
+                claim=value_label("roem_claim", v.roem_claim),
+                carre=value_label("carre_values", v.carre_values),
+            )
+        )
+    else:
+        lines.append(tr("rules.describe_no_roem"))
+    pit = "rules.describe_pit" if v.defence_pit else "rules.describe_pit_choosers"
+    lines.append(tr(pit, bonus=v.pit_bonus, tie=value_label("tie", v.tie)))
+    if v.kraken:
+        lines.append(tr("rules.describe_kraken"))
+    key = "rules.describe_match_deals" if v.match_kind == "deals" else "rules.describe_match_points"
+    lines.append(tr(key, n=v.match_target))
+    return lines
+
+
+def describe_deal(score: DealScore) -> str:
+    """The result of a deal in words (scoring.describe_deal, translated)."""
+    b, o = score.burden_team, 1 - score.burden_team
+    if score.kraak_level:
+        names = {b: tr("rules.deal_kraak_team", kraak=kraak_name(score.kraak_level)),
+                 o: tr("rules.deal_others")}  # fmt: skip
+    else:
+        names = {b: tr("rules.deal_choosers"), o: tr("rules.deal_defence")}
+
+    def part(team: int) -> str:
+        pts = score.card_points[team] * score.multiplier
+        if score.roem[team]:
+            return tr("rules.deal_part_roem", team=names[team], points=pts, roem=score.roem[team])
+        return tr("rules.deal_part", team=names[team], points=pts)
+
+    head = f"{part(b)}, {part(o)}"
+    other = tr("rules.deal_others_score" if score.kraak_level else "rules.deal_defence_scores")
+    if score.outcome == "nat":
+        key = "rules.deal_nat_pit" if score.pit_team == o else "rules.deal_nat"
+        return tr(key, head=head, other=other, score=score.scores[o])
+    if score.outcome == "litige":
+        return tr("rules.deal_litige", head=head, other=other, score=score.scores[o])
+    if score.outcome == "pit":
+        return tr("rules.deal_pit", head=head, score=score.scores[b])
+    return tr("rules.deal_made", head=head, score=score.scores[b], other_score=score.scores[o])
+
+
+def describe_klabberjass_deal(score: Any) -> str:
+    """A two-player deal's result in words (klabberjass_rules.describe_klabberjass_deal)."""
+    m, o = score.maker, 1 - score.maker
+
+    def part(seat: int, who: str) -> str:
+        text = tr("rules.deal_part", team=who, points=score.card_points[seat])
+        if score.declarations[seat]:
+            text += tr("rules.kj_sequences", n=score.declarations[seat])
+        if score.bella[seat]:
+            text += tr("rules.kj_bella", n=score.bella[seat])
+        return text
+
+    head = f"{part(m, tr('rules.kj_maker'))}, {part(o, tr('rules.kj_opponent'))}"
+    if score.outcome == "nat":
+        return tr("rules.kj_failed", head=head, score=score.scores[o])
+    return tr("rules.deal_made", head=head, score=score.scores[m], other_score=score.scores[o])

@@ -6,7 +6,18 @@ import sys
 import pytest
 
 from klaverjas_gui.engine import ALL_CARDS, Card, Suit, card_points, parse_card, parse_cards
-from klaverjas_gui.engine.cards import sort_hand
+from klaverjas_gui.engine.cards import (
+    ACE,
+    EIGHT,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SEVEN,
+    TEN,
+    Rank,
+    sort_hand,
+)
 
 
 def test_notation_round_trips_for_all_32_cards():
@@ -24,6 +35,23 @@ def test_ten_may_be_written_10_or_t_in_any_case():
 def test_bad_card_text_raises_value_error_naming_the_text(text):
     with pytest.raises(ValueError, match=repr(text).replace("'", ".")):
         parse_card(text)
+
+
+def test_rank_constants_are_the_rank_indices_of_the_cards():
+    """The AI and the engine index and shift by these names: they must match the cards."""
+    named = {
+        SEVEN: "7",
+        EIGHT: "8",
+        NINE: "9",
+        TEN: "T",
+        JACK: "J",
+        QUEEN: "Q",
+        KING: "K",
+        ACE: "A",
+    }
+    assert len(named) == 8
+    for index, rank in named.items():
+        assert Rank(rank).index == index == parse_card(rank + "S").rank_index
 
 
 def test_card_points_total_152_whatever_the_trump():

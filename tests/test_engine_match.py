@@ -3,6 +3,7 @@
 import dataclasses
 import json
 import random
+import re
 
 import pytest
 
@@ -16,7 +17,7 @@ from klaverjas_gui.engine import (
     parse_action,
     replay,
 )
-from klaverjas_gui.engine.cards import cards_of
+from klaverjas_gui.engine.cards import SUIT_NAMES, cards_of
 from klaverjas_gui.engine.deal import deal_hands, deal_rng
 from klaverjas_gui.engine.match import (
     CLAIM_ROEM,
@@ -33,6 +34,7 @@ from klaverjas_gui.engine.match import (
     match_result,
     name,
 )
+from klaverjas_gui.engine.reasons import Reason, english
 from klaverjas_gui.engine.roem import roem_of
 
 AMS = PRESETS["amsterdam"]
@@ -219,6 +221,34 @@ def test_opening_lead_first_hand_or_chooser():
     v = dataclasses.replace(AMS, opening_lead="chooser")
     s = act(new_match(v, 1), PASS, name("S"))
     assert s.leader == s.chooser == (s.first_hand + 1) % 4
+
+
+def test_every_refusal_is_a_reason_of_facts_and_its_english_follows_from_it():
+    """Bidding refusals come as a key and facts (a Suit, a phase), like a card's, so any
+    language can word them; explain is the English of that one Reason."""
+    s = new_match(PRESETS["proposed"], 3)
+    p = s.proposed.suit
+    assert s.refusal(TAKE) is None and s.refusal(PASS) is None
+    assert s.refusal(name("C")) == Reason("take_or_pass", {"suit": p})
+    assert s.refusal(KRAAK_CALL) == Reason("not_now", {"action": "kraak", "wanted": "bidding"})
+    assert s.explain(KRAAK_CALL) == "'kraak' is not possible now: a trump decision is expected."
+    s = act(s, PASS, PASS, PASS, PASS)
+    assert s.refusal(name(p)) == Reason("refused", {"suit": p})
+    assert s.explain(name(p)) == f"{SUIT_NAMES[p].capitalize()} was refused: name another suit."
+    assert s.refusal(PASS) == Reason("must_name", {})
+    s = act(new_match(AMS, 1), name("H"))
+    s = act(s, s.legal_actions()[0])  # seed 1: the second player must follow suit
+    refused = 0
+    for card in cards_of(s.hands[s.to_move]):
+        reason = s.refusal(f"play {card}")
+        assert (reason is None) == (parse_action(f"play {card}") in s.legal_actions())
+        if reason is not None:
+            refused += 1
+            assert reason.key == "follow" and reason.values["suit"] == s.trick[0].suit
+            assert s.explain(f"play {card}") == english(reason)
+            with pytest.raises(IllegalActionError, match=re.escape(english(reason))):
+                s.apply(f"play {card}")
+    assert refused
 
 
 def test_illegal_action_raises_with_explanation_and_leaves_the_state_unchanged():

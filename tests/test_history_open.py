@@ -248,6 +248,10 @@ def test_a_schema_1_history_missing_a_table_is_set_aside_with_a_message(tmp_path
     assert len(set_aside_files(tmp_path)) == 1 and h.matches() == []
 
 
+def test_every_table_the_migrations_make_can_be_checked_for_rows():
+    assert set(history_mod._ANY_ROW) == set(history_mod._reference()[0])
+
+
 def test_an_empty_history_missing_a_table_gets_it_back_in_place(tmp_path):
     path = current_history(tmp_path / "history.sqlite", matches=0)
     db = sqlite3.connect(path)

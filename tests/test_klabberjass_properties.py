@@ -20,7 +20,7 @@ from klaverjas_gui.engine import (
     replay_klabberjass,
     score_klabberjass_deal,
 )
-from klaverjas_gui.engine.cards import FULL_MASK, TRUMP_STRENGTH, cards_of, mask_of
+from klaverjas_gui.engine.cards import FULL_MASK, KING, QUEEN, TRUMP_STRENGTH, cards_of, mask_of
 from klaverjas_gui.engine.klabberjass import (
     DECLARE_CALL,
     BellaDeclared,
@@ -107,7 +107,7 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
                 assert e.leader == before.non_dealer
                 leader = e.leader
                 t = before.trump
-                kq = (1 << (t * 8 + 5)) | (1 << (t * 8 + 6))
+                kq = (1 << (t * 8 + QUEEN)) | (1 << (t * 8 + KING))
                 bella_expected = tuple(20 if h & kq == kq else 0 for h in state.hands)
                 # declarations: only the better sequence's owner scores, and all his sequences
                 said = {s for s, _, _ in state.declared}

@@ -23,7 +23,7 @@ from klaverjas_gui.ui.review import ReviewScene
 from klaverjas_gui.ui.rules import PageRenderer, RulesScene, pages
 from klaverjas_gui.ui.summary import DealSummaryScene
 from klaverjas_gui.ui.tutorial import LearnScene
-from klaverjas_gui.ui.words import card_text
+from klaverjas_gui.words import card_text
 
 
 # --- the rules ---

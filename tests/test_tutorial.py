@@ -23,12 +23,12 @@ from uitest import (
     run_until,
 )
 
+from klaverjas_gui import words
 from klaverjas_gui.engine import parse_action
 from klaverjas_gui.engine.cards import cards_of
 from klaverjas_gui.engine.match import RoemClaimed, play
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.lessons import LESSONS, YOU
-from klaverjas_gui.ui import words
 from klaverjas_gui.ui.tutorial import LessonListScene, LessonScene, QuizScene
 
 

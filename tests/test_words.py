@@ -3,6 +3,7 @@ a roem, the same in the hint, the demo caption, the prompt and the review."""
 
 from __future__ import annotations
 
+import importlib.util
 import subprocess
 import sys
 
@@ -12,8 +13,7 @@ from klaverjas_gui import i18n
 from klaverjas_gui.engine import PRESETS, Suit, parse_card, parse_cards
 from klaverjas_gui.engine.match import KraakCalled
 from klaverjas_gui.teach import hints
-from klaverjas_gui.ui import captions
-from klaverjas_gui.ui import words as ui_words
+from klaverjas_gui.ui import captions, prompts, replay
 from klaverjas_gui.words import (
     card_name,
     card_text,
@@ -52,7 +52,12 @@ def test_hints_captions_and_prompts_use_the_same_words():
     """The three modules that once kept their own copies now hand out the same ones."""
     assert hints.card_name is card_name and hints.suit_name is suit_name
     assert captions.card_name is card_name and captions.suit_name is suit_name
-    assert ui_words.suit_name is suit_name and ui_words.card_text is card_text
+    assert prompts.suit_name is suit_name and replay.card_text is card_text
+
+
+def test_there_is_one_words_module():
+    """The UI once had its own words module beside this one; every screen now uses this."""
+    assert importlib.util.find_spec("klaverjas_gui.ui.words") is None
 
 
 @pytest.mark.parametrize(

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from ..engine.cards import (
     CARD_BY_INDEX,
+    KING,
     PLAIN_STRENGTH,
     POINTS,
     POWER,
+    QUEEN,
     SUIT_MASKS,
     TRUMP_POINTS,
     TRUMP_STRENGTH,
@@ -97,7 +99,7 @@ class Rules:
         # roem_bound[byte]: most sequence roem one suit's remaining cards can still make.
         self.seq_bound = SEQUENCE_BOUND if self.roem_on else (0,) * 256
         self.carre = CARRE_VALUES[variant.carre_values] if self.roem_on else (0,) * 8
-        self.stuk = (0x60 << (8 * trump)) if self.roem_on else 0
+        self.stuk = ((1 << QUEEN | 1 << KING) << (8 * trump)) if self.roem_on else 0
         self.sure = sure_trump_points(multiplier)
 
     def bound(self, rem: int) -> int:
@@ -174,17 +176,11 @@ class Rules:
         out = []
         for lo in range(max(0, r - 2), min(r, 5) + 1):  # runs of three containing r
             out.append(sum(1 << (s * 8 + k) for k in range(lo, lo + 3) if k != r))
-        if s == self.trump and r in (5, 6):  # stuk: K and Q of trump
-            out.append(1 << (s * 8 + (11 - r)))
+        if s == self.trump and r in (QUEEN, KING):  # stuk: K and Q of trump
+            out.append(1 << (s * 8 + (QUEEN + KING - r)))
         if CARRE_VALUES[self.variant.carre_values][r]:
             out.append(sum(1 << (k * 8 + r) for k in range(4) if k != s))
         return tuple(out)
-
-    def roem_neutral(self, card: int, others: int) -> bool:
-        """True when `card` can no longer be part of any roem with the cards `others` hold."""
-        if not self.roem_on:
-            return True
-        return all(others & m != m for m in self.roem_partners[card])
 
 
 _SURE: dict[int, tuple[int, ...]] = {}

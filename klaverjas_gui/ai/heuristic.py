@@ -11,9 +11,14 @@ from __future__ import annotations
 import random
 
 from ..engine.cards import (
+    ACE,
+    JACK,
+    KING,
     PLAIN_STRENGTH,
     POINTS,
+    QUEEN,
     SUIT_MASKS,
+    TEN,
     TRUMP_STRENGTH,
     Card,
 )
@@ -27,7 +32,6 @@ from .knowledge import Knowledge
 # Hand evaluation per rank index 7 8 9 T J Q K A.
 TRUMP_VALUE = (1.0, 1.0, 4.0, 2.0, 5.5, 1.5, 1.5, 2.5)
 DEFENCE_TRUMP_VALUE = (0.3, 0.3, 3.0, 1.5, 4.0, 0.5, 0.5, 2.0)
-ACE, TEN, KING, QUEEN, JACK = 7, 3, 6, 5, 4
 
 
 def strength(card: Card, trump: int) -> int:

@@ -22,7 +22,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..engine.cards import ALL_CARDS, POINTS
+from ..engine.cards import ACE, ALL_CARDS, KING, POINTS, QUEEN, SEVEN
 from ..engine.klabberjass import (
     KlabberjassObservation,
     KlabberjassStacked,
@@ -46,7 +46,6 @@ from .solver import SearchTimeout
 EXACT_CARDS = 6  # solve exactly when the hand holds at most this many cards
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
-_SEVEN, _QUEEN, _KING, _ACE = 0, 5, 6, 7
 
 
 class HardKlabberjassPlayer:
@@ -176,7 +175,7 @@ class _Tally:
     def with_bella(self, hands: list[int], t: int) -> _Tally:
         """This world's tally: future card points of both hands, and a bella still to come."""
         pts = list(self.points)
-        kq = ALL_CARDS[t * 8 + _QUEEN].bit | ALL_CARDS[t * 8 + _KING].bit
+        kq = ALL_CARDS[t * 8 + QUEEN].bit | ALL_CARDS[t * 8 + KING].bit
         for seat in (0, 1):
             if hands[seat] & kq == kq:
                 pts[seat] += BELLA
@@ -229,10 +228,10 @@ def _finish(state: KlabberjassState, me: int, rng: random.Random) -> int:
     """Dix, declarations, bella and a fast playout from the moment the stock is dealt."""
     t, maker, nd = state.trump, state.maker, state.non_dealer
     hands = list(state.hands)
-    seven = 1 << (t * 8 + _SEVEN)
+    seven = 1 << (t * 8 + SEVEN)
     turned = state.turned
     for seat in (nd, state.dealer):
-        if hands[seat] & seven and (turned.suit_index == t or turned.rank_index == _ACE):
+        if hands[seat] & seven and (turned.suit_index == t or turned.rank_index == ACE):
             hands[seat] ^= seven | turned.bit
     bonus = [0, 0]
     best_nd, best_dl = best_sequence(hands[nd]), best_sequence(hands[state.dealer])
@@ -241,7 +240,7 @@ def _finish(state: KlabberjassState, me: int, rng: random.Random) -> int:
         bonus[state.dealer] += sequences_points(hands[state.dealer])
     elif best_nd is not None:
         bonus[nd] += sequences_points(hands[nd])
-    kq = (1 << (t * 8 + _QUEEN)) | (1 << (t * 8 + _KING))
+    kq = (1 << (t * 8 + QUEEN)) | (1 << (t * 8 + KING))
     for seat in (0, 1):
         if hands[seat] & kq == kq:
             bonus[seat] += BELLA

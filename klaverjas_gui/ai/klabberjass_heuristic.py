@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.cards import SUIT_MASKS, Card
+from ..engine.cards import ACE, KING, QUEEN, SEVEN, SUIT_MASKS, TEN, Card
 from ..engine.klabberjass import KlabberjassObservation
 from ..engine.klabberjass_rules import sequences_points
 from ..engine.match import Action
@@ -35,14 +35,14 @@ def trump_value(hand: Sequence[Card], trump: int, turned: Card | None = None) ->
     for s, ranks in suits.items():
         if s == trump:
             continue
-        if 7 in ranks:
+        if ACE in ranks:
             v += 1.1
-        if 3 in ranks:
-            v += 0.7 if (7 in ranks or len(ranks) >= 2) else 0.25
-    if 5 in trumps and 6 in trumps:
+        if TEN in ranks:
+            v += 0.7 if (ACE in ranks or len(ranks) >= 2) else 0.25
+    if QUEEN in trumps and KING in trumps:
         v += 0.7  # bella
     v += sequences_points(hand) / 40
-    if turned is not None and 0 in trumps and turned.suit_index == trump:
+    if turned is not None and SEVEN in trumps and turned.suit_index == trump:
         v += TRUMP_WORTH[turned.rank_index]
     return v
 
@@ -132,7 +132,7 @@ def dix_choice(obs: KlabberjassObservation) -> Action:
     """Exchange the 7 of trump for the turned card when that card is a trump or an ace."""
     dix = _find(obs.legal, "dix")
     t = obs.trump.index  # type: ignore[union-attr]
-    if dix is not None and (obs.turned.suit_index == t or obs.turned.rank_index == 7):
+    if dix is not None and (obs.turned.suit_index == t or obs.turned.rank_index == ACE):
         return dix
     return _find(obs.legal, "pass") or obs.legal[0]
 
@@ -168,7 +168,7 @@ def lead_card(r: TwoRules, hand: int, opp: int, maker: bool) -> int:
     lengths = {s: (hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
 
     def key(c: int) -> tuple:
-        unguarded_ten = (c & 7) == 3 and not hand & (1 << ((c & ~7) | 7))
+        unguarded_ten = (c & 7) == TEN and not hand & (1 << ((c & ~7) | ACE))
         return (unguarded_ten, pts[c] >= 10, -lengths[c >> 3] if c >> 3 != t else 0, pts[c],
                 r.strength[c])  # fmt: skip
 

@@ -19,13 +19,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.cards import ALL_CARDS, FULL_MASK, Card
+from ..engine.cards import ALL_CARDS, FULL_MASK, KING, QUEEN, Card
 from ..engine.klabberjass import KlabberjassObservation
 from ..engine.klabberjass_rules import best_sequence, sequence_key
 from ..engine.play import klabberjass_obligation
 from .klabberjass_fast import bits
 
-_QUEEN, _KING = 5, 6
 SOFT_TRIES = 20  # samples rejected for contradicting a soft fact, at most
 TRUMP_WORTH = (0.55, 0.6, 2.3, 1.3, 3.1, 0.75, 0.85, 1.6)  # by rank index 7 8 9 T J Q K A
 MAKER_TRUMPS = 3.0  # the trump worth a maker who took or named trump is believed to hold
@@ -125,5 +124,5 @@ def _known(obs: KlabberjassObservation, t: int) -> int:
             for seq in seqs:
                 known |= sum(c.bit for c in seq)
     if t >= 0 and obs.bella[opp]:
-        known |= ALL_CARDS[t * 8 + _QUEEN].bit | ALL_CARDS[t * 8 + _KING].bit
+        known |= ALL_CARDS[t * 8 + QUEEN].bit | ALL_CARDS[t * 8 + KING].bit
     return known

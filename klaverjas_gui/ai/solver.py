@@ -233,10 +233,6 @@ class Solver:
         me = pos.to_move % 2
         return acc[me] + acc[2 + me] - acc[1 - me] - acc[3 - me]
 
-    def value_at_least(self, pos: Position, bound: int) -> bool:
-        """Whether the side to move gets a value >= bound (one zero-window search)."""
-        return self._root(pos, bound - 1, bound) >= bound
-
     def move_values(self, pos: Position) -> dict[int, int]:
         """Exact value (for the side to move) of every legal card, by card index."""
         out = {}

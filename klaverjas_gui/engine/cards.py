@@ -28,10 +28,6 @@ class Suit(str, Enum):
     def index(self) -> int:
         return SUIT_LETTERS.index(self.value)
 
-    @property
-    def english(self) -> str:
-        return SUIT_NAMES[self.value]
-
     def __str__(self) -> str:
         return self.value
 
@@ -61,6 +57,9 @@ RANK_LETTERS = "789TJQKA"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_DISPLAY = {"7": "7", "8": "8", "9": "9", "T": "10", "J": "J", "Q": "Q", "K": "K", "A": "A"}
+# Natural rank indices (`Card.rank_index`; a card's index is suit * 8 + rank): plain ints, so
+# the solver and the fast AI compare and shift with them as cheaply as with literals.
+SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(8)
 
 # Strength 0 (weakest) .. 7 (strongest) by natural rank index, and card points.
 TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)  # 7 8 9 T J Q K A -> J 9 A T K Q 8 7
@@ -125,9 +124,6 @@ class Card:
     def pretty(self) -> str:
         """Human form with a suit symbol, e.g. "10♥"."""
         return RANK_DISPLAY[self.rank.value] + SUIT_SYMBOLS[self.suit.value]
-
-    def points(self, trump: Suit | str) -> int:
-        return card_points(self, trump)
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUIT_LETTERS for r in RANK_LETTERS)

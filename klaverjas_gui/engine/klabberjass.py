@@ -31,7 +31,10 @@ from typing import Any, NamedTuple
 
 from .cards import (
     ALL_CARDS,
+    KING,
     POINTS,
+    QUEEN,
+    SEVEN,
     SUITS,
     Card,
     Rank,
@@ -50,7 +53,6 @@ from .klabberjass_rules import (
     KlabberjassVariant,
     beats,
     best_sequence,
-    describe_sequence,
     game_result,
     sequence_key,
     sequence_value,
@@ -76,21 +78,19 @@ from .match import (
     play,
 )
 from .match import parse_action as parse_match_action
-from .play import klabberjass_explain_illegal, klabberjass_obligation, winner_index
+from .play import KLABBERJASS_PLAY, illegal_reason, klabberjass_obligation, winner_index
+from .reasons import Reason
 from .state import Event, GameState, StateError
 
 BIDDING, SCHMEISS, DIX, DECLARE, PLAY, GAME_OVER = (
     "bidding", "schmeiss", "dix", "declare", "play", "game_over",
 )  # fmt: skip
-_SEVEN, _QUEEN, _KING = 0, 5, 6  # rank indices
 
 SCHMEISS_CALL = Action("schmeiss")
 ACCEPT = Action("accept")  # accept a schmeiss: the deal is void, the same dealer redeals
 REFUSE = Action("refuse")  # refuse it: the schmeisser plays with the proposed suit as trump
 DIX_CALL = Action("dix")
 DECLARE_CALL = Action("declare")
-_WANTED = {BIDDING: "a trump decision", SCHMEISS: "accept or refuse the schmeiss",
-           DIX: "dix or pass", DECLARE: "declare or pass", PLAY: "a card"}  # fmt: skip
 _SIMPLE = {a.kind: a for a in (PASS, TAKE, SCHMEISS_CALL, ACCEPT, REFUSE, DIX_CALL, DECLARE_CALL)}
 
 __all__ = [
@@ -301,7 +301,7 @@ class KlabberjassState(GameState):
         return self.phase == GAME_OVER
 
     def _seven_of_trump(self) -> Card:
-        return ALL_CARDS[self.trump * 8 + _SEVEN]
+        return ALL_CARDS[self.trump * 8 + SEVEN]
 
     def _declared_by(self, seat: int) -> tuple[int, int] | None:
         for s, length, top in self.declared:
@@ -337,54 +337,32 @@ class KlabberjassState(GameState):
             return (DECLARE_CALL, PASS)
         return ()
 
-    def explain(self, action: Action | str) -> str | None:
-        """Why `action` is illegal now, in plain words; None if it is legal."""
-        action = parse_action(action)
-        if action in self.legal_actions():
-            return None
+    def _refusal(self, action: Action) -> Reason:
         phase, kind = self.phase, action.kind
         if phase == GAME_OVER:
-            return "The game is over."
+            return Reason("game_over", {})
         if phase == PLAY and kind == "play":
-            return klabberjass_explain_illegal(
-                SUITS[self.trump], cards_of(self.hands[self.to_move]), self.trick,
-                action.card,  # type: ignore[arg-type]
-            )  # fmt: skip
-        if phase == BIDDING:
-            p = self.proposed.suit
-            if self.bid_round == 1 and kind == "name":
-                return (
-                    f"In the first round you may take {p.english} {p.symbol} as trump, pass or "
-                    f"schmeiss; naming another suit comes in the second round."
-                )
-            if self.bid_round == 2 and kind in ("take", "name"):
-                return (
-                    f"{p.english.capitalize()} {p.symbol} were refused in the first round: "
-                    f"name another suit, pass or schmeiss."
-                )
+            hand = cards_of(self.hands[self.to_move])
+            card: Card = action.card  # type: ignore[assignment]
+            reason = illegal_reason(KLABBERJASS_PLAY, SUITS[self.trump], hand, self.trick, card, 2)
+            if reason is not None:
+                return reason
+        proposed = {"suit": self.proposed.suit, "symbol": self.proposed.suit.symbol}
+        if phase == BIDDING and self.bid_round == 1 and kind == "name":
+            return Reason("kj_first_round", proposed)
+        if phase == BIDDING and self.bid_round == 2 and kind in ("take", "name"):
+            return Reason("kj_refused", proposed)
         if phase == SCHMEISS and kind in ("pass", "take", "name", "schmeiss"):
-            return (
-                f"Your opponent said schmeiss: accept it (the deal is void and redealt) or "
-                f"refuse it (your opponent must play with {self.proposed.suit.english} "
-                f"{self.proposed.suit.symbol} as trump)."
-            )
+            return Reason("kj_schmeiss", proposed)
         if phase == DIX and kind == "dix":
-            return (
-                f"Only the player holding the 7 of trump ({self._seven_of_trump().pretty}) "
-                f"may exchange it for the turned card."
-            )
+            return Reason("kj_dix", {"card": self._seven_of_trump().pretty})
         if phase == DECLARE and kind == "declare":
             mine = best_sequence(self.hands[self.to_move])
             if mine is None:
-                return "You have no sequence of three or more cards of one suit to declare."
-            theirs = self._declared_by(self.non_dealer)
-            return (
-                f"Your best sequence, {describe_sequence(*sequence_key(mine))}, does not beat "
-                f"the declared {describe_sequence(*theirs)} (a tie goes to the non-dealer): "  # type: ignore[misc]
-                f"pass."
-            )
-        wanted = _WANTED[phase]
-        return f"'{action}' is not possible now: {wanted} is expected."
+                return Reason("kj_no_sequence", {})
+            theirs = self._declared_by(self.non_dealer)  # declared: else declare would be legal
+            return Reason("kj_beaten", {"mine": sequence_key(mine), "theirs": theirs})  # type: ignore[dict-item]
+        return Reason("not_now", {"action": str(action), "wanted": phase})
 
     def observation(self, seat: int) -> KlabberjassObservation:
         return KlabberjassObservation(
@@ -517,8 +495,8 @@ class KlabberjassState(GameState):
         t = self.trump
         hand = self.hands[seat]
         events.append(_CARD_PLAYED[seat][card.index])
-        if card.suit_index == t and card.rank_index in (_QUEEN, _KING):
-            other = ALL_CARDS[t * 8 + (_KING if card.rank_index == _QUEEN else _QUEEN)]
+        if card.suit_index == t and card.rank_index in (QUEEN, KING):
+            other = ALL_CARDS[t * 8 + (KING if card.rank_index == QUEEN else QUEEN)]
             if hand & other.bit:
                 b0, b1 = self.bella
                 d["bella"] = (b0 + BELLA, b1) if seat == 0 else (b0, b1 + BELLA)

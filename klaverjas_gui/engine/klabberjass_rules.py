@@ -30,12 +30,6 @@ LAST_TRICK = 10
 # turned card keep the rest, so the tricks of a deal hold less than 162.
 TOTAL_POINTS = 162
 BELLA = 20
-KLABBERJASS_DESCRIPTIONS: dict[str, str] = {
-    "target": "The game is won by the first player to reach this many points "
-    "(500; 250 or 1000; 100 for a quick game of Bela).",
-    "clob": "Clob: a schmeiss is always accepted, so the deal is void and redealt; "
-    "the opponent is not asked.",
-}
 
 
 @dataclass(frozen=True, init=False)
@@ -64,15 +58,6 @@ class KlabberjassVariant:
         if not isinstance(data, dict):
             raise VariantError("Klabberjass options must be a mapping of option names to values")
         return cls(**data)
-
-    def describe(self) -> list[str]:
-        """Short human summary of the rules in force, one line per topic."""
-        return [
-            f"Game to {self.target} points.",
-            "Schmeiss: always accepted, the deal is redealt (clob)."
-            if self.clob
-            else "Schmeiss: the opponent voids the deal or makes the schmeisser play.",
-        ]
 
 
 def klabberjass_option_names() -> tuple[str, ...]:
@@ -178,12 +163,6 @@ def sequence_winner(
     if dealer_best is not None and beats(sequence_key(dealer_best), declared):
         return "dealer"
     return "non_dealer" if non_dealer_best is not None else None
-
-
-def describe_sequence(length: int, top: int) -> str:
-    """'a sequence of 4 to the king' from a length and the top card's rank index."""
-    names = ("7", "8", "9", "10", "jack", "queen", "king", "ace")
-    return f"a sequence of {length} to the {names[top]}"
 
 
 # --- the deal score ---

@@ -33,7 +33,8 @@ from .cards import (
     parse_suit,
 )
 from .deal import deal_hands, deal_rng, first_dealer, proposed_card
-from .play import explain_illegal, obligation, winner_index
+from .play import illegal_reason, obligation, winner_index
+from .reasons import Reason
 from .roem import roem_of
 from .scoring import ScoreLine, settle
 from .state import Event, GameState, StateError
@@ -251,9 +252,6 @@ class MatchState(GameState):
     def is_over(self) -> bool:
         return self.phase == MATCH_OVER
 
-    def team_of(self, seat: int) -> int:
-        return seat % 2
-
     def _forced_to_name(self) -> bool:
         ts = self.variant.trump_selection
         if ts == "forced_first":
@@ -283,30 +281,22 @@ class MatchState(GameState):
             return NAME_ACTIONS if self._forced_to_name() else (*NAME_ACTIONS, PASS)
         return ()
 
-    def explain(self, action: Action | str) -> str | None:
-        """Why `action` is illegal now, in plain words; None if it is legal."""
-        action = parse_action(action)
-        if action in self.legal_actions():
-            return None
-        if self.phase == MATCH_OVER:
-            return "The match is over."
-        if action.kind == "play" and self.phase == PLAY:
-            return explain_illegal(
-                self.variant,
-                SUITS[self.trump],
-                cards_of(self.hands[self.to_move]),
-                self.trick,
-                action.card,  # type: ignore[arg-type]
-            )
-        if action.kind == "pass" and self.phase == BIDDING:
-            return "You must name a trump suit now: passing is not allowed."
-        if action.kind == "name" and self.proposed is not None and self.phase == BIDDING:
-            if self.bid_round == 1 and self.passes < 4:
-                return f"Take {self.proposed.suit.english} or pass."
-            return f"{self.proposed.suit.english.capitalize()} was refused: name another suit."
-        wanted = {BIDDING: "a trump decision", KRAAK: "kraak or pass", PLAY: "a card",
-                  CLAIM: "claim or pass on roem"}[self.phase]  # fmt: skip
-        return f"'{action}' is not possible now: {wanted} is expected."
+    def _refusal(self, action: Action) -> Reason:
+        phase, kind = self.phase, action.kind
+        if phase == MATCH_OVER:
+            return Reason("match_over", {})
+        if kind == "play" and phase == PLAY:
+            hand = cards_of(self.hands[self.to_move])
+            card: Card = action.card  # type: ignore[assignment]
+            reason = illegal_reason(self.variant, SUITS[self.trump], hand, self.trick, card)
+            if reason is not None:
+                return reason
+        if kind == "pass" and phase == BIDDING:
+            return Reason("must_name", {})
+        if kind == "name" and self.proposed is not None and phase == BIDDING:
+            first = self.bid_round == 1 and self.passes < 4
+            return Reason("take_or_pass" if first else "refused", {"suit": self.proposed.suit})
+        return Reason("not_now", {"action": str(action), "wanted": phase})
 
     def observation(self, seat: int) -> Observation:
         return Observation(

@@ -18,12 +18,10 @@ Choices where RULES.md is silent (documented in the README too):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from .cards import (
     POWER,
     SUIT_MASKS,
-    SUIT_NAMES,
     TRUMP_STRENGTH,
     Card,
     Suit,
@@ -32,6 +30,7 @@ from .cards import (
     parse_suit,
     sort_hand,
 )
+from .reasons import Reason, Value, english
 from .variant import Variant
 
 # HIGHER[t][r]: mask of the trumps (suit t) stronger than the trump of rank index r.
@@ -145,48 +144,6 @@ def _list(cards: Iterable[Card], trump: Suit) -> str:
     return ", ".join(c.pretty for c in sort_hand(cards, trump))
 
 
-class Reason(NamedTuple):
-    """Why a card is illegal, as a template key and its values, so the UI can translate it.
-    `values` are card texts such as "Q♥", plus `led_suit`, a suit letter, where needed."""
-
-    key: str
-    values: dict[str, str]
-
-
-# English templates; the UI's translation files carry the same keys in other languages.
-REASONS: dict[str, str] = {
-    "not_held": "You do not hold {card}.",
-    "follow": "{led_name} {led} were led: you must follow suit (you hold {cards}).",
-    "follow_overtrump": "Trumps were led and {best} is the highest so far: "
-    "you must play a higher trump (you hold {cards}).",
-    "partner_no_undertrump": "Your partner is winning, so you need not trump, but you may "
-    "not undertrump {best} with {card}. Play another card.",
-    "ruff": "You cannot follow {led} and an opponent is winning with {winning}: "
-    "you must trump (you hold {cards}).",
-    "ruff_partner": "You cannot follow {led}: under these rules you must trump even though "
-    "your partner is winning with {winning} (you hold {cards}).",
-    "ruff_two": "You cannot follow {led} and your opponent is winning with {winning}: "
-    "you must trump (you hold {cards}).",
-    "overtrump": "An opponent is winning with {winning}: you must overtrump (you hold {cards}).",
-    "overtrump_partner": "Your partner is winning with {winning}: you must overtrump, "
-    "even over your partner (you hold {cards}).",
-    "overtrump_two": "Your opponent is winning with {winning}: "
-    "you must overtrump (you hold {cards}).",
-    "undertrump_forced": "You cannot beat {best}, but under these rules you must still "
-    "play a trump (you hold {cards}).",
-    "undertrump_forbidden": "You may not undertrump: {card} is lower than {best} already in "
-    "the trick. Play a card of another suit (you hold {cards}).",
-}
-
-
-def render(reason: Reason, template: str, suit_names: dict[str, str]) -> str:
-    """Fill a (possibly translated) template; `suit_names` maps "H" to e.g. "hearts"."""
-    values = dict(reason.values)
-    if "led_suit" in values:
-        values["led_name"] = suit_names[values["led_suit"]].capitalize()
-    return template.format(**values)
-
-
 def illegal_reason(
     variant: Variant,
     trump: Suit | str,
@@ -204,12 +161,12 @@ def illegal_reason(
     if legal & card.bit:
         return None
     t = tr.index
-    values = {"card": card.pretty, "cards": _list(cards_of(legal), tr)}
+    values: dict[str, Value] = {"card": card.pretty, "cards": _list(cards_of(legal), tr)}
     if trick:
         led = trick[0].suit
         w = winner_index(t, trick)
         best = _best_trump(t, trick)
-        values.update(led=led.symbol, led_suit=led.value, winning=trick[w].pretty)
+        values.update(led=led.symbol, suit=led, winning=trick[w].pretty)
         if best is not None:
             values["best"] = best.pretty
         partner = players == 4 and len(trick) >= 2 and w == len(trick) - 2
@@ -223,7 +180,7 @@ def explain_illegal(
 ) -> str | None:
     """Plain words for why `card` may not be played now, or None if it may."""
     reason = illegal_reason(variant, trump, hand, trick, card)
-    return None if reason is None else render(reason, REASONS[reason.key], SUIT_NAMES)
+    return None if reason is None else english(reason)
 
 
 def klabberjass_explain_illegal(
@@ -231,4 +188,4 @@ def klabberjass_explain_illegal(
 ) -> str | None:
     """Plain words for why `card` may not be played now in two-player Klabberjass, or None."""
     reason = illegal_reason(KLABBERJASS_PLAY, trump, hand, trick, card, players=2)
-    return None if reason is None else render(reason, REASONS[reason.key], SUIT_NAMES)
+    return None if reason is None else english(reason)

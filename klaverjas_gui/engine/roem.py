@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import RANK_DISPLAY, Card, Suit, parse_suit
+from .cards import KING, QUEEN, RANK_DISPLAY, Card, Suit, parse_suit
 from .variant import Variant
 
 # Longest run of consecutive set bits in a byte (one suit of a trick mask).
@@ -22,7 +22,6 @@ _RUN = tuple(
     for b in range(256)
 )
 _SEQUENCE_VALUE = (0, 0, 0, 20, 50, 50, 50, 50, 50)
-_KING, _QUEEN = 6, 5
 CARRE_VALUES: dict[str, tuple[int, ...]] = {
     # by rank index 7 8 9 T J Q K A
     "amsterdam": (0, 0, 0, 100, 200, 100, 100, 100),
@@ -44,7 +43,7 @@ def roem_items(variant: Variant, trump_index: int, trick: Sequence[Card]) -> lis
         if run >= 3:
             items.append((f"sequence of {run}", _SEQUENCE_VALUE[run]))
     base = trump_index * 8
-    if mask >> (base + _KING) & 1 and mask >> (base + _QUEEN) & 1:
+    if mask >> (base + KING) & 1 and mask >> (base + QUEEN) & 1:
         items.append(("stuk", 20))
     if len(trick) == 4:
         r = trick[0].rank_index
@@ -68,7 +67,7 @@ def roem_of(variant: Variant, trump_index: int, trick: Sequence[Card]) -> int:
         if run >= 3:
             total += _SEQUENCE_VALUE[run]
     base = trump_index * 8
-    if mask >> (base + _KING) & 1 and mask >> (base + _QUEEN) & 1:
+    if mask >> (base + KING) & 1 and mask >> (base + QUEEN) & 1:
         total += 20
     if len(trick) == 4 and not total:
         r = trick[0].rank_index

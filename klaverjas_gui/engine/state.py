@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import Any, ClassVar
 
 from .cards import SUITS, Card, Suit, cards_of, sort_hand
+from .reasons import Reason, english
 
 
 class IllegalActionError(ValueError):
@@ -78,7 +79,8 @@ class GameState:
         """Change this fresh copy by `action` of `seat`, appending events."""
         raise NotImplementedError
 
-    def explain(self, action: Any) -> str | None:
+    def _refusal(self, action: Any) -> Reason:
+        """Why the parsed `action`, not among the legal actions, is refused now."""
         raise NotImplementedError
 
     def snapshot(self) -> dict[str, Any]:
@@ -112,11 +114,21 @@ class GameState:
             legal = self.__dict__["_legal"] = self._compute_legal()
         return legal
 
+    def refusal(self, action: Any) -> Reason | None:
+        """Why `action` is refused now, as a Reason any language can word; None if it is legal."""
+        action = self.parse_action(action)
+        return None if action in self.legal_actions() else self._refusal(action)
+
+    def explain(self, action: Any) -> str | None:
+        """Why `action` is refused now, in plain English; None if it is legal."""
+        reason = self.refusal(action)
+        return None if reason is None else english(reason)
+
     def apply(self, action: Any) -> tuple[Any, list[Event]]:
         """The next state and the events that led to it. Raises IllegalActionError."""
         action = self.parse_action(action)
         if action not in self.legal_actions():
-            raise IllegalActionError(self.explain(action) or f"'{action}' is not legal now")
+            raise IllegalActionError(english(self._refusal(action)))
         new = self._copy()
         seat = self.to_move
         d = new.__dict__
@@ -151,10 +163,6 @@ class GameState:
             out.append((seat, action))
         out.reverse()
         return out
-
-    def current_score(self) -> Any:
-        """The last deal's score (handy after DealScored)."""
-        return self.sheet[-1].score if self.sheet else None
 
     # --- saving, loading, comparing ---
     @classmethod

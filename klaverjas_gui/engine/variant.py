@@ -111,34 +111,6 @@ class Variant:
     def match_target(self) -> int:
         return int(self.match_length.split(":")[1])
 
-    def describe(self) -> list[str]:
-        """Short human summary of the rules in force, one line per topic."""
-        lines = [
-            f"Trump: {self.trump_selection.replace('_', ' ')}; "
-            f"{self.opening_lead.replace('_', ' ')} leads.",
-            f"Ruffing: {self.must_ruff}; "
-            f"overtrump {'required' if self.must_overtrump else 'free'}; "
-            f"undertrump {self.undertrump}.",
-        ]
-        if self.roem_enabled:
-            lines.append(
-                f"Roem: {self.roem_claim.replace('_', ' ')}; four of a kind "
-                f"{self.carre_values.replace('_', ' ')}."
-            )
-        else:
-            lines.append("No roem.")
-        lines.append(
-            f"Pit {self.pit_bonus}{'' if self.defence_pit else ' (choosers only)'}; "
-            f"tie is {self.tie}."
-        )
-        if self.kraken:
-            lines.append("Kraken: kraak, rekraak and superkraak double the card points.")
-        kind, target = self.match_kind, self.match_target
-        lines.append(
-            f"Match: {target} deals." if kind == "deals" else f"Match: to {target} points."
-        )
-        return lines
-
 
 def option_names() -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(Variant))

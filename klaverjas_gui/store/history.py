@@ -76,11 +76,18 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # PRAGMA takes no parameters, so each version's statement is written out here.
 _SET_VERSION = {1: "PRAGMA user_version = 1", 2: "PRAGMA user_version = 2"}
 assert set(_SET_VERSION) == set(range(1, SCHEMA_VERSION + 1))
+# Whether a table holds a row, per table the migrations make (table names are not parameters).
+_ANY_ROW = {
+    "matches": "SELECT 1 FROM matches LIMIT 1",
+    "actions": "SELECT 1 FROM actions LIMIT 1",
+    "deals": "SELECT 1 FROM deals LIMIT 1",
+}
 
 # Opening waits at most this long in all for another program's lock (a second copy
-# migrating, a backup tool) before this run plays from memory; a write waits BUSY_TIMEOUT.
+# migrating, a backup tool) before this run plays from memory; a read waits 5 s (PRAGMA
+# takes no parameters, so the statement is written out).
 OPEN_WAIT = 10.0
-BUSY_TIMEOUT = 5.0
+_READ_BUSY = "PRAGMA busy_timeout = 5000"
 
 # Another program (a backup tool, a database browser) may hold the write lock for seconds.
 # A move waits this long for it, then is queued and written with the next move: a frame or
@@ -155,16 +162,20 @@ def _reference() -> tuple[dict[str, set[str]], dict[str, list[str]]]:
             continue
         create.setdefault(table, []).append(sql)
         if kind == "table":
-            columns[table] = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+            columns[table] = _columns(db, table)
     db.close()
     return columns, create
+
+
+def _columns(db: sqlite3.Connection, table: str) -> set[str]:
+    return {r[0] for r in db.execute("SELECT name FROM pragma_table_info(?)", (table,))}
 
 
 def _missing(db: sqlite3.Connection) -> list[str]:
     """Tables and columns (`table.column`) the code uses that this database lacks."""
     out = []
     for table, wanted in _reference()[0].items():
-        have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+        have = _columns(db, table)
         out += [table] if not have else [f"{table}.{c}" for c in sorted(wanted - have)]
     return out
 
@@ -186,9 +197,7 @@ def _repair(db: sqlite3.Connection) -> None:
         return
     create = _reference()[1]
     present = [t for t in create if t not in missing]
-    if any("." in m for m in missing) or any(
-        db.execute(f"SELECT 1 FROM {t}").fetchone() for t in present
-    ):
+    if any("." in m for m in missing) or any(db.execute(_ANY_ROW[t]).fetchone() for t in present):
         raise _Unusable("incomplete", ", ".join(missing))
     for table in missing:
         for sql in create[table]:
@@ -333,7 +342,7 @@ class History:
             db.execute("PRAGMA synchronous=NORMAL")
             if not self._can_write(db):
                 raise _Unusable("readonly", "read-only storage")
-            db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+            db.execute(_READ_BUSY)
         except BaseException as e:
             db.close()
             if isinstance(e, sqlite3.Error):
@@ -349,7 +358,7 @@ class History:
         db.execute("PRAGMA busy_timeout = 0")
         try:
             db.execute("BEGIN IMMEDIATE")
-            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute(_SET_VERSION[SCHEMA_VERSION])
         except sqlite3.Error as e:
             return _kind(e) != "readonly"
         finally:
@@ -489,10 +498,9 @@ class History:
             return True
         ids = dict(pending.ids)
         try:
-            before = self.db.execute("PRAGMA busy_timeout").fetchone()[0]
-            self.db.execute(f"PRAGMA busy_timeout = {int(busy_ms)}")
+            self.db.execute("PRAGMA busy_timeout = 0")  # the wait is ours: _begin_write
             try:
-                self.db.execute("BEGIN IMMEDIATE")
+                self._begin_write(busy_ms)
                 for queued in pending.queue:
                     queued.fn(self.db)
                 self.db.execute("COMMIT")
@@ -500,7 +508,7 @@ class History:
                 with contextlib.suppress(sqlite3.Error):
                     if self.db.in_transaction:
                         self.db.execute("ROLLBACK")
-                    self.db.execute(f"PRAGMA busy_timeout = {int(before)}")  # reads: as opened
+                    self.db.execute(_READ_BUSY)  # reads: as opened
         except sqlite3.Error as e:
             pending.ids = ids
             self._held_back(e)
@@ -509,6 +517,19 @@ class History:
         pending.retry_at = 0.0
         pending.told = False  # caught up: no message, but a later delay is told again
         return True
+
+    def _begin_write(self, wait_ms: int) -> None:
+        """BEGIN IMMEDIATE, tried again for up to `wait_ms` while another connection holds
+        the write lock (busy_timeout cannot take a parameter, so the waiting is done here)."""
+        deadline = time.monotonic() + wait_ms / 1000
+        while True:
+            try:
+                self.db.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as e:
+                if _kind(e) != "busy" or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.002)
 
     def _held_back(self, error: sqlite3.Error) -> None:
         """A write failed: keep the queue where waiting can help, and tell the player once."""

@@ -12,14 +12,22 @@ Pure Python: no pygame.
 from __future__ import annotations
 
 from ..engine import Action, Card
-from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
+from ..engine.cards import (
+    ACE,
+    KING,
+    PLAIN_STRENGTH,
+    POINTS,
+    QUEEN,
+    RANK_LETTERS,
+    SEVEN,
+    SUITS,
+    sort_hand,
+)
 from ..engine.klabberjass import KlabberjassObservation
 from ..engine.klabberjass_rules import BELLA, best_sequence, sequence_value
 from ..i18n import tr
 from ..words import card_name, run_name, suit_name
 from .hints import follow_sentence
-
-_SEVEN, _QUEEN, _KING, _ACE = 0, 5, 6, 7  # rank indices
 
 
 def explain(obs: KlabberjassObservation, action: Action) -> str:
@@ -30,7 +38,7 @@ def explain(obs: KlabberjassObservation, action: Action) -> str:
     if kind in ("take", "name"):
         suit = obs.proposed.suit if kind == "take" else action.suit
         cards = _trumps(obs, suit.index)  # type: ignore[union-attr]
-        if kind == "take" and Card(RANK_LETTERS[_SEVEN], suit) in obs.hand:  # type: ignore[arg-type]
+        if kind == "take" and Card(RANK_LETTERS[SEVEN], suit) in obs.hand:  # type: ignore[arg-type]
             return tr("klabber.hint_take_dix", suit=suit_name(suit), cards=cards,  # type: ignore[arg-type]
                       card=card_name(obs.proposed))  # fmt: skip
         key = "guide.bid_take" if kind == "take" else "guide.bid_name"
@@ -42,7 +50,7 @@ def explain(obs: KlabberjassObservation, action: Action) -> str:
     if kind in ("accept", "refuse"):
         return tr(f"klabber.hint_{kind}", suit=suit_name(obs.proposed.suit))
     if obs.phase == "dix":
-        seven = card_name(Card(RANK_LETTERS[_SEVEN], obs.trump))  # type: ignore[arg-type]
+        seven = card_name(Card(RANK_LETTERS[SEVEN], obs.trump))  # type: ignore[arg-type]
         key = "klabber.hint_dix" if kind == "dix" else "klabber.hint_keep"
         return tr(key, seven=seven, card=card_name(obs.turned))
     if obs.phase == "declare":
@@ -75,9 +83,9 @@ def _play(obs: KlabberjassObservation, card: Card) -> str:
 
 def _bella(obs: KlabberjassObservation, card: Card, t: int) -> bool:
     """The first of king and queen of trump, the other still in hand: the engine says bella."""
-    if card.suit_index != t or card.rank_index not in (_QUEEN, _KING):
+    if card.suit_index != t or card.rank_index not in (QUEEN, KING):
         return False
-    other = _KING if card.rank_index == _QUEEN else _QUEEN
+    other = KING if card.rank_index == QUEEN else QUEEN
     return any(c.suit_index == t and c.rank_index == other for c in obs.hand)
 
 
@@ -85,7 +93,7 @@ def _lead(obs: KlabberjassObservation, card: Card, t: int) -> str:
     name = card_name(card)
     if card.suit_index == t:
         return tr("klabber.hint_lead_trump", card=name)
-    if card.rank_index == _ACE:
+    if card.rank_index == ACE:
         return tr("klabber.hint_lead_ace", card=name, suit=suit_name(card.suit))
     if _master(obs, card):
         return tr("klabber.hint_lead_master", card=name, suit=suit_name(card.suit))

@@ -55,9 +55,6 @@ class DealReview:
         """The first card of `team` after which its best reachable result was lower."""
         return next((c for c in self.cards if c.team == team and c.loss > 0), None)
 
-    def lost_by(self, team: int) -> int:
-        return sum(c.loss for c in self.cards if c.team == team)
-
 
 def position(state: MatchState) -> Position:
     """The solver's view of a play-phase state, every roem counted as claimed."""

@@ -13,10 +13,6 @@ def clamp01(t: float) -> float:
     return 0.0 if t < 0 else 1.0 if t > 1 else t
 
 
-def linear(t: float) -> float:
-    return clamp01(t)
-
-
 def ease_out_cubic(t: float) -> float:
     t = clamp01(t)
     return 1 - (1 - t) ** 3
@@ -25,13 +21,6 @@ def ease_out_cubic(t: float) -> float:
 def ease_in_out_cubic(t: float) -> float:
     t = clamp01(t)
     return 4 * t * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
-
-
-def ease_out_back(t: float) -> float:
-    """A landing with a touch of overshoot, as a card settles on the cloth."""
-    t = clamp01(t)
-    c1 = 1.2
-    return 1 + (c1 + 1) * (t - 1) ** 3 + c1 * (t - 1) ** 2
 
 
 def lerp(a: float, b: float, t: float) -> float:

@@ -30,9 +30,9 @@ from ..engine.match import (
     TrumpChosen,
 )
 from ..i18n import tr
+from ..words import suit_name
 from .anim import approach, ease_in_out_cubic, ease_out_cubic, lerp, lerp_angle
 from .layout import Pose, TableLayout
-from .words import suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene

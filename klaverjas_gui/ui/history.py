@@ -18,6 +18,7 @@ import pygame
 from ..engine import PRESETS, ScoreLine, StateError
 from ..i18n import tr
 from ..play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS
+from ..words import preset_label as klaverjas_preset_label
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
@@ -26,7 +27,6 @@ from .klabberjass_scenes import preset_label
 from .listing import Column, Listing, ListingScene
 from .scene import Scene
 from .sheet import draw_sheet
-from .words import preset_label as klaverjas_preset_label
 
 if TYPE_CHECKING:
     from ..app import App

@@ -24,9 +24,9 @@ from ..engine.klabberjass_rules import KlabberjassScoreLine
 from ..engine.match import DealScored, Passed, Redealt
 from ..engine.scoring import DealScore, ScoreLine
 from ..i18n import tr
+from ..words import sequence_words
 from .director import Anchor, Director, Script
 from .layout import Pose
-from .words import sequence_words
 
 if TYPE_CHECKING:
     from .klabberjass_table import KlabberjassModel, KlabberjassTableScene

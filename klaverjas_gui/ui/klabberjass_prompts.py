@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine import KlabberjassState
+from ..engine.cards import SEVEN
 from ..engine.klabberjass_rules import best_sequence, sequence_value
 from ..engine.match import PASS, TAKE, Action, name
 from ..i18n import tr
@@ -67,7 +68,7 @@ class KlabberjassPrompt(DecisionPrompt):
 
     def _dix(self, state: KlabberjassState, legal: tuple[Action, ...]) -> tuple:
         t = state.trump_suit
-        seven = next(c for c in state.hand(state.to_move) if c.suit == t and c.rank_index == 0)
+        seven = next(c for c in state.hand(state.to_move) if c.suit == t and c.rank_index == SEVEN)
         dix = next(a for a in legal if a.kind == "dix")
         buttons: list[Button] = [
             ("dix", tr("ui.kj_dix"), dix, "@primary", None),

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..play.games import KLABBERJASS
+from ..words import describe_klabberjass_deal
 from .replay import ReplayScene
 from .table import TableScene
-from .words import describe_klabberjass_deal
 
 
 class KlabberjassReplayScene(ReplayScene):

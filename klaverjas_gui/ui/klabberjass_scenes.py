@@ -10,12 +10,12 @@ from ..engine import KLABBERJASS_PRESETS
 from ..engine.klabberjass_rules import KlabberjassScoreLine
 from ..i18n import tr
 from ..store.prefs import HUMAN
+from ..words import describe_klabberjass_deal
 from .klabberjass_director import sheet_line
 from .match_end import MatchEndScene
 from .menu import ListScene
 from .seats import display_name, level_label
 from .summary import DealSummaryScene
-from .words import describe_klabberjass_deal
 
 if TYPE_CHECKING:
     from ..app import App

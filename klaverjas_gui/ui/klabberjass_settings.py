@@ -27,8 +27,6 @@ from .seats import display_name, level_label
 if TYPE_CHECKING:
     from .settings import SettingsScene
 
-TAB = "klabberjass"
-
 
 def option_values(option: str) -> list[Option]:
     """The values an option offers on screen, in the engine's order."""

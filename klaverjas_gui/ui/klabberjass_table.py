@@ -32,8 +32,6 @@ from .table import TableScene
 if TYPE_CHECKING:
     from .summary import DealSummaryScene
 
-OPPONENT_NAME = "Henk"
-
 
 class KlabberjassLayout(TableLayout):
     """The four-player layout with seat 1 placed North, and a place for the stock.

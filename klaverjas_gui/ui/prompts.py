@@ -14,8 +14,8 @@ import pygame
 from ..engine import Action, MatchState
 from ..engine.match import CLAIM_ROEM, KRAAK_CALL, PASS, TAKE, name
 from ..i18n import tr
+from ..words import suit_name
 from . import theme
-from .words import suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene

@@ -18,12 +18,12 @@ from ..engine import Card, MatchState
 from ..engine.match import TrickWon, play
 from ..i18n import tr
 from ..play.games import KLAVERJAS, Game
+from ..words import card_text, describe_deal
 from . import theme, widgets
 from .commands import Command, on_key
 from .layout import SOUTH, WEST
 from .scene import Scene
 from .seats import compass
-from .words import card_text, describe_deal
 
 if TYPE_CHECKING:
     from ..app import App

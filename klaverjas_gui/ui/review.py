@@ -22,6 +22,7 @@ from ..i18n import tr
 from ..play.games import KLAVERJAS
 from ..play.seats import CancelToken, Job, Jobs
 from ..teach.review import CardReview, DealReview, review_deal
+from ..words import card_text
 from . import theme
 from .commands import Command, on_key
 from .layout import SOUTH, WEST
@@ -29,7 +30,6 @@ from .replay import DealPlays, button_column, deal_plays
 from .scene import Scene
 from .seats import SEAT_NAMES, display_name
 from .tutorial import draw_lesson_panel
-from .words import card_text
 
 if TYPE_CHECKING:
     from ..app import App

@@ -18,7 +18,6 @@ from ..play.seats import (
 )
 
 __all__ = [
-    "COMPASS",
     "DEMO_NAMES",
     "SEAT_NAMES",
     "ComputerSeat",
@@ -29,8 +28,6 @@ __all__ = [
     "levels",
     "valid_level",
 ]
-
-COMPASS = ("South", "West", "North", "East")
 
 
 def compass(seat: int) -> str:

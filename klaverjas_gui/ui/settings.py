@@ -1,12 +1,13 @@
 """The settings screen: the rules of the next match, the seats, and the table's manners.
 
-Three tabs of rows (ui/form.py); beside them the rules in force, in words, as
-the engine describes them, so every click shows what it changes. Every change
-is saved at once. Rules and seats belong to the next match (a running match
-keeps the rules it was dealt with); the table's manners apply at once.
+Four tabs of rows (ui/form.py): Klaverjas rules, Klabberjass options, the match
+and its seats, the table's manners; beside them the rules in force in words
+(`describe_rules`), so every click shows what it changes. Every change is saved
+at once. Rules and seats belong to the next match (a running match keeps the
+rules it was dealt with); the table's manners apply at once.
 
 `Settings` itself lives in store/prefs.py, the one object that is shown here,
-read by the table and written to disk; it is re-exported for older imports.
+read by the table and written to disk.
 """
 
 from __future__ import annotations
@@ -21,12 +22,7 @@ from ..engine import PRESETS, VariantError
 from ..engine.variant import BOOLEANS, CHOICES, option_names
 from ..i18n import tr
 from ..store.prefs import CARD_BACKS, HUMAN, LANGUAGES, SPEEDS, Settings, clean_name
-from . import theme, widgets
-from .commands import Command
-from .form import Form, Option
-from .scene import Scene
-from .seats import SEAT_NAMES, compass, display_name, level_label, levels
-from .words import (
+from ..words import (
     describe_rules,
     match_length_label,
     option_description,
@@ -34,11 +30,14 @@ from .words import (
     preset_label,
     value_label,
 )
+from . import theme, widgets
+from .commands import Command
+from .form import Form, Option
+from .scene import Scene
+from .seats import SEAT_NAMES, compass, display_name, level_label, levels
 
 if TYPE_CHECKING:
     from ..app import App
-
-__all__ = ["SPEEDS", "Settings", "SettingsScene"]
 
 MATCH_OPTIONS = ("match_length", "match_tie")
 MATCH_LENGTHS = ("deals:8", "deals:12", "deals:16", "deals:24",
@@ -156,7 +155,7 @@ class SettingsScene(Scene):
             self.tab = tab
             self.resize(self.app.size)
 
-    # --- the three tabs ---
+    # --- the four tabs ---
     def _rules(self, form: Form) -> None:
         rules = self.settings.rules()
         form.heading(tr("ui.settings_start_preset"))

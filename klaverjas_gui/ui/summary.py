@@ -8,10 +8,10 @@ import pygame
 
 from ..engine.match import MatchState, ScoreLine
 from ..i18n import tr
+from ..words import describe_deal, kraak_name, suit_name
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene
-from .words import describe_deal, kraak_name, suit_name
 
 if TYPE_CHECKING:
     from ..app import App

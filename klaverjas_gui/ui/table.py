@@ -20,6 +20,7 @@ from ..engine.match import CLAIM_ROEM, PASS, MatchOver, RoemLeft, ScoreLine, Tri
 from ..i18n import tr
 from ..play.games import KLAVERJAS, Game
 from ..play.seats import HUMAN, Job, Jobs
+from ..words import explain
 from . import theme, widgets
 from .cardimg import CardImages
 from .commands import Command
@@ -38,7 +39,6 @@ from .seats import (
     valid_level,
 )
 from .table_view import TableView
-from .words import explain
 
 if TYPE_CHECKING:
     from ..app import App
@@ -204,7 +204,7 @@ class TableScene(Scene):
     # --- acting ---
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:
         """Hand an action to the engine; the engine's reason if it is refused."""
-        reason = explain(self.state, action, self.players)
+        reason = explain(self.state, action)
         if reason:
             return reason
         if action.kind == "play" and self.human_seat == self.state.to_move:

@@ -14,10 +14,10 @@ import pygame
 
 from ..engine import Card
 from ..i18n import tr
+from ..words import kraak_name, suit_name
 from . import icons, theme, widgets
 from .layout import SMALL, Pose, TableLayout
 from .seats import SEAT_NAMES, compass
-from .words import kraak_name, suit_name
 
 if TYPE_CHECKING:
     from .table import TableScene

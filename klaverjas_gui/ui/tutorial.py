@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from .. import words
 from ..engine import Action, Card
 from ..engine.match import CLAIM_ROEM, TrickWon, play
 from ..i18n import tr
 from ..teach.lessons import LESSONS, Lesson, LessonRun
-from . import theme, widgets, words
+from . import theme, widgets
 from .commands import Command
 from .guide import Guide
 from .layout import SOUTH, WEST, Pose, TableLayout

@@ -63,10 +63,6 @@ def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
     return s
 
 
-def blit_centred(surface: pygame.Surface, img: pygame.Surface, centre: tuple[float, float]) -> None:
-    surface.blit(img, img.get_rect(center=(round(centre[0]), round(centre[1]))))
-
-
 def draw_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
