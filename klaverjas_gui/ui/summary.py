@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -108,6 +109,15 @@ class DealSummaryScene(Scene):
             self.close_summary()
             return True
         return cmd.kind in ("pointer_down", "pointer_up", "key")
+
+    def calm_for(self) -> float:
+        """Calm once the numbers have counted up, until an unattended table closes it."""
+        speed = self.app.settings.speed
+        if self.age < 0.9 * speed:
+            return 0.0
+        unattended = self.table.demo or self.table.autopilot is not None
+        due = max(0.0, 3.5 * speed - self.age) if unattended else math.inf
+        return min(self.widgets_calm_for(), due)
 
     def update(self, dt: float) -> None:
         super().update(dt)
