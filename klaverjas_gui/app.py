@@ -56,7 +56,7 @@ MIN_SIZE = (1024, 600)
 MAX_SIZE = (7680, 4320)
 FPS = 60
 MAX_DT = 0.1  # the longest step one frame gives animations (after a stall, they resume)
-CALM_CAP = 0.5  # the longest sleep on events: a change nobody announced shows this late
+CALM_CAP = 1.0  # the longest sleep on events: a change nobody announced shows this late
 
 
 # --- command line ---

@@ -1,0 +1,122 @@
+"""The calm loop: real-time frames sleep on events while nothing moves, and wake for input
+and due timers at once; fixed-step runs (screenshots, tests) never sleep."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from uitest import DT, run_until, table_of
+
+from klaverjas_gui.app import CALM_CAP
+from klaverjas_gui.ui.attract import Attract
+from klaverjas_gui.ui.menu import MainMenuScene
+
+
+@pytest.fixture
+def waits(monkeypatch):
+    """Every pygame.event.wait timeout (ms) the loop asks for; the wait itself is real."""
+    asked: list[int] = []
+    real = pygame.event.wait
+
+    def wait(timeout: int = 0) -> pygame.event.Event:
+        asked.append(timeout)
+        return real(timeout)
+
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    return asked
+
+
+def settle(app, frames: int = 30) -> None:
+    """Fixed steps until the scene's widgets have drawn all their states."""
+    for _ in range(frames):
+        app.step(DT)
+
+
+def test_the_menu_sleeps_on_events_with_a_capped_timeout(make_app, waits):
+    app = make_app(first_frame=True)
+    settle(app)
+    assert 0 < app.calm_for() <= CALM_CAP
+    start = time.monotonic()
+    app.step()
+    assert waits == [round(CALM_CAP * 1000)]
+    assert time.monotonic() - start >= CALM_CAP * 0.8  # it slept instead of drawing
+
+
+def test_a_key_posted_while_calm_wakes_the_wait_and_is_handled_in_that_frame(make_app, waits):
+    app = make_app(first_frame=True)
+    settle(app)
+    menu = app.top
+    assert isinstance(menu, MainMenuScene) and app.calm_for() > 0
+    before = menu.focus
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
+    start = time.monotonic()
+    app.step()
+    assert time.monotonic() - start < 0.1  # at once, not after the sleep
+    assert len(waits) == 1 and menu.focus == (before + 1) % len(menu.items)
+
+
+def test_the_idle_demo_still_starts_on_time_while_the_menu_sleeps(make_app, waits):
+    app = make_app(first_frame=True)
+    app.settings.demo_idle_seconds = 1
+    settle(app)
+    start = time.monotonic()
+    while not isinstance(app.top, Attract) and time.monotonic() - start < 5:
+        app.step()
+    assert isinstance(app.top, Attract)
+    assert 0.7 <= time.monotonic() - start <= 1.5  # the slept time counted, nothing more
+    assert waits and all(0 < ms <= CALM_CAP * 1000 for ms in waits)
+
+
+def test_the_table_does_not_sleep_while_cards_fly_or_a_computer_thinks(make_app, waits):
+    app = make_app("--seed", "1", speed="normal", first_frame=True)
+    table = table_of(app)
+    assert not table.director.idle  # the deal is being animated
+    assert app.calm_for() == 0.0
+    app.step()
+    run_until(app, lambda: table.job is not None and table.director.idle)
+    assert app.calm_for() == 0.0  # a computer is thinking (or pausing before it plays)
+    app.step()
+    assert waits == []
+
+
+def test_the_table_sleeps_while_the_person_is_to_play_and_input_starts_a_smooth_flight(
+    make_app, waits
+):
+    app = make_app("--seed", "1", speed="normal", first_frame=True)
+    table = table_of(app)
+    run_until(app, lambda: table.waiting_for_person() and table.director.idle)
+    settle(app, 60)  # the hand glides into place, card faces are warmed up
+    assert table.state.phase == "play" and app.calm_for() > 0
+    app.step()  # nothing happens for a while: asleep
+    assert len(waits) == 1
+    hand = table.model.hands[table.bottom_seat]
+    legal = {a.card for a in table.state.legal_actions()}
+    table.hand.selected = next(i for i, c in enumerate(hand) if c in legal)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    app.step()
+    app.step()
+    assert len(waits) == 1  # flying: no more sleeping
+    (sprite,) = table.model.sprites
+    assert 0 < sprite.t <= 2.5 / 60  # the flight began at its first steps, not half-way
+
+
+def test_fixed_step_runs_never_wait(make_app, monkeypatch):
+    def wait(timeout: int = 0) -> pygame.event.Event:
+        raise AssertionError("a fixed-step run slept")
+
+    monkeypatch.setattr(pygame.event, "wait", wait)
+    app = make_app()
+    app.run(frames=90, fixed_dt=DT)
+    assert app.frames == 90
+
+
+def test_a_toast_needs_frames_only_while_it_fades(make_app):
+    app = make_app(first_frame=True)
+    app.toast("hello", 2.0)
+    assert app.toasts.calm_for() == 0.0  # fading in
+    app.toasts.update(0.5)
+    assert app.toasts.calm_for() == pytest.approx(2.0 - 0.4 - 0.5)
+    app.toasts.update(1.2)
+    assert app.toasts.calm_for() == 0.0  # fading out
