@@ -3,28 +3,29 @@ and due timers at once; fixed-step runs (screenshots, tests) never sleep."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
 import pytest
 from uitest import DT, run_until, table_of
 
-from klaverjas_gui.app import CALM_CAP
+from klaverjas_gui import app as app_module
+from klaverjas_gui.app import CALM_CAP, POLL, wait_for_events
 from klaverjas_gui.ui.attract import Attract
 from klaverjas_gui.ui.menu import MainMenuScene
 
 
 @pytest.fixture
 def waits(monkeypatch):
-    """Every pygame.event.wait timeout (ms) the loop asks for; the wait itself is real."""
-    asked: list[int] = []
-    real = pygame.event.wait
+    """Every sleep (seconds) the loop asks for; the sleep itself is real."""
+    asked: list[float] = []
 
-    def wait(timeout: int = 0) -> pygame.event.Event:
-        asked.append(timeout)
-        return real(timeout)
+    def wait(seconds: float) -> list[pygame.event.Event]:
+        asked.append(seconds)
+        return wait_for_events(seconds)
 
-    monkeypatch.setattr(pygame.event, "wait", wait)
+    monkeypatch.setattr(app_module, "wait_for_events", wait)
     return asked
 
 
@@ -40,7 +41,7 @@ def test_the_menu_sleeps_on_events_with_a_capped_timeout(make_app, waits):
     assert 0 < app.calm_for() <= CALM_CAP
     start = time.monotonic()
     app.step()
-    assert waits == [round(CALM_CAP * 1000)]
+    assert waits == [CALM_CAP]
     assert time.monotonic() - start >= CALM_CAP * 0.8  # it slept instead of drawing
 
 
@@ -66,7 +67,7 @@ def test_the_idle_demo_still_starts_on_time_while_the_menu_sleeps(make_app, wait
         app.step()
     assert isinstance(app.top, Attract)
     assert 0.7 <= time.monotonic() - start <= 1.5  # the slept time counted, nothing more
-    assert waits and all(0 < ms <= CALM_CAP * 1000 for ms in waits)
+    assert waits and all(0 < seconds <= CALM_CAP for seconds in waits)
 
 
 def test_the_table_does_not_sleep_while_cards_fly_or_a_computer_thinks(make_app, waits):
@@ -103,13 +104,33 @@ def test_the_table_sleeps_while_the_person_is_to_play_and_input_starts_a_smooth_
 
 
 def test_fixed_step_runs_never_wait(make_app, monkeypatch):
-    def wait(timeout: int = 0) -> pygame.event.Event:
+    def wait(seconds: float) -> list[pygame.event.Event]:
         raise AssertionError("a fixed-step run slept")
 
-    monkeypatch.setattr(pygame.event, "wait", wait)
+    monkeypatch.setattr(app_module, "wait_for_events", wait)
     app = make_app()
     app.run(frames=90, fixed_dt=DT)
     assert app.frames == 90
+
+
+def test_the_wait_returns_an_event_from_another_thread_within_a_poll(make_app):
+    make_app(first_frame=True)  # the display is open
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a")
+    posted: list[float] = []
+
+    def post() -> None:
+        time.sleep(0.2)
+        posted.append(time.monotonic())
+        pygame.event.post(key)
+
+    threading.Thread(target=post).start()
+    events = wait_for_events(3.0)
+    woke = time.monotonic()
+    assert [e.type for e in events] == [pygame.KEYDOWN]
+    assert woke - posted[0] < POLL + 0.02  # not at the end of the three seconds
+    start = time.monotonic()
+    assert wait_for_events(0.1) == []
+    assert 0.1 <= time.monotonic() - start < 0.2
 
 
 def test_a_toast_needs_frames_only_while_it_fades(make_app):
