@@ -141,3 +141,16 @@ def test_a_toast_needs_frames_only_while_it_fades(make_app):
     assert app.toasts.calm_for() == pytest.approx(2.0 - 0.4 - 0.5)
     app.toasts.update(1.2)
     assert app.toasts.calm_for() == 0.0  # fading out
+
+
+def test_settings_are_calm_until_a_text_field_has_the_keyboard(make_app):
+    from klaverjas_gui.ui.settings import SettingsScene
+
+    app = make_app(first_frame=True)
+    app.push(SettingsScene(app, "match"))
+    scene = app.top
+    settle(app)
+    assert scene.calm_for() > 0
+    entry = next(iter(scene.form.entries.values()))
+    scene.ui.set_focus_set(entry)  # as a click into the name field does
+    assert scene.calm_for() == 0.0  # its cursor blinks
