@@ -154,3 +154,22 @@ def test_settings_are_calm_until_a_text_field_has_the_keyboard(make_app):
     entry = next(iter(scene.form.entries.values()))
     scene.ui.set_focus_set(entry)  # as a click into the name field does
     assert scene.calm_for() == 0.0  # its cursor blinks
+
+
+def test_the_table_picture_is_still_once_cards_rest_and_until_a_bubble_fades():
+    from klaverjas_gui.engine.cards import parse_card
+    from klaverjas_gui.ui.director import BUBBLE_FADE, TableModel
+    from klaverjas_gui.ui.layout import Pose
+
+    card = parse_card("AH")
+    target = {card: Pose(100.0, 200.0, 0.0, 1.0)}
+    model = TableModel(poses={card: Pose(100.3, 199.8, 359.6, 1.0)})
+    assert model.still_for(target) == float("inf")  # what is left of the glide is invisible
+    model.poses[card] = Pose(104.0, 200.0, 0.0, 1.0)
+    assert model.still_for(target) == 0.0  # still gliding
+    model.poses[card] = target[card]
+    model.say(1, "Pass", 2.0)
+    model.update(0.5, target, 0.1)
+    assert model.still_for(target) == pytest.approx(2.0 - BUBBLE_FADE - 0.5)
+    model.totals = [30, 0]
+    assert model.still_for(target) == 0.0  # the score counts up
