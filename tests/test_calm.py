@@ -11,8 +11,7 @@ import pytest
 from uitest import DT, run_until, table_of
 
 from klaverjas_gui import app as app_module
-from klaverjas_gui.app import CALM_CAP, POLL, wait_for_events
-from klaverjas_gui.ui.attract import Attract
+from klaverjas_gui.app import CALM_CAP, wait_for_events
 from klaverjas_gui.ui.menu import MainMenuScene
 
 
@@ -54,19 +53,23 @@ def test_a_key_posted_while_calm_wakes_the_wait_and_is_handled_in_that_frame(mak
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode=""))
     start = time.monotonic()
     app.step()
-    assert time.monotonic() - start < 0.1  # at once, not after the sleep
+    assert time.monotonic() - start < CALM_CAP / 2  # at once, not after the sleep
     assert len(waits) == 1 and menu.focus == (before + 1) % len(menu.items)
 
 
-def test_the_idle_demo_still_starts_on_time_while_the_menu_sleeps(make_app, waits):
+def test_the_idle_demo_still_starts_on_time_while_the_menu_sleeps(make_app, waits, monkeypatch):
     app = make_app(first_frame=True)
     app.settings.demo_idle_seconds = 1
+    started: list[float] = []
+    monkeypatch.setattr(
+        app, "start_demo", lambda seed, idle=False: started.append(time.monotonic())
+    )
     settle(app)
+    app.top.idle = 0.0  # as if the last input was now
     start = time.monotonic()
-    while not isinstance(app.top, Attract) and time.monotonic() - start < 5:
+    while not started and time.monotonic() - start < 10:
         app.step()
-    assert isinstance(app.top, Attract)
-    assert 0.7 <= time.monotonic() - start <= 1.5  # the slept time counted, nothing more
+    assert started and 0.9 <= started[0] - start <= 2.5  # the slept time counted, all of it
     assert waits and all(0 < seconds <= CALM_CAP for seconds in waits)
 
 
@@ -103,6 +106,16 @@ def test_the_table_sleeps_while_the_person_is_to_play_and_input_starts_a_smooth_
     assert 0 < sprite.t <= 2.5 / 60  # the flight began at its first steps, not half-way
 
 
+def test_what_an_input_starts_after_a_calm_spell_begins_at_its_first_step(make_app, waits):
+    app = make_app(first_frame=True)
+    settle(app)
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m")
+    threading.Timer(0.5, pygame.event.post, (key,)).start()  # half a second into the sleep
+    app.step()
+    assert len(waits) == 1 and app.toasts.current_text == "Sound off (M)"
+    assert app.toasts.items[-1].age <= 2 / 60  # fading in, not a second old already
+
+
 def test_fixed_step_runs_never_wait(make_app, monkeypatch):
     def wait(seconds: float) -> list[pygame.event.Event]:
         raise AssertionError("a fixed-step run slept")
@@ -127,10 +140,10 @@ def test_the_wait_returns_an_event_from_another_thread_within_a_poll(make_app):
     events = wait_for_events(3.0)
     woke = time.monotonic()
     assert [e.type for e in events] == [pygame.KEYDOWN]
-    assert woke - posted[0] < POLL + 0.02  # not at the end of the three seconds
+    assert woke - posted[0] < 1.0  # not at the end of the three seconds
     start = time.monotonic()
     assert wait_for_events(0.1) == []
-    assert 0.1 <= time.monotonic() - start < 0.2
+    assert 0.1 <= time.monotonic() - start < 1.0
 
 
 def test_a_toast_needs_frames_only_while_it_fades(make_app):
