@@ -522,7 +522,7 @@ class App:
 
     def _wait(self) -> tuple[list[pygame.event.Event], float]:
         """This frame's events and step: at the frame rate while anything moves, else asleep
-        until an event (which wakes it at once) or the time the scene asked for."""
+        until an event (within POLL of its arrival) or the time the scene asked for."""
         calm = self.calm_for()
         if calm <= 0:
             return pygame.event.get(), min(self.clock.tick(FPS) / 1000, MAX_DT)
@@ -534,6 +534,7 @@ class App:
         return events, 1 / FPS  # ... then the input's frame, one ordinary step
 
     def _advance(self, dt: float) -> None:
+        """Time passes for the toasts and the top scene (the scenes below wait, as before)."""
         self.toasts.update(dt)
         top = self.top
         if top is not None:
