@@ -4,6 +4,8 @@
 raw events go to the top scene's pygame-gui manager first, then through the
 input mapper, and the resulting command to the app (quit, resize, F11, M) or
 to the top scene. Scenes form a stack; the menu is always at the bottom.
+While nothing moves the loop sleeps on events instead of drawing 60 still
+frames a second (`App.calm_for`); `--frames` runs never sleep.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import random  # noqa: E402
 import re  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
+import time  # noqa: E402
 import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
 
@@ -46,6 +49,9 @@ KEYS_HELP = """keys:
 MIN_SIZE = (1024, 600)
 MAX_SIZE = (7680, 4320)
 FPS = 60
+MAX_DT = 0.1  # the longest step one frame gives animations (after a stall, they resume)
+CALM_CAP = 1.0  # the longest sleep on events: a change nobody announced shows this late
+POLL = 0.008  # how often a sleeping loop looks for input: well within one frame
 
 
 # --- command line ---
@@ -223,6 +229,7 @@ class App:
         self.match: Scene | None = None  # the running match, kept while the menu shows
         self.running = True
         self.frames = 0
+        self.clock = pygame.time.Clock()  # real-time steps: frame pace and sleep length
         self._menu: Scene | None = None  # made when first shown: a seeded start skips it
         self.demo_count = 0  # demos started: the club demo alternates the two games
         if args.demo:
@@ -482,20 +489,53 @@ class App:
         elif top is not None:
             top.handle(cmd)
 
-    def step(self, dt: float) -> None:
-        """One frame: events, update, draw, flip."""
-        for event in pygame.event.get():
+    def calm_for(self) -> float:
+        """Seconds the loop may sleep on events without missing a change on screen: 0.0
+        before the first frame and while anything moves (the top scene and the toasts say)."""
+        top = self.top
+        if top is None or self.frames == 0:
+            return 0.0
+        return min(top.calm_for(), self.toasts.calm_for(), CALM_CAP)
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw, flip.
+
+        `dt` None: real time. While calm the frame waits for the next event (or the next
+        due timer) and the slept time reaches the scene's timers before the events, so an
+        animation an input starts begins at its first step, as in a busy loop."""
+        if dt is None:
+            events, dt = self._wait()
+        else:
+            events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
         self._tell()
+        self._advance(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def _wait(self) -> tuple[list[pygame.event.Event], float]:
+        """This frame's events and step: at the frame rate while anything moves, else asleep
+        until an event (within POLL of its arrival) or the time the scene asked for."""
+        calm = self.calm_for()
+        if calm <= 0:
+            return pygame.event.get(), min(self.clock.tick(FPS) / 1000, MAX_DT)
+        events = wait_for_events(calm)
+        slept = min(self.clock.tick() / 1000, CALM_CAP + MAX_DT)  # a suspended laptop: no leap
+        if not events:
+            return events, slept  # nothing moved and nothing started: all of it is timers'
+        self._advance(slept)  # the calm time passes first (the menu's idle countdown) ...
+        return events, 1 / FPS  # ... then the input's frame, one ordinary step
+
+    def _advance(self, dt: float) -> None:
+        """Time passes for the toasts and the top scene (the scenes below wait, as before)."""
         self.toasts.update(dt)
         top = self.top
         if top is not None:
             top.update(dt)
-        self.draw(self.screen)
-        pygame.display.flip()
-        self.frames += 1
 
     def draw(self, surface: pygame.Surface) -> None:
         start = len(self.scenes) - 1
@@ -508,11 +548,10 @@ class App:
         self.toasts.draw(surface, centre, theme.scale_for(self.size))
 
     def run(self, frames: int | None = None, fixed_dt: float | None = None) -> None:
-        clock = pygame.time.Clock()
+        """Frames until quit (or `frames`); `fixed_dt` steps never sleep (screenshots, tests)."""
         report = os.environ.get("KLAVERJAS_REPORT_FIRST_FRAME")
         while self.running:
-            dt = fixed_dt if fixed_dt is not None else min(clock.tick(FPS) / 1000, 0.1)
-            self.step(dt)
+            self.step(fixed_dt)
             if self.frames == 1:
                 if report:
                     print("first-frame", flush=True)
@@ -530,6 +569,21 @@ class App:
         self.scenes.clear()
         self.match = self._menu = None
         self.store.close()
+
+
+def wait_for_events(seconds: float) -> list[pygame.event.Event]:
+    """The events that arrive within `seconds` (all of them as soon as there is one).
+
+    Not pygame.event.wait: pygame-ce's waits by looking every millisecond, which costs
+    1.5 % of a core while nothing happens; looking every POLL seconds costs about 0.5 %,
+    and an input still waits at most POLL, half a frame, before its frame starts."""
+    deadline = time.monotonic() + seconds
+    while True:
+        events = pygame.event.get()
+        left = deadline - time.monotonic()
+        if events or left <= 0:
+            return events
+        time.sleep(min(POLL, left))
 
 
 def default_size() -> tuple[int, int]:

@@ -7,6 +7,7 @@ seen by the one handing the laptop over. A button or any key reveals them.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -67,6 +68,11 @@ class CoverScene(Scene):
             self.confirm()
             return True
         return cmd.kind in ("pointer_down", "pointer_up", "pointer_move")  # not for the table
+
+    def calm_for(self) -> float:
+        """Calm until the autopilot (if any) confirms by itself."""
+        due = math.inf if self.table.autopilot is None else UNATTENDED_SECONDS - self.age
+        return min(self.widgets_calm_for(), max(0.0, due))
 
     def update(self, dt: float) -> None:
         super().update(dt)

@@ -9,6 +9,7 @@ picture never runs ahead of, or contradicts, what the engine said happened.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 Script = Generator[None, None, None]
 Anchor = Callable[[TableLayout], Pose]
+BUBBLE_FADE = 0.35  # seconds a speech bubble takes to fade out at the end of its time
 
 
 @dataclass
@@ -71,6 +73,15 @@ class Sprite:
             lerp(a.x, b.x, k), lerp(a.y, b.y, k), lerp_angle(a.angle, b.angle, k),
             lerp(a.scale, b.scale, k),
         )  # fmt: skip
+
+
+def _at_rest(pose: Pose, target: Pose) -> bool:
+    """Within half a pixel and a degree of `target`: what is left of the glide is invisible."""
+    return (
+        abs(pose.x - target.x) < 0.5 and abs(pose.y - target.y) < 0.5
+        and abs((pose.angle - target.angle + 180) % 360 - 180) < 1.0
+        and abs(pose.scale - target.scale) < 0.005
+    )  # fmt: skip
 
 
 @dataclass
@@ -120,6 +131,18 @@ class TableModel:
 
     def say(self, seat: int, text: str, seconds: float, suit: str | None = None) -> None:
         self.bubbles[seat] = Bubble(text, seconds, suit)
+
+    def still_for(self, targets: dict[Card, Pose]) -> float:
+        """Seconds the picture stays as it is: 0.0 while a card flies or glides (more than
+        half a pixel from `targets`), a score counts up or a bubble fades."""
+        if self.sprites or self.shown_totals != [float(t) for t in self.totals]:
+            return 0.0
+        for card, target in targets.items():
+            pose = self.poses.get(card)
+            if pose is None or not _at_rest(pose, target):
+                return 0.0
+        fades = (b.ttl - BUBBLE_FADE - b.age for b in self.bubbles.values())
+        return max(0.0, min(fades, default=math.inf))
 
     def update(self, dt: float, targets: dict[Card, Pose], half_life: float) -> None:
         """Advance flights, glide hand cards toward their slots, count scores up."""

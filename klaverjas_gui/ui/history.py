@@ -189,6 +189,8 @@ class HistoryScene(ListingScene):
 class MatchRecordScene(Scene):
     """One stored match: its score sheet, the running totals, and its deals to replay."""
 
+    calm = True  # changes only on input
+
     def __init__(self, app: App, record: MatchRecord) -> None:
         super().__init__(app)
         self.record = record

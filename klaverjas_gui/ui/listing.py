@@ -203,6 +203,8 @@ class Listing:
 class ListingScene(Scene):
     """A page: a title and a note, buttons at the top right, a Listing filling the rest."""
 
+    calm = True  # changes only on input
+
     title = ""
     listing_top = 100  # where the listing starts, in layout units (1 px at 1280x720)
     listing_bottom = 24  # room left below it

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,6 +17,9 @@ from .scene import Scene
 if TYPE_CHECKING:
     from ..app import App
     from .table import TableScene
+
+CHART_SECONDS = 1.2  # the chart draws itself in this long
+DEMO_NEXT_SECONDS = 8.0  # the club demo's next match starts after this long
 
 
 class MatchEndScene(Scene):
@@ -56,10 +60,17 @@ class MatchEndScene(Scene):
             return True
         return False
 
+    def calm_for(self) -> float:
+        """Calm once the chart has drawn itself, until the demo's next match is due."""
+        if self.age < CHART_SECONDS:
+            return 0.0
+        due = max(0.0, DEMO_NEXT_SECONDS - self.age) if self.table.demo else math.inf
+        return min(self.widgets_calm_for(), due)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.age += dt
-        if self.table.demo and self.age > 8.0:
+        if self.table.demo and self.age > DEMO_NEXT_SECONDS:
             self.app.start_demo(self.table.seed + 1)
 
     def title(self) -> str:
@@ -86,5 +97,6 @@ class MatchEndScene(Scene):
         chart = pygame.Rect(0, 0, min(w - px(80), px(1000)), h - y - px(170))
         chart.midtop = (w // 2, y + px(52))
         widgets.draw_panel(surface, chart.inflate(px(24), px(24)), u)
-        draw_chart(surface, chart, self.table.model.sheet, teams, u, min(1.0, self.age / 1.2))
+        grown = min(1.0, self.age / CHART_SECONDS)
+        draw_chart(surface, chart, self.table.model.sheet, teams, u, grown)
         super().draw(surface)

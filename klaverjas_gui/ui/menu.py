@@ -8,6 +8,7 @@ mouse. Whatever the menu changes is saved in the settings at once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,8 @@ def variant_label(name: str) -> str:
 
 class ListScene(Scene):
     """A centred column of buttons with keyboard focus."""
+
+    calm = True  # changes only on input
 
     title = ""
     subtitle = ""
@@ -145,6 +148,14 @@ class MainMenuScene(ListScene):
     def handle(self, cmd: Command) -> bool:
         self.idle = 0.0
         return super().handle(cmd)
+
+    def calm_for(self) -> float:
+        """Calm until the club demo is due."""
+        from .attract import idle_limit
+
+        limit = idle_limit(self.app)
+        due = math.inf if limit is None else max(0.0, limit - self.idle)
+        return min(super().calm_for(), due)
 
     def update(self, dt: float) -> None:
         from .attract import idle_limit

@@ -223,6 +223,8 @@ class PageRenderer:
 class RulesScene(Scene):
     """The rules, a page at a time: tabs, Previous/Next, Left/Right; long pages scroll."""
 
+    calm = True  # changes only on input
+
     def __init__(self, app: App, page: int = 0) -> None:
         super().__init__(app)
         self.images = CardImages(app.settings)

@@ -2,11 +2,14 @@
 
 A scene has handle(command), update(dt) and draw(surface); draw never changes
 state. Each scene owns its own pygame-gui manager, so the buttons of a scene
-lower in the stack can never catch a click meant for the one on top.
+lower in the stack can never catch a click meant for the one on top. A scene
+also says how long it can go without a frame (`calm_for`), so the loop sleeps
+on events while nothing moves instead of redrawing the same picture.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +28,7 @@ class Scene:
     """Base scene: a themed UI manager, buttons bound to callbacks, keyboard shortcuts."""
 
     opaque = True  # covers the whole window; scenes below it need not be drawn
+    calm = False  # True: the picture changes only on input (and its widgets), see calm_for
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -98,6 +102,34 @@ class Scene:
         return w / 2, h * 0.9
 
     # --- the frame ---
+    def calm_for(self) -> float:
+        """Seconds this scene can go without a frame (0.0: it needs frames now).
+
+        The safe default is 0.0: a scene is drawn every frame unless it says it is calm.
+        Calm scenes override this with their own timers and animations."""
+        return self.widgets_calm_for() if self.calm else 0.0
+
+    def widgets_calm_for(self) -> float:
+        """Seconds the pygame-gui widgets can go without an update: 0.0 while a state is
+        still being drawn, a colour blends, a size rebuild is due, a text cursor blinks or a
+        mouse button is held (a scroll bar's arrow repeats); else until a tooltip is due."""
+        if self.typing() or any(pygame.mouse.get_pressed()):
+            return 0.0
+        wait = math.inf
+        try:
+            for element in self.ui.get_sprite_group().sprites():
+                shape = getattr(element, "drawable_shape", None)
+                if shape is not None and (
+                    shape.states_to_redraw_queue or shape.need_to_clean_up
+                    or shape.should_trigger_full_rebuild or shape.active_state.transition
+                ):  # fmt: skip
+                    return 0.0
+                if element.hovered and element.tool_tip_text and element.tool_tip is None:
+                    wait = min(wait, max(0.0, element.tool_tip_delay - element.hover_time))
+        except AttributeError:  # another pygame-gui: we cannot tell, so keep drawing
+            return 0.0
+        return wait
+
     def handle(self, cmd: Command) -> bool:
         """React to a command; True if it was used."""
         if cmd.kind == "ui":

@@ -107,6 +107,8 @@ def rule_options(option: str, current: Any) -> list[Option]:
 class SettingsScene(Scene):
     """Tabs of settings on the left, the rules of the next match in words on the right."""
 
+    calm = True  # changes only on input
+
     def __init__(self, app: App, tab: str = "rules") -> None:
         super().__init__(app)
         self.tab = tab

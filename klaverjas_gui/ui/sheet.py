@@ -124,6 +124,8 @@ def result_word(line: ScoreLine) -> str:
 class ScoreSheetScene(Scene):
     """An overlay over the table; Tab, Esc, a click or the button closes it."""
 
+    calm = True  # changes only on input
+
     opaque = False
 
     def __init__(self, app: App, table: TableScene) -> None:

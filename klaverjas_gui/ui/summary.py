@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -16,6 +17,9 @@ from .scene import Scene
 if TYPE_CHECKING:
     from ..app import App
     from .table import TableScene
+
+COUNT_SECONDS = 0.9  # the numbers count up in this long (at normal speed)
+UNATTENDED_SECONDS = 3.5  # a demo or autopilot table closes the summary after this long
 
 
 def headline(line: ScoreLine, teams: tuple[str, str]) -> tuple[str, tuple]:
@@ -109,11 +113,20 @@ class DealSummaryScene(Scene):
             return True
         return cmd.kind in ("pointer_down", "pointer_up", "key")
 
+    def calm_for(self) -> float:
+        """Calm once the numbers have counted up, until an unattended table closes it."""
+        speed = self.app.settings.speed
+        if self.age < COUNT_SECONDS * speed:
+            return 0.0
+        unattended = self.table.demo or self.table.autopilot is not None
+        due = max(0.0, UNATTENDED_SECONDS * speed - self.age) if unattended else math.inf
+        return min(self.widgets_calm_for(), due)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self.age += dt
         unattended = self.table.demo or self.table.autopilot is not None
-        if unattended and self.age > 3.5 * self.app.settings.speed:
+        if unattended and self.age > UNATTENDED_SECONDS * self.app.settings.speed:
             self.close_summary()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -164,7 +177,7 @@ class DealSummaryScene(Scene):
             img = theme.text(tr(h) if h else "", px(14), theme.TEXT_DIM, True)
             surface.blit(img, img.get_rect(topright=(cols[i], y)) if i else (cols[0], y))
         y += px(26)
-        k = min(1.0, self.age / max(0.001, 0.9 * self.app.settings.speed))
+        k = min(1.0, self.age / max(0.001, COUNT_SECONDS * self.app.settings.speed))
         for team in (0, 1):
             row_y = y + team * px(48)
             band = pygame.Rect(p.left + px(24), row_y - px(6), p.w - px(48), px(42))

@@ -364,6 +364,23 @@ class TableScene(Scene):
         self._resync()
         self.guide.update()
 
+    def waiting_for_person(self) -> bool:
+        """A person at this screen is to move, and no computer plays for them."""
+        s = self.state
+        return not s.is_over and self.autopilot is None and self.seats[s.to_move].is_human
+
+    def calm_for(self) -> float:
+        """Waiting for a person while nothing moves (no animation, no computer or hint
+        thinking, no card face left to warm up): only input or a fading bubble changes it."""
+        hint = self.guide.job
+        if (
+            self._warm or self.job is not None or (hint is not None and not hint.done)
+            or not self.director.idle or not self.waiting_for_person()
+        ):  # fmt: skip
+            return 0.0
+        still = self.model.still_for(self.view.targets(self.layout))
+        return min(still, self.widgets_calm_for())
+
     def _drive(self, dt: float) -> None:
         s = self.state
         self.thinking.clear()

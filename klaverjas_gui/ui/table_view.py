@@ -16,6 +16,7 @@ from ..engine import Card
 from ..i18n import tr
 from ..words import kraak_name, suit_name
 from . import icons, theme, widgets
+from .director import BUBBLE_FADE
 from .layout import SMALL, Pose, TableLayout
 from .seats import SEAT_NAMES, compass
 
@@ -284,7 +285,7 @@ class TableView:
     def _bubbles(self, surface: pygame.Surface, L: TableLayout) -> None:
         t = self.table
         for seat, b in t.model.bubbles.items():
-            fade = min(1.0, (b.ttl - b.age) / 0.35)
+            fade = min(1.0, (b.ttl - b.age) / BUBBLE_FADE)
             widgets.draw_bubble(
                 surface, L.bubble_anchor(seat, t.open_cards), b.text, L.u, b.suit, fade,
                 t.app.settings.four_colour,

@@ -292,6 +292,10 @@ class LessonScene(TableScene):
         """A lesson waits for the learner however long the trick pause lasts."""
 
     # --- the frame ---
+    def waiting_for_person(self) -> bool:
+        """The learner is to act (or the lesson is over): the script plays nothing meanwhile."""
+        return self.finished or (self.run.waiting_for_you and not self.run.done)
+
     def _drive(self, dt: float) -> None:
         s, run = self.state, self.run
         self.thinking.clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -77,6 +78,9 @@ def draw_panel(
     )
 
 
+TOAST_FADE_IN, TOAST_FADE_OUT = 0.12, 0.4  # seconds
+
+
 @dataclass
 class Toast:
     text: str
@@ -101,6 +105,12 @@ class Toasts:
     def current_text(self) -> str | None:
         return self.items[-1].text if self.items else None
 
+    def calm_for(self) -> float:
+        """Seconds until a toast starts to fade out (0.0 while one fades; inf: none shown)."""
+        if any(t.age < TOAST_FADE_IN for t in self.items):
+            return 0.0
+        return max(0.0, min((t.ttl - TOAST_FADE_OUT - t.age for t in self.items), default=math.inf))
+
     def update(self, dt: float) -> None:
         for t in self.items:
             t.age += dt
@@ -118,7 +128,9 @@ class Toasts:
             rect = pygame.Rect(0, 0, width, height)
             rect.center = (round(centre[0]), round(y))
             fade = min(
-                1.0, (toast.ttl - toast.age) / 0.4, toast.age / 0.12 if toast.age < 0.12 else 1
+                1.0,
+                (toast.ttl - toast.age) / TOAST_FADE_OUT,
+                toast.age / TOAST_FADE_IN if toast.age < TOAST_FADE_IN else 1,
             )
             panel = theme.panel(
                 rect.size, (20, 20, 24, 225), round(12 * u), theme.GOLD, max(1, round(u))
