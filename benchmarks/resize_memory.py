@@ -24,11 +24,11 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 from common import app_args  # noqa: E402  (sets the drivers and the path first)
+from endurance import rss_mb  # noqa: E402
 
 from klaverjas_gui.app import App, parse_args  # noqa: E402
 
@@ -36,17 +36,6 @@ LOW, HIGH = (1024, 600), (3840, 2160)
 HOME = (1280, 720)
 STEP = 50  # a row of the table every this many resizes
 SETTLE = 30  # frames drawn at 1280x720 before the steady level and the final level
-
-
-def rss_mb() -> float:
-    """Resident memory of this process in MB (Linux /proc; else the peak from resource)."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-        return pages * os.sysconf("SC_PAGE_SIZE") / 1e6
-    except OSError:
-        import resource
-
-        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3
 
 
 def resize_to(app: App, size: tuple[int, int], frames: int, seconds: float = 0.0) -> None:

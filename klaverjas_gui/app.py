@@ -329,16 +329,15 @@ class App:
         memory.big_blocks_apart()  # window-sized pictures come and go at every resize
         if self.fullscreen:
             screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            theme.set_window(screen.get_size())
-            return screen
-        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except Exception:  # older SDL or a driver without windows: not worth failing over
+                pass
         theme.set_window(screen.get_size())
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except Exception:  # older SDL or a driver without windows: not worth failing over
-            pass
         return screen
 
     def _set_icon(self) -> None:
