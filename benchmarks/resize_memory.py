@@ -2,7 +2,8 @@
 
 A real App (dummy video driver) shows the table of a running match (seed 1) with
 the menu kept behind it; the window is resized through VIDEORESIZE events to
-random sizes between 1024x600 and 3840x2160, with a few frames drawn at each
+random sizes between 1024x600 and 3840x2160 (the same sizes in every run), with
+a few frames drawn at each
 size, then returned to 1280x720. Every run is a fresh process (RSS is a property
 of the process), and the table shows the median of the runs per row.
 
@@ -10,7 +11,7 @@ What it shows: whether the caches of surfaces (text, panels, felt, card art,
 UI managers) stay bounded when every size makes new ones, and whether the memory
 comes back once the window is at its old size again.
 
-Usage: python benchmarks/resize_memory.py [--resizes N] [--runs R] [--frames F]
+Usage: python benchmarks/resize_memory.py [--resizes N] [--runs R] [--frames F] [--seed S]
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--resizes", type=int, default=300, help="resizes per run (default 300)")
     p.add_argument("--runs", type=int, default=3, help="fresh processes, median (default 3)")
     p.add_argument("--frames", type=int, default=3, help="frames drawn at each size (default 3)")
+    p.add_argument("--seed", type=int, default=16, help="the sizes' random seed, the same "
+                   "in every run (default 16)")  # fmt: skip
     p.add_argument("--child", type=int, metavar="SEED", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.resizes < 1 or args.runs < 1 or args.frames < 1:
@@ -92,8 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(one_run(args.resizes, args.frames, args.child)))
         return 0
     runs: list[dict[str, float]] = []
-    for run in range(args.runs):
-        command = [sys.executable, __file__, "--child", str(run + 1)]
+    for _ in range(args.runs):
+        command = [sys.executable, __file__, "--child", str(args.seed)]
         command += ["--resizes", str(args.resizes), "--frames", str(args.frames)]
         out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
         runs.append(json.loads(out.strip().splitlines()[-1]))

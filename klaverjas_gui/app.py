@@ -55,7 +55,7 @@ MIN_SIZE = (1024, 600)
 MAX_SIZE = (7680, 4320)
 FPS = 60
 # Half a second after the last resize of a burst (a window edge being dragged), the memory
-# the old sizes' pictures held is handed back to the system.
+# the first frames at the new size churned is handed back to the system too.
 GIVE_BACK = pygame.event.custom_type()
 GIVE_BACK_MS = 500
 
@@ -362,6 +362,7 @@ class App:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         theme.set_window(self.size)
         self._relayout()
+        self.give_back_memory()  # the old scenes' widgets (10 ms, a resize takes 100+)
         pygame.time.set_timer(GIVE_BACK, GIVE_BACK_MS, loops=1)  # restarted by every resize
 
     def give_back_memory(self) -> None:
