@@ -3,9 +3,10 @@
 A real App (dummy video driver) shows the table of a running match (seed 1) with
 the menu kept behind it; the window is resized through VIDEORESIZE events to
 random sizes between 1024x600 and 3840x2160 (the same sizes in every run), with
-a few frames drawn at each
-size, then returned to 1280x720. Every run is a fresh process (RSS is a property
-of the process), and the table shows the median of the runs per row.
+a few frames drawn at each size, then returned to 1280x720. Every run is a fresh
+process (RSS is a property of the process); the table shows the median of the
+runs per row. The level after N resizes includes the pictures of the size the
+window has then (a fresh start at 3840x2160 holds 412 MB, at 1280x720 98 MB).
 
 What it shows: whether the caches of surfaces (text, panels, felt, card art,
 UI managers) stay bounded when every size makes new ones, and whether the memory

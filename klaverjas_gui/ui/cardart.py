@@ -63,7 +63,7 @@ def _size(size: tuple[int, int] | int) -> tuple[int, int]:
     return w, h
 
 
-@cached("card art", 64 * MB)  # both decks' faces at the two card sizes of a 4K table
+@cached("card art", 64 * MB)  # a 4K table's 32 faces at both card sizes: about 32 MB
 def _render(path: Path, size: tuple[int, int]) -> pygame.Surface:
     """Rasterise one SVG; convert for fast blits only when a display mode exists."""
     surface = pygame.image.load_sized_svg(str(path), size)

@@ -3,11 +3,12 @@ a resize.
 
 A cache bounded by its number of entries is unbounded in memory when the window
 grows: one full-window panel at 3840x2160 is 33 MB, and a window dragged through
-many sizes filled such caches with pictures of sizes never drawn again (1.26 GB
-after 300 resizes). Each cache here is an LRU whose budget is a byte count
-(width x height x bytes per pixel of its surfaces). Every entry also remembers
-the window scale it was last used at, and `set_scale` drops the entries of every
-other scale: after a resize only the current scale's pictures are worth keeping.
+many sizes filled such caches with pictures of sizes never drawn again (2.1 GB
+resident after 300 resizes in benchmarks/resize_memory.py). Each cache here is an
+LRU whose budget is a byte count (width x height x bytes per pixel of its
+surfaces). Every entry also remembers the window scale it was last used at, and
+`set_scale` drops the entries of every other scale: after a resize only the
+current scale's pictures are worth keeping.
 
 Budgets are given for windows up to 3840x2160 and grow with the window's area
 beyond that, so that one frame's pictures still fit on an 8K screen.

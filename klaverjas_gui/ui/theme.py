@@ -62,7 +62,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 SUIT_GLYPHS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
-@cached("text", 24 * MB)  # many times the labels of the fullest screen (the score sheet) at 4K
+@cached("text", 24 * MB)  # hundreds of labels (the score sheet's) even at 4K
 def text(content: str, px: int, colour: tuple = TEXT, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: the table redraws the same labels every frame.
 
