@@ -13,8 +13,9 @@ is a no-op; their allocators return memory in their own way.
 
 `big_blocks_apart` fixes glibc's mmap threshold: by default it rises to 32 MB
 once a big block is freed, after which every card, panel and felt picture of a
-resized window comes from the heap and leaves holes there (a window dragged
-through 50 sizes held 255 MB after the drag instead of 171 MB).
+resized window comes from the heap and leaves holes there. benchmarks/
+resize_memory.py --resizes 100 (median of 3): 334 MB after the drag and 23 MB
+above the steady level back at 1280x720 without it, 260 MB and 7 MB with it.
 """
 
 from __future__ import annotations
