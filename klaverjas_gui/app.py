@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # crisp on H
 
 import argparse  # noqa: E402
 import gc  # noqa: E402
+import io  # noqa: E402
 import logging  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
@@ -52,6 +53,10 @@ FPS = 60
 MAX_DT = 0.1  # the longest step one frame gives animations (after a stall, they resume)
 CALM_CAP = 1.0  # the longest sleep on events: a change nobody announced shows this late
 POLL = 0.008  # how often a sleeping loop looks for input: well within one frame
+# Half a second after the last resize of a burst (a window edge being dragged), the memory
+# the first frames at the new size churned is handed back to the system too.
+GIVE_BACK = pygame.event.custom_type()
+GIVE_BACK_MS = 500
 
 
 # --- command line ---
@@ -90,6 +95,56 @@ def _positive(text: str) -> int:
     return value
 
 
+SEED_LIMIT = 2**63  # the history stores the seed as an SQLite INTEGER (64 bits, signed)
+
+
+def _seed(text: str) -> int:
+    value = _natural(text)
+    if value >= SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is 0 to {SEED_LIMIT - 1}, not {value}")
+    return value
+
+
+def _folder(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder, not an empty name")
+    return Path(text)
+
+
+def _png(text: str) -> Path:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file name, not an empty one")
+    if not text.lower().endswith(".png") and not _device(Path(text)):
+        raise argparse.ArgumentTypeError(f"a screenshot is a PNG file: end the name in .png, "
+                                         f"not {text!r}")  # fmt: skip
+    return Path(text)
+
+
+def _device(path: Path) -> bool:
+    """An existing file that is no regular file nor folder (/dev/stdout): written in place."""
+    return path.exists() and not path.is_file() and not path.is_dir()
+
+
+def screenshot_problem(path: Path) -> str | None:
+    """Why a screenshot could not be saved at `path`, checked before the run starts (so
+    a long run does not end in a lost picture), or None. Missing folders are made later;
+    the nearest existing one must be a folder this user can create files in."""
+    if path.is_dir():
+        return f"{str(path)!r} is a folder, not a file"
+    folder = path.absolute().parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        return f"{str(folder)!r} is not a folder"
+    if _device(path):
+        return None  # its write is checked when it happens
+    try:
+        tempfile.TemporaryFile(dir=folder).close()  # writable, also for root on a read-only disk
+    except OSError as error:
+        return f"cannot create a file in {str(folder)!r}: {error.strerror or error}"
+    return None
+
+
 def _lang(text: str) -> str:
     if not re.fullmatch(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?", text):
         raise argparse.ArgumentTypeError(f"not a language code: {text!r} (e.g. en, nl, nl_BE)")
@@ -114,8 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
         f"{', '.join(KLABBERJASS_PRESETS)} (default: the Klabberjass rules in Settings)",
     )  # fmt: skip
     p.add_argument(
-        "--seed", type=_natural, help="deal this match from a fixed seed (starts at once)"
-    )
+        "--seed", type=_seed, metavar="N",
+        help=f"deal this match from a fixed seed, 0 to {SEED_LIMIT - 1} (starts at once)",
+    )  # fmt: skip
     p.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument(
@@ -124,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--windowed", action="store_true", help="start in a window (the default)")
     p.add_argument(
         "--data-dir",
-        type=Path,
+        type=_folder,
         metavar="DIR",
         help="portable mode: keep settings and history in DIR (default: the per-user folders)",
     )
@@ -151,9 +207,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--speed", choices=list(SPEEDS), help="animation speed (default normal)")
     p.add_argument(
         "--screenshot",
-        type=Path,
+        type=_png,
         metavar="PATH",
-        help="render --frames frames (default 60) and save the screen as a PNG",
+        help="render --frames frames (default 60) and save the screen as a PNG (PATH ends in "
+        ".png, or is a device such as /dev/stdout; missing folders are made)",
     )
     p.add_argument(
         "--smoke",
@@ -189,6 +246,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         if args.scene not in SCENES:
             parser.error(f"argument --scene: {args.scene!r} is not a screen "
                          f"(choose from {', '.join(SCENES)})")  # fmt: skip
+    if args.screenshot is not None:
+        problem = screenshot_problem(args.screenshot)
+        if problem:
+            parser.error(f"argument --screenshot: {problem}")
     return args
 
 
@@ -269,15 +330,18 @@ class App:
 
     # --- window ---
     def _open_window(self) -> pygame.Surface:
+        memory.big_blocks_apart()  # window-sized pictures come and go at every resize
         if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                pygame.Window.from_display_module().minimum_size = MIN_SIZE
-        except Exception:  # older SDL or a driver without windows: not worth failing over
-            pass
+            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    pygame.Window.from_display_module().minimum_size = MIN_SIZE
+            except Exception:  # older SDL or a driver without windows: not worth failing over
+                pass
+        theme.set_window(screen.get_size())
         return screen
 
     def _set_icon(self) -> None:
@@ -293,9 +357,22 @@ class App:
         return self.screen.get_size()
 
     def resize(self, size: tuple[int, int]) -> None:
-        if not self.fullscreen and size != self.size:
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        """The window was resized to `size` (clamped to MIN_SIZE..MAX_SIZE: an X11 window
+        without a window manager can report 0 or 1 pixels); the pictures of the old size
+        are dropped and their memory handed back."""
+        if not self.fullscreen:
+            size = clamp_size(size)
+            if size != self.size:
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        theme.set_window(self.size)
         self._relayout()
+        self.give_back_memory()  # the old scenes' widgets (10 ms, a resize takes 100+)
+        pygame.time.set_timer(GIVE_BACK, GIVE_BACK_MS, loops=1)  # restarted by every resize
+
+    def give_back_memory(self) -> None:
+        """Free the old sizes' pictures now and hand the pages back to the system."""
+        gc.collect()  # the old scenes' widgets hold reference cycles with big surfaces
+        memory.give_back()  # freed full-window pictures would otherwise stay resident
 
     def _relayout(self) -> None:
         size = self.size
@@ -470,6 +547,9 @@ class App:
 
     # --- the frame ---
     def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == GIVE_BACK:
+            self.give_back_memory()
+            return
         top = self.top
         if top is not None and event.type != pygame.VIDEORESIZE and top.ui.process_events(event):
             return
@@ -560,8 +640,23 @@ class App:
                 break
 
     def screenshot(self, path: Path) -> None:
+        """Save the screen as a PNG at `path`: a file is replaced whole (a temporary file
+        renamed over it), so a failed save leaves no half picture; OSError if it fails."""
+        png = io.BytesIO()
+        pygame.image.save(self.screen, png, "png")
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.screen, str(path))
+        if _device(path):  # /dev/stdout: written in place
+            path.write_bytes(png.getvalue())
+            return
+        part = path.with_name(f".{path.name}.{os.getpid()}.part")
+        try:
+            with part.open("wb") as f:
+                f.write(png.getvalue())
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(part, path)
+        finally:
+            part.unlink(missing_ok=True)
 
     def close(self) -> None:
         for scene in {*self.scenes, self.match, self._menu} - {None}:
@@ -584,6 +679,14 @@ def wait_for_events(seconds: float) -> list[pygame.event.Event]:
         if events or left <= 0:
             return events
         time.sleep(min(POLL, left))
+
+
+def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
+    """`size` brought within MIN_SIZE..MAX_SIZE in each direction."""
+    return (
+        min(MAX_SIZE[0], max(MIN_SIZE[0], int(size[0]))),
+        min(MAX_SIZE[1], max(MIN_SIZE[1], int(size[1]))),
+    )
 
 
 def default_size() -> tuple[int, int]:
@@ -658,7 +761,13 @@ def _play(args: argparse.Namespace) -> int:
             SCENES[args.scene](app)
         app.run(frames=frames, fixed_dt=1 / FPS if fixed else None)
         if args.screenshot:
-            app.screenshot(args.screenshot)
+            try:
+                app.screenshot(args.screenshot)
+            except OSError as error:
+                reason = error.strerror or str(error) or type(error).__name__
+                print(f"klaverjas: could not save the screenshot to {str(args.screenshot)!r}: "
+                      f"{reason}", file=sys.stderr)  # fmt: skip
+                return 2
     finally:
         app.close()
         pygame.quit()

@@ -10,6 +10,12 @@ Live objects are untouched: this is housekeeping, not a leak fix.
 
 On other C libraries (Windows, macOS, musl) there is no malloc_trim and this
 is a no-op; their allocators return memory in their own way.
+
+`big_blocks_apart` fixes glibc's mmap threshold: by default it rises to 32 MB
+once a big block is freed, after which every card, panel and felt picture of a
+resized window comes from the heap and leaves holes there. benchmarks/
+resize_memory.py --resizes 100 (median of 3): 334 MB after the drag and 23 MB
+above the steady level back at 1280x720 without it, 260 MB and 7 MB with it.
 """
 
 from __future__ import annotations
@@ -32,6 +38,24 @@ def _malloc_trim() -> Callable[[int], int] | None:
     trim.argtypes = [ctypes.c_size_t]
     trim.restype = ctypes.c_int
     return trim
+
+
+M_MMAP_THRESHOLD = -3  # mallopt's parameter number in glibc's malloc.h
+BIG_BLOCK = 256 * 1024  # a 1280x720 table's card picture is about 50 KB, a panel 100 KB+
+
+
+def big_blocks_apart() -> bool:
+    """Give every block of BIG_BLOCK bytes or more pages of its own (glibc), so freeing a
+    big picture returns its memory at once; True if the C library could."""
+    if _malloc_trim() is None:
+        return False
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+    mallopt.restype = ctypes.c_int
+    return bool(mallopt(M_MMAP_THRESHOLD, BIG_BLOCK))
 
 
 def give_back() -> bool:

@@ -9,12 +9,12 @@ Returned surfaces are shared through the cache: blit them, do not draw on them.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
 from ..engine.cards import parse_card
+from .surfcache import MB, cached
 
 BACKS: list[str] = ["blue", "red"]
 
@@ -63,7 +63,7 @@ def _size(size: tuple[int, int] | int) -> tuple[int, int]:
     return w, h
 
 
-@lru_cache(maxsize=512)
+@cached("card art", 64 * MB)  # a 4K table's 32 faces at both card sizes: about 32 MB
 def _render(path: Path, size: tuple[int, int]) -> pygame.Surface:
     """Rasterise one SVG; convert for fast blits only when a display mode exists."""
     surface = pygame.image.load_sized_svg(str(path), size)

@@ -6,14 +6,14 @@ and caches, because rotating a card costs about as much as drawing ten.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import pygame
 
 from ..store.prefs import Settings
 from . import cardart
+from .surfcache import MB, SurfaceCache
 
-_MAX = 800
+# A 4K table's faces, rotated cards, shadows and masks at the two card sizes, with room.
+BUDGET = 96 * MB
 
 
 class CardImages:
@@ -21,18 +21,8 @@ class CardImages:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-
-    def _get(self, key: tuple, make) -> pygame.Surface:
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = make()
-            self._cache[key] = surf
-            if len(self._cache) > _MAX:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        return surf
+        self.cache = SurfaceCache("card images", BUDGET)
+        self._get = self.cache.get
 
     def base(self, card: object | None, size: tuple[int, int]) -> pygame.Surface:
         """The unrotated face (or back when card is None) at exactly `size`."""
@@ -86,7 +76,7 @@ class CardImages:
         return self._get(("m", size, colour, q), lambda: pygame.transform.rotozoom(base, q, 1.0))
 
     def clear(self) -> None:
-        self._cache.clear()
+        self.cache.clear()
 
 
 def _make_shadow(size: tuple[int, int]) -> pygame.Surface:

@@ -7,11 +7,11 @@ small SVG shapes at the exact pixel size it needs (crisp on any screen).
 from __future__ import annotations
 
 import io
-from functools import lru_cache
 
 import pygame
 
 from . import theme
+from .surfcache import MB, cached
 
 _PATHS = {
     "H": "M0 44C-16 28-46 8-46-16C-46-34-34-44-22-44C-11-44-4-37 0-28"
@@ -28,7 +28,7 @@ _PATHS = {
 }
 
 
-@lru_cache(maxsize=128)
+@cached("suit icons", 4 * MB)
 def suit_icon(
     suit: str, px: int, colour: tuple | None = None, four_colour: bool = False
 ) -> pygame.Surface:
@@ -43,7 +43,7 @@ def suit_icon(
     return pygame.image.load_sized_svg(io.BytesIO(svg.encode()), (px, px))
 
 
-@lru_cache(maxsize=64)
+@cached("suit chips", 4 * MB)
 def suit_chip(suit: str, px: int, four_colour: bool = False) -> pygame.Surface:
     """A suit symbol on an ivory disc, readable on the dark felt."""
     px = max(8, int(px))

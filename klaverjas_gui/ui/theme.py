@@ -17,6 +17,8 @@ import pygame
 import pygame_gui
 
 from .. import i18n
+from . import surfcache
+from .surfcache import MB, cached
 
 THEME_PATH = Path(__file__).with_name("theme.json")
 _FONT_DIR = Path(pygame_gui.__file__).parent / "data"
@@ -30,7 +32,6 @@ IVORY = (246, 242, 228)
 TEXT = (240, 238, 228)
 TEXT_DIM = (176, 204, 188)
 PANEL = (8, 30, 20, 200)
-PANEL_LIGHT = (250, 247, 238, 245)
 INK = (28, 28, 34)
 RED = (206, 38, 52)
 SUIT_COLOURS = {"C": (30, 30, 36), "D": (206, 38, 52), "H": (206, 38, 52), "S": (30, 30, 36)}
@@ -46,7 +47,12 @@ def scale_for(size: tuple[int, int]) -> float:
     return max(0.5, min(w / 1280, h / 720))
 
 
-@lru_cache(maxsize=64)
+# A pygame font holds about half a megabyte whatever its size (measured with mallinfo2):
+# 64 of them, left by a window dragged through many sizes, were 35 MB.
+FONT_BYTES = 500_000
+
+
+@cached("fonts", 16 * MB, cost=lambda _: FONT_BYTES)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     return pygame.font.Font(str(_FONT_DIR / name), max(6, int(px)))
@@ -55,7 +61,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 SUIT_GLYPHS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
 
 
-@lru_cache(maxsize=512)  # 10x the most labels any screen draws in one frame (the score sheet)
+@cached("text", 24 * MB)  # hundreds of labels (the score sheet's) even at 4K
 def text(content: str, px: int, colour: tuple = TEXT, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: the table redraws the same labels every frame.
 
@@ -109,22 +115,36 @@ def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
 # Managers given back by closed scenes, with their theme scale (ui_scale), oldest first.
 # pygame-gui keeps some native memory for every UIManager ever made, even after it is
 # freed, so a deal summary per deal or a demo running all day would grow without bound:
-# reuse them. By scale, not by exact size, and at most MAX_IDLE of them: an idle manager
-# holds 12-20 MB (its shape cache, its fonts), and a window dragged through many sizes
-# used to leave a pool behind at every size (360 MB in the monkey test).
+# reuse them. By scale, not by exact size, and at most MAX_IDLE of them, all of the
+# window's scale: an idle manager holds 12-20 MB (its shape cache, its fonts), and a
+# window dragged through many sizes used to leave a pool behind at every size (360 MB
+# in the monkey test).
 _idle_managers: list[tuple[float, pygame_gui.UIManager]] = []
 MAX_IDLE = 8  # a session at one size never has more closed scenes waiting than this
+_window_scale: float | None = None  # ui_scale of the window; None before it opens
+
+
+def set_window(size: tuple[int, int]) -> None:
+    """The window opened or changed size: pictures and idle UI managers of any other scale
+    are dropped (a resize makes new ones, and the old ones would only be drawn again if
+    the window went back to that very scale)."""
+    global _window_scale
+    surfcache.set_scale(scale_for(size), size)
+    _window_scale = ui_scale(size)
+    _idle_managers[:] = [(s, m) for s, m in _idle_managers if s == _window_scale]
 
 
 def clear_caches() -> None:
     """Forget fonts, text and idle UI managers (needed after pygame.font is shut down)."""
+    global _window_scale
+    _window_scale = None
     font.cache_clear()
     text.cache_clear()
     panel.cache_clear()
     _idle_managers.clear()
 
 
-@lru_cache(maxsize=64)  # a screen draws at most 7 panels a frame; a full-screen one is 4-15 MB
+@cached("panels", 64 * MB)  # at most 7 panels a frame; a full-screen one is 33 MB at 4K
 def panel(
     size: tuple[int, int],
     colour: tuple = PANEL,
@@ -193,10 +213,14 @@ def ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
 
 def release_manager(manager: pygame_gui.UIManager) -> None:
     """Give a closed scene's manager back, emptied, for the next scene of the same scale;
-    the oldest idle one goes when there are too many (left by a window that was resized)."""
+    the oldest idle one goes when there are too many, and one of another scale than the
+    window's (a scene rebuilt at a resize) is let go."""
     if any(m is manager for _, m in _idle_managers):
         return  # closed twice: hand it out only once
     manager.clear_and_reset()
     manager.set_focus_set(None)
-    _idle_managers.append((ui_scale(manager.window_resolution), manager))  # type: ignore[arg-type]
+    scale = ui_scale(manager.window_resolution)  # type: ignore[arg-type]
+    if _window_scale is not None and scale != _window_scale:
+        return  # made for a size the window has left: not worth its memory
+    _idle_managers.append((scale, manager))
     del _idle_managers[:-MAX_IDLE]

@@ -10,9 +10,10 @@ from functools import lru_cache
 import pygame
 
 from . import icons, theme
+from .surfcache import MB, cached
 
 
-@lru_cache(maxsize=4)
+@cached("felt", 40 * MB)  # one window of cloth at 4K
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """Green baize: a radial light falling on the middle, darker edges, a fine weave."""
     w, h = size
@@ -57,7 +58,7 @@ def dim(surface: pygame.Surface, alpha: int = 140) -> None:
     surface.blit(shade, (0, 0))
 
 
-@lru_cache(maxsize=4)
+@cached("shade", 40 * MB)  # one window of shade at 4K
 def _shade(size: tuple[int, int], alpha: int) -> pygame.Surface:
     s = pygame.Surface(size, pygame.SRCALPHA)
     s.fill((0, 10, 5, alpha))
@@ -177,7 +178,7 @@ def draw_bubble(
     surface.blit(img, rect)
 
 
-@lru_cache(maxsize=64)
+@cached("bubbles", 8 * MB)
 def _bubble(text: str, u100: int, suit: str | None, side: str, four_colour: bool) -> pygame.Surface:
     """The bubble drawn once on its own surface, tail included, so fading it is cheap."""
     u = u100 / 100
