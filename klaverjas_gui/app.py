@@ -26,6 +26,7 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 
@@ -36,8 +37,10 @@ from .store.prefs import LANGUAGES, SPEEDS  # noqa: E402
 from .store.session import Store, export_command  # noqa: E402
 from .ui import theme, widgets  # noqa: E402
 from .ui.audio import Audio  # noqa: E402
+from .ui.catalogue import SCREENS  # noqa: E402
 from .ui.commands import InputMapper  # noqa: E402
 from .ui.scene import Scene  # noqa: E402
+from .ui.scenes import make_scene  # noqa: E402
 
 KEYS_HELP = """keys:
   play a card   drag it to the table or click it (double-click: see Options);
@@ -240,12 +243,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.variant is not None and args.variant not in presets:
         parser.error(f"argument --variant: {args.variant!r} is not a {args.game} preset "
                      f"(choose from {', '.join(presets)})")  # fmt: skip
-    if args.scene is not None:
-        from .smoke import SCENES
-
-        if args.scene not in SCENES:
-            parser.error(f"argument --scene: {args.scene!r} is not a screen "
-                         f"(choose from {', '.join(SCENES)})")  # fmt: skip
+    if args.scene is not None and args.scene not in SCREENS:
+        parser.error(f"argument --scene: {args.scene!r} is not a screen "
+                     f"(choose from {', '.join(SCREENS)})")  # fmt: skip
     if args.screenshot is not None:
         problem = screenshot_problem(args.screenshot)
         if problem:
@@ -417,11 +417,15 @@ class App:
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Scene | str, /, **options: Any) -> Scene:
+        """Put `scene` on top; a name (ui/scenes.py) makes a new one from `options` first."""
+        if isinstance(scene, str):
+            scene = make_scene(self, scene, **options)
         if self.top is not None:
             self.top.leave()
         self.scenes.append(scene)
         scene.enter()
+        return scene
 
     @property
     def menu(self) -> Scene:
@@ -750,15 +754,13 @@ def _play(args: argparse.Namespace) -> int:
     if args.smoke:
         from . import smoke
 
-        return smoke.run(args)
+        return smoke.run(lambda: App(args, deterministic=True), 1 / FPS)
     fixed = args.frames is not None or args.screenshot is not None
     frames = args.frames or (60 if args.screenshot else None)
     app = App(args, deterministic=fixed, autopilot=fixed)
     try:
         if args.scene is not None:
-            from .smoke import SCENES
-
-            SCENES[args.scene](app)
+            SCREENS[args.scene](app)
         app.run(frames=frames, fixed_dt=1 / FPS if fixed else None)
         if args.screenshot:
             try:

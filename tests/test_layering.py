@@ -1,6 +1,8 @@
 """The layers of the package, read from its syntax trees (a fitness test): the engine
 imports nothing of ours outside itself; the game being played (play/) and the computer
-players (ai/) import no pygame, no pygame_gui and no screen; the store imports no screen.
+players (ai/) import no pygame, no pygame_gui and no screen; the store imports no screen;
+the screens (ui/) never import the app (they type against ui/shell.py's Shell), and the
+smoke check does not import the app that imports it.
 
 Every import counts, also one inside a function, and so does whatever the imported
 module imports in turn: a lazy import is still a dependency. New modules are covered
@@ -110,6 +112,12 @@ def test_the_store_imports_no_screen():
     assert breaches(GRAPH, f"{PACKAGE}.store", SCREEN) == []
 
 
+@pytest.mark.parametrize("layer", ["ui", "smoke"])
+def test_the_screens_and_the_smoke_check_never_import_the_app(layer):
+    assert any(under(m, (f"{PACKAGE}.{layer}",)) for m in GRAPH)
+    assert breaches(GRAPH, f"{PACKAGE}.{layer}", (f"{PACKAGE}.app",)) == []
+
+
 def test_the_check_sees_a_lazy_relative_import_and_what_it_imports_in_turn():
     """The checker itself: a function-level `from ..ui import x` two modules away is found."""
     graph = import_graph(
@@ -123,3 +131,16 @@ def test_the_check_sees_a_lazy_relative_import_and_what_it_imports_in_turn():
     assert (f"{PACKAGE}.play.games", f"{PACKAGE}.ui.table", f"{PACKAGE}.play.helper") in found
     pygame = breaches(graph, f"{PACKAGE}.play", PYGAME)
     assert (f"{PACKAGE}.play.helper", "pygame", f"{PACKAGE}.ui.table") in pygame
+
+
+def test_the_check_sees_an_import_only_for_type_hints():
+    """`if TYPE_CHECKING: from ..app import App` in a screen is an import of the app."""
+    graph = import_graph(
+        {
+            f"{PACKAGE}.ui.menu": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+            "    from ..app import App\n",
+            f"{PACKAGE}.app": "import pygame\n",
+        }
+    )
+    found = breaches(graph, f"{PACKAGE}.ui", (f"{PACKAGE}.app",))
+    assert found == [(f"{PACKAGE}.ui.menu", f"{PACKAGE}.app", f"{PACKAGE}.ui.menu")]

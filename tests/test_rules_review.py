@@ -168,11 +168,11 @@ def test_leaving_a_review_early_stops_its_search(make_app):
 
 
 def test_review_from_a_stored_deal_replay(make_app):
-    from klaverjas_gui import smoke
+    from klaverjas_gui.ui.catalogue import stored_match
     from klaverjas_gui.ui.replay import ReplayScene
 
     app = make_app()
-    record = smoke._stored(app)
+    record = stored_match(app)
     app.push(ReplayScene(app, record, 1))
     click_button(app, app.top, "review")
     review = app.top

@@ -4,7 +4,7 @@ in plain words why each card was played and who took the trick.
 It is the ordinary table with `demo=True` (TableScene or the Klabberjass table), plus
 the caption panel and a speed control. The menu starts it after
 `Settings.demo_idle_seconds` without input; `--demo` and "Watch a demo" start it too
-(`App.start_demo`). Any key or click returns to the menu; when the menu started it
+(`Shell.start_demo`). Any key or click returns to the menu; when the menu started it
 because nobody was there, moving the mouse a few pixels does too. + and - (or the
 two small buttons) step through the animation speeds; they never leave the demo.
 Successive demos alternate Klaverjas and Klabberjass, unless `--game klabberjass`
@@ -32,7 +32,7 @@ from .layout import SOUTH, Pose
 from .table import TableScene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
 
 CAPTION_LINES = 4  # the newest captions stay on the cloth
 MOTION_PIXELS = 8  # mouse travel (at 1280x720) that counts as someone being there
@@ -40,7 +40,7 @@ KIOSK_IDLE_SECONDS = 120  # a --demo kiosk always falls back into the demo
 CONTROLS_WIDTH = 264  # the speed panel, at 1280x720 (two buttons, padding)
 
 
-def idle_limit(app: App) -> float | None:
+def idle_limit(app: Shell) -> float | None:
     """Seconds without input before the menu starts the demo; None: never.
 
     A kiosk started with --demo always returns to the demo, even if the setting says never."""
@@ -84,7 +84,7 @@ def step_speed(current: str, step: int) -> str:
     return names[max(0, min(len(names) - 1, i + step))]
 
 
-def next_game(app: App) -> Game:
+def next_game(app: Shell) -> Game:
     """Klaverjas and Klabberjass by turns; `--demo --game klabberjass` keeps to Klabberjass."""
     if getattr(app.args, "demo", False) and GAMES.get(getattr(app.args, "game", "")) is KLABBERJASS:
         return KLABBERJASS
@@ -93,7 +93,7 @@ def next_game(app: App) -> Game:
     return KLABBERJASS if count % 2 else KLAVERJAS
 
 
-def make_attract(app: App, seed: int | None, idle: bool = False) -> TableScene:
+def make_attract(app: Shell, seed: int | None, idle: bool = False) -> TableScene:
     """The next demo table. A demo following another (its end screen calls this) keeps the
     first one's manners: a demo the menu started for nobody still ends at a mouse move."""
     table = getattr(app.top, "table", None)
@@ -107,13 +107,13 @@ def make_attract(app: App, seed: int | None, idle: bool = False) -> TableScene:
 class Attract:
     """What the demo adds to a table (mixed in before TableScene or its Klabberjass kin)."""
 
-    app: App
+    app: Shell
     state: Any
     seats: list
     layout: Any
     demo: bool
 
-    def __init__(self, app: App, variant: Any, seed: int, idle: bool = False) -> None:
+    def __init__(self, app: Shell, variant: Any, seed: int, idle: bool = False) -> None:
         self.leave_on_motion = idle
         self.captions: deque[str] = deque([tr("demo.start")], maxlen=CAPTION_LINES)
         self.travel = 0.0

@@ -18,7 +18,7 @@ from .commands import Command
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
     from .table import TableScene
 
 UNATTENDED_SECONDS = 1.5  # screenshots and benchmarks: the autopilot confirms by itself
@@ -27,7 +27,7 @@ UNATTENDED_SECONDS = 1.5  # screenshots and benchmarks: the autopilot confirms b
 class CoverScene(Scene):
     opaque = False  # the table shows dimly (hands face down), so the place is recognisable
 
-    def __init__(self, app: App, table: TableScene, seat: int) -> None:
+    def __init__(self, app: Shell, table: TableScene, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat

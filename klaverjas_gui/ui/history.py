@@ -17,7 +17,7 @@ import pygame
 
 from ..engine import PRESETS, ScoreLine, StateError
 from ..i18n import tr
-from ..play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS
+from ..play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, get_game
 from ..words import preset_label as klaverjas_preset_label
 from . import theme, widgets
 from .chart import draw_chart
@@ -26,11 +26,12 @@ from .klabberjass_director import sheet_line
 from .klabberjass_scenes import preset_label
 from .listing import Column, Listing, ListingScene
 from .scene import Scene
+from .scenes import game_scene
 from .sheet import draw_sheet
 
 if TYPE_CHECKING:
-    from ..app import App
     from ..store.history import MatchRecord
+    from .shell import Shell
 
 
 def columns() -> tuple[Column, ...]:
@@ -117,7 +118,7 @@ class HistoryScene(ListingScene):
     def title(self) -> str:  # type: ignore[override]
         return tr("ui.history_title")
 
-    def __init__(self, app: App, preset: str | None = None, game: str | None = None) -> None:
+    def __init__(self, app: Shell, preset: str | None = None, game: str | None = None) -> None:
         self.preset = preset
         self.game = game if preset is not None else None
         self.records: list[MatchRecord] = []
@@ -170,9 +171,7 @@ class HistoryScene(ListingScene):
         self.app.push(MatchRecordScene(self.app, self.records[index]))
 
     def open_statistics(self) -> None:
-        from .stats import StatisticsScene
-
-        self.app.push(StatisticsScene(self.app))
+        self.app.push("statistics")
 
     def export(self) -> None:
         try:
@@ -191,7 +190,7 @@ class MatchRecordScene(Scene):
 
     calm = True  # changes only on input
 
-    def __init__(self, app: App, record: MatchRecord) -> None:
+    def __init__(self, app: Shell, record: MatchRecord) -> None:
         super().__init__(app)
         self.record = record
         self.teams = teams_of(record.players)
@@ -235,11 +234,8 @@ class MatchRecordScene(Scene):
                         lambda d=deal: self.replay(d), "@segment")  # fmt: skip
 
     def replay(self, deal: int) -> None:
-        from .klabberjass_replay import KlabberjassReplayScene
-        from .replay import ReplayScene
-
-        scene = {s.game.name: s for s in (ReplayScene, KlabberjassReplayScene)}[self.record.game]
-        self.app.push(scene(self.app, self.record, deal))
+        scene = game_scene("replay", get_game(self.record.game))
+        self.app.push(scene, record=self.record, deal_no=deal)
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):

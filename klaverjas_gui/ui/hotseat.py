@@ -89,12 +89,9 @@ class HotSeat:
         if not self.many or (self.revealed and seat == t.human_seat):
             return False
         if self.cover is None or self.cover not in t.app.scenes:
-            from .cover import CoverScene
-
-            self.cover = CoverScene(t.app, t, seat)
             self.covers += 1
             t.hand.cancel()
-            t.app.push(self.cover)
+            self.cover = t.app.push("cover", table=t, seat=seat)
         return True
 
     def confirm(self, seat: int) -> None:

@@ -12,20 +12,12 @@ from typing import Any
 from ..play.games import KLABBERJASS
 from ..words import describe_klabberjass_deal
 from .replay import ReplayScene
-from .table import TableScene
 
 
 class KlabberjassReplayScene(ReplayScene):
     """One Klabberjass deal, step by step; Up/Down (or the buttons) move a trick of two."""
 
     game = KLABBERJASS
-
-    def make_table(self, seats: list[tuple[str, str]]) -> TableScene:
-        from .klabberjass_table import KlabberjassTableScene
-
-        return KlabberjassTableScene(
-            self.app, self.variant, self.record.seed, demo=True, seats=seats
-        )
 
     def describe_end(self, line: Any) -> str:
         return describe_klabberjass_deal(line.score)

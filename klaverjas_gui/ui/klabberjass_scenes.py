@@ -18,8 +18,8 @@ from .seats import display_name, level_label
 from .summary import DealSummaryScene
 
 if TYPE_CHECKING:
-    from ..app import App
     from .klabberjass_table import KlabberjassTableScene
+    from .shell import Shell
 
 
 def preset_label(name: str) -> str:
@@ -74,7 +74,7 @@ class KlabberjassSummaryScene(DealSummaryScene):
              "ui.summary_this_deal", "ui.kj_game")  # fmt: skip
 
     def __init__(
-        self, app: App, table: KlabberjassTableScene, line: KlabberjassScoreLine,
+        self, app: Shell, table: KlabberjassTableScene, line: KlabberjassScoreLine,
         totals: tuple[int, int],
     ) -> None:  # fmt: skip
         self.original = line  # describe() needs it while the base class builds

@@ -165,16 +165,13 @@ class KlabberjassTableScene(TableScene):
 
     def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
         """`line` is the sheet's four-player view of the deal; the words need the original."""
-        from .klabberjass_scenes import KlabberjassSummaryScene
-
         original = next(x for x in self.state.sheet if x.deal_no == line.deal_no)
-        self.summary = KlabberjassSummaryScene(self.app, self, original, totals)
-        self.app.push(self.summary)
+        self.summary = self.app.push(
+            "klabberjass deal summary", table=self, line=original, totals=totals
+        )
         return self.summary
 
     def show_match_end(self, ev: MatchOver) -> None:
-        from .klabberjass_scenes import KlabberjassEndScene
-
         if self.app.match is self:
             self.app.match = None
-        self.app.push(KlabberjassEndScene(self.app, self, ev))
+        self.app.push("klabberjass match end", table=self, ev=ev)

@@ -20,7 +20,7 @@ from .commands import Command
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
 
 
 @dataclass(frozen=True)
@@ -209,7 +209,7 @@ class ListingScene(Scene):
     listing_top = 100  # where the listing starts, in layout units (1 px at 1280x720)
     listing_bottom = 24  # room left below it
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.listing: Listing | None = None
         self.build()

@@ -15,7 +15,7 @@ from .commands import Command
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
     from .table import TableScene
 
 CHART_SECONDS = 1.2  # the chart draws itself in this long
@@ -25,7 +25,7 @@ DEMO_NEXT_SECONDS = 8.0  # the club demo's next match starts after this long
 class MatchEndScene(Scene):
     opaque = True
 
-    def __init__(self, app: App, table: TableScene, ev: MatchOver) -> None:
+    def __init__(self, app: Shell, table: TableScene, ev: MatchOver) -> None:
         super().__init__(app)
         self.table = table
         self.ev = ev

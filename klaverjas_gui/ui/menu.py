@@ -22,7 +22,7 @@ from .scene import Scene
 from .seats import level_label, levels
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
 
 LONG_NAMES = ("kraken", "proposed", "french", "custom")  # presets with a longer menu name
 
@@ -43,7 +43,7 @@ class ListScene(Scene):
     subtitle = ""
     button_size = (360, 52, 12)  # width, height, gap at 1280x720
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.focus = 0
         self.items: list[tuple[str, str, Callable[[], None], str]] = []
@@ -128,7 +128,7 @@ class ListScene(Scene):
 class MainMenuScene(ListScene):
     title = "Klaverjas"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self._shown_for: object = None
         super().__init__(app)
 
@@ -200,24 +200,16 @@ class MainMenuScene(ListScene):
         self.app.start_match()
 
     def open_klabberjass(self) -> None:
-        from .klabberjass_scenes import KlabberjassMenuScene
-
-        self.app.push(KlabberjassMenuScene(self.app))
+        self.app.push("klabberjass menu")
 
     def open_learn(self) -> None:
-        from .tutorial import LearnScene
-
-        self.app.push(LearnScene(self.app))
+        self.app.push("learn")
 
     def open_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.push("settings")
 
     def open_history(self) -> None:
-        from .history import HistoryScene
-
-        self.app.push(HistoryScene(self.app))
+        self.app.push("history")
 
     def next_variant(self) -> None:
         """The next preset (custom rules start again from the first)."""

@@ -23,11 +23,12 @@ from . import theme, widgets
 from .commands import Command, on_key
 from .layout import SOUTH, WEST
 from .scene import Scene
+from .scenes import game_scene, make_scene
 from .seats import compass
 
 if TYPE_CHECKING:
-    from ..app import App
     from ..store.history import MatchRecord
+    from .shell import Shell
     from .table import TableScene
 
 
@@ -91,7 +92,7 @@ class ReplayScene(Scene):
 
     game: Game = KLAVERJAS
 
-    def __init__(self, app: App, record: MatchRecord, deal_no: int) -> None:
+    def __init__(self, app: Shell, record: MatchRecord, deal_no: int) -> None:
         super().__init__(app)
         self.record = record
         self.variant = self.game.variant_from_dict(record.variant)
@@ -112,10 +113,10 @@ class ReplayScene(Scene):
 
     # --- what the two-player replay swaps ---
     def make_table(self, seats: list[tuple[str, str]]) -> TableScene:
-        """The renderer: a table with open cards that never plays by itself."""
-        from .table import TableScene
-
-        return TableScene(self.app, self.variant, self.record.seed, demo=True, seats=seats)
+        """The renderer: the game's table with open cards that never plays by itself."""
+        table = make_scene(self.app, game_scene("table", self.game), variant=self.variant,
+                           seed=self.record.seed, demo=True, seats=seats)  # fmt: skip
+        return table  # type: ignore[return-value]
 
     def describe_end(self, line: Any) -> str:
         """The deal's result in words, for the caption after its last card."""
@@ -150,12 +151,10 @@ class ReplayScene(Scene):
         button_column(self, rows)
 
     def open_review(self) -> None:
-        from .review import ReviewScene
-
         actions = self.app.history.actions(self.record.id)
         names = [s.name for s in self.table.seats]
-        self.app.push(ReviewScene(self.app, self.variant, self.record.seed, actions,
-                                  self.deal.deal_no, names))  # fmt: skip
+        self.app.push("review", variant=self.variant, seed=self.record.seed, actions=actions,
+                      deal_no=self.deal.deal_no, names=names)  # fmt: skip
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)

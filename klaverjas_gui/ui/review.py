@@ -28,11 +28,12 @@ from .commands import Command, on_key
 from .layout import SOUTH, WEST
 from .replay import DealPlays, button_column, deal_plays
 from .scene import Scene
+from .scenes import make_scene
 from .seats import SEAT_NAMES, display_name
 from .tutorial import draw_lesson_panel
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
     from .table import TableScene
 
 YOUR_TEAM = 0  # the human sits south
@@ -55,17 +56,16 @@ class ReviewScene(Scene):
     """Left/Right (or the buttons) step a trick; the panel compares with best play."""
 
     def __init__(
-        self, app: App, variant: Variant, seed: int, actions: Sequence[str], deal_no: int,
+        self, app: Shell, variant: Variant, seed: int, actions: Sequence[str], deal_no: int,
         names: Sequence[str],
     ) -> None:  # fmt: skip
-        from .table import TableScene
-
         super().__init__(app)
         self.deal = deal_plays(KLAVERJAS, variant, seed, list(actions), deal_no)
         self.names = list(names)
-        self.table: TableScene = TableScene(
-            app, variant, seed, demo=True, seats=[(n, "random") for n in self.names]
-        )
+        self.table: TableScene = make_scene(  # type: ignore[assignment]
+            app, "table", variant=variant, seed=seed, demo=True,
+            seats=[(n, "random") for n in self.names],
+        )  # fmt: skip
         self.progress = [0, len(self.deal.plays) + 1]
         self.jobs = Jobs(name="klaverjas-review")  # a thread even for screenshots: they wait
         self.job: Job[DealReview] = self.jobs.submit(analyse, self.deal, self.progress)
@@ -226,13 +226,3 @@ class ReviewScene(Scene):
         head, lines = self.caption()
         keys = tr("teach.review_keys")
         draw_lesson_panel(surface, room, L.u, head, [*lines, (keys, theme.TEXT_DIM)])
-
-
-def open_review(app: App, table: TableScene, deal_no: int) -> ReviewScene:
-    """The review of a deal of the running table (from the deal summary)."""
-    state = table.state
-    names = [s.name for s in table.seats]
-    scene = ReviewScene(app, state.variant, table.seed, [str(a) for a in state.actions],
-                        deal_no, names)  # fmt: skip
-    app.push(scene)
-    return scene

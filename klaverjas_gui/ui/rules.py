@@ -22,7 +22,7 @@ from .commands import Command, on_key
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
 
 TRUMP_ORDER = ("JH", "9H", "AH", "TH", "KH", "QH", "8H", "7H")
 PLAIN_ORDER = ("AS", "TS", "KS", "QS", "JS", "9S", "8S", "7S")
@@ -225,7 +225,7 @@ class RulesScene(Scene):
 
     calm = True  # changes only on input
 
-    def __init__(self, app: App, page: int = 0) -> None:
+    def __init__(self, app: Shell, page: int = 0) -> None:
         super().__init__(app)
         self.images = CardImages(app.settings)
         self.page = page

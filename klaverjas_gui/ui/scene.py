@@ -21,7 +21,7 @@ from . import theme
 from .commands import Command
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
 
 
 class Scene:
@@ -30,7 +30,7 @@ class Scene:
     opaque = True  # covers the whole window; scenes below it need not be drawn
     calm = False  # True: the picture changes only on input (and its widgets), see calm_for
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Shell) -> None:
         self.app = app
         self.ui = theme.ui_manager(app.size)
         self._actions: dict[Any, Callable[[], None]] = {}

@@ -37,7 +37,7 @@ from .scene import Scene
 from .seats import SEAT_NAMES, compass, display_name, level_label, levels
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
 
 MATCH_OPTIONS = ("match_length", "match_tie")
 MATCH_LENGTHS = ("deals:8", "deals:12", "deals:16", "deals:24",
@@ -109,7 +109,7 @@ class SettingsScene(Scene):
 
     calm = True  # changes only on input
 
-    def __init__(self, app: App, tab: str = "rules") -> None:
+    def __init__(self, app: Shell, tab: str = "rules") -> None:
         super().__init__(app)
         self.tab = tab
         self.form: Form | None = None

@@ -14,7 +14,7 @@ from .commands import Command
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
     from .table import TableScene
 
 # each game's words for the chooser's column and the points under a side
@@ -128,7 +128,7 @@ class ScoreSheetScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: Shell, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.build()

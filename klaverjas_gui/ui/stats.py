@@ -18,7 +18,7 @@ from .listing import Column, Listing, ListingScene
 from .seats import display_name
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
 
 # (translation key, share of the row) of the number columns
 RIGHT = (("matches", 1.0), ("won", 0.8), ("won_pct", 0.9), ("deals", 0.9), ("made_chose", 1.4),
@@ -50,7 +50,7 @@ class StatisticsScene(ListingScene):
     listing_top = 140
     listing_bottom = 58
 
-    def __init__(self, app: App, game: str = DEFAULT_GAME.name) -> None:
+    def __init__(self, app: Shell, game: str = DEFAULT_GAME.name) -> None:
         self.game = game
         self.rows: list[dict[str, Any]] = []
         self.finished = 0

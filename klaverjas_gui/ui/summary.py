@@ -15,7 +15,7 @@ from .commands import Command
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
     from .table import TableScene
 
 COUNT_SECONDS = 0.9  # the numbers count up in this long (at normal speed)
@@ -46,7 +46,7 @@ class DealSummaryScene(Scene):
              "ui.summary_this_deal", "ui.summary_match")  # fmt: skip
 
     def __init__(
-        self, app: App, table: TableScene, line: ScoreLine, totals: tuple[int, int]
+        self, app: Shell, table: TableScene, line: ScoreLine, totals: tuple[int, int]
     ) -> None:
         super().__init__(app)
         self.table = table
@@ -86,9 +86,10 @@ class DealSummaryScene(Scene):
         return isinstance(self.table.state, MatchState) and self.table.human_seat is not None
 
     def open_review(self) -> None:
-        from .review import open_review
-
-        open_review(self.app, self.table, self.line.deal_no)
+        state, table = self.table.state, self.table
+        self.app.push("review", variant=state.variant, seed=table.seed,
+                      actions=[str(a) for a in state.actions], deal_no=self.line.deal_no,
+                      names=[s.name for s in table.seats])  # fmt: skip
 
     def describe(self) -> str:
         """The result in words (the two-player game has its own), and roem let go."""

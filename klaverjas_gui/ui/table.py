@@ -41,7 +41,7 @@ from .seats import (
 from .table_view import TableView
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
     from .summary import DealSummaryScene
 
 log = logging.getLogger(__name__)
@@ -64,7 +64,7 @@ class TableScene(Scene):
 
     def __init__(
         self,
-        app: App,
+        app: Shell,
         variant: Variant,
         seed: int,
         demo: bool = False,
@@ -281,28 +281,19 @@ class TableScene(Scene):
         self.show_last = not self.show_last
 
     def open_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app, tab="table"))
+        self.app.push("settings", tab="table")
 
     def open_sheet(self) -> None:
-        from .sheet import ScoreSheetScene
-
-        self.app.push(ScoreSheetScene(self.app, self))
+        self.app.push("score sheet", table=self)
 
     def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
-        from .summary import DealSummaryScene
-
-        self.summary = DealSummaryScene(self.app, self, line, totals)
-        self.app.push(self.summary)
+        self.summary = self.app.push("deal summary", table=self, line=line, totals=totals)
         return self.summary
 
     def show_match_end(self, ev: MatchOver) -> None:
-        from .match_end import MatchEndScene
-
         if self.app.match is self:
             self.app.match = None  # nothing left to continue
-        self.app.push(MatchEndScene(self.app, self, ev))
+        self.app.push("match end", table=self, ev=ev)
 
     # --- the frame ---
     def handle(self, cmd: Command) -> bool:

@@ -31,7 +31,7 @@ from .table import TableScene
 from .table_view import TableView
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .shell import Shell
 
 SCRIPT_PACE = 0.8  # seconds between two scripted moves (times the animation speed)
 FIRST_PAUSE = 1.2  # time to read the introduction before the first scripted move
@@ -41,7 +41,7 @@ def lesson_number(lesson: Lesson) -> int:
     return LESSONS.index(lesson) + 1
 
 
-def mark_done(app: App, lesson: Lesson) -> None:
+def mark_done(app: Shell, lesson: Lesson) -> None:
     """Tick the lesson in the settings, saved at once (so a crash keeps the tick)."""
     done = app.settings.tutorial_done
     if lesson.id not in done:
@@ -49,7 +49,7 @@ def mark_done(app: App, lesson: Lesson) -> None:
         app.save_settings()
 
 
-def open_lesson(app: App, lesson: Lesson, replace: Scene | None = None) -> Scene:
+def open_lesson(app: Shell, lesson: Lesson, replace: Scene | None = None) -> Scene:
     """The scene for a lesson (at the table, or the quiz), pushed on the stack."""
     if replace is not None:
         app.pop(replace)
@@ -89,9 +89,7 @@ class LearnScene(ListScene):
         self.app.push(LessonListScene(self.app))
 
     def open_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.push("rules")
 
     def back(self) -> None:
         self.app.pop(self)
@@ -204,7 +202,7 @@ class LessonScene(TableScene):
     view_class = LessonView
     guide_class = LessonGuide
 
-    def __init__(self, app: App, lesson: Lesson) -> None:
+    def __init__(self, app: Shell, lesson: Lesson) -> None:
         self.lesson = lesson
         self.run = LessonRun(lesson)
         self.refusal = ""  # why the last move was refused (the engine's or the lesson's words)
@@ -373,7 +371,7 @@ class LessonScene(TableScene):
 class QuizScene(Scene):
     """A lesson of questions about a score (going nat): answer buttons, no cards."""
 
-    def __init__(self, app: App, lesson: Lesson) -> None:
+    def __init__(self, app: Shell, lesson: Lesson) -> None:
         super().__init__(app)
         self.lesson = lesson
         self.run = LessonRun(lesson)

@@ -1,0 +1,250 @@
+"""The catalogue of every screen, each with how to open it for a screenshot.
+
+`SCREENS` maps a screen's name ("settings: rules", "table: hint") to an opener that
+brings the shell to that screen, pushing scenes by their registered names (ui/scenes.py).
+`klaverjas --scene NAME` opens one, `--smoke` draws them all, and the UI, language,
+theme and reliability tests walk them; between them they show every registered scene
+(tests/test_scenes.py holds that). A new screen adds one line here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..engine import (
+    KLABBERJASS_PRESETS,
+    PRESETS,
+    KlabberjassState,
+    MatchState,
+    new_klabberjass,
+    new_match,
+)
+from ..engine.match import MatchOver
+
+if TYPE_CHECKING:
+    from ..store.history import MatchRecord
+    from .shell import Shell
+
+Opener = Callable[["Shell"], object]  # what it returns is not used
+
+
+def _played(preset: str, seed: int, until: Callable[[MatchState], bool]) -> MatchState:
+    """A position reached by random legal play (the same one every run)."""
+    rng = random.Random(seed)
+    state = new_match(PRESETS[preset], seed)
+    while not until(state):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _table(shell: Shell, preset: str = "amsterdam", state: MatchState | None = None) -> Any:
+    """A new recorded match at the table (at `state`, if given): the running match."""
+    shell.start_match(PRESETS[preset], seed=1)
+    table: Any = shell.match
+    if state is not None:
+        table.load(state)
+    return table
+
+
+def _mid_trick(shell: Shell) -> None:
+    _table(shell, state=_played("amsterdam", 1, lambda s: s.phase == "play" and len(s.trick) == 2))
+
+
+def _summary(shell: Shell) -> None:
+    state = _played("amsterdam", 2, lambda s: len(s.sheet) == 1)
+    table = _table(shell, state=state)
+    shell.push("deal summary", table=table, line=state.sheet[-1], totals=state.totals)
+
+
+def _sheet(shell: Shell) -> None:
+    table = _table(shell, state=_played("amsterdam", 3, lambda s: len(s.sheet) == 3))
+    shell.push("score sheet", table=table)
+
+
+def _match_end(shell: Shell) -> None:
+    short = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
+    rng = random.Random(4)
+    state = new_match(short, 4)
+    while not state.is_over:
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    shell.start_match(short, seed=4)
+    table: Any = shell.match
+    table.load(state)
+    shell.push("match end", table=table, ev=MatchOver(state.winner, state.totals))
+
+
+def _settings(shell: Shell, tab: str) -> None:
+    shell.push("settings", tab=tab)
+
+
+def stored_match(shell: Shell) -> MatchRecord:
+    """A short finished match in the history (smoke runs on an empty data folder)."""
+    short = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
+    rng = random.Random(6)
+    state = new_match(short, 6)
+    mid = shell.history.start_match("klaverjas", "custom", short.to_dict(), 6, list("NESW"))
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        shell.history.record(mid, state.n_actions, str(action), events)
+    return shell.history.match(mid)  # type: ignore[return-value]
+
+
+def _history(shell: Shell, scene: str) -> None:
+    record = stored_match(shell)
+    options: dict[str, Any] = {
+        "history": {},
+        "match record": {"record": record},
+        "replay": {"record": record, "deal_no": 2},
+        "statistics": {},
+    }[scene]
+    shell.push(scene, **options)
+
+
+def _hint(shell: Shell) -> None:
+    """The table with a hint shown (a fixed number of sampled deals: the same every run)."""
+    table = _table(shell, state=_played("amsterdam", 1, lambda s: s.phase == "play"
+                                        and s.to_move == 0 and len(s.trick) == 2))  # fmt: skip
+    table.guide.worlds = 4
+    table.guide.request()
+
+
+def _hotseat_cover(shell: Shell) -> None:
+    """Two people at one laptop: the cover before North's turn."""
+    shell.show_menu()
+    seats = [("You", "human"), ("Henk", "easy"), ("Anna", "human"), ("Joop", "easy")]
+    table: Any = shell.push("table", variant=PRESETS["amsterdam"], seed=1, seats=seats)
+    table.load(_played("amsterdam", 1, lambda s: s.phase == "play" and s.to_move == 2))
+    table.update(0.0)  # North is to play: the cover goes up
+
+
+def _klabberjass(shell: Shell, until: Callable[[KlabberjassState], bool] | None = None) -> None:
+    """The two-player table at its first bidding, or at a position reached by random play."""
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    shell.start_klabberjass(variant, seed=2)
+    if until is not None:
+        rng, state = random.Random(2), new_klabberjass(variant, 2)
+        while not until(state):
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+        shell.match.load(state)  # type: ignore[union-attr]
+
+
+def _klabberjass_hint(shell: Shell) -> None:
+    """The two-player table's first question with its hint (fixed sampled deals)."""
+    _klabberjass(shell, lambda s: True)  # loaded: no deal animation to wait for
+    table: Any = shell.match
+    table.guide.worlds = 4
+    table.guide.request()
+
+
+def _klabberjass_cover(shell: Shell) -> None:
+    """Two people at one laptop, Klabberjass: the cover before the second player's turn."""
+    shell.show_menu()
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    seats = [("You", "human"), ("Anna", "human")]
+    table: Any = shell.push("klabberjass table", variant=variant, seed=2, seats=seats)
+    rng, state = random.Random(2), new_klabberjass(variant, 2)
+    while not (state.phase == "play" and state.to_move == 1):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    table.load(state)
+    table.update(0.0)  # the second player is to act: the cover goes up
+
+
+def _klabberjass_summary(shell: Shell) -> None:
+    _klabberjass(shell, lambda s: len(s.sheet) == 1)
+    table: Any = shell.match
+    state = table.state
+    shell.push("klabberjass deal summary", table=table, line=state.sheet[-1], totals=state.totals)
+
+
+def _klabberjass_end(shell: Shell) -> None:
+    _klabberjass(shell, lambda s: s.is_over)
+    table: Any = shell.match
+    state = table.state
+    shell.push("klabberjass match end", table=table, ev=MatchOver(state.winner, state.totals))
+
+
+def _attract_klabberjass(shell: Shell) -> None:
+    """The club demo as the idle menu starts it, with the two-player game."""
+    shell.show_menu()
+    shell.push("klabberjass demo", variant=KLABBERJASS_PRESETS["klabberjass"], seed=8, idle=True)
+
+
+def _klabberjass_replay(shell: Shell) -> None:
+    """A short stored Klabberjass game (Bela, to 100), its first deal replayed."""
+    variant = KLABBERJASS_PRESETS["bela"]
+    rng, state = random.Random(8), new_klabberjass(variant, 8)
+    mid = shell.history.start_match("klabberjass", "bela", variant.to_dict(), 8, ["N", "S"])
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        shell.history.record(mid, state.n_actions, str(action), events)
+    shell.push("klabberjass replay", record=shell.history.match(mid), deal_no=1)
+
+
+def _learn(shell: Shell, scene: str, **options: Any) -> None:
+    """The Learn menu, the lesson list, the rules, or a lesson (by its id) of `scene`."""
+    from ..teach.lessons import LESSON_BY_ID
+
+    shell.show_menu()
+    if "lesson" in options:
+        options["lesson"] = LESSON_BY_ID[options["lesson"]]
+    shell.push(scene, **options)
+
+
+def _review(shell: Shell) -> None:
+    """The review of a deal played at random (seed 3: a quick one to solve), at its 3rd trick."""
+    state = _played("amsterdam", 3, lambda s: len(s.sheet) == 1)
+    shell.show_menu()
+    scene: Any = shell.push(
+        "review", variant=state.variant, seed=3, actions=[str(a) for a in state.actions],
+        deal_no=1, names=["You", "Henk", "Anna", "Joop"],
+    )  # fmt: skip
+    scene.job.wait(120)
+    scene.show(3)
+
+
+SCREENS: dict[str, Opener] = {
+    "klabberjass: presets": lambda shell: shell.push("klabberjass menu"),
+    "klabberjass: bidding": _klabberjass,
+    "klabberjass: mid-trick": lambda shell: _klabberjass(
+        shell, lambda s: s.phase == "play" and len(s.trick) == 1 and len(s.tricks) > 2
+    ),
+    "klabberjass: hint": _klabberjass_hint,
+    "klabberjass: hot-seat cover": _klabberjass_cover,
+    "klabberjass: deal summary": _klabberjass_summary,
+    "klabberjass: game end": _klabberjass_end,
+    "menu": lambda shell: shell.show_menu(),
+    "table: trump choice": lambda shell: _table(shell),
+    "table: mid-trick": _mid_trick,
+    "table: kraak": lambda shell: _table(
+        shell, "kraken", _played("kraken", 5, lambda s: s.phase == "kraak")
+    ),
+    "table: proposed suit": lambda shell: _table(shell, "proposed"),
+    "table: hint": _hint,
+    "table: hot-seat cover": _hotseat_cover,
+    "deal summary": _summary,
+    "score sheet": _sheet,
+    "match end": _match_end,
+    "settings: rules": lambda shell: _settings(shell, "rules"),
+    "settings: seats": lambda shell: _settings(shell, "match"),
+    "settings: table": lambda shell: _settings(shell, "table"),
+    "history": lambda shell: _history(shell, "history"),
+    "history: match": lambda shell: _history(shell, "match record"),
+    "history: replay": lambda shell: _history(shell, "replay"),
+    "statistics": lambda shell: _history(shell, "statistics"),
+    "demo": lambda shell: shell.start_demo(7),
+    "demo: klabberjass (attract)": _attract_klabberjass,
+    "settings: klabberjass": lambda shell: _settings(shell, "klabberjass"),
+    "history: klabberjass replay": _klabberjass_replay,
+    "learn": lambda shell: _learn(shell, "learn"),
+    "tutorial: lessons": lambda shell: _learn(shell, "lessons"),
+    "tutorial: lesson": lambda shell: _learn(shell, "lesson", lesson="overtrump"),
+    "tutorial: quiz": lambda shell: _learn(shell, "quiz", lesson="nat"),
+    "rules: cards": lambda shell: _learn(shell, "rules", page=0),
+    "rules: roem": lambda shell: _learn(shell, "rules", page=2),
+    "review": _review,
+}

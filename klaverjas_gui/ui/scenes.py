@@ -1,0 +1,97 @@
+"""Every scene by name: scenes push each other as `shell.push("settings", tab="table")`,
+without importing each other's classes (the pattern of Tuxemon's `push_state("Name")`).
+
+`SCENES` says where each name's class lives; its module is imported at the first push,
+not before: all screens together import the computer players (a quarter of a second),
+and the menu must not wait for them. A two-player twin is named "<game> <name>"
+("klabberjass replay"), which `game_scene` finds for a game. ui/catalogue.py opens every
+screen of this table for screenshots; tests/test_scenes.py checks the two agree.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..play.games import Game
+    from .scene import Scene
+    from .shell import Shell
+
+SCENES: dict[str, str] = {  # name -> "module.Class" in this package
+    "menu": "menu.MainMenuScene",
+    "settings": "settings.SettingsScene",  # tab= "rules", "match", "table", "klabberjass"
+    "history": "history.HistoryScene",
+    "match record": "history.MatchRecordScene",  # record=
+    "statistics": "stats.StatisticsScene",
+    "replay": "replay.ReplayScene",  # record=, deal_no=
+    "klabberjass replay": "klabberjass_replay.KlabberjassReplayScene",
+    "review": "review.ReviewScene",  # variant=, seed=, actions=, deal_no=, names=
+    "learn": "tutorial.LearnScene",
+    "lessons": "tutorial.LessonListScene",
+    "lesson": "tutorial.LessonScene",  # lesson= (one with cards; else "quiz")
+    "quiz": "tutorial.QuizScene",  # lesson=
+    "rules": "rules.RulesScene",  # page=
+    "table": "table.TableScene",  # variant=, seed=, seats=, ...
+    "klabberjass table": "klabberjass_table.KlabberjassTableScene",
+    "cover": "cover.CoverScene",  # table=, seat=: hot-seat, the laptop changes hands
+    "deal summary": "summary.DealSummaryScene",  # table=, line=, totals=
+    "klabberjass deal summary": "klabberjass_scenes.KlabberjassSummaryScene",
+    "score sheet": "sheet.ScoreSheetScene",  # table=
+    "match end": "match_end.MatchEndScene",  # table=, ev=
+    "klabberjass match end": "klabberjass_scenes.KlabberjassEndScene",
+    "klabberjass menu": "klabberjass_scenes.KlabberjassMenuScene",
+    "demo": "attract.AttractTable",  # variant=, seed=, idle=
+    "klabberjass demo": "attract.AttractKlabberjassTable",
+}
+
+
+class UnknownScene(KeyError):
+    """A name no scene has: a mistake in the code (the command line checks its own)."""
+
+    def __str__(self) -> str:  # KeyError would quote the whole message
+        return str(self.args[0])
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The class of scene `name`, its module imported now if it was not yet."""
+    where = SCENES.get(name)
+    if where is None:
+        raise UnknownScene(f"no scene is named {name!r} (known: {', '.join(sorted(SCENES))})")
+    module, _, cls = where.rpartition(".")
+    return getattr(importlib.import_module(f"{__package__}.{module}"), cls)
+
+
+def make_scene(shell: Shell, name: str, **options: Any) -> Scene:
+    """A new scene `name` for `shell`, its constructor given `options`."""
+    return scene_class(name)(shell, **options)  # type: ignore[call-arg]
+
+
+def game_scene(name: str, game: Game) -> str:
+    """The name of `game`'s own twin of scene `name` ("klabberjass replay"), else `name`."""
+    own = f"{game.name} {name}"
+    return own if own in SCENES else name
+
+
+def _bundled() -> None:  # pragma: no cover - never called
+    """The scene modules as plain imports, so that PyInstaller, which reads the imports and
+    not `SCENES`, bundles them all (tests/test_scenes.py checks this list is complete)."""
+    from . import (  # noqa: F401
+        attract,
+        cover,
+        history,
+        klabberjass_replay,
+        klabberjass_scenes,
+        klabberjass_table,
+        match_end,
+        menu,
+        replay,
+        review,
+        rules,
+        settings,
+        sheet,
+        stats,
+        summary,
+        table,
+        tutorial,
+    )
