@@ -28,7 +28,7 @@ from . import theme, widgets
 from .captions import action_captions, suit_name
 from .commands import Command
 from .klabberjass_table import KlabberjassTableScene
-from .layout import SOUTH, Pose
+from .layout import SOUTH
 from .table import TableScene
 
 if TYPE_CHECKING:
@@ -119,6 +119,7 @@ class Attract:
         self.travel = 0.0
         self.pointer: tuple[int, int] | None = None
         super().__init__(app, variant, seed, demo=True)  # type: ignore[call-arg]
+        self.session.listen(self.caption)  # type: ignore[attr-defined]
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else None
 
     # --- the speed control ---
@@ -145,13 +146,9 @@ class Attract:
             self.app.save_settings()
 
     # --- captions ---
-    def submit(self, action: Action, origin: Pose | None = None) -> str | None:
-        before = self.state
-        reason = super().submit(action, origin)  # type: ignore[misc]
-        if reason is None:
-            _, events = before.apply(action)  # a state is a value: the same events again
-            self.captions.extend(action_captions(before, events, [s.name for s in self.seats]))
-        return reason
+    def caption(self, before: Any, action: Action, events: list[Any]) -> None:
+        """The session's listener: the move's captions, in plain words."""
+        self.captions.extend(action_captions(before, events, [s.name for s in self.seats]))
 
     def heading(self) -> str:
         s = self.state
