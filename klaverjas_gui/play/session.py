@@ -281,7 +281,7 @@ class MatchSession:
         auto = self.settings.auto_roem_claim
         if s.variant.roem_claim == "keep_or_leave" and not auto:
             return
-        self.submit(CLAIM_ROEM if auto and self.trick_roem else PASS)
+        self.submit(CLAIM_ROEM if auto and s.pending_roem else PASS)
 
     def _computer(self, seat: int, dt: float) -> None:
         s = self.state
