@@ -3,8 +3,9 @@
 It is the four-player `TableScene` with its pieces swapped (see the class attributes):
 the engine is `KlabberjassState`, the opponent a Klabberjass player, and the
 layout, model, director, view and prompts are the two-player versions. Hand
-input, the AI worker thread, drag and drop, the trick pause, the last-trick view
-and the score sheet are the four-player ones, unchanged. Both seats may be people
+input, the session (play/session.py: the computer's moves, one-answer questions
+answered at once), drag and drop, the trick pause, the last-trick view and the
+score sheet are the four-player ones, unchanged. Both seats may be people
 sharing one laptop: the four-player hot-seat (ui/hotseat.py, ui/cover.py) then
 covers the hands between their turns, with the table turned so that the person to
 act sits at the bottom (`TurnedKlabberjassLayout`).
