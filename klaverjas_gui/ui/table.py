@@ -316,7 +316,7 @@ class TableScene(Scene):
 
         self.app.push(ScoreSheetScene(self.app, self))
 
-    def finished(self, ev: Any) -> None:
+    def script_done(self, ev: Any) -> None:
         """A script the director reported done: the deal's summary (the director waits
         until it is closed) or the match's end."""
         if isinstance(ev, DealScored):
@@ -396,7 +396,7 @@ class TableScene(Scene):
         self.director.update(dt)
         reports, self.director.reports = self.director.reports, []
         for ev in reports:
-            self.finished(ev)
+            self.script_done(ev)
         self._drive(dt)
         self._resync()
         self.guide.update()
