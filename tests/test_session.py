@@ -18,12 +18,13 @@ from klaverjas_gui.engine import PRESETS, KlabberjassVariant
 from klaverjas_gui.engine.match import CLAIM_ROEM, PASS, RoemClaimed, RoemLeft
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS, Game
-from klaverjas_gui.play.seats import ComputerSeat, Jobs
+from klaverjas_gui.play.seats import DEMO_NAMES, ComputerSeat, Jobs
 from klaverjas_gui.play.session import (
     LESSON,
     LessonSession,
     MatchSession,
     Pace,
+    demo_session,
     make_seats,
     new_session,
     resume_session,
@@ -206,6 +207,14 @@ def test_the_autopilot_plays_a_whole_match(game, variant):
     seen = heard(session)
     run(session, lambda: session.state.is_over)
     assert [action for _, action, _ in seen] == session.state.actions
+
+
+def test_the_demo_is_computers_only_and_plays_itself():
+    session = demo_session(KLAVERJAS, AMS, 4, Club(), Jobs(synchronous=True))
+    assert session.people == () and session.holder is None and session.autopilot is None
+    assert [seat.name for seat in session.seats] == list(DEMO_NAMES)
+    assert session.match_id is None
+    run(session, lambda: session.state.deal_no > 1)
 
 
 # --- the history ---

@@ -407,6 +407,15 @@ def new_session(
     return session
 
 
+def demo_session(
+    game: Game, variant: Any, seed: int | None, settings: Any, jobs: Jobs | None = None
+) -> MatchSession:
+    """The club demo's match: computers in every seat under the demo's names, not recorded."""
+    seed = random.randrange(1_000_000) if seed is None else seed
+    seating = make_seats(game, seed, demo=True)
+    return MatchSession(game, variant, seed, seating, settings=settings, jobs=jobs)
+
+
 def resume_session(
     history: History, settings: Any, *, autopilot: bool = False, jobs: Jobs | None = None
 ) -> MatchSession | None:
