@@ -188,20 +188,18 @@ class MatchSession:
         self.listeners.append(listener)
 
     # --- moves ---
-    def refusal(self, action: Action) -> Reason | None:
-        """Why `action` may not be played now; None if it may."""
-        return self.state.refusal(action)  # type: ignore[no-any-return]
-
-    def _apply(self, action: Action) -> tuple[Any, list[Any]]:
-        return self.state.apply(action)  # type: ignore[no-any-return]
+    def _play(self, action: Action) -> Reason | tuple[Any, list[Any]]:
+        """The submit policy: the Reason `action` is refused, or the next state and events."""
+        reason = self.state.refusal(action)
+        return reason if reason is not None else self.state.apply(action)  # type: ignore[no-any-return]
 
     def submit(self, action: Action) -> Reason | None:
         """Play `action` for the seat to move; the Reason if it is refused (nothing changes)."""
-        reason = self.refusal(action)
-        if reason is not None:
-            return reason
+        played = self._play(action)
+        if isinstance(played, Reason):
+            return played
         before = self.state
-        self.state, events = self._apply(action)
+        self.state, events = played
         self._tell(before, action, events)
         return None
 
@@ -345,18 +343,19 @@ class LessonSession(MatchSession):
         super().__init__(game_of(run.state), run.lesson.variant, 0, seats, state=run.state,
                          settings=settings, jobs=jobs)  # fmt: skip
 
-    def refusal(self, action: Action) -> Reason | None:
+    def _play(self, action: Action) -> Reason | tuple[Any, list[Any]]:
+        """Only the move the lesson waits for: an illegal one gets the engine's Reason,
+        a legal but different one the lesson's words (a `LESSON` Reason)."""
         run = self.run
         if run.done or not run.waiting_for_you:
             return Reason(LESSON, {"text": tr("teach.not_your_turn")})
-        why = self.state.refusal(action)  # an illegal move: the engine's reason
+        why = self.state.refusal(action)
         if why is not None:
             return why  # type: ignore[no-any-return]
         feedback = run.try_action(action)
-        return None if feedback.ok else Reason(LESSON, {"text": feedback.message})
-
-    def _apply(self, action: Action) -> tuple[Any, list[Any]]:
-        return self.run.state, self.run.events  # `refusal` played it when it agreed
+        if not feedback.ok:
+            return Reason(LESSON, {"text": feedback.message})
+        return run.state, run.events
 
     def waiting_for_person(self) -> bool:
         """The learner is to act: the script plays nothing meanwhile."""
