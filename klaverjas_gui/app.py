@@ -396,7 +396,9 @@ class App:
         """A two-player game against the settings' first opponent, recorded like a match."""
         self._play(self._new(KLABBERJASS, variant, seed))
 
-    def _new(self, game: Game, variant: Any, seed: int | None, practice: bool = False) -> Any:
+    def _new(
+        self, game: Game, variant: Any, seed: int | None, practice: bool = False
+    ) -> MatchSession:
         self._unwind()
         if self.match is not None:
             self.match.close()
