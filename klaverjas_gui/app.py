@@ -19,7 +19,6 @@ import argparse  # noqa: E402
 import gc  # noqa: E402
 import io  # noqa: E402
 import logging  # noqa: E402
-import random  # noqa: E402
 import re  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402
@@ -33,6 +32,8 @@ import pygame  # noqa: E402
 from . import i18n, memory  # noqa: E402
 from .engine import KLABBERJASS_PRESETS, PRESETS, KlabberjassVariant, Variant  # noqa: E402
 from .play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, Game, get_game  # noqa: E402
+from .play.seats import Jobs  # noqa: E402
+from .play.session import MatchSession, new_session, resume_session  # noqa: E402
 from .store.prefs import LANGUAGES, SPEEDS  # noqa: E402
 from .store.session import Store, export_command  # noqa: E402
 from .ui import theme, widgets  # noqa: E402
@@ -467,41 +468,34 @@ class App:
 
     def start_match(self, variant: Variant | None = None, seed: int | None = None) -> None:
         """A new match (by default with the settings' rules and seats), recorded as it goes."""
-        from .ui.table import TableScene
-
-        variant = variant or self.settings.rules()
-        self._unwind()
-        if self.match is not None:
-            self.match.close()
-        seed = random.randrange(1_000_000) if seed is None else seed
-        table = TableScene(
-            self, variant, seed, autopilot=self.autopilot, seats=self.settings.seat_plan(),
-            practice=self.settings.practice,
-        )  # fmt: skip
-        players = [seat.name for seat in table.seats]
-        if not table.practice:  # practice takes cards back: its log is no match to keep
-            table.match_id = self.history.start_match(
-                KLAVERJAS.name, KLAVERJAS.preset_name(variant), variant.to_dict(), seed, players
-            )
-        self.match = table
-        self.push(table)
+        practice = self.settings.practice
+        self._play(self._new(KLAVERJAS, variant or self.settings.rules(), seed, practice),
+                   practice)  # fmt: skip
 
     def start_klabberjass(self, variant: KlabberjassVariant, seed: int | None = None) -> None:
         """A two-player game against the settings' first opponent, recorded like a match."""
-        from .ui.klabberjass_table import KlabberjassTableScene
+        self._play(self._new(KLABBERJASS, variant, seed))
 
+    def _new(
+        self, game: Game, variant: Any, seed: int | None, practice: bool = False
+    ) -> MatchSession:
         self._unwind()
         if self.match is not None:
             self.match.close()
-        seed = random.randrange(1_000_000) if seed is None else seed
-        table = KlabberjassTableScene(self, variant, seed, autopilot=self.autopilot,
-                                      seats=self.settings.seat_plan(2))  # fmt: skip
-        table.match_id = self.history.start_match(
-            KLABBERJASS.name, KLABBERJASS.preset_name(variant), variant.to_dict(), seed,
-            [seat.name for seat in table.seats],
-        )  # fmt: skip
-        self.match = table
-        self.push(table)
+        return new_session(game, variant, seed, self.settings, self.history, practice=practice,
+                           autopilot=self.autopilot, jobs=Jobs(self.deterministic))  # fmt: skip
+
+    def _play(self, session: MatchSession, practice: bool = False) -> None:
+        self.match = self.table_for(session, practice)
+        self.push(self.match)
+
+    def table_for(self, session: MatchSession, practice: bool = False) -> Scene:
+        """The table scene bound to `session`: App only wraps a session into its screen."""
+        from .ui.klabberjass_table import KlabberjassTableScene
+        from .ui.table import TableScene
+
+        scene = {t.game.name: t for t in (TableScene, KlabberjassTableScene)}[session.game.name]
+        return scene(self, session=session, practice=practice)
 
     def can_continue(self) -> bool:
         """A match runs in memory, or the history holds one (the program was closed or killed)."""
@@ -521,20 +515,12 @@ class App:
 
     def _resume(self) -> Scene | None:
         """The running match of the history, at the exact position of its last stored action."""
-        from .ui.klabberjass_table import KlabberjassTableScene
-        from .ui.table import TableScene
-
-        found = self.history.resume()
-        if found is None or found[0].game not in GAMES:
+        session = resume_session(self.history, self.settings, autopilot=self.autopilot,
+                                 jobs=Jobs(self.deterministic))  # fmt: skip
+        if session is None:
             return None
-        record, state = found
-        scene = {t.game.name: t for t in (TableScene, KlabberjassTableScene)}[record.game]
-        plan = self.settings.seat_plan(scene.game.players)
-        if len(record.players) == len(plan):
-            plan = [(name, kind) for name, (_, kind) in zip(record.players, plan, strict=True)]
-        table = scene(self, state.variant, record.seed, autopilot=self.autopilot, seats=plan)
-        table.load(state)
-        table.match_id = record.id
+        table = self.table_for(session)
+        table.load(session.state)  # type: ignore[attr-defined]
         return table
 
     def start_demo(self, seed: int | None, idle: bool = False) -> None:

@@ -14,7 +14,6 @@ asked for Klabberjass only.
 from __future__ import annotations
 
 import math
-import random
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -23,12 +22,14 @@ import pygame
 from ..engine import KLABBERJASS_PRESETS, Action
 from ..i18n import tr
 from ..play.games import GAMES, KLABBERJASS, KLAVERJAS, Game
+from ..play.seats import Jobs
+from ..play.session import demo_session
 from ..store.prefs import SPEEDS
 from . import theme, widgets
 from .captions import action_captions, suit_name
 from .commands import Command
 from .klabberjass_table import KlabberjassTableScene
-from .layout import SOUTH, Pose
+from .layout import SOUTH
 from .table import TableScene
 
 if TYPE_CHECKING:
@@ -98,10 +99,11 @@ def make_attract(app: Shell, seed: int | None, idle: bool = False) -> TableScene
     first one's manners: a demo the menu started for nobody still ends at a mouse move."""
     table = getattr(app.top, "table", None)
     idle = idle or bool(getattr(table, "leave_on_motion", False))
-    seed = random.randrange(1_000_000) if seed is None else seed
-    if next_game(app) is KLABBERJASS:
-        return AttractKlabberjassTable(app, KLABBERJASS_PRESETS["klabberjass"], seed, idle=idle)
-    return AttractTable(app, app.settings.rules(), seed, idle=idle)
+    game = next_game(app)
+    variant = KLABBERJASS_PRESETS["klabberjass"] if game is KLABBERJASS else app.settings.rules()
+    session = demo_session(game, variant, seed, app.settings, Jobs(app.deterministic))
+    scene = AttractKlabberjassTable if game is KLABBERJASS else AttractTable
+    return scene(app, variant, session.seed, idle=idle, session=session)
 
 
 class Attract:
@@ -113,12 +115,15 @@ class Attract:
     layout: Any
     demo: bool
 
-    def __init__(self, app: Shell, variant: Any, seed: int, idle: bool = False) -> None:
+    def __init__(
+        self, app: Shell, variant: Any, seed: int, idle: bool = False, session: Any = None
+    ) -> None:
         self.leave_on_motion = idle
         self.captions: deque[str] = deque([tr("demo.start")], maxlen=CAPTION_LINES)
         self.travel = 0.0
         self.pointer: tuple[int, int] | None = None
-        super().__init__(app, variant, seed, demo=True)  # type: ignore[call-arg]
+        super().__init__(app, variant, seed, demo=True, session=session)  # type: ignore[call-arg]
+        self.session.listen(self.caption)  # type: ignore[attr-defined]
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else None
 
     # --- the speed control ---
@@ -145,13 +150,9 @@ class Attract:
             self.app.save_settings()
 
     # --- captions ---
-    def submit(self, action: Action, origin: Pose | None = None) -> str | None:
-        before = self.state
-        reason = super().submit(action, origin)  # type: ignore[misc]
-        if reason is None:
-            _, events = before.apply(action)  # a state is a value: the same events again
-            self.captions.extend(action_captions(before, events, [s.name for s in self.seats]))
-        return reason
+    def caption(self, before: Any, action: Action, events: list[Any]) -> None:
+        """The session's listener: the move's captions, in plain words."""
+        self.captions.extend(action_captions(before, events, [s.name for s in self.seats]))
 
     def heading(self) -> str:
         s = self.state

@@ -5,6 +5,12 @@ The engine jumps from state to state; the table must show the steps between
 becomes a short script (a generator, one step per frame) that changes the
 display model as the animation goes. Scripts run one after the other, so the
 picture never runs ahead of, or contradicts, what the engine said happened.
+
+The director only animates: it never plays a move or opens a screen. It says when
+it is idle, when a trick pause is over (`claim_due`: the session then passes or
+claims), and which scripts reached a point the table reacts to (`reports`: a deal
+scored, the match over); while `hold` (a screen on top, e.g. the deal summary) is
+not closed, it waits.
 """
 
 from __future__ import annotations
@@ -187,7 +193,10 @@ class Director:
         self.current: Script | None = None
         self.dt = 0.0
         self.claim_window = False  # a trick lies still and its roem may be claimed
+        self.claim_due = False  # the trick pause is over and the claim is still open
         self.pause = (0.0, 0.0)  # time spent and allowed in the current trick pause
+        self.reports: list[Any] = []  # events whose script reached its end, for the table
+        self.hold: Any = None  # a screen on top whose `closed` the next script waits for
 
     @property
     def idle(self) -> bool:
@@ -362,14 +371,13 @@ class Director:
         while True:
             t, pause = self.pause  # the hot-seat cover restarts the pause for the next player
             pending = self.table.state.phase == "claim"
-            if t >= pause:
-                if not pending:
-                    break
-                self.table.claim_timeout(ev)
+            if t >= pause and not pending:
+                break
+            self.claim_due = t >= pause  # the session passes or claims (MatchSession.step)
             yield
             t += self.dt
             self.pause = (t, pause)
-        self.claim_window = False
+        self.claim_window = self.claim_due = False
         yield from self.wait(0.1)
         cards = list(m.trick)
         m.trick.clear()
@@ -407,12 +415,18 @@ class Director:
         m.sheet.append(line)
         m.totals = list(totals)
         yield from self.wait(0.4)
-        summary = self.table.show_summary(line, totals)
-        while not summary.closed:
-            yield
+        yield from self.report(DealScored(line, totals))
 
     def match_over(self, ev: MatchOver) -> Script:
         yield from self.wait(0.2)
-        self.table.show_match_end(ev)
+        self.reports.append(ev)  # the table shows the end; the picture stays as it is
         while True:
             yield
+
+    def report(self, ev: Any) -> Script:
+        """Tell the table this script reached `ev`, then wait while it holds the picture."""
+        self.reports.append(ev)
+        yield
+        while self.hold is not None and not self.hold.closed:
+            yield
+        self.hold = None

@@ -69,24 +69,24 @@ def rotated(layout: TableLayout, rotation: int) -> TableLayout:
 
 
 class HotSeat:
-    """Who holds the laptop, and the cover between two humans' turns."""
+    """The cover between two humans' turns. Who holds the laptop is the session's seat
+    policy (`MatchSession.holder`, `hand_over_due`, `hand_to`); this shows it."""
 
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self.many = len(table.humans) > 1
-        self.revealed = not self.many  # with several humans nobody's cards show before the first
         self.cover: CoverScene | None = None
         self.covers = 0  # how many times the laptop changed hands (for tests and the curious)
 
     @property
     def hiding(self) -> bool:
         """Every hand is face down: the laptop is between two people."""
-        return self.many and (not self.revealed or self.cover is not None)
+        return self.many and (not self.table.session.handed or self.cover is not None)
 
     def hand_over(self, seat: int) -> bool:
         """Called when human `seat` is to act; True while the laptop is being passed on."""
         t = self.table
-        if not self.many or (self.revealed and seat == t.human_seat):
+        if not t.session.hand_over_due(seat):
             return False
         if self.cover is None or self.cover not in t.app.scenes:
             self.covers += 1
@@ -98,9 +98,9 @@ class HotSeat:
         """The next player holds the laptop: turn the table to them and show their hand."""
         t = self.table
         self.cover = None
-        self.revealed = True
-        if seat != t.human_seat:
-            t.human_seat = seat
+        turned = seat != t.human_seat
+        t.session.hand_to(seat)
+        if turned:
             t.layout = t.make_layout(t.app.size)
             t.model.poses.clear()  # the new hand snaps into place
             t.hand.cancel()

@@ -3,8 +3,9 @@
 It is the four-player `TableScene` with its pieces swapped (see the class attributes):
 the engine is `KlabberjassState`, the opponent a Klabberjass player, and the
 layout, model, director, view and prompts are the two-player versions. Hand
-input, the AI worker thread, drag and drop, the trick pause, the last-trick view
-and the score sheet are the four-player ones, unchanged. Both seats may be people
+input, the session (play/session.py: the computer's moves, one-answer questions
+answered at once), drag and drop, the trick pause, the last-trick view and the
+score sheet are the four-player ones, unchanged. Both seats may be people
 sharing one laptop: the four-player hot-seat (ui/hotseat.py, ui/cover.py) then
 covers the hands between their turns, with the table turned so that the person to
 act sits at the bottom (`TurnedKlabberjassLayout`).
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Card, KlabberjassState
-from ..engine.match import PASS, MatchOver, ScoreLine
+from ..engine.match import MatchOver, ScoreLine
 from ..play.games import KLABBERJASS
 from .director import TableModel
 from .hotseat import RotatedLayout
@@ -133,18 +134,6 @@ class KlabberjassTableScene(TableScene):
 
     def team_names(self) -> tuple[str, str]:
         return self.seats[0].label, self.seats[1].label
-
-    def _drive(self, dt: float) -> None:
-        """A question with one answer (dix or declare without the cards for it) is answered
-        for the human at once; the engine asks it anyway, so that it gives nothing away.
-        Hot-seat: only for the person holding the laptop; another's turn gets the cover
-        first (TableScene._drive), or the laptop staying put would tell who holds what."""
-        s = self.state
-        human = self.human_seat is not None and s.to_move == self.human_seat
-        if human and not s.is_over and self.may_act() and s.legal_actions() == (PASS,):
-            self.submit(PASS)
-            return
-        super()._drive(dt)
 
     def sync_deal(self) -> bool:
         s, m = self.state, self.model

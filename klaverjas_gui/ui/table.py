@@ -1,26 +1,27 @@
 """The table scene: one match, four seats, the human to act drawn south (hot-seat: turned).
 
-This is the controller. It holds the engine state, asks whoever sits at the
-seat to move for an action (buttons and cards for the human, a background
-job for a computer: play/seats.py), hands the action to the engine, and passes the
-engine's events to the director, which animates them. Legality and its
-explanation always come from the engine.
+The match itself is a `MatchSession` (play/session.py): the state, the seats, the
+computers' moves and the history. The table is bound to one: it turns the person's
+cards and buttons into `session.submit`, listens to the session's moves and hands
+their events to the director, which animates them, and reacts when a script is done
+(the deal summary, the match end). Legality and its explanation come from the engine.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, trick_winner
-from ..engine.match import CLAIM_ROEM, PASS, MatchOver, RoemLeft, ScoreLine, TrickWon, play
+from ..engine.match import CLAIM_ROEM, DealScored, MatchOver, RoemLeft, ScoreLine, play
 from ..i18n import tr
 from ..play.games import KLAVERJAS, Game
-from ..play.seats import HUMAN, Job, Jobs
-from ..words import explain
+from ..play.seats import Job, Jobs
+from ..play.session import MatchSession, make_seats
+from ..words import reason_text
 from . import theme, widgets
 from .cardimg import CardImages
 from .commands import Command
@@ -31,13 +32,6 @@ from .hotseat import HotSeat, rotated
 from .layout import SOUTH, Pose, TableLayout
 from .prompts import DecisionPrompt
 from .scene import Scene
-from .seats import (
-    DEMO_NAMES,
-    SEAT_NAMES,
-    ComputerSeat,
-    HumanSeat,
-    valid_level,
-)
 from .table_view import TableView
 
 if TYPE_CHECKING:
@@ -45,9 +39,6 @@ if TYPE_CHECKING:
     from .summary import DealSummaryScene
 
 log = logging.getLogger(__name__)
-PACE = {"bidding": 0.3, "kraak": 0.4, "play": 0.12, "claim": 0.15}  # a computer's minimum "think"
-THINKING_AFTER = 0.3
-AUTOPILOT_PACE = 0.45
 
 
 class TableScene(Scene):
@@ -65,52 +56,35 @@ class TableScene(Scene):
     def __init__(
         self,
         app: Shell,
-        variant: Variant,
-        seed: int,
+        variant: Variant | None = None,
+        seed: int = 0,
         demo: bool = False,
         level: str | None = None,
         autopilot: bool = False,
         seats: Sequence[tuple[str, str]] | None = None,
         practice: bool = False,
         state: MatchState | None = None,
+        session: MatchSession | None = None,
     ) -> None:
-        """`seats`: (name, kind) per seat, kind "human" or a computer level; several human
-        seats play hot-seat (ui/hotseat.py). `practice`: open hands and take-backs.
+        """The table of `session`, or of a session made here (not recorded) from `variant`,
+        `seed` and `seats`: (name, kind) per seat, kind "human" or a computer level; several
+        human seats play hot-seat (ui/hotseat.py). `practice`: open hands and take-backs.
         `state`: the position to start from (a lesson's), else the game's first deal."""
         super().__init__(app)
         self.demo = demo
         self.practice = practice and not demo
-        self.autopilot = None  # plays the human's cards in screenshots and benchmarks
         self.open_cards = demo or self.practice
-        self.seed = seed
-        self.variant = variant
-        self.state = self.game.new_state(variant, seed) if state is None else state
-        self.level = valid_level(level)
-        names = DEMO_NAMES if demo else SEAT_NAMES
-        plan = list(seats) if seats else [(names[s], self.level) for s in range(self.players)]
-        self.humans = () if demo else self.game.human_seats([kind for _, kind in plan])
-        self.human_seat: int | None = None if demo else (self.humans or (SOUTH,))[0]
-        self.seats = [
-            HumanSeat(name)
-            if s == self.human_seat or s in self.humans
-            else self.computer(name, valid_level(kind), s)
-            for s, (name, kind) in enumerate(plan)
-        ]
-        south, south_kind = plan[SOUTH]
-        if not demo and (autopilot or not self.humans):  # a computer plays the human's cards
-            level = self.level if south_kind == "human" else valid_level(south_kind)
-            self.autopilot = self.computer(south, level, SOUTH)
-        self.match_id: int | None = None  # the history's match; None: not recorded (demo)
-        self.human_wait = 0.0
-        self._auto_key: tuple[str, int] | None = None
+        if session is None:
+            seating = make_seats(self.game, seed, seats, level, demo, autopilot)
+            session = MatchSession(self.game, variant, seed, seating, state=state,
+                                   settings=app.settings, jobs=Jobs(app.deterministic))  # fmt: skip
+        self.session = session
+        session.picture = self  # what the animation allows (ready, trick_pause, pause_over)
+        session.listen(self.saw)
+        self._origin: Pose | None = None  # where the card being submitted was dropped
         self._warm: list[Card] = []  # card faces still to draw ahead of need
         self._warm_size: tuple[int, int] | None = None
-        self.jobs = Jobs(synchronous=app.deterministic)  # the computers' answers and hints
-        self.job: Job[Action] | None = None
-        self.job_age = 0.0
         self.clock = 0.0
-        self.thinking: set[int] = set()
-        self.pending_roem = 0
         self.resyncs = 0
         self.show_last = False
         self.layout = self.make_layout(app.size)
@@ -129,14 +103,65 @@ class TableScene(Scene):
         )
         self.build()
 
+    # --- the session, as the table's parts read it ---
     @property
     def players(self) -> int:
         return self.game.players
 
-    def computer(self, name: str, level: str, seat: int) -> ComputerSeat:
-        """The game's computer player for `seat`, seeded from the match's seed."""
-        player = self.game.make_player(level, self.game.player_seed(self.seed, seat))
-        return ComputerSeat(name, level, player)
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    @property
+    def seats(self) -> list[Any]:
+        return self.session.seats
+
+    @property
+    def seed(self) -> int:
+        return self.session.seed
+
+    @property
+    def variant(self) -> Any:
+        return self.session.variant
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats of people at this screen."""
+        return self.session.people
+
+    @property
+    def human_seat(self) -> int | None:
+        """The person holding the laptop (drawn at the bottom); None: nobody (a demo)."""
+        return self.session.holder
+
+    @property
+    def autopilot(self) -> Any:
+        """The computer playing the person's cards (screenshots, benchmarks), or None."""
+        return self.session.autopilot
+
+    @property
+    def match_id(self) -> int | None:
+        return self.session.match_id
+
+    @property
+    def jobs(self) -> Jobs:
+        return self.session.jobs
+
+    @property
+    def job(self) -> Job[Action] | None:
+        return self.session.job
+
+    @property
+    def thinking(self) -> set[int]:
+        return self.session.thinking
+
+    @property
+    def pending_roem(self) -> int:
+        return self.session.trick_roem
+
+    @pending_roem.setter
+    def pending_roem(self, roem: int) -> None:
+        self.session.trick_roem = roem
 
     @property
     def bottom_seat(self) -> int:
@@ -189,6 +214,16 @@ class TableScene(Scene):
         d = self.director
         return d.idle or (d.claim_window and self.state.phase == "claim")
 
+    # --- the Picture the session asks (play/session.py) ---
+    def ready(self) -> bool:
+        return self.may_act()
+
+    def trick_pause(self) -> bool:
+        return self.director.claim_window
+
+    def pause_over(self) -> bool:
+        return self.director.claim_due
+
     def turn_seat(self) -> int | None:
         if self.state.is_over or not self.may_act():
             return None
@@ -203,23 +238,24 @@ class TableScene(Scene):
 
     # --- acting ---
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:
-        """Hand an action to the engine; the engine's reason if it is refused."""
-        reason = explain(self.state, action)
-        if reason:
-            return reason
-        if action.kind == "play" and self.human_seat == self.state.to_move:
+        """Hand an action to the session; the reason in words if it is refused. `origin`:
+        where a dragged card was let go, so that it flies on from there."""
+        self._origin = origin
+        reason = self.session.submit(action)
+        self._origin = None
+        return None if reason is None else self.reason_words(reason)
+
+    def reason_words(self, reason: Any) -> str:
+        return reason_text(reason)
+
+    def saw(self, before: Any, action: Action, events: list[Any]) -> None:
+        """The session's listener: a move was played; animate its events."""
+        if action.kind == "play" and self.human_seat == before.to_move:
             self.hand.after_play()
-        before = self.state
-        self.state, events = self.state.apply(action)
         self.guide.saw(before, events)
-        self.app.history.record(self.match_id, self.state.n_actions, str(action), events)
-        for ev in events:
-            if isinstance(ev, TrickWon):
-                self.pending_roem = ev.roem
         hands = [self.state.hand(s) for s in range(self.players)]
         self.prompt.hide()
-        self.director.schedule(events, hands, origin)
-        return None
+        self.director.schedule(events, hands, self._origin)
 
     def decide(self, action: Action) -> None:
         """A decision button or shortcut of the human."""
@@ -248,16 +284,6 @@ class TableScene(Scene):
         elif s.to_move != self.human_seat:
             self.app.toast(tr("ui.table_wait_turn", name=self.seats[s.to_move].label))
 
-    def claim_timeout(self, ev: TrickWon) -> None:
-        """The trick pause is over and the human has not claimed: pass, or claim if asked to."""
-        s = self.state
-        if self.human_seat is None or s.to_move != self.human_seat or s.phase != "claim":
-            return
-        auto = self.app.settings.auto_roem_claim
-        if s.variant.roem_claim == "keep_or_leave" and not auto:
-            return  # a deliberate choice: wait for the buttons
-        self.submit(CLAIM_ROEM if auto and ev.roem else PASS)
-
     def roem_left(self, ev: RoemLeft) -> None:
         if self.guide.roem_left(ev):  # the teaching note says what was missed
             if ev.seat != self.human_seat:
@@ -285,6 +311,14 @@ class TableScene(Scene):
 
     def open_sheet(self) -> None:
         self.app.push("score sheet", table=self)
+
+    def script_done(self, ev: Any) -> None:
+        """A script the director reported done: the deal's summary (the director waits
+        until it is closed) or the match's end."""
+        if isinstance(ev, DealScored):
+            self.director.hold = self.show_summary(ev.line, ev.totals)
+        elif isinstance(ev, MatchOver):
+            self.show_match_end(ev)
 
     def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
         self.summary = self.app.push("deal summary", table=self, line=line, totals=totals)
@@ -351,14 +385,16 @@ class TableScene(Scene):
         half_life = 0.055 * self.app.settings.speed
         self.model.update(dt, self.view.targets(self.layout), half_life)
         self.director.update(dt)
+        reports, self.director.reports = self.director.reports, []
+        for ev in reports:
+            self.script_done(ev)
         self._drive(dt)
         self._resync()
         self.guide.update()
 
     def waiting_for_person(self) -> bool:
         """A person at this screen is to move, and no computer plays for them."""
-        s = self.state
-        return not s.is_over and self.autopilot is None and self.seats[s.to_move].is_human
+        return self.session.waiting_for_person()
 
     def calm_for(self) -> float:
         """Waiting for a person while nothing moves (no animation, no computer or hint
@@ -373,64 +409,22 @@ class TableScene(Scene):
         return min(still, self.widgets_calm_for())
 
     def _drive(self, dt: float) -> None:
+        """The session plays what no person here decides; the table shows the person's
+        buttons, or the hot-seat cover while the laptop changes hands."""
+        before = self.state
+        self.session.step(dt)
         s = self.state
-        self.thinking.clear()
-        if s.is_over or not self.may_act():
+        if s is not before:  # a move was played: its animation comes first
+            return
+        if s.is_over or not self.may_act() or not self.session.is_person(s.to_move):
             self.prompt.hide()
             return
-        seat = s.to_move
-        if self.seats[seat].kind == HUMAN:  # a person at this screen: buttons and cards
-            if self.hotseat.hand_over(seat):  # the cover is up until the next player confirms
-                self.prompt.hide()
-                return
-            if s.phase in self.prompt_phases:
-                self.prompt.show(s)
-            else:
-                self.prompt.hide()
-            if self.autopilot is not None:
-                self._autopilot(dt)
-            return
-        self.prompt.hide()
-        key = s.n_actions
-        if self.job is None or self.job.key != key:
-            self.drop_job()
-            self.job = self.seats[seat].ask(s.observation(seat), self.jobs, key)
-            self.job_age = 0.0
+        if self.hotseat.hand_over(s.to_move):  # the cover is up until the next player confirms
+            self.prompt.hide()
+        elif s.phase in self.prompt_phases:
+            self.prompt.show(s)
         else:
-            self.job_age += dt
-        job = self.job
-        if not job.done():
-            if self.job_age > THINKING_AFTER:
-                self.thinking.add(seat)
-            return
-        if self.job_age < PACE.get(s.phase, 0.1) * self.app.settings.speed:
-            return
-        self.job = None
-        action = job.result()
-        if job.error or action is None or s.explain(action):
-            log.warning("computer player at seat %d failed (%s); playing a legal action",
-                        seat, job.error or f"illegal {action}")  # fmt: skip
-            action = s.legal_actions()[0]
-        self.submit(action)
-
-    def _autopilot(self, dt: float) -> None:
-        """Decide for the human after a human-looking pause (screenshots, benchmarks)."""
-        s = self.state
-        key = ("human", s.n_actions)
-        if self._auto_key != key:
-            self._auto_key, self.human_wait = key, 0.0
-            return
-        self.human_wait += dt
-        if self.human_wait < AUTOPILOT_PACE * self.app.settings.speed:
-            return
-        pause = self.director.claim_window  # a match resumed at a claim has no trick pause
-        if s.phase == "claim" and s.variant.roem_claim == "must_claim" and pause:
-            return  # left to the trick pause, like a human who does not spot roem
-        action = self.autopilot.player.choose(s.observation(s.to_move))  # type: ignore[union-attr]
-        if action.kind == "play":
-            self.try_play(action.card, None)  # type: ignore[arg-type]
-        else:
-            self.decide(action)
+            self.prompt.hide()
 
     def _resync(self) -> None:
         """A safety net: once every animation is done, the picture must equal the engine."""
@@ -468,10 +462,10 @@ class TableScene(Scene):
 
     def load(self, state: MatchState) -> None:
         """Continue from a given position (a saved match, a test position): no replay animation."""
-        self.state = state
+        self.session.load(state)
         self.director.queue.clear()
         self.director.current = None
-        self.director.claim_window = False
+        self.director.claim_window = self.director.claim_due = False
         m = self.model
         m.sprites.clear()
         m.bubbles.clear()
@@ -489,13 +483,6 @@ class TableScene(Scene):
             winner = (leader + trick_winner(state.trump_suit, cards)) % self.players  # type: ignore[arg-type]
             m.last_trick = (leader, tuple(cards), winner)
         self.sync_model()
-        self.drop_job()
-
-    def drop_job(self) -> None:
-        """Forget the computer's answer being thought out: the position it was for is gone."""
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
 
     def draw(self, surface: pygame.Surface) -> None:
         self.view.draw(surface)
@@ -513,7 +500,7 @@ class TableScene(Scene):
         surface.blit(img, rect)
 
     def close(self) -> None:
-        self.jobs.close()  # cancels the computers' and the hint's jobs; the thread ends
+        self.session.close()  # cancels the computers' and the hint's jobs; the thread ends
         # The scene, its view and its director point at each other, so only the cycle
         # collector would free them, much later; drop the card cache (tens of MB) now.
         self.images.clear()

@@ -12,15 +12,18 @@ and is a small scene of its own. A finished lesson is ticked in the settings.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import words
 from ..engine import Action, Card
-from ..engine.match import CLAIM_ROEM, TrickWon, play
+from ..engine.match import CLAIM_ROEM, play
 from ..i18n import tr
+from ..play.games import KLAVERJAS
+from ..play.seats import Jobs
+from ..play.session import LESSON, LessonSession, make_seats
 from ..teach.lessons import LESSONS, Lesson, LessonRun
+from ..words import reason_text
 from . import theme, widgets
 from .commands import Command
 from .guide import Guide
@@ -32,9 +35,6 @@ from .table_view import TableView
 
 if TYPE_CHECKING:
     from .shell import Shell
-
-SCRIPT_PACE = 0.8  # seconds between two scripted moves (times the animation speed)
-FIRST_PAUSE = 1.2  # time to read the introduction before the first scripted move
 
 
 def lesson_number(lesson: Lesson) -> int:
@@ -195,6 +195,9 @@ class LessonGuide(Guide):
     def hints_on(self) -> bool:
         return False
 
+    def saw(self, before: Any, events: list) -> None:
+        """A lesson keeps no trick for a roem note: it says what to claim itself."""
+
 
 class LessonScene(TableScene):
     """One card lesson at the table: the script plays the others, the learner plays South."""
@@ -207,10 +210,11 @@ class LessonScene(TableScene):
         self.run = LessonRun(lesson)
         self.refusal = ""  # why the last move was refused (the engine's or the lesson's words)
         self.finished = False
-        self.script_wait = -FIRST_PAUSE
         names = [tr(f"teach.seat_{seat}") for seat in range(4)]
         seats = [(names[0], "human")] + [(n, "random") for n in names[1:]]
-        super().__init__(app, lesson.variant, 0, seats=seats, state=self.run.state)
+        session = LessonSession(self.run, make_seats(KLAVERJAS, 0, seats), app.settings,
+                                Jobs(app.deterministic))  # fmt: skip
+        super().__init__(app, lesson.variant, 0, session=session)
 
     # --- widgets ---
     def build(self) -> None:
@@ -263,40 +267,26 @@ class LessonScene(TableScene):
             self.refusal = tr("teach.use_buttons")
 
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:
-        """Only the move the lesson waits for is played; anything else is refused in words."""
-        if self.run.done or not self.run.waiting_for_you:
-            return tr("teach.not_your_turn")
-        before = self.state
-        feedback = self.run.try_action(action)
-        if not feedback.ok:  # an illegal move: the engine's reason, in the player's language
-            self.refusal = words.explain(before, action) or feedback.message
-            return self.refusal
-        self.refusal = ""
-        if action.kind == "play":
-            self.hand.after_play()
-        self._show(self.run.events, origin)
-        return None
+        """Only the move the lesson waits for is played (LessonSession); anything else is
+        refused in words, which the panel keeps while the learner is asked."""
+        asked = self.run.waiting_for_you and not self.run.done
+        reason = super().submit(action, origin)
+        if asked:
+            self.refusal = reason or ""
+        return reason
 
-    def _show(self, events: list, origin: Pose | None = None) -> None:
-        """Hand the engine's events of a move to the director, as the table does."""
-        self.state = self.run.state  # type: ignore[assignment]
-        for ev in events:
-            if isinstance(ev, TrickWon):
-                self.pending_roem = ev.roem
-        self.prompt.hide()
-        self.director.schedule(events, [self.state.hand(s) for s in range(4)], origin)
-
-    def claim_timeout(self, ev: TrickWon) -> None:
-        """A lesson waits for the learner however long the trick pause lasts."""
+    def reason_words(self, reason: Any) -> str:
+        """The lesson's own words for a move it does not want, else the engine's."""
+        return str(reason.values["text"]) if reason.key == LESSON else reason_text(reason)
 
     # --- the frame ---
     def waiting_for_person(self) -> bool:
         """The learner is to act (or the lesson is over): the script plays nothing meanwhile."""
-        return self.finished or (self.run.waiting_for_you and not self.run.done)
+        return self.finished or self.session.waiting_for_person()
 
     def _drive(self, dt: float) -> None:
-        s, run = self.state, self.run
-        self.thinking.clear()
+        """The lesson ends, the learner is asked, or the session plays the script's move."""
+        run = self.run
         if run.done:
             self.prompt.hide()
             if not self.finished and self.may_act():
@@ -306,17 +296,13 @@ class LessonScene(TableScene):
             self.prompt.hide()
             return
         if run.waiting_for_you:
-            if s.phase in self.prompt_phases:
-                self.prompt.show(s)
+            if self.state.phase in self.prompt_phases:
+                self.prompt.show(self.state)
             else:
                 self.prompt.hide()
             return
         self.prompt.hide()
-        self.script_wait += dt
-        if self.script_wait < SCRIPT_PACE * self.app.settings.speed:
-            return
-        self.script_wait = 0.0
-        self._show(run.play_scripted())
+        self.session.step(dt)
 
     def finish(self) -> None:
         self.finished = True

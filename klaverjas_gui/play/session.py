@@ -1,0 +1,438 @@
+"""One match being played, outside the screen: `MatchSession`. No pygame here.
+
+A session owns the engine state, the seats and the history's match id. Every move,
+a person's or a computer's, goes through the one `submit`, which asks the engine (or
+a lesson, `LessonSession`) whether it is allowed and then tells each listener
+`(before, action, events)`: the history records it (`record_to`), the table animates
+it, the demo captions it. `step(dt)`, called once a frame, does what happens without
+a person: it asks the computer seats through the `Jobs` runner and plays their
+answers after a pace, passes or claims roem when the trick pause is over, answers a
+question that has one answer, and lets the autopilot play a person's cards.
+
+The screen tells the session only what the picture allows (`Picture`): whether the
+animation has caught up with the engine, and whether a trick lies still for a roem
+claim and its pause is over. Without a screen (`STILL`) everything is shown at once.
+Starting, continuing and resuming a match: `new_session` and `resume_session`.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ..engine import Action
+from ..engine.match import CLAIM_ROEM, PASS, TrickWon
+from ..engine.reasons import Reason
+from ..i18n import tr
+from .games import Game, game_of
+from .seats import DEMO_NAMES, HUMAN, SEAT_NAMES, ComputerSeat, HumanSeat, Job, Jobs, valid_level
+
+if TYPE_CHECKING:
+    from ..store.history import History
+    from ..teach.lessons import LessonRun
+
+log = logging.getLogger(__name__)
+
+PACE = {"bidding": 0.3, "kraak": 0.4, "play": 0.12, "claim": 0.15}  # a computer's minimum "think"
+THINKING_AFTER = 0.3  # a computer thinking longer than this is shown thinking
+AUTOPILOT_PACE = 0.45  # the autopilot's human-looking pause before each decision
+SCRIPT_PACE = 0.8  # a lesson: seconds between two scripted moves (times the animation speed)
+FIRST_PAUSE = 1.2  # a lesson: time to read the introduction before the first scripted move
+BOTTOM = 0  # the seat at the bottom of the screen when no person sits anywhere
+LESSON = "lesson"  # the Reason key of a move a lesson does not want: values["text"] says why
+
+Listener = Callable[[Any, Action, list[Any]], None]
+
+
+class Picture(Protocol):
+    """What the screen showing a session lets it do (the table's director)."""
+
+    def ready(self) -> bool:
+        """The picture has caught up: the seat to move may decide now."""
+        ...
+
+    def trick_pause(self) -> bool:
+        """A finished trick lies still: roem may be claimed."""
+        ...
+
+    def pause_over(self) -> bool:
+        """The trick pause is over and the claim is still open."""
+        ...
+
+
+class _Still:
+    """No screen: every move is shown at once and a trick pause is over as it begins."""
+
+    def ready(self) -> bool:
+        return True
+
+    def trick_pause(self) -> bool:
+        return False
+
+    def pause_over(self) -> bool:
+        return True
+
+
+STILL: Picture = _Still()
+
+
+@dataclass
+class Pace:
+    """The settings a session reads (`store.prefs.Settings` has the same two)."""
+
+    speed: float = 1.0  # animation time factor: the computers' pace scales with it
+    auto_roem_claim: bool = False  # claim roem for a person when the trick pause ends
+
+
+def computer_seat(game: Game, seed: int, name: str, level: str, seat: int) -> ComputerSeat:
+    """The game's computer player for `seat`, seeded from the match's seed."""
+    return ComputerSeat(name, level, game.make_player(level, game.player_seed(seed, seat)))
+
+
+@dataclass
+class Seating:
+    """Who sits where: the seats, the people at this screen among them, the autopilot."""
+
+    seats: list[Any]
+    people: tuple[int, ...]
+    autopilot: ComputerSeat | None
+
+
+def make_seats(
+    game: Game,
+    seed: int,
+    plan: Sequence[tuple[str, str]] | None = None,
+    level: str | None = None,
+    demo: bool = False,
+    autopilot: bool = False,
+) -> Seating:
+    """The seats of `plan` ((name, kind) per seat, kind "human" or a level), the people
+    and the autopilot: a computer playing the bottom person's cards (asked for, or because
+    no person sits at the table: then the bottom seat is "You" played by a computer, and
+    nobody counts as a person). A demo seats computers everywhere and has no autopilot."""
+    level = valid_level(level)
+    names = DEMO_NAMES if demo else SEAT_NAMES
+    plan = list(plan) if plan else [(names[s], level) for s in range(game.players)]
+    people = () if demo else game.human_seats([kind for _, kind in plan])
+    holder = None if demo else (people or (BOTTOM,))[0]
+    seats = [
+        HumanSeat(name)
+        if s == holder or s in people
+        else computer_seat(game, seed, name, valid_level(kind), s)
+        for s, (name, kind) in enumerate(plan)
+    ]
+    pilot = None
+    name, kind = plan[BOTTOM]
+    if not demo and (autopilot or not people):
+        level = level if kind == HUMAN else valid_level(kind)
+        pilot = computer_seat(game, seed, name, level, BOTTOM)
+    return Seating(seats, people, pilot)
+
+
+class MatchSession:
+    """One match: its state, seats, history id and listeners; the one `submit`."""
+
+    def __init__(
+        self,
+        game: Game,
+        variant: Any,
+        seed: int,
+        seats: Seating | Sequence[Any],
+        history: History | None = None,
+        *,
+        state: Any = None,
+        settings: Any = None,
+        jobs: Jobs | None = None,
+    ) -> None:
+        """`seats`: a `Seating`, or the seats alone (every HUMAN seat a person)."""
+        self.game = game
+        self.variant = variant
+        self.seed = seed
+        self.state = game.new_state(variant, seed) if state is None else state
+        if not isinstance(seats, Seating):
+            people = tuple(s for s, seat in enumerate(seats) if seat.kind == HUMAN)
+            seats = Seating(list(seats), people, None)
+        self.seats = list(seats.seats)
+        # The seat policy: who are people at this screen, who holds the laptop now (the
+        # seat drawn at the bottom), and whether anyone has taken it yet (hot-seat).
+        self.people = seats.people
+        self.holder: int | None = next(
+            (s for s, seat in enumerate(self.seats) if seat.kind == HUMAN), None
+        )
+        self.handed = len(self.people) <= 1
+        self.autopilot = seats.autopilot
+        self.history = history
+        self.match_id: int | None = None  # the history's match; None: not recorded
+        self.settings = settings if settings is not None else Pace()
+        self.jobs = jobs if jobs is not None else Jobs()
+        self.picture: Picture = STILL
+        self.listeners: list[Listener] = []
+        self.job: Job[Action] | None = None  # the computer's answer being thought out
+        self.job_age = 0.0
+        self.thinking: set[int] = set()  # computer seats shown thinking
+        self.trick_roem = 0  # the roem in the last trick won (a claim's worth)
+        self._auto_key: tuple[str, int] | None = None
+        self.human_wait = 0.0
+        if history is not None:
+            self.listen(record_to(history, self))
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def listen(self, listener: Listener) -> None:
+        """Call `listener(before, action, events)` after every move, in the order added."""
+        self.listeners.append(listener)
+
+    # --- moves ---
+    def _play(self, action: Action) -> Reason | tuple[Any, list[Any]]:
+        """The submit policy: the Reason `action` is refused, or the next state and events."""
+        reason = self.state.refusal(action)
+        return reason if reason is not None else self.state.apply(action)  # type: ignore[no-any-return]
+
+    def submit(self, action: Action) -> Reason | None:
+        """Play `action` for the seat to move; the Reason if it is refused (nothing changes)."""
+        played = self._play(action)
+        if isinstance(played, Reason):
+            return played
+        before = self.state
+        self.state, events = played
+        self._tell(before, action, events)
+        return None
+
+    def _tell(self, before: Any, action: Action, events: list[Any]) -> None:
+        self.drop_job()  # an answer thought out for the old position is never played
+        for ev in events:
+            if isinstance(ev, TrickWon):
+                self.trick_roem = ev.roem
+        for listener in self.listeners:
+            listener(before, action, events)
+
+    def load(self, state: Any) -> None:
+        """Continue from `state` (a take-back, a test position); nothing is recorded."""
+        self.state = state
+        self.drop_job()
+
+    def drop_job(self) -> None:
+        """Forget the computer's answer being thought out: the position it was for is gone."""
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def close(self) -> None:
+        """Cancel every job of this session; its thread ends."""
+        self.jobs.close()
+
+    # --- the seat policy ---
+    def is_person(self, seat: int) -> bool:
+        """A person at this screen plays `seat` (answers through the screen's input)."""
+        return self.seats[seat].kind == HUMAN
+
+    def hand_over_due(self, seat: int) -> bool:
+        """Person `seat` is to act but does not hold the laptop yet (hot-seat)."""
+        return len(self.people) > 1 and (not self.handed or seat != self.holder)
+
+    def hand_to(self, seat: int) -> None:
+        """Person `seat` holds the laptop now."""
+        self.handed = True
+        self.holder = seat
+
+    def asked(self) -> int | None:
+        """The person at this screen asked to act now; None while a computer or nobody is."""
+        s = self.state
+        if s.is_over or not self.is_person(s.to_move) or self.hand_over_due(s.to_move):
+            return None
+        return s.to_move  # type: ignore[no-any-return]
+
+    def waiting_for_person(self) -> bool:
+        """A person at this screen is to move, and no computer plays for them."""
+        s = self.state
+        return not s.is_over and self.autopilot is None and self.is_person(s.to_move)
+
+    # --- what happens without a person ---
+    def step(self, dt: float) -> None:
+        """One frame: the claim timeout, one-answer questions, the autopilot, the computers."""
+        if self.picture.pause_over():
+            self.claim_timeout()
+        s = self.state
+        self.thinking.clear()
+        if s.is_over or not self.picture.ready():
+            return
+        seat = s.to_move
+        if self.is_person(seat):
+            if seat == self.holder and s.legal_actions() == (PASS,):
+                self.submit(PASS)  # a question with one answer (Klabberjass's dix, declare)
+            elif not self.hand_over_due(seat) and self.autopilot is not None:
+                self._autopilot(dt)
+            return
+        self._computer(seat, dt)
+
+    def claim_timeout(self) -> None:
+        """The trick pause is over and the person has not claimed: pass, or claim if the
+        settings say so. A keep-or-leave choice waits for the person's answer."""
+        s = self.state
+        if self.holder is None or s.to_move != self.holder or s.phase != "claim":
+            return
+        auto = self.settings.auto_roem_claim
+        if s.variant.roem_claim == "keep_or_leave" and not auto:
+            return
+        self.submit(CLAIM_ROEM if auto and s.pending_roem else PASS)
+
+    def _computer(self, seat: int, dt: float) -> None:
+        s = self.state
+        key = s.n_actions
+        if self.job is None or self.job.key != key:
+            self.drop_job()
+            self.job = self.seats[seat].ask(s.observation(seat), self.jobs, key)
+            self.job_age = 0.0
+        else:
+            self.job_age += dt
+        job = self.job
+        if not job.done():
+            if self.job_age > THINKING_AFTER:
+                self.thinking.add(seat)
+            return
+        if self.job_age < PACE.get(s.phase, 0.1) * self.settings.speed:
+            return
+        self.job = None
+        action = job.result()
+        if job.error or action is None or s.refusal(action) is not None:
+            log.warning("computer player at seat %d failed (%s); playing a legal action",
+                        seat, job.error or f"illegal {action}")  # fmt: skip
+            action = s.legal_actions()[0]
+        self.submit(action)
+
+    def _autopilot(self, dt: float) -> None:
+        """Decide for the person after a human-looking pause (screenshots, benchmarks)."""
+        s = self.state
+        key = ("human", s.n_actions)
+        if self._auto_key != key:
+            self._auto_key, self.human_wait = key, 0.0
+            return
+        self.human_wait += dt
+        if self.human_wait < AUTOPILOT_PACE * self.settings.speed:
+            return
+        must_claim = s.phase == "claim" and s.variant.roem_claim == "must_claim"
+        if must_claim and self.picture.trick_pause():
+            return  # left to the trick pause, like a person who does not spot roem
+        assert self.autopilot is not None
+        self.submit(self.autopilot.player.choose(s.observation(s.to_move)))
+
+
+def record_to(history: History, session: MatchSession) -> Listener:
+    """The history as a listener: each action stored under the session's match id, in order
+    (sequence numbers from the state, so none is skipped or repeated)."""
+
+    def record(before: Any, action: Action, events: list[Any]) -> None:
+        history.record(session.match_id, session.state.n_actions, str(action), events)
+
+    return record
+
+
+class LessonSession(MatchSession):
+    """A lesson at the table: the learner's moves go through `LessonRun`, which refuses
+    any move but the one the lesson waits for; the script plays the other seats."""
+
+    def __init__(self, run: LessonRun, seats: Sequence[Any], settings: Any = None,
+                 jobs: Jobs | None = None) -> None:  # fmt: skip
+        self.run = run
+        self.script_wait = -FIRST_PAUSE
+        super().__init__(game_of(run.state), run.lesson.variant, 0, seats, state=run.state,
+                         settings=settings, jobs=jobs)  # fmt: skip
+
+    def _play(self, action: Action) -> Reason | tuple[Any, list[Any]]:
+        """Only the move the lesson waits for: an illegal one gets the engine's Reason,
+        a legal but different one the lesson's words (a `LESSON` Reason)."""
+        run = self.run
+        if run.done or not run.waiting_for_you:
+            return Reason(LESSON, {"text": tr("teach.not_your_turn")})
+        why = self.state.refusal(action)
+        if why is not None:
+            return why  # type: ignore[no-any-return]
+        feedback = run.try_action(action)
+        if not feedback.ok:
+            return Reason(LESSON, {"text": feedback.message})
+        return run.state, run.events
+
+    def waiting_for_person(self) -> bool:
+        """The learner is to act: the script plays nothing meanwhile."""
+        return self.run.waiting_for_you and not self.run.done
+
+    def claim_timeout(self) -> None:
+        """A lesson waits for the learner however long the trick pause lasts."""
+
+    def step(self, dt: float) -> None:
+        """The script's next move of another seat, at a pace the learner can follow."""
+        run = self.run
+        if run.done or run.waiting_for_you or not self.picture.ready():
+            return
+        self.script_wait += dt
+        if self.script_wait < SCRIPT_PACE * self.settings.speed:
+            return
+        self.script_wait = 0.0
+        before, step = self.state, run.step
+        events = run.play_scripted()
+        if step is not None:
+            self.state = run.state
+            self._tell(before, self.game.parse_action(step.action), events)
+
+
+# --- starting, continuing and resuming ---
+def new_session(
+    game: Game,
+    variant: Any,
+    seed: int | None,
+    settings: Any,
+    history: History | None = None,
+    *,
+    autopilot: bool = False,
+    practice: bool = False,
+    jobs: Jobs | None = None,
+) -> MatchSession:
+    """A new match with the settings' seats, recorded in `history` as it goes (practice,
+    which takes cards back, is not: its log is no match to keep)."""
+    seed = random.randrange(1_000_000) if seed is None else seed
+    seating = make_seats(game, seed, settings.seat_plan(game.players), autopilot=autopilot)
+    record = history if not practice else None
+    session = MatchSession(game, variant, seed, seating, record, settings=settings, jobs=jobs)
+    if record is not None:
+        session.match_id = record.start_match(
+            game.name, game.preset_name(variant), variant.to_dict(), seed,
+            [seat.name for seat in seating.seats],
+        )  # fmt: skip
+    return session
+
+
+def demo_session(
+    game: Game, variant: Any, seed: int | None, settings: Any, jobs: Jobs | None = None
+) -> MatchSession:
+    """The club demo's match: computers in every seat under the demo's names, not recorded."""
+    seed = random.randrange(1_000_000) if seed is None else seed
+    seating = make_seats(game, seed, demo=True)
+    return MatchSession(game, variant, seed, seating, settings=settings, jobs=jobs)
+
+
+def resume_session(
+    history: History, settings: Any, *, autopilot: bool = False, jobs: Jobs | None = None
+) -> MatchSession | None:
+    """The history's running match at the exact position of its last stored action, with
+    its stored players' names and the settings' kinds of seat; None if there is none that
+    replays (the history says why)."""
+    from .games import GAMES
+
+    found = history.resume()
+    if found is None or found[0].game not in GAMES:
+        return None
+    record, state = found
+    game = GAMES[record.game]
+    plan = settings.seat_plan(game.players)
+    if len(record.players) == len(plan):
+        plan = [(name, kind) for name, (_, kind) in zip(record.players, plan, strict=True)]
+    seating = make_seats(game, record.seed, plan, autopilot=autopilot)
+    session = MatchSession(game, state.variant, record.seed, seating, history, state=state,
+                           settings=settings, jobs=jobs)  # fmt: skip
+    session.match_id = record.id
+    return session
