@@ -14,6 +14,12 @@ import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # crisp on HiDPI Windows
+# One window class and Wayland app id on every launch path (`make play` would be
+# "__main__.py", the bundle "Klaverjas"), equal to the .desktop file's StartupWMClass, so
+# the dock shows our icon and name. Read by SDL when the display starts.
+WM_CLASS = "io.github.klaverjas.Klaverjas"
+for _hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+    os.environ.setdefault(_hint, WM_CLASS)
 
 import argparse  # noqa: E402
 import gc  # noqa: E402

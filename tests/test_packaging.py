@@ -33,11 +33,9 @@ def test_every_package_folder_is_listed_in_pyproject():
 
 
 def test_desktop_file():
-    desktop = configparser.ConfigParser(interpolation=None)
-    desktop.optionxform = str
-    desktop.read(LINUX / f"{APP_ID}.desktop", encoding="utf-8")
-    entry = desktop["Desktop Entry"]
-    assert entry["Type"] == "Application" and entry["Exec"].startswith("klaverjas")
+    entry = _desktop_entry()
+    # No %U: the program takes no file, and refuses one it is handed
+    assert entry["Type"] == "Application" and entry["Exec"] == "klaverjas"
     assert entry["Categories"] == "Game;CardGame;" and entry["Icon"] == APP_ID
     if os.environ.get("CI") or shutil.which("desktop-file-validate"):
         subprocess.run(["desktop-file-validate", str(LINUX / f"{APP_ID}.desktop")], check=True)
@@ -99,3 +97,39 @@ def test_portable_zip_layout(tmp_path):
             "Klaverjas portable.bat", "klaverjas-portable.sh"} <= names  # fmt: skip
     bat = zipfile.ZipFile(out).read("Klaverjas portable.bat").decode()
     assert "--data-dir" in bat
+
+
+def _desktop_entry() -> configparser.SectionProxy:
+    desktop = configparser.ConfigParser(interpolation=None)
+    desktop.optionxform = str
+    desktop.read(LINUX / f"{APP_ID}.desktop", encoding="utf-8")
+    return desktop["Desktop Entry"]
+
+
+def test_window_class_is_the_desktop_files_on_every_launch_path():
+    """X11 class and Wayland app id, set by importing app (python -m, the script, the bundle's
+    launch.py all do) before the display starts, equal StartupWMClass."""
+    hints = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID")
+    env = {k: v for k, v in os.environ.items() if k not in hints}
+    code = f"import os, klaverjas_gui.app; print(*(os.environ[h] for h in {hints!r}))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.split()  # fmt: skip
+    assert out == [_desktop_entry()["StartupWMClass"]] * 3
+
+
+def _make_dry_run(target: str, tmp_path: Path) -> str:
+    """The commands `make TARGET` would run on a machine without .venv."""
+    venv = tmp_path / "venv"
+    return subprocess.run(["make", "-n", "-C", str(ROOT), target, f"VENV={venv}"],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+
+
+def test_make_play_installs_the_game_without_the_test_tools(tmp_path):
+    play = _make_dry_run("play", tmp_path)
+    assert "pip install --quiet -e ." in play and "[test]" not in play
+    assert "pip install --quiet -e '.[test]'" in _make_dry_run("test", tmp_path)
+
+
+def test_pygame_gui_is_pinned_below_its_next_minor_version():
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert "pygame-gui>=0.6.14,<0.7" in deps
