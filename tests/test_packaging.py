@@ -2,9 +2,11 @@
 
 import configparser
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -133,3 +135,60 @@ def test_make_play_installs_the_game_without_the_test_tools(tmp_path):
 def test_pygame_gui_is_pinned_below_its_next_minor_version():
     deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
     assert "pygame-gui>=0.6.14,<0.7" in deps
+
+
+def test_licence_and_third_party_notices():
+    """Our MIT LICENSE is named in pyproject; every licence text the bundle carries is found
+    in the installed packages (copied at bundle time) and named in the notices."""
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import notices
+    finally:
+        sys.path.pop(0)
+    assert "Copyright (c) 2026 The Klaverjas developers" in (ROOT / "LICENSE").read_text()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    texts = {
+        name: path.read_text(encoding="utf-8") for name, path in notices.licence_files().items()
+    }
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in texts["pygame-ce-LGPL.txt"]
+    for font in ("NotoSans", "FiraCode"):
+        assert "SIL OPEN FONT LICENSE Version 1.1" in texts[f"{font}-LICENSE.txt"]
+    for mit in ("pygame-gui", "python-i18n", "platformdirs"):
+        assert "Permission is hereby granted, free of charge" in texts[f"{mit}-LICENSE.txt"]
+    told = notices.NOTICES.read_text(encoding="utf-8")
+    assert all(f"licenses/{name}" in told for name in texts) and "zlib" in told
+    names = [entry[0] for entry in notices.toc()]
+    assert names[:2] == ["LICENSE.txt", "THIRD-PARTY-NOTICES.txt"] and len(set(names)) == 8
+
+
+def test_sdist_carries_its_tests_and_they_collect(tmp_path):
+    """The unpacked sdist's own tests collect without errors (collection only: fast)."""
+    # From a clean copy: setuptools would also take the file list of an egg-info left behind
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"))  # fmt: skip
+    build = [sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(source)]
+    subprocess.run(build, check=True, capture_output=True)
+    sdist = next(tmp_path.glob("klaverjas_gui-*.tar.gz"))
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path, filter="data")
+    top = tmp_path / sdist.name.removesuffix(".tar.gz")
+    for needed in (
+        "LICENSE",
+        "tests/conftest.py",
+        "tests/uitest.py",
+        "tests/fixtures",
+        "packaging/THIRD-PARTY-NOTICES.txt",
+        "packaging/pyinstaller/klaverjas.spec",
+    ):
+        assert (top / needed).exists(), needed  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(top)}  # the sdist's package, not this checkout's
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=top, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    summary = result.stdout.strip().splitlines()[-1]  # "N tests collected, M errors in ..."
+    assert result.returncode == 0 and re.match(r"\d+ tests collected in", summary), result.stdout[
+        -3000:
+    ]
