@@ -22,6 +22,7 @@ for _hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"
     os.environ.setdefault(_hint, WM_CLASS)
 
 import argparse  # noqa: E402
+import dataclasses  # noqa: E402
 import gc  # noqa: E402
 import logging  # noqa: E402
 import random  # noqa: E402
@@ -31,11 +32,18 @@ import tempfile  # noqa: E402
 import time  # noqa: E402
 import warnings  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 
 from . import i18n, memory  # noqa: E402
-from .engine import KLABBERJASS_PRESETS, PRESETS, KlabberjassVariant, Variant  # noqa: E402
+from .engine import (  # noqa: E402
+    KLABBERJASS_PRESETS,
+    PRESETS,
+    KlabberjassVariant,
+    Variant,
+    VariantError,
+)
 from .play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, Game, get_game  # noqa: E402
 from .store.prefs import LANGUAGES, SPEEDS  # noqa: E402
 from .store.session import Store, export_command  # noqa: E402
@@ -97,9 +105,51 @@ def _positive(text: str) -> int:
 
 
 def _lang(text: str) -> str:
-    if not re.fullmatch(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?", text):
-        raise argparse.ArgumentTypeError(f"not a language code: {text!r} (e.g. en, nl, nl_BE)")
+    """A language the game speaks (a region such as nl_BE is allowed and ignored)."""
+    m = re.fullmatch(r"([A-Za-z]{2})([_-][A-Za-z0-9]{2,8})?", text)
+    if not m or m.group(1).lower() not in LANGUAGES:
+        raise argparse.ArgumentTypeError(f"the game speaks {', '.join(LANGUAGES)}, not {text!r}")
     return text
+
+
+def _rule(text: str) -> tuple[str, str]:
+    """OPTION=VALUE, checked against the game's options once the game is known."""
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(
+            f"expected OPTION=VALUE (e.g. must_ruff=never), not {text!r}"
+        )
+    return name.strip(), value.strip()
+
+
+def _option_value(default: Any, text: str) -> Any:
+    """The text as the option's type (that of its default); text the type cannot take is
+    passed on as it is, for the variant's own message."""
+    if isinstance(default, bool):
+        words = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+        return words.get(text.lower(), text)
+    if isinstance(default, int):
+        return int(text) if re.fullmatch(r"[+-]?\d{1,9}", text) else text
+    return text
+
+
+def _game_and_rules(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The game (--game, else the one --variant names: preset names are unique across the
+    games), the preset, and the --rule options as a checked {option: value}."""
+    if args.game is None:
+        owners = [g.name for g in GAMES.values() if args.variant in g.presets]
+        args.game = owners[0] if owners else DEFAULT_GAME.name
+    presets = get_game(args.game).presets
+    if args.variant is not None and args.variant not in presets:
+        parser.error(f"argument --variant: {args.variant!r} is not a {args.game} preset "
+                     f"(choose from {', '.join(presets)})")  # fmt: skip
+    base = presets[args.variant or next(iter(presets))]
+    rules = {name: _option_value(getattr(base, name, None), text) for name, text in args.rule}
+    try:
+        dataclasses.replace(base, **rules)  # the variant's own check of every option
+    except (VariantError, TypeError) as e:
+        parser.error(f"argument --rule: {e}")
+    args.rule = rules
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,8 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
-        "--game", choices=list(GAMES), default=DEFAULT_GAME.name,
-        help="klaverjas (four players, the default) or klabberjass (two players)",
+        "--game", choices=list(GAMES), default=None,
+        help="klaverjas (four players, the default) or klabberjass (two players); "
+        "a --variant of Klabberjass is enough",
     )  # fmt: skip
     p.add_argument(
         "--variant", metavar="NAME",
@@ -154,6 +205,11 @@ def build_parser() -> argparse.ArgumentParser:
         "change the speed, any other key or a click returns to the menu",
     )
     p.add_argument("--lang", type=_lang, metavar="CODE", help="language: en, nl or fr")
+    p.add_argument(
+        "--rule", type=_rule, action="append", default=[], metavar="OPTION=VALUE",
+        help="one rule option for this run, e.g. must_ruff=never or pit_bonus=0 (repeatable; "
+        "the options are in RULES.md and Settings)",
+    )  # fmt: skip
     p.add_argument("--speed", choices=list(SPEEDS), help="animation speed (default normal)")
     p.add_argument(
         "--screenshot",
@@ -185,10 +241,7 @@ def build_parser() -> argparse.ArgumentParser:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(argv)
-    presets = get_game(args.game).presets
-    if args.variant is not None and args.variant not in presets:
-        parser.error(f"argument --variant: {args.variant!r} is not a {args.game} preset "
-                     f"(choose from {', '.join(presets)})")  # fmt: skip
+    _game_and_rules(parser, args)
     if args.scene is not None:
         from .smoke import SCENES
 
@@ -242,7 +295,10 @@ class App:
             self.start_demo(args.seed)
         elif self._game(args) is KLABBERJASS:
             rules = KLABBERJASS_PRESETS[args.variant] if args.variant else None
-            self.start_klabberjass(rules or self.settings.klabberjass_rules(), args.seed)
+            rules = rules or self.settings.klabberjass_rules()
+            self.start_klabberjass(
+                dataclasses.replace(rules, **getattr(args, "rule", {})), args.seed
+            )
         elif args.resume and self.history.running() is not None:
             self.continue_match()
         elif args.seed is not None:
@@ -256,7 +312,10 @@ class App:
             self.settings.animation_speed = args.speed
         if args.variant and self._game(args) is KLAVERJAS:
             self.settings.pick_preset(args.variant)
-        if args.lang and args.lang[:2].lower() in LANGUAGES:
+        if self._game(args) is KLAVERJAS:
+            for option, value in getattr(args, "rule", {}).items():  # checked by parse_args
+                self.settings.set_rule(option, value)
+        if args.lang:
             self.settings.language = args.lang[:2].lower()
 
     @staticmethod
