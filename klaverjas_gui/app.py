@@ -36,7 +36,7 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 
-from . import i18n, memory  # noqa: E402
+from . import crash, i18n, memory  # noqa: E402
 from .engine import (  # noqa: E402
     KLABBERJASS_PRESETS,
     PRESETS,
@@ -51,6 +51,7 @@ from .ui import theme, widgets  # noqa: E402
 from .ui.audio import Audio  # noqa: E402
 from .ui.commands import InputMapper  # noqa: E402
 from .ui.scene import Scene  # noqa: E402
+from .version import version  # noqa: E402
 
 KEYS_HELP = """keys:
   play a card   drag it to the table or click it (double-click: see Options);
@@ -205,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
         "change the speed, any other key or a click returns to the menu",
     )
     p.add_argument("--lang", type=_lang, metavar="CODE", help="language: en, nl or fr")
+    p.add_argument("--version", action="version", version=f"klaverjas {version()}")
     p.add_argument(
         "--rule", type=_rule, action="append", default=[], metavar="OPTION=VALUE",
         help="one rule option for this run, e.g. must_ruff=never or pit_bonus=0 (repeatable; "
@@ -679,8 +681,6 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """Play with the data folder's single-instance lock held (store/lock.py): a second copy
     opens nothing, says so and exits with status 3 (lock.ALREADY_OPEN)."""
-    import contextlib
-
     from .store import lock
     from .store.paths import resolve
 
@@ -691,18 +691,11 @@ def _run(args: argparse.Namespace) -> int:
         from .store.prefs import peek_language
 
         i18n.set_language((args.lang or peek_language(paths.settings) or "en")[:2].lower())
-        text = i18n.tr("store.already_open")
-        print(f"klaverjas: {text}", file=sys.stderr)
-        headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen") or (
-            sys.platform.startswith("linux")
-            and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-        )
-        if not headless:
-            with contextlib.suppress(Exception):  # no box is fine: stderr has said it
-                pygame.display.message_box("Klaverjas", text, "warn")
+        crash.tell(i18n.tr("store.already_open"), "warn")
         return lock.ALREADY_OPEN
-    try:
-        return _play(args)
+    try:  # a crash: its traceback in the log, one message where the log is (crash.py)
+        with crash.log_file(crash.log_path(args.data_dir)) as log:
+            return crash.guarded(lambda: _play(args), log)
     finally:
         if held is not None:
             held.release()

@@ -244,6 +244,13 @@ def _review(app: App) -> None:
     scene.show(3)
 
 
+def _about(app: App) -> None:
+    from .ui.about import AboutScene
+
+    app.show_menu()
+    app.push(AboutScene(app))
+
+
 SCENES: dict[str, Callable[[App], None]] = {
     "klabberjass: presets": _klabberjass_presets,
     "klabberjass: bidding": _klabberjass,
@@ -284,6 +291,7 @@ SCENES: dict[str, Callable[[App], None]] = {
     "rules: cards": lambda app: _learn(app, "rules 0"),
     "rules: roem": lambda app: _learn(app, "rules 2"),
     "review": _review,
+    "about": _about,
 }
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from klaverjas_gui import app, smoke
+from klaverjas_gui.version import version
 
 ROOT = Path(__file__).resolve().parent.parent
 # Without PYTHONPATH: a checkout on the path (and the egg-info a build leaves in it) would
@@ -92,6 +93,9 @@ def test_bundle_builds_and_runs_smoke(tmp_path):
     for font in ("NotoSans", "FiraCode"):
         assert "Open Font License" in (data / "licenses" / f"{font}-LICENSE.txt").read_text()
     assert "LESSER GENERAL PUBLIC" in (data / "licenses" / "pygame-ce-LGPL.txt").read_text()
+    said = subprocess.run([str(bundle / "Klaverjas"), "--version"], env=ENV, capture_output=True,
+                          text=True, timeout=60, check=True).stdout  # fmt: skip
+    assert said == f"klaverjas {version()}\n" and "unknown" not in said  # the metadata came along
     result = subprocess.run(
         [str(bundle / "Klaverjas"), "--smoke"], env=ENV, capture_output=True, text=True,
         timeout=300, cwd=tmp_path,
