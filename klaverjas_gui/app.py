@@ -296,11 +296,9 @@ class App:
         if args.demo:
             self.start_demo(args.seed)
         elif self._game(args) is KLABBERJASS:
-            rules = KLABBERJASS_PRESETS[args.variant] if args.variant else None
-            rules = rules or self.settings.klabberjass_rules()
-            self.start_klabberjass(
-                dataclasses.replace(rules, **getattr(args, "rule", {})), args.seed
-            )
+            preset = KLABBERJASS_PRESETS.get(args.variant) or self.settings.klabberjass_rules()
+            rules = dataclasses.replace(preset, **getattr(args, "rule", {}))  # --rule options
+            self.start_klabberjass(rules, args.seed)
         elif args.resume and self.history.running() is not None:
             self.continue_match()
         elif args.seed is not None:
