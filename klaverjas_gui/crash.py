@@ -59,10 +59,10 @@ def log_file(path: Path) -> Iterator[Path | None]:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.setLevel(logging.INFO)
     root = logging.getLogger()
-    for other in root.handlers:  # stderr keeps the level it had: INFO goes to the file only
-        if other.level == logging.NOTSET:
-            other.setLevel(root.level)
     old_level = root.level
+    unset = [other for other in root.handlers if other.level == logging.NOTSET]
+    for other in unset:  # stderr keeps the level it had: INFO goes to the file only
+        other.setLevel(old_level)
     root.setLevel(min(old_level, logging.INFO))
     root.addHandler(handler)
     _crash_log.addHandler(handler)
@@ -79,6 +79,8 @@ def log_file(path: Path) -> Iterator[Path | None]:
         _crash_log.removeHandler(handler)
         root.removeHandler(handler)
         root.setLevel(old_level)
+        for other in unset:
+            other.setLevel(logging.NOTSET)
         handler.close()
 
 
