@@ -1,24 +1,33 @@
-# Two entry points: `make play` and `make test`. Each builds .venv on first use.
+# Two entry points: `make play` and `make test`. Each builds .venv on first use:
+# `make play` installs the game alone, `make test` adds the test tools (pytest, ruff,
+# PyInstaller, ...), each with its own stamp so a player never downloads them.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: play test bench bundle clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TEST_STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP) $(TEST_STAMP)
 
 play: $(STAMP)
 	$(BIN)/python -m klaverjas_gui $(ARGS)
 
-test: $(STAMP)
+test: $(TEST_STAMP)
 	$(BIN)/ruff check klaverjas_gui tests benchmarks tools packaging
 	$(BIN)/ruff format --check klaverjas_gui tests benchmarks tools packaging
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/engine.py
@@ -27,7 +36,7 @@ clean:
 	rm -rf $(VENV) build dist *.egg-info
 
 # A windowed one-folder bundle in dist/Klaverjas (PyInstaller), and its portable zip.
-bundle: $(STAMP)
+bundle: $(TEST_STAMP)
 	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
 		packaging/pyinstaller/klaverjas.spec
 	$(BIN)/python packaging/make_portable.py dist/Klaverjas dist/Klaverjas-portable.zip

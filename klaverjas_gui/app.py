@@ -14,8 +14,15 @@ import os
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # crisp on HiDPI Windows
+# One window class and Wayland app id on every launch path (`make play` would be
+# "__main__.py", the bundle "Klaverjas"), equal to the .desktop file's StartupWMClass, so
+# the dock shows our icon and name. Read by SDL when the display starts.
+WM_CLASS = "io.github.klaverjas.Klaverjas"
+for _hint in ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID"):
+    os.environ.setdefault(_hint, WM_CLASS)
 
 import argparse  # noqa: E402
+import dataclasses  # noqa: E402
 import gc  # noqa: E402
 import io  # noqa: E402
 import logging  # noqa: E402
@@ -29,8 +36,14 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 
-from . import i18n, memory  # noqa: E402
-from .engine import KLABBERJASS_PRESETS, PRESETS, KlabberjassVariant, Variant  # noqa: E402
+from . import crash, i18n, memory  # noqa: E402
+from .engine import (  # noqa: E402
+    KLABBERJASS_PRESETS,
+    PRESETS,
+    KlabberjassVariant,
+    Variant,
+    VariantError,
+)
 from .play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, Game, get_game  # noqa: E402
 from .play.seats import Jobs  # noqa: E402
 from .play.session import MatchSession, new_session, resume_session  # noqa: E402
@@ -42,6 +55,7 @@ from .ui.catalogue import SCREENS  # noqa: E402
 from .ui.commands import InputMapper  # noqa: E402
 from .ui.scene import Scene  # noqa: E402
 from .ui.scenes import make_scene  # noqa: E402
+from .version import version  # noqa: E402
 
 KEYS_HELP = """keys:
   play a card   drag it to the table or click it (double-click: see Options);
@@ -150,9 +164,51 @@ def screenshot_problem(path: Path) -> str | None:
 
 
 def _lang(text: str) -> str:
-    if not re.fullmatch(r"[A-Za-z]{2,3}([_-][A-Za-z0-9]{2,8})?", text):
-        raise argparse.ArgumentTypeError(f"not a language code: {text!r} (e.g. en, nl, nl_BE)")
+    """A language the game speaks (a region such as nl_BE is allowed and ignored)."""
+    m = re.fullmatch(r"([A-Za-z]{2})([_-][A-Za-z0-9]{2,8})?", text)
+    if not m or m.group(1).lower() not in LANGUAGES:
+        raise argparse.ArgumentTypeError(f"the game speaks {', '.join(LANGUAGES)}, not {text!r}")
     return text
+
+
+def _rule(text: str) -> tuple[str, str]:
+    """OPTION=VALUE, checked against the game's options once the game is known."""
+    name, eq, value = text.partition("=")
+    if not eq or not name.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(
+            f"expected OPTION=VALUE (e.g. must_ruff=never), not {text!r}"
+        )
+    return name.strip(), value.strip()
+
+
+def _option_value(default: Any, text: str) -> Any:
+    """The text as the option's type (that of its default); text the type cannot take is
+    passed on as it is, for the variant's own message."""
+    if isinstance(default, bool):
+        words = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
+        return words.get(text.lower(), text)
+    if isinstance(default, int):
+        return int(text) if re.fullmatch(r"[+-]?\d{1,9}", text) else text
+    return text
+
+
+def _game_and_rules(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """The game (--game, else the one --variant names: preset names are unique across the
+    games), the preset, and the --rule options as a checked {option: value}."""
+    if args.game is None:
+        owners = [g.name for g in GAMES.values() if args.variant in g.presets]
+        args.game = owners[0] if owners else DEFAULT_GAME.name
+    presets = get_game(args.game).presets
+    if args.variant is not None and args.variant not in presets:
+        parser.error(f"argument --variant: {args.variant!r} is not a {args.game} preset "
+                     f"(choose from {', '.join(presets)})")  # fmt: skip
+    base = presets[args.variant or next(iter(presets))]
+    rules = {name: _option_value(getattr(base, name, None), text) for name, text in args.rule}
+    try:
+        dataclasses.replace(base, **rules)  # the variant's own check of every option
+    except (VariantError, TypeError) as e:
+        parser.error(f"argument --rule: {e}")
+    args.rule = rules
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -164,8 +220,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument(
-        "--game", choices=list(GAMES), default=DEFAULT_GAME.name,
-        help="klaverjas (four players, the default) or klabberjass (two players)",
+        "--game", choices=list(GAMES), default=None,
+        help="klaverjas (four players, the default) or klabberjass (two players); "
+        "a --variant of Klabberjass is enough",
     )  # fmt: skip
     p.add_argument(
         "--variant", metavar="NAME",
@@ -208,6 +265,12 @@ def build_parser() -> argparse.ArgumentParser:
         "change the speed, any other key or a click returns to the menu",
     )
     p.add_argument("--lang", type=_lang, metavar="CODE", help="language: en, nl or fr")
+    p.add_argument("--version", action="version", version=f"klaverjas {version()}")
+    p.add_argument(
+        "--rule", type=_rule, action="append", default=[], metavar="OPTION=VALUE",
+        help="one rule option for this run, e.g. must_ruff=never or pit_bonus=0 (repeatable; "
+        "the options are in RULES.md and Settings)",
+    )  # fmt: skip
     p.add_argument("--speed", choices=list(SPEEDS), help="animation speed (default normal)")
     p.add_argument(
         "--screenshot",
@@ -240,10 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = build_parser()
     args = parser.parse_args(argv)
-    presets = get_game(args.game).presets
-    if args.variant is not None and args.variant not in presets:
-        parser.error(f"argument --variant: {args.variant!r} is not a {args.game} preset "
-                     f"(choose from {', '.join(presets)})")  # fmt: skip
+    _game_and_rules(parser, args)
     if args.scene is not None and args.scene not in SCREENS:
         parser.error(f"argument --scene: {args.scene!r} is not a screen "
                      f"(choose from {', '.join(SCREENS)})")  # fmt: skip
@@ -297,8 +357,9 @@ class App:
         if args.demo:
             self.start_demo(args.seed)
         elif self._game(args) is KLABBERJASS:
-            rules = KLABBERJASS_PRESETS[args.variant] if args.variant else None
-            self.start_klabberjass(rules or self.settings.klabberjass_rules(), args.seed)
+            preset = KLABBERJASS_PRESETS.get(args.variant) or self.settings.klabberjass_rules()
+            rules = dataclasses.replace(preset, **getattr(args, "rule", {}))  # --rule options
+            self.start_klabberjass(rules, args.seed)
         elif args.resume and self.history.running() is not None:
             self.continue_match()
         elif args.seed is not None:
@@ -312,7 +373,10 @@ class App:
             self.settings.animation_speed = args.speed
         if args.variant and self._game(args) is KLAVERJAS:
             self.settings.pick_preset(args.variant)
-        if args.lang and args.lang[:2].lower() in LANGUAGES:
+        if self._game(args) is KLAVERJAS:
+            for option, value in getattr(args, "rule", {}).items():  # checked by parse_args
+                self.settings.set_rule(option, value)
+        if args.lang:
             self.settings.language = args.lang[:2].lower()
 
     @staticmethod
@@ -707,8 +771,6 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """Play with the data folder's single-instance lock held (store/lock.py): a second copy
     opens nothing, says so and exits with status 3 (lock.ALREADY_OPEN)."""
-    import contextlib
-
     from .store import lock
     from .store.paths import resolve
 
@@ -719,18 +781,11 @@ def _run(args: argparse.Namespace) -> int:
         from .store.prefs import peek_language
 
         i18n.set_language((args.lang or peek_language(paths.settings) or "en")[:2].lower())
-        text = i18n.tr("store.already_open")
-        print(f"klaverjas: {text}", file=sys.stderr)
-        headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen") or (
-            sys.platform.startswith("linux")
-            and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-        )
-        if not headless:
-            with contextlib.suppress(Exception):  # no box is fine: stderr has said it
-                pygame.display.message_box("Klaverjas", text, "warn")
+        crash.tell(i18n.tr("store.already_open"), "warn")
         return lock.ALREADY_OPEN
-    try:
-        return _play(args)
+    try:  # a crash: its traceback in the log, one message where the log is (crash.py)
+        with crash.log_file(crash.log_path(args.data_dir)) as log:
+            return crash.guarded(lambda: _play(args), log)
     finally:
         if held is not None:
             held.release()

@@ -7,11 +7,12 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-# Settings and history of tests that start the app without --data-dir go to a temporary
+# Settings, history and log of tests that start the app without --data-dir go to a temporary
 # folder, never to the per-user folders of whoever runs the tests.
 _HOME = tempfile.mkdtemp(prefix="klaverjas-tests-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
+os.environ["XDG_STATE_HOME"] = os.path.join(_HOME, "state")  # the log file (crash.py)
 
 
 import pytest  # noqa: E402

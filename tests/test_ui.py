@@ -424,7 +424,7 @@ def test_no_audio_device_is_silence(monkeypatch):
         ["--size", "big"],
         ["--size", "100x100"],
         ["--variant", "nowhere"],
-        ["--variant", "clob"],  # a Klabberjass preset, without --game klabberjass
+        ["--lang", "xx"],  # a language the game does not speak
         ["--game", "klabberjass", "--variant", "amsterdam"],
         ["--game", "belote"],
         ["--seed", "-3"],

@@ -247,4 +247,5 @@ SCREENS: dict[str, Opener] = {
     "rules: cards": lambda shell: _learn(shell, "rules", page=0),
     "rules: roem": lambda shell: _learn(shell, "rules", page=2),
     "review": _review,
+    "about": lambda shell: (shell.show_menu(), shell.push("about")),
 }

@@ -170,6 +170,21 @@ class MainMenuScene(ListScene):
     def build(self) -> None:
         self._shown_for = (self.app.match, self.app.can_continue())
         super().build()
+        self.about_link()
+
+    def about_link(self) -> None:
+        """A small About button in the bottom-right corner, clear of the column; the
+        keyboard reaches it after Quit."""
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        label = tr("about.menu")
+        bw = theme.font(round(15 * u)).size(label)[0] + round(36 * u)
+        rect = pygame.Rect(w - bw - round(18 * u), h - round(48 * u), bw, round(34 * u))
+        self.button("about", rect, label, self._wrap(self.open_about), "@quiet")
+        self.items.append(("about", label, self.open_about, "@quiet"))
+
+    def open_about(self) -> None:
+        self.app.push("about")
 
     def column_top(self) -> int:
         return round(self.app.size[1] * 0.42)

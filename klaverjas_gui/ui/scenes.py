@@ -43,6 +43,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "klabberjass menu": "klabberjass_scenes.KlabberjassMenuScene",
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",
+    "about": "about.AboutScene",
 }
 
 
@@ -77,6 +78,7 @@ def _bundled() -> None:  # pragma: no cover - never called
     """The scene modules as plain imports, so that PyInstaller, which reads the imports and
     not `SCENES`, bundles them all (tests/test_scenes.py checks this list is complete)."""
     from . import (  # noqa: F401
+        about,
         attract,
         cover,
         history,

@@ -1,10 +1,18 @@
 ; Inno Setup script: a per-user install that needs no administrator rights.
 ; Build the bundle first (make bundle, on Windows), then compile this script with
-; Inno Setup 6: iscc packaging\windows\klaverjas.iss
+; Inno Setup 6.3 or later (x64compatible needs 6.3): iscc packaging\windows\klaverjas.iss
 ; The installer lands in dist\installer\.
+; The version comes from pyproject.toml: the release workflow passes it as
+; iscc /DAppVersion=X.Y.Z; the default below must equal it (tests/test_packaging.py checks).
+
+#if VER < EncodeVer(6, 3, 0)
+  #error Inno Setup 6.3 or later is needed (x64compatible, per-user installs)
+#endif
 
 #define AppName "Klaverjas"
-#define AppVersion "0.1.0"
+#ifndef AppVersion
+  #define AppVersion "0.1.0"
+#endif
 #define AppExe "Klaverjas.exe"
 
 [Setup]
@@ -34,6 +42,11 @@ Name: "french"; MessagesFile: "compiler:Languages\French.isl"
 
 [Tasks]
 Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{cm:AdditionalIcons}"
+
+[InstallDelete]
+; An upgrade replaces the whole bundle: files an older version had in _internal and the
+; new one has not (a library renamed by PyInstaller) would otherwise be loaded by mistake.
+Type: filesandordirs; Name: "{app}\_internal"
 
 [Files]
 ; The PyInstaller one-folder bundle, as built by `make bundle` into dist\Klaverjas.
