@@ -44,8 +44,8 @@ DESCRIPTIONS: dict[str, str] = {
     "kraken_doubles_roem": "Whether kraak also multiplies roem.",
     "must_ruff": "When you cannot follow suit: trump only against an opponent winning, "
     "always, or never.",
-    "must_overtrump": "If you trump or trumps were led, you must beat the highest trump "
-    "when you can.",
+    "must_overtrump": "If you trump (even by choice) or trumps were led, you must beat the "
+    "highest trump when you can; off: any trump will do.",
     "undertrump": "When you must trump but cannot beat the trump on the table: play "
     "another suit (forbidden) or a lower trump all the same (forced).",
     "carre_values": "Four of a kind: Amsterdam (A K Q 10 = 100, J = 200), all 100 with "
