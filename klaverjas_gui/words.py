@@ -171,13 +171,13 @@ def describe_rules(v: Variant) -> list[str]:
             tr(
                 "rules.describe_roem",
                 claim=value_label("roem_claim", v.roem_claim),
-                carre=value_label("carre_values", v.carre_values),
+                carre=tr(f"rules.carre_{v.carre_values}"),
             )
         )
     else:
         lines.append(tr("rules.describe_no_roem"))
     pit = "rules.describe_pit" if v.defence_pit else "rules.describe_pit_choosers"
-    lines.append(tr(pit, bonus=v.pit_bonus, tie=value_label("tie", v.tie)))
+    lines.append(tr(pit, bonus=v.pit_bonus, tie=tr(f"rules.tie_plain_{v.tie}")))
     if v.kraken:
         lines.append(tr("rules.describe_kraken"))
     key = "rules.describe_match_deals" if v.match_kind == "deals" else "rules.describe_match_points"

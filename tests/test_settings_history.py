@@ -133,9 +133,30 @@ def test_settings_changed_by_clicks_are_saved_and_read_by_a_new_app(start, tmp_p
     s = again.settings
     assert s.four_colour and s.card_back == "red" and s.language == "nl"
     assert s.seat_plan()[1:3] == [("Bram", "easy"), ("Anna", "hard")]
-    assert s.rules() == dataclasses.replace(PRESETS["french"], pit_bonus=200)
+    # the match length stays the one set on the Match tab (16 deals, not French 1500 points)
+    french = dataclasses.replace(PRESETS["french"], pit_bonus=200, match_length="deals:16")
+    assert s.rules() == french
     assert s.rules_name() == "custom" and s.preset == "french"
     assert not list(data.glob("*.tmp"))  # every save was atomic: no half-written file left
+
+
+def test_picking_a_preset_keeps_the_match_length_and_tie_set_on_the_match_tab(start, tmp_path):
+    app = start()
+    scene = open_settings(app, "match")
+    for length in ("deals:1", "deals:4", "points:750"):  # RULES.md 1.9, offered on screen
+        assert f"match_length={length}" in scene.buttons
+    click_in_form(app, scene, "match_length=points:750")
+    click_in_form(app, scene, "match_tie=extra_deal")
+    click_button(app, scene, "tab_rules")
+    click_button(app, app.top, "preset=rotterdam")
+    rules = app.settings.rules()
+    assert (rules.match_length, rules.match_tie) == ("points:750", "extra_deal")
+    assert rules.must_ruff == "always" and app.settings.rules_name() == "rotterdam"
+    stored = json.loads((tmp_path / "data" / "settings.json").read_text())
+    assert stored["variant"]["match_length"] == "points:750"
+    click_button(app, app.top, "preset=french")  # French's own 1500 points do not win either
+    assert app.settings.rules().match_length == "points:750"
+    assert app.settings.rules_name() == "french"
 
 
 def test_a_damaged_settings_file_is_set_aside_and_the_player_told_once(start, tmp_path):

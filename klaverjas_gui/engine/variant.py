@@ -172,9 +172,19 @@ PRESETS: dict[str, Variant] = {
 }
 
 
+# How long a match lasts is the players' choice, not part of a rule set: picking a preset
+# keeps them (store/prefs.py), and a preset played to another length keeps its name.
+MATCH_OPTIONS = ("match_length", "match_tie")
+
+
 def preset_name(variant: Variant) -> str:
-    """The preset this variant equals, or "custom"."""
+    """The preset whose rules this variant plays (whatever its match length), or "custom"."""
     for name, preset in PRESETS.items():
-        if preset == variant:
+        if preset == with_match_of(variant, preset):
             return name
     return "custom"
+
+
+def with_match_of(rules: Variant, match: Variant) -> Variant:
+    """`rules` with the match length and end-of-match tie rule of `match`."""
+    return dataclasses.replace(rules, **{o: getattr(match, o) for o in MATCH_OPTIONS})

@@ -33,6 +33,7 @@ from ..engine import (
     klabberjass_preset_name,
     preset_name,
 )
+from ..engine.variant import with_match_of
 from ..i18n import Message
 from .files import set_aside, write_atomic
 
@@ -123,8 +124,9 @@ class Settings:
         return preset_name(self.rules())
 
     def pick_preset(self, name: str) -> None:
+        """The preset's rules; the match length and tie rule set on the Match tab stay."""
         self.preset = name
-        self.variant = PRESETS[name].to_dict()
+        self.variant = with_match_of(PRESETS[name], self.rules()).to_dict()
 
     def klabberjass_rules(self) -> KlabberjassVariant:
         """The rules of the next Klabberjass game (the preset's if the stored ones are bad)."""
