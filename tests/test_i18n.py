@@ -165,12 +165,41 @@ def test_every_key_in_the_files_is_used_by_the_code():
     literals, patterns = _source_strings()
     assert len(patterns) > 30, "the scan found too few f-string keys: is it still looking?"
     built = _built_keys()  # some may lack a text on purpose (a lesson without an outro)
-    unused = sorted(
-        key for key in english
-        if key not in literals and key not in built
-        and not any(re.fullmatch(p, key) for p in patterns)
-    )  # fmt: skip
+
+    def used(key: str) -> bool:
+        if key.endswith("_one") and key[:-4] in english:  # the singular of a counted text
+            return used(key[:-4])
+        return key in literals or key in built or any(re.fullmatch(p, key) for p in patterns)
+
+    unused = sorted(key for key in english if not used(key))
     assert unused == []
+
+
+def test_counted_texts_follow_each_languages_plural_rule():
+    """gettext plural forms: English and Dutch singular for 1 only, French for 0 and 1."""
+    english = i18n.catalog("en")
+    singulars = [k for k in english if k.endswith("_one")]
+    assert len(singulars) >= 10
+    for key in singulars:
+        assert key[:-4] in english, key
+        for lang in i18n.LANGUAGES:
+            for k in (key, key[:-4]):
+                assert "%{n}" in i18n.catalog(lang)[k], (lang, k)
+    expected = {
+        "en": {0: "0 deals", 1: "1 deal", 2: "2 deals"},
+        "nl": {0: "0 spellen", 1: "1 spel", 2: "2 spellen"},
+        "fr": {0: "0 donne", 1: "1 donne", 2: "2 donnes"},
+    }
+    try:
+        for lang, words in expected.items():
+            i18n.set_language(lang)
+            assert {n: i18n.tr("rules.length_deals", n=n) for n in words} == words
+        lost = i18n.Message("store.history_lost_at_close", n=0, error="disk full")
+        assert lost.startswith("0 moves") and lost.text().startswith("0 coup n'a pas")
+        i18n.set_language("en")
+        assert i18n.tr("ui.history_match", n=1) == "Match 1"  # no singular twin: as it is
+    finally:
+        i18n.set_language("en")
 
 
 def test_engine_words_have_a_key_for_every_option_value_and_reason():

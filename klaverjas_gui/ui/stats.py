@@ -90,7 +90,7 @@ class StatisticsScene(ListingScene):
     def note(self) -> str:
         n = self.finished
         kind = {"match": "matches", "game": "games"}[GAMES[self.game].noun]
-        return tr(f"ui.stats_note_{kind}_one") if n == 1 else tr(f"ui.stats_note_{kind}", n=n)
+        return tr(f"ui.stats_note_{kind}", n=n)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

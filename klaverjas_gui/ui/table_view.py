@@ -246,7 +246,7 @@ class TableView:
         team = seat % 2
         role = self.role(seat)
         won = m.tricks_won[team]
-        tricks = tr("ui.table_one_trick") if won == 1 else tr("ui.table_tricks", n=won)
+        tricks = tr("ui.table_tricks", n=won)
         sub = f"{role} · {tricks}" if won else role
         if turn and seat == t.human_seat:
             img = theme.text(tr("ui.table_your_turn"), L.px(14), theme.GOLD_LIGHT, True)
