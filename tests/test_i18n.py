@@ -227,7 +227,7 @@ def test_engine_reasons_in_dutch_and_french():
     assert reason is not None and reason.key == "follow"
     i18n.set_language("nl")
     dutch = words.reason_text(reason)
-    assert dutch.startswith("Er is Harten ♥ uitgekomen") and "V♥" in dutch
+    assert dutch.startswith("Harten ♥ is uitgekomen") and "V♥" in dutch  # no capital mid-sentence
     i18n.set_language("fr")
     assert "vous devez fournir" in words.reason_text(reason) and "D♥" in words.reason_text(reason)
 
@@ -385,3 +385,35 @@ def test_a_damaged_settings_file_is_reported_in_the_language_asked_for(make_app,
     app.step(DT)
     shown = app.toasts.current_text or ""
     assert "beschadigd" in shown and "damaged" not in shown, shown
+
+
+def test_a_name_plates_second_line_fits_the_plate_at_1024x600():
+    """Role and trick count ("Tegenspeler · 8 slagen") stay inside the plate; the dealer
+    and chooser chips sit on the name's line, so they never cover these words."""
+    from klaverjas_gui.ui import theme
+    from klaverjas_gui.ui.layout import TableLayout
+
+    pygame.font.init()
+    L = TableLayout(1024, 600)
+    room = L.px(176) - L.px(12) - L.px(2)  # the plate's width after the text's left pad
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            for role in ("ui.table_opponent", "ui.table_partner"):
+                line = f"{i18n.tr(role)} · {i18n.tr('ui.table_tricks', n=8)}"
+                assert theme.text(line, L.px(14), theme.TEXT_DIM).get_width() <= room, line
+            turn = i18n.tr("ui.table_your_turn")
+            assert theme.text(turn, L.px(14), theme.GOLD_LIGHT, True).get_width() <= room
+    finally:
+        i18n.set_language("en")
+
+
+def test_french_menu_words_agree_with_their_plural_feminine_nouns():
+    try:
+        i18n.set_language("fr")
+        custom = i18n.tr("ui.menu_rules", rules=i18n.tr("rules.preset_long_custom"))
+        assert custom == "Règles : Personnalisées"  # les règles
+        mixed = i18n.tr("ui.menu_opponents", level=i18n.tr("ui.level_mixed"))
+        assert mixed == "Adversaires : mélangés"
+    finally:
+        i18n.set_language("en")
