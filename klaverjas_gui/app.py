@@ -623,9 +623,10 @@ def _run(args: argparse.Namespace) -> int:
     try:
         held = lock.acquire(paths.data_dir)
     except lock.AlreadyOpen:
-        from .store.prefs import peek_language
+        from .store.prefs import peek_language, system_language
 
-        i18n.set_language((args.lang or peek_language(paths.settings) or "en")[:2].lower())
+        lang = args.lang or peek_language(paths.settings) or system_language()
+        i18n.set_language(lang[:2].lower())
         text = i18n.tr("store.already_open")
         print(f"klaverjas: {text}", file=sys.stderr)
         headless = os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen") or (
