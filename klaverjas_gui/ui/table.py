@@ -133,6 +133,12 @@ class TableScene(Scene):
     def players(self) -> int:
         return self.game.players
 
+    @property
+    def speed(self) -> float:
+        """Multiplier of this table's pauses and animations: the player's setting (the demo
+        keeps its own)."""
+        return self.app.settings.speed
+
     def computer(self, name: str, level: str, seat: int) -> ComputerSeat:
         """The game's computer player for `seat`, seeded from the match's seed."""
         player = self.game.make_player(level, self.game.player_seed(self.seed, seat))
@@ -357,7 +363,7 @@ class TableScene(Scene):
         self.clock += dt
         self._warm_up()
         super().update(dt)
-        half_life = 0.055 * self.app.settings.speed
+        half_life = 0.055 * self.speed
         self.model.update(dt, self.view.targets(self.layout), half_life)
         self.director.update(dt)
         self._drive(dt)
@@ -412,7 +418,7 @@ class TableScene(Scene):
             if self.job_age > THINKING_AFTER:
                 self.thinking.add(seat)
             return
-        if self.job_age < PACE.get(s.phase, 0.1) * self.app.settings.speed:
+        if self.job_age < PACE.get(s.phase, 0.1) * self.speed:
             return
         self.job = None
         action = job.result()
@@ -430,7 +436,7 @@ class TableScene(Scene):
             self._auto_key, self.human_wait = key, 0.0
             return
         self.human_wait += dt
-        if self.human_wait < AUTOPILOT_PACE * self.app.settings.speed:
+        if self.human_wait < AUTOPILOT_PACE * self.speed:
             return
         pause = self.director.claim_window  # a match resumed at a claim has no trick pause
         if s.phase == "claim" and s.variant.roem_claim == "must_claim" and pause:
