@@ -205,8 +205,10 @@ def describe_deal(score: DealScore) -> str:
     if score.outcome == "nat":
         key = "rules.deal_nat_pit" if score.pit_team == o else "rules.deal_nat"
         return tr(key, head=head, other=other, score=score.scores[o])
-    if score.outcome == "litige":
-        return tr("rules.deal_litige", head=head, other=other, score=score.scores[o])
+    if score.outcome == "litige":  # the burden team scores 0: after kraak, not the choosers
+        zero = (tr("rules.deal_litige_zero_kraak", kraak=kraak_name(score.kraak_level))
+                if score.kraak_level else tr("rules.deal_litige_zero"))  # fmt: skip
+        return tr("rules.deal_litige", head=head, other=other, score=score.scores[o], zero=zero)
     if score.outcome == "pit":
         return tr("rules.deal_pit", head=head, score=score.scores[b])
     return tr("rules.deal_made", head=head, score=score.scores[b], other_score=score.scores[o])

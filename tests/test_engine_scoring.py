@@ -175,3 +175,12 @@ def test_score_deal_rejects_bad_input_with_a_clear_value_error():
             score_deal(AMS, "H", team, TRICKS)
     with pytest.raises(ValueError, match="chooser team"):
         settle(AMS, 2, (82, 80), (0, 0), (4, 4))
+
+
+def test_litige_after_kraak_names_the_kraak_team_as_scoring_0():
+    v = dataclasses.replace(KRAKEN, tie="litige")
+    s = settle(v, 0, (81, 81), (0, 0), (4, 4), kraak_level=1)  # the defence (team 1) kraakt
+    assert (s.outcome, s.burden_team, s.scores) == ("litige", 1, (162, 0))
+    text = describe_deal(s)
+    assert text.endswith(" own 162, the kraak team 0.")
+    assert "choosers" not in text

@@ -181,8 +181,9 @@ def describe_deal(score: DealScore) -> str:
     if score.outcome == "nat":
         also = " and pit" if score.pit_team == o else ""
         return f"{head}: nat{also}, {other} {score.scores[o]}."
-    if score.outcome == "litige":
-        return f"{head}: a tie (litige), {other} its own {score.scores[o]}, the choosers 0."
+    if score.outcome == "litige":  # the burden team scores 0: after kraak, not the choosers
+        zero = f"the {KRAAK_NAMES[score.kraak_level]} team" if score.kraak_level else "the choosers"
+        return f"{head}: a tie (litige), {other} its own {score.scores[o]}, {zero} 0."
     if score.outcome == "pit":
         return f"{head}: pit! All eight tricks, {score.scores[b]} points."
     return f"{head}: made, {score.scores[b]} to {score.scores[o]}."
