@@ -74,7 +74,9 @@ class HotSeat:
     def __init__(self, table: TableScene) -> None:
         self.table = table
         self.many = len(table.humans) > 1
-        self.revealed = not self.many  # with several humans nobody's cards show before the first
+        # Open-hands practice shows every hand: nothing to hide, so no cover; the table
+        # still turns to each person in turn. Otherwise nobody's cards show before the first.
+        self.revealed = not self.many or table.practice
         self.cover: CoverScene | None = None
         self.covers = 0  # how many times the laptop changed hands (for tests and the curious)
 
@@ -87,6 +89,9 @@ class HotSeat:
         """Called when human `seat` is to act; True while the laptop is being passed on."""
         t = self.table
         if not self.many or (self.revealed and seat == t.human_seat):
+            return False
+        if t.practice:
+            self.confirm(seat)
             return False
         if self.cover is None or self.cover not in t.app.scenes:
             from .cover import CoverScene

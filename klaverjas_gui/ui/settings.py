@@ -380,6 +380,8 @@ class SettingsScene(Scene):
         elif len(people) > 1:
             names = tr("guide.and").join([", ".join(people[:-1]), people[-1]])
             lines.append((tr("guide.hotseat_line", names=names), theme.GOLD, False))
+            if self.settings.practice:
+                lines.append((tr("guide.hotseat_practice"), theme.GOLD, False))
         return lines
 
     def _head(self, surface: pygame.Surface, text: str, x: int, y: int) -> int:
