@@ -778,9 +778,10 @@ def _run(args: argparse.Namespace) -> int:
     try:
         held = lock.acquire(paths.data_dir)
     except lock.AlreadyOpen:
-        from .store.prefs import peek_language
+        from .store.prefs import peek_language, system_language
 
-        i18n.set_language((args.lang or peek_language(paths.settings) or "en")[:2].lower())
+        lang = args.lang or peek_language(paths.settings) or system_language()
+        i18n.set_language(lang[:2].lower())
         crash.tell(i18n.tr("store.already_open"), "warn")
         return lock.ALREADY_OPEN
     try:  # a crash: its traceback in the log, one message where the log is (crash.py)

@@ -6,11 +6,17 @@ so pygame-gui translates the same keys in its own widgets, and our
 `pygame-gui.nl.json` gives its built-in strings a Dutch they do not ship with.
 Placeholders are written `%{name}`. A missing key falls back to English; a test
 fails when any language lacks a key another one has.
+
+Counts follow each language's plural rule, as gettext's plural forms do: a key
+`x` with a twin `x_one` is the plural text and `x_one` the singular, and `tr("x",
+n=...)` picks by the language's rule (English and Dutch: singular for 1 only;
+French: for 0 and 1). Both texts keep `%{n}`, since French says "0 pli".
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -20,6 +26,12 @@ LANGUAGES = ("en", "nl", "fr")
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "fr": "Français"}
 DIRECTORY = Path(__file__).with_name("translations")
 
+# gettext plural forms: the index of the form for a count, 0 the singular (`key_one`).
+PLURAL_RULES: dict[str, Callable[[int], int]] = {
+    "en": lambda n: int(n != 1),
+    "nl": lambda n: int(n != 1),
+    "fr": lambda n: int(n > 1),
+}
 _current = "en"
 # Keys asked for that the current language lacks (English filled in): a test reads this.
 missing: set[str] = set()
@@ -77,8 +89,17 @@ def _fill(text: str, values: dict[str, object]) -> str:
     return text
 
 
+def plural_key(key: str, n: object, lang: str) -> str:
+    """`key_one` where `lang` words the count `n` in the singular and that key exists."""
+    singular = isinstance(n, int) and PLURAL_RULES[lang](abs(n)) == 0
+    return key + "_one" if singular and key + "_one" in catalog("en") else key
+
+
 def tr(key: str, **values: object) -> str:
-    """The text for `key` in the current language, `%{name}` filled from `values`."""
+    """The text for `key` in the current language, `%{name}` filled from `values`;
+    with a count `n`, in the singular or plural form the language's rule asks for."""
+    if "n" in values:
+        key = plural_key(key, values["n"], _current)
     text = catalog(_current).get(key)
     if text is None:
         missing.add(key)
@@ -94,7 +115,8 @@ class Message(str):
     values: dict[str, object]
 
     def __new__(cls, key: str, **values: object) -> Message:
-        self = super().__new__(cls, _fill(catalog("en").get(key, key), values))
+        english = plural_key(key, values["n"], "en") if "n" in values else key
+        self = super().__new__(cls, _fill(catalog("en").get(english, english), values))
         self.key, self.values = key, values
         return self
 

@@ -171,13 +171,13 @@ def describe_rules(v: Variant) -> list[str]:
             tr(
                 "rules.describe_roem",
                 claim=value_label("roem_claim", v.roem_claim),
-                carre=value_label("carre_values", v.carre_values),
+                carre=tr(f"rules.carre_{v.carre_values}"),
             )
         )
     else:
         lines.append(tr("rules.describe_no_roem"))
     pit = "rules.describe_pit" if v.defence_pit else "rules.describe_pit_choosers"
-    lines.append(tr(pit, bonus=v.pit_bonus, tie=value_label("tie", v.tie)))
+    lines.append(tr(pit, bonus=v.pit_bonus, tie=tr(f"rules.tie_plain_{v.tie}")))
     if v.kraken:
         lines.append(tr("rules.describe_kraken"))
     key = "rules.describe_match_deals" if v.match_kind == "deals" else "rules.describe_match_points"
@@ -205,8 +205,10 @@ def describe_deal(score: DealScore) -> str:
     if score.outcome == "nat":
         key = "rules.deal_nat_pit" if score.pit_team == o else "rules.deal_nat"
         return tr(key, head=head, other=other, score=score.scores[o])
-    if score.outcome == "litige":
-        return tr("rules.deal_litige", head=head, other=other, score=score.scores[o])
+    if score.outcome == "litige":  # the burden team scores 0: after kraak, not the choosers
+        zero = (tr("rules.deal_litige_zero_kraak", kraak=kraak_name(score.kraak_level))
+                if score.kraak_level else tr("rules.deal_litige_zero"))  # fmt: skip
+        return tr("rules.deal_litige", head=head, other=other, score=score.scores[o], zero=zero)
     if score.outcome == "pit":
         return tr("rules.deal_pit", head=head, score=score.scores[b])
     return tr("rules.deal_made", head=head, score=score.scores[b], other_score=score.scores[o])

@@ -6,6 +6,11 @@ import tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The game starts in the system's language when it has no settings yet: the tests expect
+# English whatever the locale of whoever runs them (tests of that choice set these again).
+for _name in ("LC_ALL", "LC_MESSAGES"):
+    os.environ.pop(_name, None)
+os.environ["LANG"] = "C.UTF-8"
 
 # Settings, history and log of tests that start the app without --data-dir go to a temporary
 # folder, never to the per-user folders of whoever runs the tests.

@@ -7,6 +7,7 @@ pygame events and by `App.step(dt)` with a large dt for the idle time (no sleepi
 from __future__ import annotations
 
 import functools
+import json
 
 import pygame
 import pytest
@@ -183,27 +184,36 @@ def test_zero_means_never_except_in_a_kiosk(start, tmp_path):
     assert idle_limit(kiosk) == 120
 
 
-def test_speed_keys_and_buttons_change_the_speed_without_leaving(start):
+def test_speed_keys_and_buttons_change_the_demos_speed_without_leaving(start, tmp_path):
     app = start("--demo", "--seed", "4")
     demo = app.top
     assert isinstance(demo, AttractTable) and not demo.leave_on_motion
+    assert demo.demo_speed == "normal"  # it starts at the player's speed
     press(app, pygame.K_PLUS)
-    assert app.settings.animation_speed == "fast" and app.top is demo
+    assert demo.demo_speed == "fast" and demo.speed == 0.5 and app.top is demo
     press(app, pygame.K_EQUALS)
     press(app, pygame.K_KP_PLUS)
-    assert app.settings.animation_speed == "instant"  # it stops at the fastest
+    assert demo.demo_speed == "instant"  # it stops at the fastest
     press(app, pygame.K_MINUS)
-    assert app.settings.animation_speed == "fast"
+    assert demo.demo_speed == "fast"
     click_button(app, demo, "slower")
     click_button(app, demo, "slower")
-    assert app.settings.animation_speed == "slow" and app.top is demo
+    assert demo.demo_speed == "slow" and app.top is demo
+    assert demo.director.d(1.0) == 1.6  # the table's pauses follow the demo's speed
+    app.start_demo(5)  # the next demo (its end screen starts it) keeps that speed
+    assert app.top is not demo and app.top.demo_speed == "slow"
+    demo = app.top
     click_button(app, demo, "faster")
-    assert app.settings.animation_speed == "normal"
+    assert demo.demo_speed == "normal"
     press(app, pygame.K_LSHIFT)  # Shift on the way to + is not a visitor leaving
     assert app.top is demo
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, MainMenuScene)
     assert step_speed("slow", -1) == "slow" and step_speed("bogus", 1) == "fast"
+    # the player's own speed is the demo's business in no way: untouched, never saved
+    assert app.settings.animation_speed == "normal"
+    stored = tmp_path / "data" / "settings.json"
+    assert not stored.exists() or json.loads(stored.read_text())["animation_speed"] == "normal"
 
 
 def test_the_running_demo_captions_every_card(start):

@@ -374,3 +374,21 @@ def test_a_stacked_first_deal_is_dealt_as_given_and_survives_json():
     assert back == s and back.stacked == stacked
     with pytest.raises(ValueError, match="32"):
         new_match(AMS, 5, Stacked(0, ("JH", "", "", "")))
+
+
+def test_bad_seats_and_dealers_are_clear_value_errors():
+    from klaverjas_gui.engine.klabberjass import new_klabberjass
+    from klaverjas_gui.engine.match import Stacked
+
+    s = new_match(AMS, 4)
+    for seat in (-1, 4):
+        with pytest.raises(ValueError, match="seat is 0 to 3"):
+            s.observation(seat)
+    hands = ("JH 9H AH TH KH QH 8H 7H", "AC TC KC QC JC 9C 8C 7C",
+             "AD TD KD QD JD 9D 8D 7D", "AS TS KS QS JS 9S 8S 7S")  # fmt: skip
+    for dealer in (9, -1):
+        with pytest.raises(ValueError, match="dealer seat 0 to 3"):
+            new_match(AMS, 5, Stacked(dealer=dealer, hands=hands))
+    game = new_klabberjass()
+    with pytest.raises(ValueError, match="0 or 1"):
+        game.observation(2)

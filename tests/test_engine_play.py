@@ -19,6 +19,9 @@ NEVER = dataclasses.replace(AMS, must_ruff="never")
 NO_OVER = dataclasses.replace(AMS, must_overtrump=False)
 AMS_FORCED = dataclasses.replace(AMS, undertrump="forced")
 ALWAYS_FORBIDDEN = dataclasses.replace(AMS, must_ruff="always")
+NEVER_FORCED = dataclasses.replace(NEVER, undertrump="forced")
+NEVER_NO_OVER = dataclasses.replace(NEVER, must_overtrump=False)
+NO_OVER_FORCED = dataclasses.replace(NO_OVER, undertrump="forced")
 
 
 def legal(variant, hand, trick):
@@ -58,12 +61,26 @@ CASES = [
     (AMS, "QH 7H", "AC JH", "QH 7H"),
     # partner winning with a trump (trick: opponent, partner, opponent)
     (AMS, "JH 8H 7D", "7C 9H 8C", "JH 7D"),
-    (AMS_FORCED, "JH 8H 7D", "7C 9H 8C", "JH 8H 7D"),
+    (AMS_FORCED, "JH 8H 7D", "7C 9H 8C", "JH 7D"),  # 1.5: beat it when you can
+    (AMS_FORCED, "8H 7D", "7C 9H 8C", "8H 7D"),  # cannot beat: forced allows the lower
     (ALWAYS_FORBIDDEN, "JH 8H 7D", "7C 9H 8C", "JH"),
     (ALWAYS_FORBIDDEN, "8H 7D", "7C 9H 8C", "7D"),
     (ROT, "8H 7D", "7C 9H 8C", "8H"),
     (AMS, "8H 7H", "7C 9H 8C", "8H 7H"),
-    (NEVER, "JH 8H 7D", "7C 9H 8C", "JH 8H 7D"),
+    (NEVER, "JH 8H 7D", "7C 9H 8C", "JH 7D"),
+    # RULES.md 1.5, must_ruff=never: a voluntary trump follows the partner-winning rule
+    (NEVER, "QH 7H 7D", "AC 8H", "QH 7D"),
+    (NEVER, "9H 7D", "AC JH", "7D"),
+    (NEVER, "9H 7H", "AC JH", "9H 7H"),
+    (NEVER, "QH 7H 7D", "AC", "QH 7H 7D"),
+    (NEVER_FORCED, "QH 7H 7D", "AC 8H", "QH 7D"),
+    (NEVER_FORCED, "9H 7D", "AC JH", "9H 7D"),
+    (NEVER_NO_OVER, "QH 7H 7D", "AC 8H", "QH 7H 7D"),
+    # RULES.md 1.5, must_overtrump=off: a lower trump is never banned
+    (NO_OVER, "JH 8H 7D", "7C 9H 8C", "JH 8H 7D"),
+    (NO_OVER, "8H 7D", "7C 9H 8C", "8H 7D"),
+    (NO_OVER, "8H 7D", "AC 9H", "8H"),
+    (NO_OVER_FORCED, "QH 7H 7D", "AC 8H", "QH 7H"),
     # no trump in hand: anything
     (AMS, "7D 8S", "AC", "7D 8S"),
     (ROT, "7D 8S", "AC JH", "7D 8S"),
@@ -108,6 +125,9 @@ def test_explanations_name_the_obligation_and_the_cards():
     assert "higher trump" in why and "9♥" in why and "J♥" in why
     why = explain(AMS, "JH 8H 7D", "7C 9H 8C", "8H")
     assert "partner is winning" in why and "undertrump" in why
+    why = explain(NEVER, "QH 7H 7D", "AC 8H", "7H")
+    assert "need not trump" in why and "8♥" in why and "7♥" in why
+    assert "partner" not in why
     assert explain(AMS, "QH", "", "AS") == "You do not hold A♠."
 
 

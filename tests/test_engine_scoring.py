@@ -159,3 +159,28 @@ def test_kraken_roem_is_doubled_only_by_option():
 def test_score_deal_rejects_an_incomplete_deal():
     with pytest.raises(ValueError):
         score_deal(AMS, "H", 0, TRICKS[:7])
+
+
+def test_score_deal_rejects_bad_input_with_a_clear_value_error():
+    same = [(0, TRICKS[0][1])] * 8  # the same four cards eight times
+    with pytest.raises(ValueError, match="32 different cards"):
+        score_deal(AMS, "H", 0, same)
+    with pytest.raises(ValueError, match="leader"):
+        score_deal(AMS, "H", 0, [(4, cards) for _, cards in TRICKS])
+    for level in (-1, 4, 1.5, True):
+        with pytest.raises(ValueError, match="kraak level"):
+            score_deal(AMS, "H", 0, TRICKS, kraak_level=level)
+    for team in (2, -1, None):
+        with pytest.raises(ValueError, match="chooser team"):
+            score_deal(AMS, "H", team, TRICKS)
+    with pytest.raises(ValueError, match="chooser team"):
+        settle(AMS, 2, (82, 80), (0, 0), (4, 4))
+
+
+def test_litige_after_kraak_names_the_kraak_team_as_scoring_0():
+    v = dataclasses.replace(KRAKEN, tie="litige")
+    s = settle(v, 0, (81, 81), (0, 0), (4, 4), kraak_level=1)  # the defence (team 1) kraakt
+    assert (s.outcome, s.burden_team, s.scores) == ("litige", 1, (162, 0))
+    text = describe_deal(s)
+    assert text.endswith(" own 162, the kraak team 0.")
+    assert "choosers" not in text

@@ -78,3 +78,11 @@ def test_every_option_has_a_description_and_choices_are_valid():
 def test_variant_round_trips_through_a_dict():
     for v in PRESETS.values():
         assert Variant.from_dict(v.to_dict()) == v
+
+
+def test_a_preset_played_to_another_match_length_keeps_its_name():
+    assert preset_name(dataclasses.replace(PRESETS["french"], match_length="deals:16")) == "french"
+    assert preset_name(dataclasses.replace(PRESETS["amsterdam"], match_tie="extra_deal")) == (
+        "amsterdam"
+    )
+    assert preset_name(dataclasses.replace(PRESETS["french"], tie="nat")) == "custom"

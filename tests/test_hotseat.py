@@ -173,3 +173,72 @@ def test_a_roem_claim_goes_through_the_cover_and_can_still_be_made(make_app):
     post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
     app.step(DT)
     assert table.state.deal_roem == (20, 0)
+
+
+def wait_for_a_person(app: App, table: TableScene) -> None:
+    """Until a cover is up or a person is to play a card or press a button."""
+    run_until(app, lambda: isinstance(app.top, CoverScene) or table.human_may_play()
+              or table.prompt.visible)  # fmt: skip
+
+
+def act_first(app: App, table: TableScene) -> None:
+    """The person to move plays the first legal card, or presses the first button."""
+    if table.human_may_play():
+        card = [a.card for a in table.state.legal_actions()][0]
+        hand = table.model.hands[table.bottom_seat]
+        click(app, table.layout.south_card_point(len(hand), hand.index(card)))
+    else:
+        click_button(app, table, list(table.prompt.actions)[0])
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "button"),
+    [("en", "Pass the laptop to the South player", "I play South: show my cards"),
+     ("nl", "Geef de laptop aan de speler van Zuid", "Ik speel Zuid: toon mijn kaarten"),
+     ("fr", "Passez l'ordinateur au joueur Sud", "Je joue Sud : montrer mes cartes")],
+)  # fmt: skip
+def test_the_cover_names_a_seat_called_you_by_its_place(make_app, lang, title, button):
+    app = make_app("--lang", lang)
+    table = start(app, (0, 2), seed=9)
+    covers = {}
+    while len(covers) < 2:  # South (named "You") and North (named "Anna")
+        wait_for_a_person(app, table)
+        if isinstance(app.top, CoverScene):
+            covers[app.top.seat] = (app.top.words("title"), app.top.words("sub"))
+            assert app.top.buttons["show"].text == app.top.words("button")
+            if app.top.seat == 0:
+                assert app.top.words("button") == button
+            click_button(app, app.top, "show")
+            continue
+        act_first(app, table)
+    assert covers[0][0] == title and "You" not in covers[0][1]
+    assert "Anna" in covers[2][0] and "Anna" in covers[2][1]
+
+
+def test_open_hands_practice_passes_the_laptop_without_covers(make_app):
+    app = make_app()
+    app.settings.practice = True
+    table = start(app, (0, 2), seed=5)
+    assert table.practice and table.hotseat.many
+    seen = set()
+    for _ in range(12):  # within the first deal
+        wait_for_a_person(app, table)
+        assert not isinstance(app.top, CoverScene)
+        s = table.state
+        assert table.human_seat == s.to_move and table.bottom_seat == s.to_move
+        seen.add(s.to_move)
+        act_first(app, table)
+    assert seen == {0, 2} and table.hotseat.covers == 0
+
+
+def test_the_settings_say_practice_passes_the_laptop_without_covers(make_app):
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.ui.settings import SettingsScene
+
+    app = make_app()
+    app.settings.set_seat(2, kind="human")
+    scene = SettingsScene(app, "match")
+    note = tr("guide.hotseat_practice")
+    assert note not in [text for text, _, _ in scene.table_lines()]
+    app.settings.practice = True
+    assert note in [text for text, _, _ in scene.table_lines()]

@@ -165,12 +165,41 @@ def test_every_key_in_the_files_is_used_by_the_code():
     literals, patterns = _source_strings()
     assert len(patterns) > 30, "the scan found too few f-string keys: is it still looking?"
     built = _built_keys()  # some may lack a text on purpose (a lesson without an outro)
-    unused = sorted(
-        key for key in english
-        if key not in literals and key not in built
-        and not any(re.fullmatch(p, key) for p in patterns)
-    )  # fmt: skip
+
+    def used(key: str) -> bool:
+        if key.endswith("_one") and key[:-4] in english:  # the singular of a counted text
+            return used(key[:-4])
+        return key in literals or key in built or any(re.fullmatch(p, key) for p in patterns)
+
+    unused = sorted(key for key in english if not used(key))
     assert unused == []
+
+
+def test_counted_texts_follow_each_languages_plural_rule():
+    """gettext plural forms: English and Dutch singular for 1 only, French for 0 and 1."""
+    english = i18n.catalog("en")
+    singulars = [k for k in english if k.endswith("_one")]
+    assert len(singulars) >= 10
+    for key in singulars:
+        assert key[:-4] in english, key
+        for lang in i18n.LANGUAGES:
+            for k in (key, key[:-4]):
+                assert "%{n}" in i18n.catalog(lang)[k], (lang, k)
+    expected = {
+        "en": {0: "0 deals", 1: "1 deal", 2: "2 deals"},
+        "nl": {0: "0 spellen", 1: "1 spel", 2: "2 spellen"},
+        "fr": {0: "0 donne", 1: "1 donne", 2: "2 donnes"},
+    }
+    try:
+        for lang, words in expected.items():
+            i18n.set_language(lang)
+            assert {n: i18n.tr("rules.length_deals", n=n) for n in words} == words
+        lost = i18n.Message("store.history_lost_at_close", n=0, error="disk full")
+        assert lost.startswith("0 moves") and lost.text().startswith("0 coup n'a pas")
+        i18n.set_language("en")
+        assert i18n.tr("ui.history_match", n=1) == "Match 1"  # no singular twin: as it is
+    finally:
+        i18n.set_language("en")
 
 
 def test_engine_words_have_a_key_for_every_option_value_and_reason():
@@ -198,7 +227,7 @@ def test_engine_reasons_in_dutch_and_french():
     assert reason is not None and reason.key == "follow"
     i18n.set_language("nl")
     dutch = words.reason_text(reason)
-    assert dutch.startswith("Er is Harten ♥ uitgekomen") and "V♥" in dutch
+    assert dutch.startswith("Harten ♥ is uitgekomen") and "V♥" in dutch  # no capital mid-sentence
     i18n.set_language("fr")
     assert "vous devez fournir" in words.reason_text(reason) and "D♥" in words.reason_text(reason)
 
@@ -356,3 +385,35 @@ def test_a_damaged_settings_file_is_reported_in_the_language_asked_for(make_app,
     app.step(DT)
     shown = app.toasts.current_text or ""
     assert "beschadigd" in shown and "damaged" not in shown, shown
+
+
+def test_a_name_plates_second_line_fits_the_plate_at_1024x600():
+    """Role and trick count ("Tegenspeler · 8 slagen") stay inside the plate; the dealer
+    and chooser chips sit on the name's line, so they never cover these words."""
+    from klaverjas_gui.ui import theme
+    from klaverjas_gui.ui.layout import TableLayout
+
+    pygame.font.init()
+    L = TableLayout(1024, 600)
+    room = L.px(176) - L.px(12) - L.px(2)  # the plate's width after the text's left pad
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            for role in ("ui.table_opponent", "ui.table_partner"):
+                line = f"{i18n.tr(role)} · {i18n.tr('ui.table_tricks', n=8)}"
+                assert theme.text(line, L.px(14), theme.TEXT_DIM).get_width() <= room, line
+            turn = i18n.tr("ui.table_your_turn")
+            assert theme.text(turn, L.px(14), theme.GOLD_LIGHT, True).get_width() <= room
+    finally:
+        i18n.set_language("en")
+
+
+def test_french_menu_words_agree_with_their_plural_feminine_nouns():
+    try:
+        i18n.set_language("fr")
+        custom = i18n.tr("ui.menu_rules", rules=i18n.tr("rules.preset_long_custom"))
+        assert custom == "Règles : Personnalisées"  # les règles
+        mixed = i18n.tr("ui.menu_opponents", level=i18n.tr("ui.level_mixed"))
+        assert mixed == "Adversaires : mélangés"
+    finally:
+        i18n.set_language("en")

@@ -133,9 +133,30 @@ def test_settings_changed_by_clicks_are_saved_and_read_by_a_new_app(start, tmp_p
     s = again.settings
     assert s.four_colour and s.card_back == "red" and s.language == "nl"
     assert s.seat_plan()[1:3] == [("Bram", "easy"), ("Anna", "hard")]
-    assert s.rules() == dataclasses.replace(PRESETS["french"], pit_bonus=200)
+    # the match length stays the one set on the Match tab (16 deals, not French 1500 points)
+    french = dataclasses.replace(PRESETS["french"], pit_bonus=200, match_length="deals:16")
+    assert s.rules() == french
     assert s.rules_name() == "custom" and s.preset == "french"
     assert not list(data.glob("*.tmp"))  # every save was atomic: no half-written file left
+
+
+def test_picking_a_preset_keeps_the_match_length_and_tie_set_on_the_match_tab(start, tmp_path):
+    app = start()
+    scene = open_settings(app, "match")
+    for length in ("deals:1", "deals:4", "points:750"):  # RULES.md 1.9, offered on screen
+        assert f"match_length={length}" in scene.buttons
+    click_in_form(app, scene, "match_length=points:750")
+    click_in_form(app, scene, "match_tie=extra_deal")
+    click_button(app, scene, "tab_rules")
+    click_button(app, app.top, "preset=rotterdam")
+    rules = app.settings.rules()
+    assert (rules.match_length, rules.match_tie) == ("points:750", "extra_deal")
+    assert rules.must_ruff == "always" and app.settings.rules_name() == "rotterdam"
+    stored = json.loads((tmp_path / "data" / "settings.json").read_text())
+    assert stored["variant"]["match_length"] == "points:750"
+    click_button(app, app.top, "preset=french")  # French's own 1500 points do not win either
+    assert app.settings.rules().match_length == "points:750"
+    assert app.settings.rules_name() == "french"
 
 
 def test_a_damaged_settings_file_is_set_aside_and_the_player_told_once(start, tmp_path):
@@ -344,7 +365,7 @@ def test_statistics_scene_shows_the_history_statistics(start, tmp_path):
     data = tmp_path / "data"
     data.mkdir()
     history = History(data / "history.sqlite")
-    for seed in range(4):
+    for seed in range(6):  # Ann, Bob and Dirk play 6 matches, Cas and Eva 3
         players = ["Ann", "Bob", "Cas", "Dirk"] if seed % 2 else ["Bob", "Ann", "Dirk", "Eva"]
         play_recorded(history, SHORT, seed, players)
     expected = history.statistics()
@@ -360,9 +381,29 @@ def test_statistics_scene_shows_the_history_statistics(start, tmp_path):
         row = shown[r["name"]]
         assert [int(row[i]) for i in (1, 2, 4, 7, 8, 10)] == [
             r["matches"], r["won"], r["deals"], r["nat"], r["pit"], r["roem"]]  # fmt: skip
-        assert [float(row[i]) for i in (3, 6, 9, 11)] == [
-            r["won_pct"], r["made_pct"], r["tricks_pct"], r["avg_points"]]  # fmt: skip
+        assert float(row[11]) == r["avg_points"]
+        if r["matches"] >= 5:
+            assert [float(row[i]) for i in (3, 6, 9)] == [
+                r["won_pct"], r["made_pct"], r["tricks_pct"]]  # fmt: skip
+        else:  # too few matches for a percentage to mean anything
+            assert [row[i] for i in (3, 6, 9)] == ["–", "–", "–"]
         assert row[5] == f"{r['made']} / {r['chosen']}" and row[12] == r["favourite_trump"]
+
+    assert shown["Cas"][3] == "–" and shown["Ann"][3] != "–"  # 3 matches, 6 matches
+
+
+def test_a_kraak_deal_made_by_the_kraak_team_is_not_made_for_the_chooser():
+    from klaverjas_gui.store.history import MatchRecord, compute_statistics
+
+    match = MatchRecord(1, "klaverjas", "kraken", {}, 1, ["Ann", "Bob", "Cas", "Dirk"], "", "",
+                        "finished", (0, 324), 1)  # fmt: skip
+    line = {"chooser": 0, "trump": "H", "kraak_level": 1, "burden_team": 1, "roem": [0, 0],
+            "tricks_won": [3, 5], "pit_team": None, "scores": [0, 324]}  # fmt: skip
+    rows = {r["name"]: r for r in compute_statistics([(match, [{**line, "outcome": "made"}])])}
+    assert (rows["Ann"]["chosen"], rows["Ann"]["made"]) == (1, 0)  # Bob's kraak came off
+    rows = {r["name"]: r for r in compute_statistics([(match, [{**line, "outcome": "nat"}])])}
+    assert (rows["Ann"]["chosen"], rows["Ann"]["made"]) == (1, 1)  # the kraak team went nat
+    assert rows["Bob"]["nat"] == 1 and rows["Ann"]["nat"] == 0
 
 
 def test_klabberjass_games_are_listed_opened_and_counted_like_any_preset(start, tmp_path):

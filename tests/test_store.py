@@ -319,3 +319,37 @@ def test_a_klabberjass_game_is_stored_resumed_and_counted(tmp_path):
     stats = {r["name"]: r for r in h.statistics("klabberjass")}
     assert stats["Anna"]["deals"] == len(s.sheet) == stats["Bram"]["deals"]
     assert stats["Anna"]["won"] + stats["Bram"]["won"] == 1
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"LANG": "nl_NL.UTF-8"}, "nl"),
+        ({"LANG": "nl_BE"}, "nl"),
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "fr-CA"}, "fr"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "nl_NL.UTF-8", "LC_MESSAGES": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "fr_FR", "LC_MESSAGES": "fr_FR", "LC_ALL": "nl_NL.UTF-8"}, "nl"),
+        ({"LANG": "fr_FR", "LC_ALL": ""}, "fr"),  # an empty variable counts as unset
+    ],
+)
+def test_system_language_from_the_posix_locale_variables(environ, expected):
+    assert prefs_mod.system_language(environ) == expected
+
+
+def test_first_start_speaks_the_systems_language_and_a_stored_choice_wins(
+    make_app, monkeypatch, tmp_path
+):
+    from klaverjas_gui import i18n
+
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    app = make_app(first_frame=True)  # no settings file yet
+    assert app.settings.language == "nl" and i18n.language() == "nl"
+    app.settings.language = "en"  # the player chooses English: kept, whatever the system says
+    app.save_settings()
+    app.close()
+    monkeypatch.setenv("LC_ALL", "fr_FR.UTF-8")
+    again = make_app(first_frame=True)
+    assert again.settings.language == "en" and i18n.language() == "en"

@@ -122,3 +122,22 @@ def test_the_words_and_the_teaching_need_no_pygame():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    ("lang", "zero", "wrong"),
+    [("en", "the Kraak team 0", "choosers"), ("nl", "het Kraak-team 0", "spelers"),
+     ("fr", "l'équipe du Contre 0", "preneur")],
+)  # fmt: skip
+def test_a_litige_after_kraak_says_the_kraak_team_scores_0(lang, zero, wrong):
+    import dataclasses
+
+    from klaverjas_gui.engine.scoring import settle
+    from klaverjas_gui.words import describe_deal
+
+    i18n.set_language(lang)
+    v = dataclasses.replace(PRESETS["kraken"], tie="litige")
+    text = describe_deal(settle(v, 0, (81, 81), (0, 0), (4, 4), kraak_level=1))
+    assert text.endswith(f"{zero}.") and wrong not in text
+    plain = describe_deal(settle(v, 0, (81, 81), (0, 0), (4, 4)))  # no kraak: the choosers
+    assert plain.endswith(f"{i18n.tr('rules.deal_litige_zero')}.")

@@ -136,15 +136,13 @@ class Rules:
             return follow
         trumps = hand & self.trump_mask
         ruff = self.ruff
-        if not trumps or ruff == "never":
+        if not trumps:
             return hand
         best_is_trump = win_card >> 3 == t
         higher = trumps & self.higher[win_card & 7] if best_is_trump else trumps
-        if ruff == "opponent" and partner_winning:
-            if not self.undertrump_forced and best_is_trump:
-                allowed = hand & ~(trumps & ~higher)
-                if allowed != hand:
-                    return allowed or hand
+        if ruff == "never" or (ruff == "opponent" and partner_winning):  # voluntary trump
+            if best_is_trump and self.must_overtrump and (higher or not self.undertrump_forced):
+                return hand & ~(trumps & ~higher) or hand
             return hand
         if not best_is_trump or not self.must_overtrump:
             return trumps

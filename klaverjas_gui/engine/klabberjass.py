@@ -365,6 +365,9 @@ class KlabberjassState(GameState):
         return Reason("not_now", {"action": str(action), "wanted": phase})
 
     def observation(self, seat: int) -> KlabberjassObservation:
+        """What `seat` (0 or 1) may know: its own hand and everything played in the open."""
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise ValueError(f"a seat in two-player Klabberjass is 0 or 1, not {seat!r}")
         return KlabberjassObservation(
             seat=seat,
             variant=self.variant,

@@ -299,6 +299,9 @@ class MatchState(GameState):
         return Reason("not_now", {"action": str(action), "wanted": phase})
 
     def observation(self, seat: int) -> Observation:
+        """What `seat` (0 to 3) may know: its own hand and everything played in the open."""
+        if seat not in range(4) or isinstance(seat, bool):
+            raise ValueError(f"a seat is 0 to 3, not {seat!r}")
         return Observation(
             seat=seat,
             variant=self.variant,
@@ -558,6 +561,9 @@ class Stacked:
     proposed: str | None = None  # the turned card, for proposed / two_rounds
 
     def masks(self) -> list[int]:
+        """The four hands as masks, after checking that they and the dealer make a deal."""
+        if self.dealer not in range(4) or isinstance(self.dealer, bool):
+            raise ValueError(f"a stacked deal needs a dealer seat 0 to 3, not {self.dealer!r}")
         masks = [mask_of(parse_cards(h)) for h in self.hands]
         if len(masks) != 4 or any(m.bit_count() != 8 for m in masks) or sum(masks) != FULL_MASK:
             raise ValueError("a stacked deal needs four hands of 8 different cards, 32 in all")

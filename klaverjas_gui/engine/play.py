@@ -6,13 +6,12 @@ the legality check and its plain-words explanation can never disagree.
 `klabberjass_obligation` does the same for the two-player game (RULES.md 2)
 with the same masks and rule codes, so both share one set of explanations.
 
-Choices where RULES.md is silent (documented in the README too):
-- Partner winning under `must_ruff=opponent`: you may discard or trump; with
-  `undertrump=forbidden` a voluntary trump must beat the trump in the trick
-  (unless you hold nothing but lower trumps). With `undertrump=forced` any
-  card is allowed.
-- `must_overtrump=off`: any trump satisfies a duty to trump, lower ones
-  included; the undertrump option then only governs the voluntary case above.
+One rule covers every *voluntary* trump (RULES.md 1.5): when you may discard
+(partner winning under `must_ruff=opponent`, or any time under `must_ruff=never`)
+but trump onto a trick that already holds a trump, that trump must beat it when
+you can (`must_overtrump` on); when you cannot, `undertrump=forbidden` bans the
+lower trump unless you hold nothing else and `forced` allows it. Under
+`must_overtrump=off` a lower trump is never banned, and `undertrump` has no effect.
 """
 
 from __future__ import annotations
@@ -87,16 +86,20 @@ def obligation(variant: Variant, t: int, hand: int, trick: Sequence[Card]) -> tu
     if follow:
         return follow, "follow"
     trumps = hand & SUIT_MASKS[t]
-    if not trumps or variant.must_ruff == "never":
+    if not trumps:
         return hand, "free"
     best = _best_trump(t, trick)
     higher = trumps & HIGHER[t][best.rank_index] if best is not None else trumps
     n = len(trick)
-    if variant.must_ruff == "opponent" and n >= 2 and winner_index(t, trick) == n - 2:
-        if variant.undertrump == "forbidden" and best is not None:
+    partner = n >= 2 and winner_index(t, trick) == n - 2
+    if variant.must_ruff == "never" or (variant.must_ruff == "opponent" and partner):
+        # trumping is voluntary: a trump played all the same may not be a banned lower one
+        lower_banned = higher or variant.undertrump == "forbidden"
+        if best is not None and variant.must_overtrump and lower_banned:
             allowed = hand & ~(trumps & ~higher)
             if allowed != hand:
-                return (allowed or hand), "partner_no_undertrump"
+                rule = "partner_no_undertrump" if partner else "free_no_undertrump"
+                return (allowed or hand), rule
         return hand, "free"
     if best is None:
         return trumps, "ruff"

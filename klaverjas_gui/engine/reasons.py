@@ -40,6 +40,8 @@ REASONS: dict[str, str] = {
     "you must play a higher trump (you hold %{cards}).",
     "partner_no_undertrump": "Your partner is winning, so you need not trump, but you may "
     "not undertrump %{best} with %{card}. Play another card.",
+    "free_no_undertrump": "You need not trump, but a trump you play must beat %{best} when "
+    "you can, and you may not undertrump it with %{card}. Play another card.",
     "ruff": "You cannot follow %{led} and an opponent is winning with %{winning}: "
     "you must trump (you hold %{cards}).",
     "ruff_partner": "You cannot follow %{led}: under these rules you must trump even though "

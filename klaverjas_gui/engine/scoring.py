@@ -57,6 +57,10 @@ def score_deal(
     """Score eight tricks given as (leader_seat, four cards in play order)."""
     if len(tricks) != 8 or any(len(cards) != 4 for _, cards in tricks):
         raise ValueError("score_deal needs 8 tricks of 4 cards each")
+    if len({c.index for _, cards in tricks for c in cards}) != 32:
+        raise ValueError("score_deal needs the 32 different cards of the pack, each played once")
+    if any(leader not in range(4) for leader, _ in tricks):
+        raise ValueError("score_deal needs each trick's leader as a seat 0 to 3")
     t = parse_suit(trump).index
     card_value = POINTS[t]
     claimed_set = set(range(8)) if claimed is None else set(claimed)
@@ -85,6 +89,10 @@ def settle(
     kraak_level: int = 0,
 ) -> DealScore:
     """The deal score from each team's card points (incl. last trick), roem and tricks."""
+    if chooser_team not in (0, 1) or isinstance(chooser_team, bool):
+        raise ValueError(f"the chooser team must be 0 or 1, not {chooser_team!r}")
+    if kraak_level not in range(4) or isinstance(kraak_level, bool):
+        raise ValueError(f"the kraak level must be 0 to 3 (none to superkraak), not {kraak_level}")
     points, won = card_points, tricks_won
     multiplier = 2**kraak_level
     roem_factor = multiplier if variant.kraken_doubles_roem else 1
@@ -173,8 +181,9 @@ def describe_deal(score: DealScore) -> str:
     if score.outcome == "nat":
         also = " and pit" if score.pit_team == o else ""
         return f"{head}: nat{also}, {other} {score.scores[o]}."
-    if score.outcome == "litige":
-        return f"{head}: a tie (litige), {other} its own {score.scores[o]}, the choosers 0."
+    if score.outcome == "litige":  # the burden team scores 0: after kraak, not the choosers
+        zero = f"the {KRAAK_NAMES[score.kraak_level]} team" if score.kraak_level else "the choosers"
+        return f"{head}: a tie (litige), {other} its own {score.scores[o]}, {zero} 0."
     if score.outcome == "pit":
         return f"{head}: pit! All eight tricks, {score.scores[b]} points."
     return f"{head}: made, {score.scores[b]} to {score.scores[o]}."

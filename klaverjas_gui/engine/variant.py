@@ -44,8 +44,8 @@ DESCRIPTIONS: dict[str, str] = {
     "kraken_doubles_roem": "Whether kraak also multiplies roem.",
     "must_ruff": "When you cannot follow suit: trump only against an opponent winning, "
     "always, or never.",
-    "must_overtrump": "If you trump or trumps were led, you must beat the highest trump "
-    "when you can.",
+    "must_overtrump": "If you trump (even by choice) or trumps were led, you must beat the "
+    "highest trump when you can; off: any trump will do.",
     "undertrump": "When you must trump but cannot beat the trump on the table: play "
     "another suit (forbidden) or a lower trump all the same (forced).",
     "carre_values": "Four of a kind: Amsterdam (A K Q 10 = 100, J = 200), all 100 with "
@@ -172,9 +172,19 @@ PRESETS: dict[str, Variant] = {
 }
 
 
+# How long a match lasts is the players' choice, not part of a rule set: picking a preset
+# keeps them (store/prefs.py), and a preset played to another length keeps its name.
+MATCH_OPTIONS = ("match_length", "match_tie")
+
+
 def preset_name(variant: Variant) -> str:
-    """The preset this variant equals, or "custom"."""
+    """The preset whose rules this variant plays (whatever its match length), or "custom"."""
     for name, preset in PRESETS.items():
-        if preset == variant:
+        if preset == with_match_of(variant, preset):
             return name
     return "custom"
+
+
+def with_match_of(rules: Variant, match: Variant) -> Variant:
+    """`rules` with the match length and end-of-match tie rule of `match`."""
+    return dataclasses.replace(rules, **{o: getattr(match, o) for o in MATCH_OPTIONS})

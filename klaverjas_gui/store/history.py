@@ -806,9 +806,10 @@ def compute_statistics(
             for line in lines:
                 r["deals"] += 1
                 burden = line.get("burden_team", line["chooser"] % 2)
-                if line["chooser"] == seat:
+                if line["chooser"] == seat:  # outcome is the burden team's: after kraak, not ours
                     r["chosen"] += 1
-                    r["made"] += line["outcome"] in ("made", "pit")
+                    ours = ("made", "pit") if burden == team else ("nat", "litige")
+                    r["made"] += line["outcome"] in ours
                     trumps.setdefault(name, Counter())[line["trump"]] += 1
                 if burden == team and line["outcome"] == "nat":
                     r["nat"] += 1

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import locale
 import os
 import re
 import stat
+import sys
 import time
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,7 @@ from ..engine import (
     klabberjass_preset_name,
     preset_name,
 )
+from ..engine.variant import with_match_of
 from ..i18n import Message
 from .files import set_aside, write_atomic
 
@@ -52,6 +56,42 @@ NOT_IN_NAMES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 # A temporary file of write_atomic older than this was left by a killed run: removed at
 # start. Younger ones are left alone (a slow USB stick may still be writing one).
 STALE_TEMP_SECONDS = 60.0
+
+
+# Windows primary language ids (LANGID & 0x3FF) of the languages we speak.
+WINDOWS_LANGUAGES = {0x09: "en", 0x13: "nl", 0x0C: "fr"}
+
+
+def _language_of(code: str | None) -> str | None:
+    """ "nl" from "nl_BE.UTF-8" or "fr-FR"; None for a locale we do not speak ("C", "de_DE")."""
+    lang = (code or "").replace("-", "_").split("_")[0].split(".")[0].lower()
+    return lang if lang in LANGUAGES else None
+
+
+def _windows_ui_language() -> str | None:
+    try:
+        import ctypes
+
+        langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+    except (AttributeError, OSError):
+        return None
+    return WINDOWS_LANGUAGES.get(langid & 0x3FF)
+
+
+def system_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The language of the user's system, to start in when no settings file exists yet:
+    on POSIX the first of LC_ALL, LC_MESSAGES and LANG that is set (as setlocale reads them),
+    else Windows's display language, else Python's locale; English when we do not speak it."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(name):
+            return _language_of(environ[name]) or "en"
+    found = _windows_ui_language() if sys.platform == "win32" else None
+    if found is None:
+        try:
+            found = _language_of(locale.getlocale()[0])
+        except ValueError:  # an unknown locale name
+            found = None
+    return found or "en"
 
 
 def clean_name(text: str) -> str:
@@ -123,8 +163,9 @@ class Settings:
         return preset_name(self.rules())
 
     def pick_preset(self, name: str) -> None:
+        """The preset's rules; the match length and tie rule set on the Match tab stay."""
         self.preset = name
-        self.variant = PRESETS[name].to_dict()
+        self.variant = with_match_of(PRESETS[name], self.rules()).to_dict()
 
     def klabberjass_rules(self) -> KlabberjassVariant:
         """The rules of the next Klabberjass game (the preset's if the stored ones are bad)."""
@@ -352,7 +393,7 @@ class SettingsFile:
         try:
             raw = _read_regular(self.path)
         except (FileNotFoundError, NotADirectoryError):  # a file where the folder should be
-            return Settings(), []
+            return Settings(language=system_language()), []  # first start: the system's
         except NotRegularFile:
             self.writable = False
             return Settings(), [Message("store.settings_not_regular", name=self.path.name)]

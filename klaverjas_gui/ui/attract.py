@@ -6,7 +6,8 @@ the caption panel and a speed control. The menu starts it after
 `Settings.demo_idle_seconds` without input; `--demo` and "Watch a demo" start it too
 (`Shell.start_demo`). Any key or click returns to the menu; when the menu started it
 because nobody was there, moving the mouse a few pixels does too. + and - (or the
-two small buttons) step through the animation speeds; they never leave the demo.
+two small buttons) step through the animation speeds; they never leave the demo. That
+speed is the demo's own: it starts at the player's and is never written to the settings.
 Successive demos alternate Klaverjas and Klabberjass, unless `--game klabberjass`
 asked for Klabberjass only.
 """
@@ -96,14 +97,17 @@ def next_game(app: Shell) -> Game:
 
 def make_attract(app: Shell, seed: int | None, idle: bool = False) -> TableScene:
     """The next demo table. A demo following another (its end screen calls this) keeps the
-    first one's manners: a demo the menu started for nobody still ends at a mouse move."""
-    table = getattr(app.top, "table", None)
+    first one's manners: a demo the menu started for nobody still ends at a mouse move,
+    and the speed chosen with + and - stays."""
+    table = getattr(app.top, "table", app.top)  # an end screen's table, or a demo itself
     idle = idle or bool(getattr(table, "leave_on_motion", False))
     game = next_game(app)
     variant = KLABBERJASS_PRESETS["klabberjass"] if game is KLABBERJASS else app.settings.rules()
     session = demo_session(game, variant, seed, app.settings, Jobs(app.deterministic))
     scene = AttractKlabberjassTable if game is KLABBERJASS else AttractTable
-    return scene(app, variant, session.seed, idle=idle, session=session)
+    demo = scene(app, variant, session.seed, idle=idle, session=session)
+    demo.demo_speed = getattr(table, "demo_speed", demo.demo_speed)
+    return demo
 
 
 class Attract:
@@ -114,16 +118,19 @@ class Attract:
     seats: list
     layout: Any
     demo: bool
+    auto_roem_claim = False  # read by the session with `speed`: nobody here claims roem
 
     def __init__(
         self, app: Shell, variant: Any, seed: int, idle: bool = False, session: Any = None
     ) -> None:
         self.leave_on_motion = idle
+        self.demo_speed = app.settings.animation_speed  # a key of SPEEDS, the demo's own
         self.captions: deque[str] = deque([tr("demo.start")], maxlen=CAPTION_LINES)
         self.travel = 0.0
         self.pointer: tuple[int, int] | None = None
         super().__init__(app, variant, seed, demo=True, session=session)  # type: ignore[call-arg]
         self.session.listen(self.caption)  # type: ignore[attr-defined]
+        self.session.settings = self  # type: ignore[attr-defined]  # the demo's own pace
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else None
 
     # --- the speed control ---
@@ -142,12 +149,13 @@ class Attract:
         faster = pygame.Rect(right - bw, bottom - bh, bw, bh)
         return pygame.Rect(faster.left - gap - bw, faster.top, bw, bh), faster
 
+    @property
+    def speed(self) -> float:
+        """The demo's pace (+ and -), not the player's animation speed."""
+        return SPEEDS.get(self.demo_speed, 1.0)
+
     def change_speed(self, step: int) -> None:
-        settings = self.app.settings
-        speed = step_speed(settings.animation_speed, step)
-        if speed != settings.animation_speed:
-            settings.animation_speed = speed
-            self.app.save_settings()
+        self.demo_speed = step_speed(self.demo_speed, step)
 
     # --- captions ---
     def caption(self, before: Any, action: Action, events: list[Any]) -> None:
@@ -225,7 +233,7 @@ class Attract:
         slower, faster = self.speed_rects()
         game = f"demo.game_{self.game.name}"  # type: ignore[attr-defined]
         leave = "demo.leave_idle" if self.leave_on_motion else "demo.leave_watch"
-        speed = tr("demo.speed", speed=tr(f"demo.speed_{self.app.settings.animation_speed}"))
+        speed = tr("demo.speed", speed=tr(f"demo.speed_{self.demo_speed}"))
         rows = [(tr(game), theme.GOLD_LIGHT, True), (tr(leave), theme.TEXT_DIM, False),
                 (speed, theme.TEXT, True)]  # fmt: skip
         size, width = L.px(14), faster.right - slower.left

@@ -92,8 +92,7 @@ def play_caption(
 def trick_caption(name: str, won: TrickWon, trump: Suit, last: bool) -> str:
     """ "Anna wins the trick with the ace of hearts: 11 points + 20 roem." """
     best = won.cards[winner_index(Suit(trump).index, list(won.cards))]
-    score = (tr("demo.score_roem", points=won.points, roem=won.roem) if won.roem
-             else tr("demo.score", points=won.points))  # fmt: skip
+    score = tr("demo.score_roem" if won.roem else "demo.score", n=won.points, roem=won.roem)
     key = "demo.wins_last" if last else "demo.wins"
     return tr(key, name=name, card=card_name(best), score=score)
 

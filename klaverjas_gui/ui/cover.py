@@ -1,5 +1,8 @@
 """The cover between two hot-seat players: "Pass the laptop to Anna".
 
+A seat still called by the default name "You" is named by its place instead ("Pass the
+laptop to the South player"): "Pass the laptop to You … You's cards" reads as nonsense.
+
 While it is up, the table below draws every hand face down (HotSeat.hiding)
 and the cover darkens it almost completely, so the next player's cards are not
 seen by the one handing the laptop over. A button or any key reveals them.
@@ -16,6 +19,7 @@ from ..i18n import tr
 from . import theme, widgets
 from .commands import Command
 from .scene import Scene
+from .seats import SEAT_NAMES, compass
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -32,9 +36,16 @@ class CoverScene(Scene):
         self.table = table
         self.seat = seat
         self.name = table.seats[seat].label
+        self.default_name = table.seats[seat].name == SEAT_NAMES[0]
         self.age = 0.0
         self.done = False
         self.build()
+
+    def words(self, part: str) -> str:
+        """guide.cover_<part>, for a seat by its name or, named "You", by its place."""
+        if self.default_name:
+            return tr(f"guide.cover_{part}_you", seat=compass(self.seat))
+        return tr(f"guide.cover_{part}", name=self.name)
 
     def _panel(self) -> pygame.Rect:
         w, h = self.app.size
@@ -48,8 +59,7 @@ class CoverScene(Scene):
         p = self._panel()
         rect = pygame.Rect(0, 0, round(p.w - 80 * u), round(54 * u))  # room for a long name
         rect.midbottom = (p.centerx, p.bottom - round(40 * u))
-        self.button("show", rect, tr("guide.cover_button", name=self.name), self.confirm,
-                    "@primary")  # fmt: skip
+        self.button("show", rect, self.words("button"), self.confirm, "@primary")
 
     def confirm(self) -> None:
         if self.done:
@@ -86,10 +96,10 @@ class CoverScene(Scene):
         px = lambda v: round(v * u)  # noqa: E731
         p = self._panel()
         widgets.draw_panel(surface, p, u, (8, 30, 20, 245), theme.GOLD)
-        img = theme.text(tr("guide.cover_title", name=self.name), px(32), theme.GOLD_LIGHT, True)
+        img = theme.text(self.words("title"), px(32), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(p.centerx, p.top + px(30))))
         y = p.top + px(30) + img.get_height() + px(10)
-        for line in theme.wrap(tr("guide.cover_sub", name=self.name), px(18), p.w - px(60)):
+        for line in theme.wrap(self.words("sub"), px(18), p.w - px(60)):
             img = theme.text(line, px(18), theme.TEXT)
             surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
             y += img.get_height()

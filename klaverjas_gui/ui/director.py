@@ -204,7 +204,7 @@ class Director:
 
     def d(self, seconds: float) -> float:
         """A duration at the player's animation speed."""
-        return seconds * self.table.app.settings.speed
+        return seconds * self.table.speed
 
     def wait(self, seconds: float) -> Script:
         t, goal = 0.0, self.d(seconds)

@@ -161,7 +161,7 @@ class HistoryScene(ListingScene):
 
     def note(self) -> str:
         n = len(self.records)
-        return tr("ui.history_note_one") if n == 1 else tr("ui.history_note", n=n)
+        return tr("ui.history_note", n=n)
 
     def set_filter(self, preset: str | None, game: str | None = None) -> None:
         self.preset, self.game = preset, game

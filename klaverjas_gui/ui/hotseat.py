@@ -80,13 +80,18 @@ class HotSeat:
 
     @property
     def hiding(self) -> bool:
-        """Every hand is face down: the laptop is between two people."""
-        return self.many and (not self.table.session.handed or self.cover is not None)
+        """Every hand is face down: the laptop is between two people. Open-hands practice
+        shows every hand, so it hides nothing and passes the laptop without a cover."""
+        t = self.table
+        return self.many and not t.practice and (not t.session.handed or self.cover is not None)
 
     def hand_over(self, seat: int) -> bool:
         """Called when human `seat` is to act; True while the laptop is being passed on."""
         t = self.table
         if not t.session.hand_over_due(seat):
+            return False
+        if t.practice:
+            self.confirm(seat)
             return False
         if self.cover is None or self.cover not in t.app.scenes:
             self.covers += 1

@@ -186,8 +186,7 @@ class ReplayScene(Scene):
             seat, card = m.trick[-1]
             return head, tr("ui.replay_plays", name=names[seat], card=card_text(card))
         key = "ui.replay_takes_roem" if won.roem else "ui.replay_takes"
-        text = tr(key, name=names[won.seat], n=won.trick_no + 1, points=won.points,
-                  roem=won.roem)  # fmt: skip
+        text = tr(key, name=names[won.seat], trick=won.trick_no + 1, n=won.points, roem=won.roem)
         end = self.deal.end
         if self.step == self.cards and end.sheet and end.sheet[-1].deal_no == self.deal.deal_no:
             text += " " + self.describe_end(end.sheet[-1])

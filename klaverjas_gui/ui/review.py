@@ -140,8 +140,7 @@ class ReviewScene(Scene):
         if self.trick == 0:
             lines.append((tr("teach.review_start"), theme.TEXT))
         elif self.won is not None:
-            text = self.about("review_trick", self.won.seat, trick=self.trick,
-                              points=self.won.points)  # fmt: skip
+            text = self.about("review_trick", self.won.seat, trick=self.trick, n=self.won.points)
             if self.won.roem:
                 text += " " + tr("teach.review_roem", roem=self.won.roem)
             lines.append((text, theme.TEXT))

@@ -78,6 +78,7 @@ def pages() -> list[tuple[str, list[Block]]]:
             Para(t("trump_led")),
             Para(t("amsterdam"), theme.GOLD_LIGHT),
             Para(t("rotterdam"), theme.GOLD_LIGHT),
+            Para(t("voluntary"), theme.TEXT_DIM),
             Para(t("example"), theme.TEXT_DIM),
             CardRow("", (("AC", t("cap_north")), ("7C", t("cap_east")), ("7D", t("cap_ams")),
                          ("QH", t("cap_rot")))),

@@ -19,7 +19,7 @@ import pygame
 
 from .. import i18n
 from ..engine import PRESETS, VariantError
-from ..engine.variant import BOOLEANS, CHOICES, option_names
+from ..engine.variant import BOOLEANS, CHOICES, MATCH_OPTIONS, option_names
 from ..i18n import tr
 from ..store.prefs import CARD_BACKS, HUMAN, LANGUAGES, SPEEDS, Settings, clean_name
 from ..words import (
@@ -39,9 +39,9 @@ from .seats import SEAT_NAMES, compass, display_name, level_label, levels
 if TYPE_CHECKING:
     from .shell import Shell
 
-MATCH_OPTIONS = ("match_length", "match_tie")
-MATCH_LENGTHS = ("deals:8", "deals:12", "deals:16", "deals:24",
-                 "points:1000", "points:1500", "points:2000")  # fmt: skip
+# RULES.md 1.9: 16 deals (Amsterdam), 8, 4 and 1 are common; 1500 points (seed 002), 1000, 750.
+MATCH_LENGTHS = ("deals:1", "deals:4", "deals:8", "deals:12", "deals:16", "deals:24",
+                 "points:750", "points:1000", "points:1500", "points:2000")  # fmt: skip
 PIT_BONUSES = (0, 50, 88, 100, 200)
 
 
@@ -380,6 +380,8 @@ class SettingsScene(Scene):
         elif len(people) > 1:
             names = tr("guide.and").join([", ".join(people[:-1]), people[-1]])
             lines.append((tr("guide.hotseat_line", names=names), theme.GOLD, False))
+            if self.settings.practice:
+                lines.append((tr("guide.hotseat_practice"), theme.GOLD, False))
         return lines
 
     def _head(self, surface: pygame.Surface, text: str, x: int, y: int) -> int:

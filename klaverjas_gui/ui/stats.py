@@ -34,12 +34,21 @@ def columns() -> tuple[Column, ...]:
     )
 
 
+# A percentage of one or two matches says nothing yet: shown from this many matches on.
+MIN_MATCHES_FOR_PERCENT = 5
+NO_PERCENT = "–"
+
+
 def stat_cells(row: dict[str, Any]) -> list[str]:
     """One leaderboard line from one row of History.statistics."""
+
+    def pct(key: str) -> str:
+        return f"{row[key]:.1f}" if row["matches"] >= MIN_MATCHES_FOR_PERCENT else NO_PERCENT
+
     return [
-        display_name(row["name"]), str(row["matches"]), str(row["won"]), f"{row['won_pct']:.1f}",
-        str(row["deals"]), f"{row['made']} / {row['chosen']}", f"{row['made_pct']:.1f}",
-        str(row["nat"]), str(row["pit"]), f"{row['tricks_pct']:.1f}", str(row["roem"]),
+        display_name(row["name"]), str(row["matches"]), str(row["won"]), pct("won_pct"),
+        str(row["deals"]), f"{row['made']} / {row['chosen']}", pct("made_pct"),
+        str(row["nat"]), str(row["pit"]), pct("tricks_pct"), str(row["roem"]),
         f"{row['avg_points']:.1f}", row["favourite_trump"],
     ]  # fmt: skip
 
@@ -90,7 +99,7 @@ class StatisticsScene(ListingScene):
     def note(self) -> str:
         n = self.finished
         kind = {"match": "matches", "game": "games"}[GAMES[self.game].noun]
-        return tr(f"ui.stats_note_{kind}_one") if n == 1 else tr(f"ui.stats_note_{kind}", n=n)
+        return tr(f"ui.stats_note_{kind}", n=n)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

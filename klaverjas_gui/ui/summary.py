@@ -116,7 +116,7 @@ class DealSummaryScene(Scene):
 
     def calm_for(self) -> float:
         """Calm once the numbers have counted up, until an unattended table closes it."""
-        speed = self.app.settings.speed
+        speed = self.table.speed
         if self.age < COUNT_SECONDS * speed:
             return 0.0
         unattended = self.table.demo or self.table.autopilot is not None
@@ -127,7 +127,7 @@ class DealSummaryScene(Scene):
         super().update(dt)
         self.age += dt
         unattended = self.table.demo or self.table.autopilot is not None
-        if unattended and self.age > UNATTENDED_SECONDS * self.app.settings.speed:
+        if unattended and self.age > UNATTENDED_SECONDS * self.table.speed:
             self.close_summary()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -178,7 +178,7 @@ class DealSummaryScene(Scene):
             img = theme.text(tr(h) if h else "", px(14), theme.TEXT_DIM, True)
             surface.blit(img, img.get_rect(topright=(cols[i], y)) if i else (cols[0], y))
         y += px(26)
-        k = min(1.0, self.age / max(0.001, COUNT_SECONDS * self.app.settings.speed))
+        k = min(1.0, self.age / max(0.001, COUNT_SECONDS * self.table.speed))
         for team in (0, 1):
             row_y = y + team * px(48)
             band = pygame.Rect(p.left + px(24), row_y - px(6), p.w - px(48), px(42))

@@ -164,6 +164,12 @@ class TableScene(Scene):
         self.session.trick_roem = roem
 
     @property
+    def speed(self) -> float:
+        """Multiplier of this table's pauses and animations: the player's setting (the demo
+        keeps its own)."""
+        return self.app.settings.speed
+
+    @property
     def bottom_seat(self) -> int:
         """The seat drawn at the bottom, face up: the human whose turn it is (or last was)."""
         return SOUTH if self.human_seat is None else self.human_seat
@@ -382,7 +388,7 @@ class TableScene(Scene):
         self.clock += dt
         self._warm_up()
         super().update(dt)
-        half_life = 0.055 * self.app.settings.speed
+        half_life = 0.055 * self.speed
         self.model.update(dt, self.view.targets(self.layout), half_life)
         self.director.update(dt)
         reports, self.director.reports = self.director.reports, []

@@ -246,7 +246,7 @@ class TableView:
         team = seat % 2
         role = self.role(seat)
         won = m.tricks_won[team]
-        tricks = tr("ui.table_one_trick") if won == 1 else tr("ui.table_tricks", n=won)
+        tricks = tr("ui.table_tricks", n=won)
         sub = f"{role} · {tricks}" if won else role
         if turn and seat == t.human_seat:
             img = theme.text(tr("ui.table_your_turn"), L.px(14), theme.GOLD_LIGHT, True)
@@ -254,16 +254,17 @@ class TableView:
             img = theme.text(sub, L.px(14), theme.TEXT_DIM)
         surface.blit(img, (rect.left + pad, rect.top + L.px(26)))
         x = rect.right - L.px(8)
-        if m.dealer == seat and m.deal_no:
-            chip = L.px(24)
-            centre = (x - chip // 2, rect.centery)
+        cy = rect.top + L.px(4) + name.get_height() // 2  # on the name's line: the words below
+        if m.dealer == seat and m.deal_no:  # ("Jij bent aan de beurt") run the plate's width
+            chip = L.px(22)
+            centre = (x - chip // 2, cy)
             pygame.draw.circle(surface, theme.GOLD, centre, chip // 2)
             d = theme.text(tr("ui.table_dealer_chip"), L.px(15), theme.INK, True)
             surface.blit(d, d.get_rect(center=centre))
             x -= chip + L.px(4)
         if m.chooser == seat and m.trump is not None:
-            chip = icons.suit_chip(m.trump.value, L.px(26), t.app.settings.four_colour)
-            surface.blit(chip, chip.get_rect(midright=(x, rect.centery)))
+            chip = icons.suit_chip(m.trump.value, L.px(22), t.app.settings.four_colour)
+            surface.blit(chip, chip.get_rect(midright=(x, cy)))
 
     def role(self, seat: int) -> str:
         t = self.table
