@@ -85,13 +85,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"(\d{3,5})[xX](\d{3,5})", text.strip())
+    m = re.fullmatch(r"(\d+)[xX](\d+)", text.strip())
     if not m:
         raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}")
-    w, h = int(m.group(1)), int(m.group(2))
+    digits = max(len(m.group(1).lstrip("0")), len(m.group(2).lstrip("0")))
+    w, h = (int(m.group(1)), int(m.group(2))) if digits <= 6 else (0, 0)  # no 4,000-digit ints
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        shown = text.strip() if len(text.strip()) <= 24 else text.strip()[:20] + "…"
         raise argparse.ArgumentTypeError(
-            f"size {w}x{h} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} .. {MAX_SIZE[0]}x{MAX_SIZE[1]}"
+            f"size {shown} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]} .. {MAX_SIZE[0]}x{MAX_SIZE[1]}"
         )
     return w, h
 

@@ -137,6 +137,10 @@ def _one_line_exit_2(result: subprocess.CompletedProcess[str], words: str) -> No
         (["--screenshot", "file.png/shot.png"], "is not a folder"),
         (["--screenshot", "file.png/deeper/shot.png"], "is not a folder"),
         (["--screenshot", "/proc/klaverjas-shot.png"], "cannot create a file in '/proc'"),
+        (["--size", "100000x100000"], "size 100000x100000 is outside 1024x600 .. 7680x4320"),
+        (["--size", "9" * 5000 + "x600"], "is outside 1024x600"),
+        (["--size", "800x600"], "size 800x600 is outside"),
+        (["--size", "1280x72o"], "size must look like 1280x720"),
     ],
 )
 def test_a_bad_argument_is_one_line_and_exit_2_before_the_run(tmp_path, argv, words) -> None:
