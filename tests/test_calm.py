@@ -171,8 +171,8 @@ def test_settings_are_calm_until_a_text_field_has_the_keyboard(make_app):
 
 def test_the_table_picture_is_still_once_cards_rest_and_until_a_bubble_fades():
     from klaverjas_gui.engine.cards import parse_card
-    from klaverjas_gui.ui.director import BUBBLE_FADE, TableModel
-    from klaverjas_gui.ui.layout import Pose
+    from klaverjas_gui.ui.table.layout import Pose
+    from klaverjas_gui.ui.table.model import BUBBLE_FADE, TableModel
 
     card = parse_card("AH")
     target = {card: Pose(100.0, 200.0, 0.0, 1.0)}

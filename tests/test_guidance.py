@@ -27,7 +27,7 @@ from klaverjas_gui.engine import PRESETS, Variant, new_match, parse_card
 from klaverjas_gui.engine.match import Stacked, name, play
 from klaverjas_gui.teach.hints import card_name, describe_roem, explain
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 
 WORLDS = 6  # the hint's sampled deals, fixed so that the same seed gives the same choice
 # Dealer West, so South leads: the ace of clubs, and the others hold one club each.

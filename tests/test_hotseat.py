@@ -17,12 +17,11 @@ from klaverjas_gui.app import App
 from klaverjas_gui.engine import PRESETS, new_match, parse_card
 from klaverjas_gui.engine.match import Stacked, name
 from klaverjas_gui.store import prefs
-from klaverjas_gui.ui.cover import CoverScene
-from klaverjas_gui.ui.hotseat import RotatedLayout
-from klaverjas_gui.ui.layout import SOUTH, TableLayout
 from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.cover import CoverScene
+from klaverjas_gui.ui.table.layout import SOUTH, SeatedLayout, TableLayout
+from klaverjas_gui.ui.table.scene import TableScene
 
 
 def start(app: App, humans: tuple[int, ...], seed: int) -> TableScene:
@@ -110,7 +109,7 @@ def test_a_lone_human_at_north_is_turned_to_the_bottom(make_app):
     app = make_app()
     table = start(app, (2,), seed=5)
     assert table.human_seat == 2 and table.bottom_seat == 2
-    assert isinstance(table.layout, RotatedLayout)
+    assert isinstance(table.layout, SeatedLayout) and table.layout.place(2) == SOUTH
     base = TableLayout(*app.size)
     assert table.layout.trick_pose(2) == base.trick_pose(SOUTH)
     assert table.layout.plate_rect(0, False) == base.plate_rect(2, False)  # South sits north

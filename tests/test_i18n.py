@@ -391,7 +391,7 @@ def test_a_name_plates_second_line_fits_the_plate_at_1024x600():
     """Role and trick count ("Tegenspeler · 8 slagen") stay inside the plate; the dealer
     and chooser chips sit on the name's line, so they never cover these words."""
     from klaverjas_gui.ui import theme
-    from klaverjas_gui.ui.layout import TableLayout
+    from klaverjas_gui.ui.table.layout import TableLayout
 
     pygame.font.init()
     L = TableLayout(1024, 600)

@@ -21,9 +21,9 @@ from klaverjas_gui.ui import sheet
 from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
 from klaverjas_gui.ui.klabberjass_replay import KlabberjassReplayScene
 from klaverjas_gui.ui.klabberjass_scenes import KlabberjassMenuScene
-from klaverjas_gui.ui.klabberjass_table import KlabberjassTableScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.settings import SettingsScene
+from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 
 @pytest.fixture

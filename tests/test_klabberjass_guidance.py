@@ -17,14 +17,11 @@ from klaverjas_gui.engine.klabberjass import KlabberjassStacked
 from klaverjas_gui.engine.match import PASS, TAKE, MatchOver
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.klabberjass_hints import explain
-from klaverjas_gui.ui.cover import CoverScene
 from klaverjas_gui.ui.klabberjass_scenes import KlabberjassEndScene, KlabberjassSummaryScene
-from klaverjas_gui.ui.klabberjass_table import (
-    KlabberjassLayout,
-    KlabberjassTableScene,
-    TurnedKlabberjassLayout,
-)
-from klaverjas_gui.ui.layout import NORTH, SOUTH
+from klaverjas_gui.ui.table.cover import CoverScene
+from klaverjas_gui.ui.table.layout import NORTH, SOUTH
+from klaverjas_gui.ui.table.two.layout import KlabberjassLayout
+from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 WORLDS = 4  # the hint's sampled deals, fixed so that the same seed gives the same choice
 VARIANT = KLABBERJASS_PRESETS["klabberjass"]
@@ -136,7 +133,8 @@ def test_the_second_player_sits_at_the_bottom_when_it_is_their_turn(make_app):
             break
         run_until(app, lambda: table.prompt.visible)
         click_button(app, table, "pass")
-    assert table.human_seat == 1 and isinstance(table.layout, TurnedKlabberjassLayout)
+    assert table.session.holder == 1 and table.layout.place(1) == SOUTH
+    assert isinstance(table.layout.base, KlabberjassLayout)
     assert table.layout.plate_rect(1, False) == base.plate_rect(SOUTH, False)
     assert table.layout.plate_rect(0, False) == base.plate_rect(NORTH, False)
     assert table.layout.hand_poses(1, 6, False) == base.hand_poses(SOUTH, 6, False)
@@ -170,7 +168,8 @@ def test_one_person_never_sees_a_cover(make_app):
     assert table.humans == (0,) and not table.hotseat.many
     covers = play_with_covers(app, table, decisions=30)
     assert covers == [] and table.hotseat.covers == 0
-    assert table.bottom_seat == SOUTH and isinstance(table.layout, KlabberjassLayout)
+    assert table.bottom_seat == SOUTH and isinstance(table.layout.base, KlabberjassLayout)
+    assert table.layout.place(1) == NORTH
 
 
 def test_the_klabberjass_tab_makes_the_opponent_a_person(make_app):

@@ -26,8 +26,8 @@ from klaverjas_gui.ui.klabberjass_scenes import (
     KlabberjassMenuScene,
     KlabberjassSummaryScene,
 )
-from klaverjas_gui.ui.klabberjass_table import KlabberjassTableScene
 from klaverjas_gui.ui.menu import MainMenuScene
+from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 
 def _start(app, preset: str, level: str) -> KlabberjassTableScene:

@@ -19,7 +19,7 @@ from klaverjas_gui.ui.scenes import SCENES, UnknownScene, game_scene, scene_clas
 
 def test_every_name_is_a_scene_class_and_its_module_is_bundled():
     bundled = {
-        alias.name
+        f"{node.module}.{alias.name}" if node.module else alias.name
         for node in ast.walk(ast.parse(inspect.getsource(scenes._bundled)))
         if isinstance(node, ast.ImportFrom)
         for alias in node.names

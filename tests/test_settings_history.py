@@ -35,12 +35,12 @@ from klaverjas_gui.engine import (
 )
 from klaverjas_gui.store.history import History
 from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
-from klaverjas_gui.ui.klabberjass_director import sheet_line
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.replay import ReplayScene
 from klaverjas_gui.ui.settings import SettingsScene
 from klaverjas_gui.ui.stats import StatisticsScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
+from klaverjas_gui.ui.table.two.director import sheet_line
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

@@ -36,7 +36,7 @@ from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.sheet import ScoreSheetScene
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,7 +18,7 @@ from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.settings import SettingsScene
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 from klaverjas_gui.ui.tutorial import LearnScene
 
 DT = 1 / 60

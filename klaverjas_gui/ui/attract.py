@@ -29,9 +29,9 @@ from ..store.prefs import SPEEDS
 from . import theme, widgets
 from .captions import action_captions, suit_name
 from .commands import Command
-from .klabberjass_table import KlabberjassTableScene
-from .layout import SOUTH
-from .table import TableScene
+from .table.layout import SOUTH
+from .table.scene import TableScene
+from .table.two.scene import KlabberjassTableScene
 
 if TYPE_CHECKING:
     from .shell import Shell

@@ -11,15 +11,15 @@ from ..engine.klabberjass_rules import KlabberjassScoreLine
 from ..i18n import tr
 from ..store.prefs import HUMAN
 from ..words import describe_klabberjass_deal
-from .klabberjass_director import sheet_line
 from .match_end import MatchEndScene
 from .menu import ListScene
 from .seats import display_name, level_label
 from .summary import DealSummaryScene
+from .table.two.director import sheet_line
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassTableScene
     from .shell import Shell
+    from .table.two.scene import KlabberjassTableScene
 
 
 def preset_label(name: str) -> str:

@@ -16,7 +16,7 @@ from .scene import Scene
 
 if TYPE_CHECKING:
     from .shell import Shell
-    from .table import TableScene
+    from .table.scene import TableScene
 
 CHART_SECONDS = 1.2  # the chart draws itself in this long
 DEMO_NEXT_SECONDS = 8.0  # the club demo's next match starts after this long

@@ -21,15 +21,15 @@ from ..play.games import KLAVERJAS, Game
 from ..words import card_text, describe_deal
 from . import theme, widgets
 from .commands import Command, on_key
-from .layout import SOUTH, WEST
 from .scene import Scene
 from .scenes import game_scene, make_scene
 from .seats import compass
+from .table.layout import SOUTH, WEST
 
 if TYPE_CHECKING:
     from ..store.history import MatchRecord
     from .shell import Shell
-    from .table import TableScene
+    from .table.scene import TableScene
 
 
 @dataclass(frozen=True)

@@ -25,16 +25,16 @@ from ..teach.review import CardReview, DealReview, review_deal
 from ..words import card_text
 from . import theme
 from .commands import Command, on_key
-from .layout import SOUTH, WEST
 from .replay import DealPlays, button_column, deal_plays
 from .scene import Scene
 from .scenes import make_scene
 from .seats import SEAT_NAMES, display_name
+from .table.layout import SOUTH, WEST
 from .tutorial import draw_lesson_panel
 
 if TYPE_CHECKING:
     from .shell import Shell
-    from .table import TableScene
+    from .table.scene import TableScene
 
 YOUR_TEAM = 0  # the human sits south
 

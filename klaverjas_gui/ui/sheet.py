@@ -15,7 +15,7 @@ from .scene import Scene
 
 if TYPE_CHECKING:
     from .shell import Shell
-    from .table import TableScene
+    from .table.scene import TableScene
 
 # each game's words for the chooser's column and the points under a side
 SHEET_HEADS = {

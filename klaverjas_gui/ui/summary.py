@@ -16,7 +16,7 @@ from .scene import Scene
 
 if TYPE_CHECKING:
     from .shell import Shell
-    from .table import TableScene
+    from .table.scene import TableScene
 
 COUNT_SECONDS = 0.9  # the numbers count up in this long (at normal speed)
 UNATTENDED_SECONDS = 3.5  # a demo or autopilot table closes the summary after this long

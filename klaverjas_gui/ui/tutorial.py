@@ -26,12 +26,12 @@ from ..teach.lessons import LESSONS, Lesson, LessonRun
 from ..words import reason_text
 from . import theme, widgets
 from .commands import Command
-from .guide import Guide
-from .layout import SOUTH, WEST, Pose, TableLayout
 from .menu import ListScene
 from .scene import Scene
-from .table import TableScene
-from .table_view import TableView
+from .table.guide import Guide
+from .table.layout import SOUTH, WEST, Pose, TableLayout
+from .table.scene import TableScene
+from .table.view import TableView
 
 if TYPE_CHECKING:
     from .shell import Shell

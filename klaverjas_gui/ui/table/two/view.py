@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import tr
-from . import theme, widgets
-from .layout import SMALL, Pose, TableLayout
-from .table_view import TableView
+from ....i18n import tr
+from ... import theme, widgets
+from ..layout import SMALL, Pose, TableLayout
+from ..view import TableView
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassLayout, KlabberjassTableScene
+    from .layout import KlabberjassLayout
+    from .scene import KlabberjassTableScene
 
 
 class KlabberjassView(TableView):

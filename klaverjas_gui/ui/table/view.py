@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Card
-from ..i18n import tr
-from ..words import kraak_name, suit_name
-from . import icons, theme, widgets
-from .director import BUBBLE_FADE
+from ...engine import Card
+from ...i18n import tr
+from ...words import kraak_name, suit_name
+from .. import icons, theme, widgets
+from ..seats import SEAT_NAMES, compass
 from .layout import SMALL, Pose, TableLayout
-from .seats import SEAT_NAMES, compass
+from .model import BUBBLE_FADE
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 
 class TableView:

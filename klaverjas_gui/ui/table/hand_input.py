@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import Card
+from ...engine import Card
 from .layout import Pose
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 DRAG_THRESHOLD = 7  # px (times the layout unit) before a press becomes a drag
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Card
-from ..engine.klabberjass import (
+from ....engine import Card
+from ....engine.klabberjass import (
     BellaDeclared,
     DixMade,
     SchmeissAnswered,
@@ -20,16 +20,18 @@ from ..engine.klabberjass import (
     SequencesShown,
     StockDealt,
 )
-from ..engine.klabberjass_rules import KlabberjassScoreLine
-from ..engine.match import DealScored, Passed, Redealt
-from ..engine.scoring import DealScore, ScoreLine
-from ..i18n import tr
-from ..words import sequence_words
-from .director import Anchor, Director, Script
-from .layout import Pose
+from ....engine.klabberjass_rules import KlabberjassScoreLine
+from ....engine.match import DealScored, Passed, Redealt
+from ....engine.scoring import DealScore, ScoreLine
+from ....i18n import tr
+from ....words import sequence_words
+from ..director import Director, Script
+from ..layout import Pose
+from ..model import Anchor
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassModel, KlabberjassTableScene
+    from .model import KlabberjassModel
+    from .scene import KlabberjassTableScene
 
 SHOW_SECONDS = 2.4  # how long shown sequences stay on the table
 

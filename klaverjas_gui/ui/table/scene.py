@@ -15,28 +15,29 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, trick_winner
-from ..engine.match import CLAIM_ROEM, DealScored, MatchOver, RoemLeft, ScoreLine, play
-from ..i18n import tr
-from ..play.games import KLAVERJAS, Game
-from ..play.seats import Job, Jobs
-from ..play.session import MatchSession, make_seats
-from ..words import reason_text
-from . import theme, widgets
-from .cardimg import CardImages
-from .commands import Command
-from .director import Director, TableModel
+from ...engine import ALL_CARDS, Action, Card, MatchState, Variant, trick_winner
+from ...engine.match import CLAIM_ROEM, DealScored, MatchOver, RoemLeft, ScoreLine, play
+from ...i18n import tr
+from ...play.games import KLAVERJAS, Game
+from ...play.seats import Job, Jobs
+from ...play.session import MatchSession, make_seats
+from ...words import reason_text
+from .. import theme, widgets
+from ..cardimg import CardImages
+from ..commands import Command
+from ..scene import Scene
+from .director import Director
 from .guide import Guide
 from .hand_input import HandInput
-from .hotseat import HotSeat, rotated
-from .layout import SOUTH, Pose, TableLayout
+from .hotseat import HotSeat
+from .layout import SOUTH, Pose, TableLayout, seated
+from .model import TableModel
 from .prompts import DecisionPrompt
-from .scene import Scene
-from .table_view import TableView
+from .view import TableView
 
 if TYPE_CHECKING:
-    from .shell import Shell
-    from .summary import DealSummaryScene
+    from ..shell import Shell
+    from ..summary import DealSummaryScene
 
 log = logging.getLogger(__name__)
 
@@ -175,7 +176,7 @@ class TableScene(Scene):
         return SOUTH if self.human_seat is None else self.human_seat
 
     def make_layout(self, size: tuple[int, int]) -> TableLayout:
-        return rotated(self.layout_class(*size), self.bottom_seat)
+        return seated(self.layout_class(*size), self.players, self.bottom_seat)
 
     # --- widgets ---
     def build(self) -> None:

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import tr
-from . import theme, widgets
-from .commands import Command
-from .scene import Scene
-from .seats import SEAT_NAMES, compass
+from ...i18n import tr
+from .. import theme, widgets
+from ..commands import Command
+from ..scene import Scene
+from ..seats import SEAT_NAMES, compass
 
 if TYPE_CHECKING:
-    from .shell import Shell
-    from .table import TableScene
+    from ..shell import Shell
+    from .scene import TableScene
 
 UNATTENDED_SECONDS = 1.5  # screenshots and benchmarks: the autopilot confirms by itself
 

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Action, Card, MatchState, Observation, Suit
-from ..engine.match import RoemLeft, TrickWon
-from ..i18n import tr
-from ..play.seats import CancelToken, Job
-from . import theme, widgets
+from ...engine import Action, Card, MatchState, Observation, Suit
+from ...engine.match import RoemLeft, TrickWon
+from ...i18n import tr
+from ...play.seats import CancelToken, Job
+from .. import theme, widgets
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 HINT_THINK_MS = 600.0  # the hard player's time; one more sampled world may finish after it
 HINT_COLOUR = (120, 214, 255)
@@ -43,8 +43,8 @@ class Hint:
 
 def hard_hint(token: CancelToken, obs: Observation, seed: int, worlds: int | None) -> Hint:
     """The hard player's choice in the seat's place, with its reason (a background job)."""
-    from ..ai import hint
-    from ..teach.hints import explain
+    from ...ai import hint
+    from ...teach.hints import explain
 
     action = hint(obs, seed, HINT_THINK_MS, worlds, token)
     return Hint(obs.seat, action, explain(obs, action))
@@ -172,7 +172,7 @@ class Guide:
         t.prompt.hide()
         t.hand.cancel()
         t.hand.selected = None
-        from ..words import card_name
+        from ...words import card_name
 
         t.app.toast(tr("guide.taken_back", card=card_name(card).capitalize()), 2.5)  # type: ignore[arg-type]
 
@@ -193,8 +193,8 @@ class Guide:
             return False
         if self.last_trick is None or self.last_trick[1] != ev.trick_no:
             return False
-        from ..teach.hints import missed_roem_note
-        from ..words import describe_roem
+        from ...teach.hints import missed_roem_note
+        from ...words import describe_roem
 
         deal, _, trump, cards = self.last_trick
         variant = t.state.variant

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine.klabberjass import KlabberjassObservation
-from ..engine.match import Action
-from ..play.seats import CancelToken
-from .guide import HINT_THINK_MS, Guide, Hint
+from ....engine.klabberjass import KlabberjassObservation
+from ....engine.match import Action
+from ....play.seats import CancelToken
+from ..guide import HINT_THINK_MS, Guide, Hint
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassLayout
+    from .layout import KlabberjassLayout
 
 
 def klabberjass_hint(
@@ -29,7 +29,7 @@ def klabberjass_hint(
 ) -> Action:  # fmt: skip
     """The hard player's choice on this seat's own observation (never the hidden hands);
     `worlds` fixes the sampled deals instead of the clock: the same seed, the same hint."""
-    from ..ai.klabberjass_hard import HardKlabberjassPlayer
+    from ....ai.klabberjass_hard import HardKlabberjassPlayer
 
     player = HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
     return player.choose(obs)
@@ -39,7 +39,7 @@ def hard_klabberjass_hint(
     token: CancelToken, obs: KlabberjassObservation, seed: int, worlds: int | None
 ) -> Hint:
     """The two-player hint with its reason (a background job)."""
-    from ..teach.klabberjass_hints import explain
+    from ....teach.klabberjass_hints import explain
 
     action = klabberjass_hint(obs, seed, HINT_THINK_MS, worlds, token)
     return Hint(obs.seat, action, explain(obs, action))
