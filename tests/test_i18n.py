@@ -301,7 +301,7 @@ def test_a_running_match_follows_the_switch(make_app):
     assert table is not None and table.buttons["score_sheet"].text.startswith("Score sheet")
     app.set_language("nl")
     assert table.buttons["score_sheet"].text.startswith("Scorebriefje")
-    assert table.view.role(2) == "Maat"
+    assert table.view.role(table.picture(), 2) == "Maat"
     for _ in range(5):
         app.step(DT)
 

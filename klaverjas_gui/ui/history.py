@@ -27,7 +27,7 @@ from .listing import Column, Listing, ListingScene
 from .scene import Scene
 from .scenes import game_scene
 from .sheet import draw_sheet
-from .table.two.director import sheet_line
+from .table.two.model import sheet_line
 
 if TYPE_CHECKING:
     from ..store.history import MatchRecord

@@ -71,13 +71,14 @@ class MatchEndScene(Scene):
         super().update(dt)
         self.age += dt
         if self.table.demo and self.age > DEMO_NEXT_SECONDS:
-            self.app.start_demo(self.table.seed + 1)
+            self.app.start_demo(self.table.session.seed + 1)
 
     def title(self) -> str:
         teams = self.table.team_names()
         if self.ev.winner is None:
             return tr("ui.end_shared")
-        if self.table.human_seat is not None and self.ev.winner == self.table.human_seat % 2:
+        holder = self.table.session.holder
+        if holder is not None and self.ev.winner == holder % 2:
             return tr("ui.end_you_win")
         return tr("ui.end_team_wins", team=teams[self.ev.winner])
 

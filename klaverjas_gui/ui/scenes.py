@@ -34,7 +34,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "rules": "rules.RulesScene",  # page=
     "table": "table.scene.TableScene",  # variant=, seed=, seats=, ...
     "klabberjass table": "table.two.scene.KlabberjassTableScene",
-    "cover": "table.cover.CoverScene",  # table=, seat=: hot-seat, the laptop changes hands
+    "cover": "table.cover.CoverScene",  # session=, seat=, confirm=: hot-seat, laptop changes hands
     "deal summary": "summary.DealSummaryScene",  # table=, line=, totals=
     "klabberjass deal summary": "klabberjass_scenes.KlabberjassSummaryScene",
     "score sheet": "sheet.ScoreSheetScene",  # table=

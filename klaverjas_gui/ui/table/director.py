@@ -155,7 +155,7 @@ class Director:
 
     def packets(self, dealer: int) -> list[tuple[int, int]]:
         """(seat, number of cards) in dealing order: the variant's packets, first hand first."""
-        pattern = [3, 2, 3] if self.table.state.variant.deal_pattern == "3-2-3" else [4, 4]
+        pattern = [3, 2, 3] if self.table.session.state.variant.deal_pattern == "3-2-3" else [4, 4]
         return [((dealer + 1 + k) % 4, n) for n in pattern for k in range(4)]
 
     def deal_packets(
@@ -169,7 +169,7 @@ class Director:
             for card in hands[seat][taken[seat] : taken[seat] + n]:
                 sprites.append(
                     self.fly(
-                        None, start, lambda L, s=seat: self.table.view.slot_pose(L, s), 0.26,
+                        None, start, lambda L, s=seat: self.table.slot_pose(L, s), 0.26,
                         delay=self.d(delay), on_land=self._landing(seat, card),
                     )
                 )  # fmt: skip
@@ -182,7 +182,7 @@ class Director:
         def land() -> None:
             m = self.model
             m.hands[seat] = sort_hand([*m.hands[seat], card], m.trump)
-            m.poses[card] = self.table.view.slot_pose(self.table.layout, seat)
+            m.poses[card] = self.table.slot_pose(self.table.layout, seat)
 
         return land
 
@@ -211,7 +211,7 @@ class Director:
 
     def card_played(self, seat: int, card: Card, origin: Pose | None) -> Script:
         m = self.model
-        start = origin or m.poses.get(card) or self.table.view.slot_pose(self.table.layout, seat)
+        start = origin or m.poses.get(card) or self.table.slot_pose(self.table.layout, seat)
         if card in m.hands[seat]:
             m.hands[seat].remove(card)
         m.poses.pop(card, None)
@@ -227,13 +227,13 @@ class Director:
         m = self.model
         m.winner = ev.seat
         self.claim_window = True
-        human = self.table.seats[ev.seat].is_human  # any hot-seat human, not only the one shown
-        human_asked = human and self.table.state.phase == "claim"
+        human = self.table.session.seats[ev.seat].is_human  # any hot-seat person, shown or not
+        human_asked = human and self.table.session.state.phase == "claim"
         t, pause = 0.0, self.d(2.2 if human_asked else 1.15)
         self.pause = (0.0, pause)
         while True:
             t, pause = self.pause  # the hot-seat cover restarts the pause for the next player
-            pending = self.table.state.phase == "claim"
+            pending = self.table.session.state.phase == "claim"
             if t >= pause and not pending:
                 break
             self.claim_due = t >= pause  # the session passes or claims (MatchSession.step)

@@ -9,20 +9,30 @@ except that a lone human seat other than South is turned to the bottom too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ...play.session import MatchSession
+    from ..shell import Shell
     from .cover import CoverScene
-    from .scene import TableScene
 
 
 class HotSeat:
     """The cover between two humans' turns. Who holds the laptop is the session's seat
-    policy (`MatchSession.holder`, `hand_over_due`, `hand_to`); this shows it."""
+    policy (`MatchSession.holder`, `hand_over_due`, `hand_to`); this shows it, and calls
+    `handed(turned)` when a person took the laptop (`turned`: another person than before),
+    so that the table turns itself to them."""
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
-        self.many = len(table.humans) > 1
+    def __init__(
+        self, app: Shell, session: MatchSession, practice: bool,
+        handed: Callable[[bool], None],
+    ) -> None:  # fmt: skip
+        self.app = app
+        self.session = session
+        self.practice = practice
+        self.handed = handed
+        self.many = len(session.people) > 1
         self.cover: CoverScene | None = None
         self.covers = 0  # how many times the laptop changed hands (for tests and the curious)
 
@@ -30,35 +40,26 @@ class HotSeat:
     def hiding(self) -> bool:
         """Every hand is face down: the laptop is between two people. Open-hands practice
         shows every hand, so it hides nothing and passes the laptop without a cover."""
-        t = self.table
-        return self.many and not t.practice and (not t.session.handed or self.cover is not None)
+        return (
+            self.many and not self.practice and (not self.session.handed or self.cover is not None)
+        )
 
     def hand_over(self, seat: int) -> bool:
         """Called when human `seat` is to act; True while the laptop is being passed on."""
-        t = self.table
-        if not t.session.hand_over_due(seat):
+        if not self.session.hand_over_due(seat):
             return False
-        if t.practice:
+        if self.practice:
             self.confirm(seat)
             return False
-        if self.cover is None or self.cover not in t.app.scenes:
+        if self.cover is None or self.cover not in self.app.scenes:
             self.covers += 1
-            t.hand.cancel()
-            self.cover = t.app.push("cover", table=t, seat=seat)
+            self.cover = self.app.push("cover", session=self.session, seat=seat,
+                                       confirm=self.confirm)  # fmt: skip
         return True
 
     def confirm(self, seat: int) -> None:
-        """The next player holds the laptop: turn the table to them and show their hand."""
-        t = self.table
+        """The next player holds the laptop: the session hands it to them."""
         self.cover = None
-        turned = seat != t.human_seat
-        t.session.hand_to(seat)
-        if turned:
-            t.layout = t.make_layout(t.app.size)
-            t.model.poses.clear()  # the new hand snaps into place
-            t.hand.cancel()
-            t.hand.selected = None
-            t.prompt.hide()
-        d = t.director
-        if d.claim_window:  # a roem claim gets its full trick pause after the cover
-            d.pause = (0.0, d.pause[1])
+        turned = seat != self.session.holder
+        self.session.hand_to(seat)
+        self.handed(turned)

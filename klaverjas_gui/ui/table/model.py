@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ...engine import Card, ScoreLine, Suit, sort_hand
+from ...engine import Card, ScoreLine, Suit, sort_hand, trick_winner
 from ..anim import approach, ease_out_cubic, lerp, lerp_angle
 from .layout import Pose, TableLayout
 
@@ -151,3 +152,50 @@ class TableModel:
             else:  # count up at a pace that takes about a second whatever the amount
                 step = max(60.0, abs(goal - shown) * 3.0) * dt
                 self.shown_totals[team] = min(goal, shown + step) if goal > shown else goal
+
+    # --- a position at rest ---
+    def load(self, state: Any) -> None:
+        """Show `state` as it is, without animation (a saved match, a test position, a
+        replay's step). The engine keeps the deal's tricks and points per team, and the
+        four-player game its roem (the two-player model sets declarations and bella)."""
+        self.sprites.clear()
+        self.bubbles.clear()
+        self.proposed = state.proposed if state.phase == "bidding" else None
+        self.sheet = list(state.sheet)
+        self.totals = list(state.totals)
+        self.shown_totals = [float(t) for t in state.totals]
+        self.tricks_won, self.deal_points = list(state.tricks_won), list(state.deal_points)
+        self.deal_roem = list(getattr(state, "deal_roem", (0, 0)))
+        self.last_trick = None
+        if state.tricks:
+            leader, cards = state.tricks[-1]
+            winner = (leader + trick_winner(state.trump_suit, cards)) % len(state.hands)
+            self.last_trick = (leader, tuple(cards), winner)
+        self.sync(state)
+
+    def sync(self, state: Any) -> bool:
+        """Make the hands, the trick and the deal's facts those of `state`; True if
+        anything changed (the table's safety net counts it)."""
+        players = len(state.hands)
+        changed = False
+        for seat in range(players):
+            if set(self.hands[seat]) != set(state.hand(seat)):
+                self.hands[seat] = list(state.hand(seat))
+                changed = True
+        trick = [((state.leader + i) % players, c) for i, c in enumerate(state.trick)]
+        if self.trick != trick:
+            self.trick = trick
+            changed = True
+        changed = self.sync_deal(state) or changed
+        if changed:
+            self.sort_hands()
+        return changed
+
+    def sync_deal(self, state: Any) -> bool:
+        """The deal's facts (trump, chooser, dealer, kraak); True if changed."""
+        if self.trump == state.trump_suit and self.deal_no == state.deal_no:
+            return False
+        self.trump = state.trump_suit
+        self.chooser = state.chooser if state.chooser >= 0 else None
+        self.deal_no, self.dealer, self.kraak_level = state.deal_no, state.dealer, state.kraak_level
+        return True

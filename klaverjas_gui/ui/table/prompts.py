@@ -127,7 +127,7 @@ class DecisionPrompt:
         t = self.table
         rect = t.layout.claim_rect()
         if state.variant.roem_claim == "keep_or_leave":
-            self._keep_or_leave(t.pending_roem)
+            self._keep_or_leave(t.session.trick_roem)
             return
         t.buttons["roem"].set_relative_position(rect.topleft)
         t.buttons["roem"].show()

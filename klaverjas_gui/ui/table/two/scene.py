@@ -6,20 +6,20 @@ layout, model, director, view and prompts are the two-player versions. Hand
 input, the session (play/session.py: the computer's moves, one-answer questions
 answered at once), drag and drop, the trick pause, the last-trick view and the
 score sheet are the four-player ones, unchanged. Both seats may be people
-sharing one laptop: the four-player hot-seat (ui/hotseat.py, ui/cover.py) then
+sharing one laptop: the four-player hot-seat (ui/table/hotseat.py, cover.py) then
 covers the hands between their turns, with the table turned so that the person to
 act sits at the bottom (`layout.place_of`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ....engine import KlabberjassState
 from ....engine.match import MatchOver, ScoreLine
 from ....play.games import KLABBERJASS
 from ..scene import TableScene
-from .director import KlabberjassDirector, sheet_line
+from .director import KlabberjassDirector
 from .guide import KlabberjassGuide
 from .layout import KlabberjassLayout
 from .model import KlabberjassModel
@@ -41,32 +41,16 @@ class KlabberjassTableScene(TableScene):
     prompt_class = KlabberjassPrompt
     guide_class = KlabberjassGuide
 
-    state: KlabberjassState  # type: ignore[assignment]
     model: KlabberjassModel  # type: ignore[assignment]
 
-    def team_names(self) -> tuple[str, str]:
-        return self.seats[0].label, self.seats[1].label
-
-    def sync_deal(self) -> bool:
-        s, m = self.state, self.model
-        facts = (s.trump_suit, s.deal_no, s.turned, len(s.stock), s.dix >= 0)
-        if (m.trump, m.deal_no, m.turned, m.stock, m.dix) == facts:
-            return False
-        m.trump, m.deal_no, m.turned, m.stock, m.dix = facts
-        m.chooser = s.maker if s.maker >= 0 else None
-        m.dealer = s.dealer
-        return True
-
-    def load(self, state: KlabberjassState) -> None:  # type: ignore[override]
-        super().load(state)  # type: ignore[arg-type]
-        m = self.model
-        m.proposed = None
-        m.sheet = [sheet_line(line) for line in state.sheet]
-        m.deal_roem = [state.declarations[k] + state.bella[k] for k in (0, 1)]
+    @staticmethod
+    def teams(names: Sequence[str]) -> tuple[str, str]:
+        """Each player is a side of their own."""
+        return names[0], names[1]
 
     def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
         """`line` is the sheet's four-player view of the deal; the words need the original."""
-        original = next(x for x in self.state.sheet if x.deal_no == line.deal_no)
+        original = next(x for x in self.session.state.sheet if x.deal_no == line.deal_no)
         self.summary = self.app.push(
             "klabberjass deal summary", table=self, line=original, totals=totals
         )
