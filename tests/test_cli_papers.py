@@ -175,8 +175,9 @@ def test_a_crash_is_logged_told_and_the_match_continues(tmp_path, monkeypatch, c
 
     def broken(self: TableScene, dt: float) -> None:
         update(self, dt)
-        if self.state.n_actions >= 12:
-            seen["match"], seen["actions"] = self.match_id, self.state.n_actions
+        session = self.session
+        if session.state.n_actions >= 12:
+            seen["match"], seen["actions"] = session.match_id, session.state.n_actions
             raise RuntimeError("injected for the test")
 
     monkeypatch.setattr(TableScene, "update", broken)

@@ -91,7 +91,7 @@ def test_whole_klabberjass_game_by_clicks_and_drags(make_app):
     assert app.match is None  # nothing left to continue
     click_button(app, app.top, "new_match")  # the same rules again
     again = app.top
-    assert isinstance(again, KlabberjassTableScene) and again.variant == state.variant
+    assert isinstance(again, KlabberjassTableScene) and again.session.variant == state.variant
 
 
 def test_answering_a_schmeiss(make_app):
