@@ -557,8 +557,8 @@ class App:
 
     def table_for(self, session: MatchSession, practice: bool = False) -> Scene:
         """The table scene bound to `session`: App only wraps a session into its screen."""
-        from .ui.klabberjass_table import KlabberjassTableScene
-        from .ui.table import TableScene
+        from .ui.table.scene import TableScene
+        from .ui.table.two.scene import KlabberjassTableScene
 
         scene = {t.game.name: t for t in (TableScene, KlabberjassTableScene)}[session.game.name]
         return scene(self, session=session, practice=practice)

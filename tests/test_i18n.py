@@ -301,7 +301,7 @@ def test_a_running_match_follows_the_switch(make_app):
     assert table is not None and table.buttons["score_sheet"].text.startswith("Score sheet")
     app.set_language("nl")
     assert table.buttons["score_sheet"].text.startswith("Scorebriefje")
-    assert table.view.role(2) == "Maat"
+    assert table.view.role(table.picture(), 2) == "Maat"
     for _ in range(5):
         app.step(DT)
 
@@ -391,7 +391,7 @@ def test_a_name_plates_second_line_fits_the_plate_at_1024x600():
     """Role and trick count ("Tegenspeler · 8 slagen") stay inside the plate; the dealer
     and chooser chips sit on the name's line, so they never cover these words."""
     from klaverjas_gui.ui import theme
-    from klaverjas_gui.ui.layout import TableLayout
+    from klaverjas_gui.ui.table.layout import TableLayout
 
     pygame.font.init()
     L = TableLayout(1024, 600)

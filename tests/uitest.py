@@ -18,7 +18,7 @@ from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.settings import SettingsScene
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 from klaverjas_gui.ui.tutorial import LearnScene
 
 DT = 1 / 60
@@ -70,8 +70,9 @@ def describe(app: App) -> str:
         return f"scenes {app.scenes}"
     t = tables[0]
     return (
-        f"scenes {[type(s).__name__ for s in app.scenes]}, {t.state!r}, idle {t.director.idle}, "
-        f"script {t.director.current}, job {t.job}, prompt {list(t.prompt.actions)}"
+        f"scenes {[type(s).__name__ for s in app.scenes]}, {t.session.state!r}, "
+        f"idle {t.director.idle}, "
+        f"script {t.director.current}, job {t.session.job}, prompt {list(t.prompt.actions)}"
     )
 
 
@@ -132,7 +133,7 @@ def table_of(app: App) -> TableScene:
 
 def card_pos(table: TableScene, card) -> tuple[int, int]:
     """Where `card` lies in the hand drawn at the bottom."""
-    hand = table.model.hands[table.bottom_seat]
+    hand = table.model.hands[table.layout.bottom]
     return table.layout.south_card_point(len(hand), hand.index(card))
 
 

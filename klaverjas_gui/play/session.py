@@ -113,7 +113,8 @@ def make_seats(
     and the autopilot: a computer playing the bottom person's cards (asked for, or because
     no person sits at the table: then the bottom seat is "You" played by a computer, and
     nobody counts as a person). A demo seats computers everywhere and has no autopilot."""
-    level = valid_level(level)
+    known = game.levels()
+    level = valid_level(level, known)
     names = DEMO_NAMES if demo else SEAT_NAMES
     plan = list(plan) if plan else [(names[s], level) for s in range(game.players)]
     people = () if demo else game.human_seats([kind for _, kind in plan])
@@ -121,13 +122,13 @@ def make_seats(
     seats = [
         HumanSeat(name)
         if s == holder or s in people
-        else computer_seat(game, seed, name, valid_level(kind), s)
+        else computer_seat(game, seed, name, valid_level(kind, known), s)
         for s, (name, kind) in enumerate(plan)
     ]
     pilot = None
     name, kind = plan[BOTTOM]
     if not demo and (autopilot or not people):
-        level = level if kind == HUMAN else valid_level(kind)
+        level = level if kind == HUMAN else valid_level(kind, known)
         pilot = computer_seat(game, seed, name, level, BOTTOM)
     return Seating(seats, people, pilot)
 

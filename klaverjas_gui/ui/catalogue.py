@@ -156,14 +156,14 @@ def _klabberjass_cover(shell: Shell) -> None:
 def _klabberjass_summary(shell: Shell) -> None:
     _klabberjass(shell, lambda s: len(s.sheet) == 1)
     table: Any = shell.match
-    state = table.state
+    state = table.session.state
     shell.push("klabberjass deal summary", table=table, line=state.sheet[-1], totals=state.totals)
 
 
 def _klabberjass_end(shell: Shell) -> None:
     _klabberjass(shell, lambda s: s.is_over)
     table: Any = shell.match
-    state = table.state
+    state = table.session.state
     shell.push("klabberjass match end", table=table, ev=MatchOver(state.winner, state.totals))
 
 

@@ -11,15 +11,15 @@ from ..engine.klabberjass_rules import KlabberjassScoreLine
 from ..i18n import tr
 from ..store.prefs import HUMAN
 from ..words import describe_klabberjass_deal
-from .klabberjass_director import sheet_line
 from .match_end import MatchEndScene
 from .menu import ListScene
 from .seats import display_name, level_label
 from .summary import DealSummaryScene
+from .table.two.model import sheet_line
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassTableScene
     from .shell import Shell
+    from .table.two.scene import KlabberjassTableScene
 
 
 def preset_label(name: str) -> str:
@@ -94,9 +94,9 @@ class KlabberjassEndScene(MatchEndScene):
     def title(self) -> str:
         if self.ev.winner is None:
             return tr("ui.kj_draw")
-        if self.ev.winner == self.table.human_seat and not self.table.hotseat.many:
+        if self.ev.winner == self.table.session.holder and not self.table.hotseat.many:
             return tr("ui.kj_you_win")  # two people at one laptop: the winner by name
-        return tr("ui.kj_wins", name=self.table.seats[self.ev.winner].label)
+        return tr("ui.kj_wins", name=self.table.session.seats[self.ev.winner].label)
 
     def new_match(self) -> None:
-        self.app.start_klabberjass(self.table.variant)  # type: ignore[arg-type]
+        self.app.start_klabberjass(self.table.session.variant)  # type: ignore[arg-type]

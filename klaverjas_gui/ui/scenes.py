@@ -32,9 +32,9 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "lesson": "tutorial.LessonScene",  # lesson= (one with cards; else "quiz")
     "quiz": "tutorial.QuizScene",  # lesson=
     "rules": "rules.RulesScene",  # page=
-    "table": "table.TableScene",  # variant=, seed=, seats=, ...
-    "klabberjass table": "klabberjass_table.KlabberjassTableScene",
-    "cover": "cover.CoverScene",  # table=, seat=: hot-seat, the laptop changes hands
+    "table": "table.scene.TableScene",  # variant=, seed=, seats=, ...
+    "klabberjass table": "table.two.scene.KlabberjassTableScene",
+    "cover": "table.cover.CoverScene",  # session=, seat=, confirm=: hot-seat, laptop changes hands
     "deal summary": "summary.DealSummaryScene",  # table=, line=, totals=
     "klabberjass deal summary": "klabberjass_scenes.KlabberjassSummaryScene",
     "score sheet": "sheet.ScoreSheetScene",  # table=
@@ -80,11 +80,9 @@ def _bundled() -> None:  # pragma: no cover - never called
     from . import (  # noqa: F401
         about,
         attract,
-        cover,
         history,
         klabberjass_replay,
         klabberjass_scenes,
-        klabberjass_table,
         match_end,
         menu,
         replay,
@@ -94,6 +92,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         sheet,
         stats,
         summary,
-        table,
         tutorial,
     )
+    from .table import cover, scene  # noqa: F401
+    from .table.two import scene as two_scene  # noqa: F401

@@ -346,7 +346,7 @@ class SettingsScene(Scene):
             lines.append((self.changes(), theme.TEXT_DIM, False))
         lines += [(line, theme.TEXT, True) for line in describe_rules(self.settings.rules())]
         running = self.app.match
-        if running is not None and getattr(running, "variant", None) != self.settings.rules():
+        if running is not None and running.session.variant != self.settings.rules():
             lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
         y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
         y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8))

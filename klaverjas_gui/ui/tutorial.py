@@ -26,12 +26,12 @@ from ..teach.lessons import LESSONS, Lesson, LessonRun
 from ..words import reason_text
 from . import theme, widgets
 from .commands import Command
-from .guide import Guide
-from .layout import SOUTH, WEST, Pose, TableLayout
 from .menu import ListScene
 from .scene import Scene
-from .table import TableScene
-from .table_view import TableView
+from .table.guide import Guide
+from .table.layout import SOUTH, WEST, Pose
+from .table.scene import TableScene
+from .table.view import Picture, TableView
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -183,9 +183,9 @@ def draw_lesson_panel(
 class LessonView(TableView):
     """The table as drawn in a match, but South's name plate gives way to the lesson panel."""
 
-    def _plate(self, surface: pygame.Surface, L: TableLayout, seat: int) -> None:
+    def _plate(self, surface: pygame.Surface, p: Picture, seat: int) -> None:
         if seat != SOUTH:
-            super()._plate(surface, L, seat)
+            super()._plate(surface, p, seat)
 
 
 class LessonGuide(Guide):
@@ -248,7 +248,7 @@ class LessonScene(TableScene):
 
     # --- the learner's moves ---
     def decide(self, action: Action | None) -> None:
-        if action is None or self.state.to_move != SOUTH or not self.may_act():
+        if action is None or self.session.state.to_move != SOUTH or not self.may_act():
             return
         self.submit(action)
 
@@ -263,7 +263,7 @@ class LessonScene(TableScene):
             return
         if not self.run.waiting_for_you:
             self.refusal = tr("teach.not_your_turn")
-        elif self.state.phase != "play":
+        elif self.session.state.phase != "play":
             self.refusal = tr("teach.use_buttons")
 
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:
@@ -296,8 +296,8 @@ class LessonScene(TableScene):
             self.prompt.hide()
             return
         if run.waiting_for_you:
-            if self.state.phase in self.prompt_phases:
-                self.prompt.show(self.state)
+            if self.session.state.phase in self.prompt_phases:
+                self.prompt.show(self.session.state)
             else:
                 self.prompt.hide()
             return
