@@ -76,6 +76,28 @@ def _match_end(shell: Shell) -> None:
     shell.push("match end", table=table, ev=MatchOver(state.winner, state.totals))
 
 
+def _two_open(shell: Shell) -> None:
+    """A Klaverjas match (stored, four deals played) and a Klabberjass game in memory, both
+    unfinished: the menu offers both."""
+    rng, state = random.Random(5), new_match(PRESETS["amsterdam"], 5)
+    mid = shell.history.start_match("klaverjas", "amsterdam", state.variant.to_dict(), 5,
+                                    ["You", "Henk", "Anna", "Joop"])  # fmt: skip
+    while len(state.sheet) < 4:
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        shell.history.record(mid, state.n_actions, str(action), events)
+    _klabberjass(shell, lambda s: len(s.sheet) == 2)
+    shell.show_menu()
+
+
+def _confirm(shell: Shell) -> None:
+    """Play → Start while a match runs: the question naming the match it would end."""
+    _table(shell, state=_played("amsterdam", 5, lambda s: len(s.sheet) == 4))
+    shell.show_menu()
+    scene: Any = shell.push("play")
+    scene.start()
+
+
 def _settings(shell: Shell, tab: str) -> None:
     shell.push("settings", tab=tab)
 
@@ -218,6 +240,10 @@ SCREENS: dict[str, Opener] = {
     "klabberjass: deal summary": _klabberjass_summary,
     "klabberjass: game end": _klabberjass_end,
     "menu": lambda shell: shell.show_menu(),
+    "menu: two open matches": lambda shell: _two_open(shell),
+    "play": lambda shell: (shell.show_menu(), shell.push("play")),
+    "play: klabberjass": lambda shell: (shell.show_menu(), shell.push("play", game="klabberjass")),
+    "confirm: abandon": lambda shell: _confirm(shell),
     "table: trump choice": lambda shell: _table(shell),
     "table: mid-trick": _mid_trick,
     "table: kraak": lambda shell: _table(

@@ -42,8 +42,9 @@ class Form:
         return round(v * self.u)
 
     def font_px(self, size: int) -> int:
-        """The pixel size pygame-gui gives a theme.json font size here (see theme.scaled_theme)."""
-        return max(8, round(size * self.font_scale))
+        """The size `theme.font` takes for the letters pygame-gui draws for a theme.json font
+        size here (see theme.scaled_theme; both apply the text size)."""
+        return theme.ui_font_base(size, self.font_scale)
 
     # --- rows ---
     def heading(self, text: str) -> None:

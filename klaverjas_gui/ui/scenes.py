@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "menu": "menu.MainMenuScene",
+    "play": "play.PlayScene",  # game= "klaverjas" or "klabberjass"
+    "confirm": "confirm.ConfirmScene",  # ending=, start=: asks before a match is abandoned
     "settings": "settings.SettingsScene",  # tab= "rules", "match", "table", "klabberjass"
     "history": "history.HistoryScene",
     "match record": "history.MatchRecordScene",  # record=
@@ -80,6 +82,7 @@ def _bundled() -> None:  # pragma: no cover - never called
     from . import (  # noqa: F401
         about,
         attract,
+        confirm,
         cover,
         history,
         klabberjass_replay,
@@ -87,6 +90,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         klabberjass_table,
         match_end,
         menu,
+        play,
         replay,
         review,
         rules,
