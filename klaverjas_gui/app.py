@@ -72,6 +72,8 @@ KEYS_HELP = """keys:
   guidance      H hint (while playing a card), Ctrl+Z or Backspace take back (practice)
   window        F11 full screen, M mute, Esc menu
 """
+# Keys that end typing in a text field (a seat's name) and go on to the scene.
+LEAVE_FIELD = (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER)
 MIN_SIZE = (1024, 600)
 MAX_SIZE = (7680, 4320)
 FPS = 60
@@ -700,11 +702,13 @@ class App:
             self.give_back_memory()
             return
         top = self.top
-        if top is not None and event.type != pygame.VIDEORESIZE and top.ui.process_events(event):
+        leaving = event.type == pygame.KEYDOWN and event.key in LEAVE_FIELD
+        if leaving and top is not None and top.typing():
+            pass  # the field would keep Enter: the scene takes the keyboard back
+        elif top is not None and event.type != pygame.VIDEORESIZE and top.ui.process_events(event):
             return
-        if (event.type == pygame.KEYDOWN and event.key not in (pygame.K_ESCAPE, pygame.K_TAB)
-                and top and top.typing()):  # fmt: skip
-            return  # the key went into a text field: no shortcut (M would mute); Tab leaves it
+        if event.type == pygame.KEYDOWN and event.key not in LEAVE_FIELD and top and top.typing():
+            return  # the key went into a text field: no shortcut (M would mute)
         cmd = self.mapper.map(event)
         if cmd is None:
             return

@@ -76,20 +76,21 @@ class FocusRing:
             return False
         control = self.controls[self.index]
         name = cmd.name
+        if not self.shown and name in (*NEXT, *PREVIOUS, "left", "right", "confirm"):
+            self.shown = True  # the first key only shows where the ring is
+            if control.show is not None:
+                control.show()
+            return True
         if name in NEXT or name in PREVIOUS:
-            if self.shown:  # the first key only shows where the ring is
-                self.move(1 if name in NEXT else -1)
-            self.shown = True
+            self.move(1 if name in NEXT else -1)
             return True
         if name in ("left", "right"):
-            self.shown = True
             if control.step is not None:
                 control.step(1 if name == "right" else -1)
             else:
                 self.move(1 if name == "right" else -1)
             return True
         if name == "confirm":
-            self.shown = True
             if control.press is not None:
                 control.press()
             elif control.step is not None:

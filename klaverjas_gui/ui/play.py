@@ -21,6 +21,7 @@ from . import theme, widgets
 from .commands import Command
 from .confirm import ask_first
 from .focus import Control, FocusRing
+from .menu import fit_label
 from .scene import Scene
 from .seats import level_label
 
@@ -164,12 +165,7 @@ class PlayScene(Scene):
             self.ring.focus("start")  # Enter at once starts, as the menu's Play then Enter
 
     def _fit(self, label: str, cls: str, width: int, height: int) -> tuple[int, int]:
-        """`width` x `height`, grown to hold `label` in the font of button class `cls`."""
-        size = {"@segment": 15, "@primary": 19, "@quiet": 15}.get(cls, 17)
-        px = theme.ui_font_base(size, theme.ui_scale(self.app.size))
-        f = theme.font(px, cls != "@quiet")
-        return (max(width, f.size(label)[0] + self._px(28)),
-                max(height, f.get_linesize() + self._px(8)))  # fmt: skip
+        return fit_label(self.app.size, label, cls, width, height)
 
     def _heading(self, text: str, x: int, y: int) -> int:
         size = theme.readable(self._px(15))
