@@ -230,7 +230,6 @@ def _review(shell: Shell) -> None:
 
 
 SCREENS: dict[str, Opener] = {
-    "klabberjass: presets": lambda shell: shell.push("klabberjass menu"),
     "klabberjass: bidding": _klabberjass,
     "klabberjass: mid-trick": lambda shell: _klabberjass(
         shell, lambda s: s.phase == "play" and len(s.trick) == 1 and len(s.tricks) > 2

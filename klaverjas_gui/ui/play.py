@@ -42,7 +42,7 @@ def preset_title(game: Game, name: str) -> str:
 
 def preset_note(game: Game, name: str) -> str:
     """The preset's one line: what makes it different."""
-    return tr(f"ui.{'kj_note' if game is KLABBERJASS else 'preset_note'}_{name}")
+    return tr(f"ui.kj_note_{name}") if game is KLABBERJASS else tr(f"ui.preset_note_{name}")
 
 
 class PlayScene(Scene):

@@ -42,7 +42,6 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "score sheet": "sheet.ScoreSheetScene",  # table=
     "match end": "match_end.MatchEndScene",  # table=, ev=
     "klabberjass match end": "klabberjass_scenes.KlabberjassEndScene",
-    "klabberjass menu": "klabberjass_scenes.KlabberjassMenuScene",
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",
     "about": "about.AboutScene",

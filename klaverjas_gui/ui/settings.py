@@ -350,6 +350,10 @@ class SettingsScene(Scene):
         note = theme.text(self.note(), px(15), theme.GOLD if self.app.match else theme.TEXT_DIM)
         x, y = px(46) + title.get_width(), px(14) + title.get_height() - px(30)
         surface.blit(note, (x, y))
+        keys = theme.text(tr("ui.settings_keys_note"), theme.readable(px(14)), theme.TEXT_DIM)
+        tabs = self._tabs_rect()
+        if tabs.right + px(20) + keys.get_width() <= w - px(26):  # where it fits, beside the tabs
+            surface.blit(keys, keys.get_rect(midright=(w - px(26), tabs.centery)))
         form_rect, panel = self._body()
         widgets.draw_panel(surface, form_rect.inflate(px(14), px(12)), u, (6, 26, 17, 170))
         self._summary(surface, panel, u)
