@@ -410,11 +410,12 @@ def test_a_name_plates_second_line_fits_the_plate_at_1024x600():
 
 
 def test_french_menu_words_agree_with_their_plural_feminine_nouns():
+    """The Play screen shows "Règles" over "Personnalisées" (les règles): the preset's name
+    agrees with its heading, as "Règles : Personnalisées" did on the old menu."""
     try:
         i18n.set_language("fr")
-        custom = i18n.tr("ui.menu_rules", rules=i18n.tr("rules.preset_long_custom"))
-        assert custom == "Règles : Personnalisées"  # les règles
-        mixed = i18n.tr("ui.menu_opponents", level=i18n.tr("ui.level_mixed"))
-        assert mixed == "Adversaires : mélangés"
+        assert i18n.tr("ui.play_rules") == "Règles"
+        assert i18n.tr("rules.preset_long_custom") == "Personnalisées"  # les règles
+        assert i18n.tr("ui.level_mixed") == "mélangés"  # les adversaires
     finally:
         i18n.set_language("en")
