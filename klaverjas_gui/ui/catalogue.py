@@ -76,17 +76,29 @@ def _match_end(shell: Shell) -> None:
     shell.push("match end", table=table, ev=MatchOver(state.winner, state.totals))
 
 
-def _two_open(shell: Shell) -> None:
-    """A Klaverjas match (stored, four deals played) and a Klabberjass game in memory, both
-    unfinished: the menu offers both."""
-    rng, state = random.Random(5), new_match(PRESETS["amsterdam"], 5)
-    mid = shell.history.start_match("klaverjas", "amsterdam", state.variant.to_dict(), 5,
-                                    ["You", "Henk", "Anna", "Joop"])  # fmt: skip
-    while len(state.sheet) < 4:
+def _stored_running(shell: Shell, game: str, preset: str, seed: int,
+                    until: Callable[[Any], bool]) -> None:  # fmt: skip
+    """An unfinished match of `game` in the history, played at random until `until`."""
+    from ..play.games import GAMES
+
+    variant = GAMES[game].presets[preset]
+    rng, state = random.Random(seed), GAMES[game].new_state(variant, seed)
+    names = ["You", "Henk", "Anna", "Joop"][: GAMES[game].players]
+    mid = shell.history.start_match(game, preset, variant.to_dict(), seed, names)
+    while not until(state):
         action = rng.choice(state.legal_actions())
         state, events = state.apply(action)
         shell.history.record(mid, state.n_actions, str(action), events)
-    _klabberjass(shell, lambda s: len(s.sheet) == 2)
+
+
+def _two_open(shell: Shell) -> None:
+    """A Klaverjas match (stored, four deals played) and a Klabberjass game (in memory, two
+    deals played), both unfinished: the menu offers both."""
+    from ..play.games import KLABBERJASS
+
+    _stored_running(shell, "klaverjas", "amsterdam", 5, lambda s: len(s.sheet) == 4)
+    _stored_running(shell, "klabberjass", "klabberjass", 2, lambda s: len(s.sheet) == 2)
+    shell.continue_match(KLABBERJASS)
     shell.show_menu()
 
 

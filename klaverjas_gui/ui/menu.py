@@ -228,6 +228,10 @@ class MainMenuScene(ListScene):
         half, _ = self.fit([(first.text, "@primary"), (second.text, "@menu")],
                            round(w * 0.3), first.get_abs_rect().h)  # fmt: skip
         half = min(half, (w - round(24 * u) - gap) // 2)
+        opened = self.app.open_matches()[:2]
+        for button, match, cls in ((first, opened[0], "@primary"), (second, opened[1], "@menu")):
+            if label_size(button.text, cls, self.app.size)[0] + round(28 * u) > half:
+                button.set_text(continue_label(match, 2, short=True))  # large text, a small window
         top = first.get_abs_rect().top
         rows = [self.buttons[k].get_abs_rect().top for k, *_ in self.items]
         step = rows[1] - rows[0] if len(rows) > 1 else 0
@@ -328,9 +332,11 @@ class MainMenuScene(ListScene):
         )
 
 
-def continue_label(match: OpenMatch, shown: int) -> str:
+def continue_label(match: OpenMatch, shown: int, short: bool = False) -> str:
     """ "Continue: Amsterdam, deal 5, 119–407"; the game is named for Klabberjass and
-    whenever two matches are offered."""
+    whenever two matches are offered; `short`: without "Continue" (two side by side)."""
+    if short:
+        return tr("ui.menu_continue_short", game=match.game.label, what=brief(match))
     if shown > 1 or match.game.name != "klaverjas":
         return tr("ui.menu_continue_game", game=match.game.label, what=brief(match))
     return tr("ui.menu_continue_what", what=brief(match))
