@@ -283,6 +283,8 @@ SCREENS: dict[str, Opener] = {
     "tutorial: quiz": lambda shell: _learn(shell, "quiz", lesson="nat"),
     "rules: cards": lambda shell: _learn(shell, "rules", page=0),
     "rules: roem": lambda shell: _learn(shell, "rules", page=2),
+    "rules: klabberjass": lambda shell: _learn(shell, "rules", page=4),
+    "tutorial: klabberjass quiz": lambda shell: _learn(shell, "quiz", lesson="klabberjass"),
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),
 }

@@ -1,4 +1,5 @@
-"""The rules on four pages, with pictures made from our own card art.
+"""The rules on five pages (the last: two-player Klabberjass), with pictures made from our
+own card art.
 
 Each page is a list of blocks (paragraphs, a row of cards with captions, sets
 of cards, a small score table) laid out top to bottom for the window's width
@@ -107,6 +108,18 @@ def pages() -> list[tuple[str, list[Block]]]:
                  (tr("teach.row_defence"), "80", "20", "182")),
             ),
             Para(t("score_match"), theme.TEXT_DIM),
+        ]),
+        (t("page_klabberjass"), [
+            Para(t("kj_intro")),
+            Para(t("kj_bidding")),
+            Para(t("kj_schmeiss"), theme.GOLD_LIGHT),
+            Para(t("kj_dix"), theme.GOLD_LIGHT),
+            CardRow(t("kj_dix_row"), (("7H", t("kj_cap_seven")), ("AH", t("kj_cap_turned")))),
+            Para(t("kj_declare")),
+            Para(t("kj_bella"), theme.GOLD_LIGHT),
+            CardSets(((t("kj_bella_set"), ("KH", "QH")),)),
+            Para(t("kj_play")),
+            Para(t("kj_score"), theme.TEXT_DIM),
         ]),
     ]  # fmt: skip
 

@@ -28,7 +28,7 @@ from . import theme, widgets
 from .commands import Command
 from .guide import Guide
 from .layout import SOUTH, WEST, Pose, TableLayout
-from .menu import ListScene
+from .menu import ListScene, fit_label
 from .scene import Scene
 from .table import TableScene
 from .table_view import TableView
@@ -80,7 +80,7 @@ class LearnScene(ListScene):
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
         return [
-            ("tutorial", tr("teach.menu_tutorial"), self.open_tutorial, "@primary"),
+            ("tutorial", tr("teach.menu_tutorial", n=len(LESSONS)), self.open_tutorial, "@primary"),
             ("rules", tr("teach.menu_rules"), self.open_rules, "@menu"),
             ("back", tr("teach.back"), self.back, "@menu"),
         ]
@@ -186,6 +186,11 @@ class LessonView(TableView):
     def _plate(self, surface: pygame.Surface, L: TableLayout, seat: int) -> None:
         if seat != SOUTH:
             super()._plate(surface, L, seat)
+
+    def score_head(self) -> str:
+        """ "LESSON 3 OF 9" where a match says "DEAL 1 OF 16": a lesson is no match."""
+        lesson = self.table.lesson  # type: ignore[attr-defined]
+        return tr("teach.lesson_deal", number=lesson_number(lesson), total=len(LESSONS))
 
 
 class LessonGuide(Guide):
@@ -375,7 +380,10 @@ class QuizScene(Scene):
         bh, gap = px(54), px(14)
         y = round(h * 0.62)
         if quiz is not None:
-            bw = px(180)
+            bw, bh = px(180), bh
+            for choice in quiz.choices:  # every answer's words fit its button
+                bw, bh = fit_label(self.app.size, quiz.label(choice), "@menu", bw, bh)
+            bw = min(bw, (w - px(40) - (len(quiz.choices) - 1) * gap) // len(quiz.choices))
             row = len(quiz.choices) * bw + (len(quiz.choices) - 1) * gap
             x = w // 2 - row // 2
             for i, choice in enumerate(quiz.choices):
