@@ -91,6 +91,20 @@ def _stored_running(shell: Shell, game: str, preset: str, seed: int,
         shell.history.record(mid, state.n_actions, str(action), events)
 
 
+def _one_open(shell: Shell) -> None:
+    """A stored unfinished match (four deals played): the menu names it on Continue."""
+    _stored_running(shell, "klaverjas", "amsterdam", 5, lambda s: len(s.sheet) == 4)
+    shell.show_menu()
+
+
+def _settings_keyboard(shell: Shell) -> None:
+    """The table's settings with the keyboard's ring on the text size row (as Tab leaves it)."""
+    scene: Any = shell.push("settings", tab="table")
+    scene.ring.shown = True
+    scene.ring.focus("text_size")
+    scene.ring.current.show()
+
+
 def _two_open(shell: Shell) -> None:
     """A Klaverjas match (stored, four deals played) and a Klabberjass game (in memory, two
     deals played), both unfinished: the menu offers both."""
@@ -107,6 +121,7 @@ def _confirm(shell: Shell) -> None:
     _table(shell, state=_played("amsterdam", 5, lambda s: len(s.sheet) == 4))
     shell.show_menu()
     scene: Any = shell.push("play")
+    scene.update(1 / 60)  # its buttons drawn once, as a player saw them before Start
     scene.start()
 
 
@@ -251,6 +266,7 @@ SCREENS: dict[str, Opener] = {
     "klabberjass: deal summary": _klabberjass_summary,
     "klabberjass: game end": _klabberjass_end,
     "menu": lambda shell: shell.show_menu(),
+    "menu: continue": lambda shell: _one_open(shell),
     "menu: two open matches": lambda shell: _two_open(shell),
     "play": lambda shell: (shell.show_menu(), shell.push("play")),
     "play: klabberjass": lambda shell: (shell.show_menu(), shell.push("play", game="klabberjass")),
@@ -269,6 +285,7 @@ SCREENS: dict[str, Opener] = {
     "settings: rules": lambda shell: _settings(shell, "rules"),
     "settings: seats": lambda shell: _settings(shell, "match"),
     "settings: table": lambda shell: _settings(shell, "table"),
+    "settings: keyboard": lambda shell: _settings_keyboard(shell),
     "history": lambda shell: _history(shell, "history"),
     "history: match": lambda shell: _history(shell, "match record"),
     "history: replay": lambda shell: _history(shell, "replay"),

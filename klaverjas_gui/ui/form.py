@@ -69,7 +69,7 @@ class Form:
         left = self._text_block(label, note, split - self.px(14), top)
         right = self._segments(key, options, current, pick, split, top)
         self._end_row(top, max(left, right))
-        self._choice_control(key, options, pick)
+        self._choice_control(key, options, pick, max(left, right))
 
     def entry(
         self,
@@ -103,8 +103,9 @@ class Form:
 
     # --- the keyboard (ui/focus.py) ---
     def _choice_control(self, key: str, options: Sequence[Option],
-                        pick: Callable[[Any], None]) -> None:  # fmt: skip
-        """A choice row for the focus ring: Left/Right and Enter step through its values."""
+                        pick: Callable[[Any], None], height: int = 0) -> None:  # fmt: skip
+        """A choice row for the focus ring: Left/Right and Enter step through its values;
+        brought into view with its label and note (`height`: the row's, from its top)."""
         values = [value for value, _ in options]
 
         def step(by: int) -> None:
@@ -116,7 +117,13 @@ class Form:
             rects = [b.get_abs_rect() for _, b in self.choices.get(key, [])]
             return rects[0].unionall(rects[1:]) if rects else None
 
-        self.controls.append(Control(key, rect, None, step, lambda: self.show(rect())))
+        def whole_row() -> pygame.Rect | None:
+            ring = rect()
+            if ring is None:
+                return None
+            return pygame.Rect(ring.topleft, (ring.w, max(ring.h, height)))
+
+        self.controls.append(Control(key, rect, None, step, lambda: self.show(whole_row())))
 
     def type_in(self, key: str) -> None:
         """Enter on a name: the field takes the keys (Enter, Tab or Esc give them back)."""
