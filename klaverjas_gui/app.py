@@ -448,8 +448,6 @@ class App:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         theme.set_window(self.size)
         self._relayout()
-        if not self.fullscreen:
-            self.keep_window()
         self.give_back_memory()  # the old scenes' widgets (10 ms, a resize takes 100+)
         pygame.time.set_timer(GIVE_BACK, GIVE_BACK_MS, loops=1)  # restarted by every resize
 
@@ -698,8 +696,9 @@ class App:
 
     # --- the frame ---
     def dispatch(self, event: pygame.event.Event) -> None:
-        if event.type == GIVE_BACK:
+        if event.type == GIVE_BACK:  # half a second after a resize burst ended
             self.give_back_memory()
+            self.keep_window()  # once per burst, not at every step of a dragged edge
             return
         top = self.top
         leaving = event.type == pygame.KEYDOWN and event.key in LEAVE_FIELD
