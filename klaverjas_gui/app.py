@@ -615,6 +615,7 @@ class App:
         if table is None or table.state.is_over:
             return None
         session = table.session
+        self._stored_cache.pop(session.match_id, None)  # it moves on: read it afresh later
         return open_match(session.game, session.variant, session.state, session.match_id,
                           bool(getattr(table, "practice", False)))  # fmt: skip
 

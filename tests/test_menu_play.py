@@ -245,3 +245,20 @@ def test_play_and_start_from_the_keyboard(make_app):
     press(app, pygame.K_RETURN)
     run_until(app, lambda: isinstance(app.top, KlabberjassTableScene), frames=50)
     assert app.top.state.variant == KLABBERJASS_PRESETS["clob"]
+
+
+def test_a_match_played_on_is_named_afresh_once_it_waits_in_the_history(make_app):
+    app = make_app(deterministic=True, autopilot=True, first_frame=True)
+    catalogue.SCREENS["menu: two open matches"](app)
+    assert "deal 5" in app.top.buttons["continue_2"].text
+    click_button(app, app.top, "continue_2")  # Klaverjas, from the history
+    table = app.top
+    run_until(app, lambda: table.state.deal_no == 6, frames=20_000)
+    press(app, pygame.K_ESCAPE)
+    click_button(app, app.top, "continue_2")  # Klabberjass: the Klaverjas table is closed
+    assert isinstance(app.top, KlabberjassTableScene)
+    press(app, pygame.K_ESCAPE)
+    us, them = table.state.totals
+    assert app.top.buttons["continue_2"].text == (
+        f"Continue Klaverjas: Amsterdam, deal 6, {us}–{them}"
+    )
