@@ -96,7 +96,7 @@ class ListScene(Scene):
         w, h = self.app.size
         u = theme.scale_for(self.app.size)
         bw, bh, gap = (round(v * u) for v in self.button_size)
-        bw, bh = self.fit([(label, cls) for _, label, _, cls in self.items], bw, bh)
+        bw, bh = self.fit(self.column_labels(), bw, bh)
         y = self.column_top()
         room = h - y - round(14 * u)
         if self.items and len(self.items) * (bh + gap) > room:  # many items, a low window
@@ -108,6 +108,10 @@ class ListScene(Scene):
             )
             y += bh + gap
         self.set_ring()
+
+    def column_labels(self) -> list[tuple[str, str]]:
+        """The (label, class) pairs the column's width must hold."""
+        return [(label, cls) for _, label, _, cls in self.items]
 
     def set_ring(self) -> None:
         """The ring's controls: every button of the list, in order."""
@@ -216,6 +220,12 @@ class MainMenuScene(ListScene):
         if [key for key, *_ in self.items] != before:
             self.focus = 0  # Continue came or went: Enter does the first thing again
 
+    def column_labels(self) -> list[tuple[str, str]]:
+        """Two Continue buttons get a row of their own width (side_by_side)."""
+        two = any(key == "continue_2" for key, *_ in self.items)
+        return [(label, cls) for key, label, _, cls in self.items
+                if not (two and key.startswith("continue"))]  # fmt: skip
+
     def side_by_side(self) -> None:
         """Two open matches (a Klaverjas match and a Klabberjass game) share one row, wider
         than the column, so the menu keeps its seven rows."""
@@ -223,23 +233,24 @@ class MainMenuScene(ListScene):
             return
         w, _ = self.app.size
         u = theme.scale_for(self.app.size)
-        first, second = self.buttons["continue"], self.buttons["continue_2"]
+        (k1, label1, act1, cls1), (k2, label2, act2, cls2) = self.items[:2]
         gap = round(12 * u)
-        half, _ = self.fit([(first.text, "@primary"), (second.text, "@menu")],
-                           round(w * 0.3), first.get_abs_rect().h)  # fmt: skip
+        height = self.buttons[k1].get_abs_rect().h
+        half, _ = self.fit([(label1, cls1), (label2, cls2)], round(w * 0.3), height)
         half = min(half, (w - round(24 * u) - gap) // 2)
         opened = self.app.open_matches()[:2]
-        for button, match, cls in ((first, opened[0], "@primary"), (second, opened[1], "@menu")):
-            if label_size(button.text, cls, self.app.size)[0] + round(28 * u) > half:
-                button.set_text(continue_label(match, 2, short=True))  # large text, a small window
-        top = first.get_abs_rect().top
-        rows = [self.buttons[k].get_abs_rect().top for k, *_ in self.items]
-        step = rows[1] - rows[0] if len(rows) > 1 else 0
+        labels = [
+            label
+            if label_size(label, cls, self.app.size)[0] + round(28 * u) <= half
+            else continue_label(match, 2, short=True)  # large text, a small window
+            for label, cls, match in ((label1, cls1, opened[0]), (label2, cls2, opened[1]))
+        ]
+        top = self.buttons[k1].get_abs_rect().top
+        step = self.buttons[k2].get_abs_rect().top - top
         x = w // 2 - half - gap // 2
-        first.set_relative_position((x, top))
-        first.set_dimensions((half, first.get_abs_rect().h))
-        second.set_relative_position((x + half + gap, top))
-        second.set_dimensions((half, first.get_abs_rect().h))
+        for i, (key, action, cls) in enumerate(((k1, act1, cls1), (k2, act2, cls2))):
+            rect = pygame.Rect(x + i * (half + gap), top, half, height)
+            self.button(key, rect, labels[i], self._wrap(action), cls)  # made anew at its width
         for key, *_ in self.items[2:]:  # the rows below move up into the freed row
             button = self.buttons[key]
             button.set_relative_position((button.get_abs_rect().left,
