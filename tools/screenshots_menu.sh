@@ -24,3 +24,8 @@ for lang in en nl; do
         --data-dir "$d"
 done
 run $S/rules-klabberjass-en.png --size 1280x720 --scene "rules: klabberjass" --data-dir "$(mktemp -d)"
+# The README's rules and tutorial pictures (five rules pages now; a lesson says "LESSON 3 OF 9")
+run $S/rules.png --size 1280x720 --scene "rules: roem" --data-dir "$(mktemp -d)"
+SDL_VIDEODRIVER=${SDL_VIDEODRIVER:-dummy} SDL_AUDIODRIVER=dummy PYTHONPATH=. "$PY" -m klaverjas_gui \
+    --frames 420 --screenshot $S/tutorial.png --size 1280x720 --scene "tutorial: lesson" \
+    --data-dir "$(mktemp -d)"
