@@ -15,6 +15,7 @@ from uitest import (
     click_button,
     click_in_form,
     motion,
+    new_match_from_menu,
     press,
     run_until,
     table_of,
@@ -167,7 +168,7 @@ def test_practice_is_switched_on_in_the_settings_and_starts_from_the_menu(make_a
     click_in_form(app, scene, "practice=True")
     assert app.settings.practice is True
     app.show_menu()
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     table = table_of(app)
     assert table.practice and table.open_cards and "take_back" in table.buttons
 

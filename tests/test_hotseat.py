@@ -11,7 +11,7 @@ import random
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, face_up, post, run_until, table_of
+from uitest import DT, click, click_button, face_up, new_match_from_menu, post, run_until, table_of
 
 from klaverjas_gui.app import App
 from klaverjas_gui.engine import PRESETS, new_match, parse_card
@@ -135,7 +135,7 @@ def test_the_seat_editor_makes_north_a_person_and_the_next_match_is_hot_seat(mak
     click_button(app, scene, "seat2_kind=human")
     assert app.settings.seat_plan()[2][1] == "human"
     app.show_menu()
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     table = table_of(app)
     assert table.session.people == (0, 2) and table.hotseat.many
     run_until(app, lambda: isinstance(app.top, CoverScene))

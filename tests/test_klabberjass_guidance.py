@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, post, run_until
+from uitest import DT, click, click_button, new_match_from_menu, post, run_until
 
 from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass, parse_card
@@ -184,9 +184,7 @@ def test_the_klabberjass_tab_makes_the_opponent_a_person(make_app):
     assert app.settings.seat_plan(2)[1][1] == "human"
     assert app.settings.seat_plan()[1][1] != "human"  # the four-player West stays a computer
     app.show_menu()
-    click_button(app, app.top, "klabberjass")
-    click_button(app, app.top, "preset_klabberjass")
-    table = app.top
+    table = new_match_from_menu(app, "klabberjass", "klabberjass")
     assert isinstance(table, KlabberjassTableScene) and table.session.people == (0, 1)
     run_until(app, lambda: isinstance(app.top, CoverScene))
 

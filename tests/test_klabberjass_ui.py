@@ -15,6 +15,7 @@ from uitest import (
     drag,
     drop_point,
     human_turn,
+    new_match_from_menu,
     run_until,
     table_of,
 )
@@ -23,7 +24,6 @@ from klaverjas_gui.engine import KLABBERJASS_PRESETS, KlabberjassState, new_klab
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked
 from klaverjas_gui.ui.klabberjass_scenes import (
     KlabberjassEndScene,
-    KlabberjassMenuScene,
     KlabberjassSummaryScene,
 )
 from klaverjas_gui.ui.menu import MainMenuScene
@@ -31,15 +31,11 @@ from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 
 def _start(app, preset: str, level: str) -> KlabberjassTableScene:
-    """From the main menu, as a player would: Klabberjass, then the preset."""
+    """From the main menu, as a player would: Play, Klabberjass, the preset, Start."""
     app.settings.set_seat(1, kind=level, players=2)
     menu = app.top
     assert isinstance(menu, MainMenuScene)
-    click_button(app, menu, "klabberjass")
-    chooser = app.top
-    assert isinstance(chooser, KlabberjassMenuScene)
-    click_button(app, chooser, f"preset_{preset}")
-    table = app.top
+    table = new_match_from_menu(app, "klabberjass", preset)
     assert isinstance(table, KlabberjassTableScene) and app.match is table
     assert table.session.state.variant == KLABBERJASS_PRESETS[preset]
     return table

@@ -76,7 +76,8 @@ def test_a_twin_is_found_for_its_game():
 
 # (catalogue screen, button pressed, the scene it opens by name)
 BUTTONS = [
-    ("menu", "klabberjass", "klabberjass menu"),
+    ("menu", "play", "play"),
+    ("play", "options", "settings"),
     ("menu", "learn", "learn"),
     ("menu", "settings", "settings"),
     ("menu", "history", "history"),

@@ -21,7 +21,16 @@ from pathlib import Path
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, click_in_form, post, press, run_until
+from uitest import (
+    DT,
+    click,
+    click_button,
+    click_in_form,
+    new_match_from_menu,
+    post,
+    press,
+    run_until,
+)
 
 from klaverjas_gui.app import App, main
 from klaverjas_gui.engine import (
@@ -191,7 +200,7 @@ def test_an_unwritable_data_folder_warns_once_and_the_game_plays(start, tmp_path
     click_button(app, scene, "show_legal=True")
     assert app.toasts.current_text is None  # told once only
     press(app, pygame.K_ESCAPE)
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     table = app.top
     run_until(app, lambda: table.human_may_play() or table.prompt.visible, frames=3000)
     record = app.history.running()  # kept in memory: the match still counts
@@ -214,7 +223,7 @@ def test_rule_changes_apply_to_the_next_match_not_the_running_one(start):
         table.session.state.variant == PRESETS["amsterdam"] == table.session.variant
     )  # the running match
     press(app, pygame.K_ESCAPE)
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     new = app.top
     assert isinstance(new, TableScene) and new is not table
     wanted = dataclasses.replace(PRESETS["rotterdam"], must_ruff="never")
@@ -236,7 +245,7 @@ def test_a_demo_is_never_recorded(start):
 def test_the_table_records_every_action_and_continue_after_a_restart(start, tmp_path):
     app = start()
     app.settings.set_seat(0, kind="easy")  # a computer plays South: the match runs by itself
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     table = app.top
     run_until(app, lambda: table.session.state.n_actions >= 20, frames=20_000)
     record = app.history.running()

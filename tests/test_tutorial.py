@@ -119,6 +119,11 @@ def test_card_lesson_through_the_scene(make_app, tmp_path, lesson):
     assert play_lesson(app, scene, way) >= 1
     assert scene.run.done and "next_lesson" in scene.buttons
     assert lesson.id in app.settings.tutorial_done
+    number = LESSONS.index(lesson) + 1  # a lesson is no match: no "DEAL 1 OF 16"
+    assert scene.view.score_head() == f"LESSON {number} OF {len(LESSONS)}"
+    _, lines = scene.panel_lines()
+    praise = " ".join(text for text, _ in lines).lower()
+    assert praise.count("well done") == 1, praise  # said once, not twice
     stored = json.loads(next((tmp_path / "data").rglob("settings.json")).read_text())
     assert lesson.id in stored["tutorial_done"]
     if lesson.id == "roem":

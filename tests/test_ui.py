@@ -22,6 +22,8 @@ from uitest import (
     drag,
     drop_point,
     human_turn,
+    new_match_from_menu,
+    open_play,
     post,
     press,
     run_until,
@@ -328,16 +330,17 @@ def test_menu_items(make_app):
     menu = app.top
     assert isinstance(menu, MainMenuScene)
     assert "continue" not in menu.buttons
-    click_button(app, menu, "new_match")
-    table = app.top
+    table = new_match_from_menu(app)
     assert isinstance(table, TableScene) and app.match is table
     press(app, pygame.K_ESCAPE)
     assert app.top is menu and "continue" in menu.buttons
     click_button(app, menu, "continue")
     assert app.top is table
     press(app, pygame.K_ESCAPE)
-    click_button(app, menu, "variant")
+    play = open_play(app)
+    click_button(app, play, "preset_rotterdam")
     assert app.settings.rules_name() == "rotterdam"
+    press(app, pygame.K_ESCAPE)
     click_button(app, menu, "settings")
     settings = app.top
     click_button(app, settings, "tab_table")

@@ -176,3 +176,31 @@ def open_learn(app: App, key: str):
     assert isinstance(app.top, LearnScene)
     click_button(app, app.top, key)
     return app.top
+
+
+def open_play(app: App, game: str = "klaverjas"):
+    """Main menu → Play, the game chosen by its button; the Play screen."""
+    from klaverjas_gui.ui.play import PlayScene
+
+    run_until(app, lambda: isinstance(app.top, MainMenuScene))
+    click_button(app, app.top, "play")
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    if scene.game.name != game:
+        click_button(app, scene, f"game_{game}")
+    return scene
+
+
+def new_match_from_menu(app: App, game: str = "klaverjas", preset: str | None = None,
+                        confirm: bool = True):  # fmt: skip
+    """Main menu → Play → (the preset) → Start, agreeing to end an unfinished match when
+    asked (`confirm`); the table it started."""
+    from klaverjas_gui.ui.confirm import ConfirmScene
+
+    scene = open_play(app, game)
+    if preset is not None:
+        click_button(app, scene, f"preset_{preset}")
+    click_button(app, scene, "start")
+    if isinstance(app.top, ConfirmScene) and confirm:
+        click_button(app, app.top, "yes")
+    return app.top

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "menu": "menu.MainMenuScene",
+    "play": "play.PlayScene",  # game= "klaverjas" or "klabberjass"
+    "confirm": "confirm.ConfirmScene",  # ending=, start=: asks before a match is abandoned
     "settings": "settings.SettingsScene",  # tab= "rules", "match", "table", "klabberjass"
     "history": "history.HistoryScene",
     "match record": "history.MatchRecordScene",  # record=
@@ -40,7 +42,6 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "score sheet": "sheet.ScoreSheetScene",  # table=
     "match end": "match_end.MatchEndScene",  # table=, ev=
     "klabberjass match end": "klabberjass_scenes.KlabberjassEndScene",
-    "klabberjass menu": "klabberjass_scenes.KlabberjassMenuScene",
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",
     "about": "about.AboutScene",
@@ -80,11 +81,13 @@ def _bundled() -> None:  # pragma: no cover - never called
     from . import (  # noqa: F401
         about,
         attract,
+        confirm,
         history,
         klabberjass_replay,
         klabberjass_scenes,
         match_end,
         menu,
+        play,
         replay,
         review,
         rules,

@@ -26,7 +26,7 @@ from ..teach.lessons import LESSONS, Lesson, LessonRun
 from ..words import reason_text
 from . import theme, widgets
 from .commands import Command
-from .menu import ListScene
+from .menu import ListScene, fit_label
 from .scene import Scene
 from .table.guide import Guide
 from .table.layout import SOUTH, WEST, Pose
@@ -80,7 +80,7 @@ class LearnScene(ListScene):
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
         return [
-            ("tutorial", tr("teach.menu_tutorial"), self.open_tutorial, "@primary"),
+            ("tutorial", tr("teach.menu_tutorial", n=len(LESSONS)), self.open_tutorial, "@primary"),
             ("rules", tr("teach.menu_rules"), self.open_rules, "@menu"),
             ("back", tr("teach.back"), self.back, "@menu"),
         ]
@@ -187,6 +187,14 @@ class LessonView(TableView):
         if seat != SOUTH:
             super()._plate(surface, p, seat)
 
+    lesson: Lesson | None = None  # set by the lesson's scene
+
+    def score_head(self, p: Picture) -> str:
+        """ "LESSON 3 OF 9" where a match says "DEAL 1 OF 16": a lesson is no match."""
+        if self.lesson is None:
+            return super().score_head(p)
+        return tr("teach.lesson_deal", number=lesson_number(self.lesson), total=len(LESSONS))
+
 
 class LessonGuide(Guide):
     """A lesson says what to play itself, in the panel where the hint button would sit."""
@@ -215,6 +223,7 @@ class LessonScene(TableScene):
         session = LessonSession(self.run, make_seats(KLAVERJAS, 0, seats), app.settings,
                                 Jobs(app.deterministic))  # fmt: skip
         super().__init__(app, lesson.variant, 0, session=session)
+        self.view.lesson = lesson  # type: ignore[attr-defined]
 
     # --- widgets ---
     def build(self) -> None:
@@ -375,7 +384,10 @@ class QuizScene(Scene):
         bh, gap = px(54), px(14)
         y = round(h * 0.62)
         if quiz is not None:
-            bw = px(180)
+            bw, bh = px(180), bh
+            for choice in quiz.choices:  # every answer's words fit its button
+                bw, bh = fit_label(self.app.size, quiz.label(choice), "@menu", bw, bh)
+            bw = min(bw, (w - px(40) - (len(quiz.choices) - 1) * gap) // len(quiz.choices))
             row = len(quiz.choices) * bw + (len(quiz.choices) - 1) * gap
             x = w // 2 - row // 2
             for i, choice in enumerate(quiz.choices):
