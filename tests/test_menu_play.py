@@ -19,7 +19,7 @@ from klaverjas_gui.ui import catalogue
 from klaverjas_gui.ui.confirm import ConfirmScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.play import PlayScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 SIZES = [(1024, 600), (1150, 650), (1280, 720), (1366, 768), (1536, 864), (1920, 1080)]
@@ -96,7 +96,7 @@ def test_one_open_match_is_continued_by_its_rules_deal_and_score(make_app):
 def test_starting_a_new_match_asks_first_naming_the_match_it_abandons(make_app):
     app = make_app(first_frame=True)
     first = new_match_from_menu(app)
-    old = first.match_id
+    old = first.session.match_id
     press(app, pygame.K_ESCAPE)
     play = open_play(app)
     click_button(app, play, "start")
@@ -117,13 +117,13 @@ def test_starting_a_new_match_asks_first_naming_the_match_it_abandons(make_app):
     new = app.top
     assert isinstance(new, TableScene) and new is not first and app.match is new
     assert app.history.match(old).status == "abandoned"
-    assert app.history.running("klaverjas").id == new.match_id
+    assert app.history.running("klaverjas").id == new.session.match_id
 
 
 def test_a_klabberjass_game_leaves_the_klaverjas_match_to_continue(make_app):
     """Nothing is abandoned by starting the other game, so nothing is asked; both wait."""
     app = make_app(first_frame=True)
-    klaverjas = new_match_from_menu(app).match_id
+    klaverjas = new_match_from_menu(app).session.match_id
     press(app, pygame.K_ESCAPE)
     play = open_play(app, "klabberjass")
     click_button(app, play, "start")
@@ -141,7 +141,7 @@ def test_a_klabberjass_game_leaves_the_klaverjas_match_to_continue(make_app):
 
 def test_quitting_a_practice_match_never_brings_back_an_older_one(make_app):
     app = make_app(first_frame=True)
-    older = new_match_from_menu(app).match_id
+    older = new_match_from_menu(app).session.match_id
     press(app, pygame.K_ESCAPE)
     play = open_play(app)
     click_button(app, play, "practice")

@@ -120,7 +120,7 @@ def test_card_lesson_through_the_scene(make_app, tmp_path, lesson):
     assert scene.run.done and "next_lesson" in scene.buttons
     assert lesson.id in app.settings.tutorial_done
     number = LESSONS.index(lesson) + 1  # a lesson is no match: no "DEAL 1 OF 16"
-    assert scene.view.score_head() == f"LESSON {number} OF {len(LESSONS)}"
+    assert scene.view.score_head(scene.picture()) == f"LESSON {number} OF {len(LESSONS)}"
     _, lines = scene.panel_lines()
     praise = " ".join(text for text, _ in lines).lower()
     assert praise.count("well done") == 1, praise  # said once, not twice
