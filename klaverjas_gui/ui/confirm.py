@@ -82,7 +82,11 @@ class ConfirmScene(Scene):
     def panel_rect(self) -> pygame.Rect:
         w, h = self.app.size
         u = self._u()
-        pw = min(w - round(40 * u), round(720 * u))
+        needs = [
+            widgets.fit_label(self.app.size, tr(key), cls, 0, 0)[0]  # both answers fit
+            for key, cls in (("ui.confirm_no", "@menu"), ("ui.confirm_yes", "@primary"))
+        ]
+        pw = min(w - round(40 * u), max(round(720 * u), 2 * max(needs) + round(66 * u)))
         ph = self._text_height(pw - round(56 * u)) + round(150 * u)
         return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, min(h - round(20 * u), ph))
 

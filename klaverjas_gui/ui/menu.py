@@ -20,30 +20,12 @@ from .commands import Command
 from .confirm import ask_first, brief
 from .focus import Control, FocusRing
 from .scene import Scene
+from .widgets import label_size
 
 if TYPE_CHECKING:
     from ..play.games import Game
     from ..play.session import OpenMatch
     from .shell import Shell
-
-# theme.json's font size and boldness by button class (17, bold: "button")
-FONT_SIZES = {"@menu": 21, "@primary": 19, "@quiet": 15, "@segment": 15, "@tab": 17}
-
-
-def label_size(label: str, cls: str, size: tuple[int, int]) -> tuple[int, int]:
-    """The pixels a button label takes (pygame-gui's font for `cls`), padding excluded."""
-    px = theme.ui_font_base(FONT_SIZES.get(cls, 17), theme.ui_scale(size))
-    f = theme.font(px, cls != "@quiet")
-    return f.size(label)[0], f.get_linesize()
-
-
-def fit_label(
-    size: tuple[int, int], label: str, cls: str, width: int, height: int
-) -> tuple[int, int]:
-    """`width` x `height` grown to hold `label` in the font of button class `cls`."""
-    u = theme.scale_for(size)
-    lw, lh = label_size(label, cls, size)
-    return max(width, lw + round(28 * u)), max(height, lh + round(8 * u))
 
 
 class ListScene(Scene):

@@ -21,7 +21,6 @@ from . import theme, widgets
 from .commands import Command
 from .confirm import ask_first
 from .focus import Control, FocusRing
-from .menu import fit_label
 from .scene import Scene
 from .seats import level_label
 
@@ -165,7 +164,7 @@ class PlayScene(Scene):
             self.ring.focus("start")  # Enter at once starts, as the menu's Play then Enter
 
     def _fit(self, label: str, cls: str, width: int, height: int) -> tuple[int, int]:
-        return fit_label(self.app.size, label, cls, width, height)
+        return widgets.fit_label(self.app.size, label, cls, width, height)
 
     def _heading(self, text: str, x: int, y: int) -> int:
         size = theme.readable(self._px(15))

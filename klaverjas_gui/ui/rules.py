@@ -20,7 +20,6 @@ from ..i18n import language, tr
 from . import theme, widgets
 from .cardimg import CardImages
 from .commands import Command, on_key
-from .menu import fit_label
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -272,7 +271,7 @@ class RulesScene(Scene):
         room = w - px(48) - gap * (len(titles) - 1)
         # Each tab as wide as its title needs (the page's own font, bold when current), the
         # room left shared out evenly, none wider than 260 units.
-        needs = [fit_label(self.app.size, title, "@primary" if i == self.page else "@quiet",
+        needs = [widgets.fit_label(self.app.size, title, "@primary" if i == self.page else "@quiet",
                            0, 0)[0] for i, title in enumerate(titles)]  # fmt: skip
         extra = max(0, room - sum(needs)) // len(titles)
         widths = [min(max(need, need + extra), max(need, px(260))) for need in needs]

@@ -42,7 +42,6 @@ from . import theme, widgets
 from .commands import Command
 from .focus import Control, FocusRing
 from .form import Form, Option
-from .menu import fit_label
 from .scene import Scene
 from .seats import SEAT_NAMES, compass, display_name, level_label, levels
 
@@ -149,13 +148,13 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, _ = self.app.size
         px = self._px
-        bw, bh = fit_label(self.app.size, tr("ui.back"), "@primary", px(150), px(44))
+        bw, bh = widgets.fit_label(self.app.size, tr("ui.back"), "@primary", px(150), px(44))
         self.button("back", pygame.Rect(w - px(26) - bw, px(22), bw, bh),
                     tr("ui.back"), self.back, "@primary")  # fmt: skip
         x = px(26)
         for key in TABS:
             label = tr("klabber.settings_tab" if key == "klabberjass" else f"ui.settings_tab_{key}")
-            tw, th = fit_label(self.app.size, label, "@tab", px(176), px(40))
+            tw, th = widgets.fit_label(self.app.size, label, "@tab", px(176), px(40))
             rect = pygame.Rect(x, px(82) + px(40) - th, tw, th)
             tab = self.button(f"tab_{key}", rect, label, lambda k=key: self.show(k), "@tab")
             if key == self.tab:

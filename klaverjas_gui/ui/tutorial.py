@@ -26,7 +26,7 @@ from ..teach.lessons import LESSONS, Lesson, LessonRun
 from ..words import reason_text
 from . import theme, widgets
 from .commands import Command
-from .menu import ListScene, fit_label
+from .menu import ListScene
 from .scene import Scene
 from .table.guide import Guide
 from .table.layout import SOUTH, WEST, Pose
@@ -386,7 +386,7 @@ class QuizScene(Scene):
         if quiz is not None:
             bw, bh = px(180), bh
             for choice in quiz.choices:  # every answer's words fit its button
-                bw, bh = fit_label(self.app.size, quiz.label(choice), "@menu", bw, bh)
+                bw, bh = widgets.fit_label(self.app.size, quiz.label(choice), "@menu", bw, bh)
             bw = min(bw, (w - px(40) - (len(quiz.choices) - 1) * gap) // len(quiz.choices))
             row = len(quiz.choices) * bw + (len(quiz.choices) - 1) * gap
             x = w // 2 - row // 2
