@@ -121,11 +121,11 @@ def test_the_hard_players_own_choice_costs_nothing_under_its_seed(preset):
         if not coach.is_decision(obs) or obs.phase == "claim":
             continue
         best = HardPlayer(n, worlds=W).choose(obs)
-        j = coach.judge(obs, best, seed=n, worlds=W)
+        j = coach.judge(obs, best, seed=n, worlds=W, confirm=False)
         assert j is not None and j.cost == 0 and j.best == best and j.mistake == ""
         worse = next((a for a, v in reversed(j.values) if v < j.values[0][1]), None)
         if worse is not None:
-            k = coach.judge(obs, worse, seed=n, worlds=W)
+            k = coach.judge(obs, worse, seed=n, worlds=W, confirm=False)
             assert k.cost == pytest.approx(j.values[0][1] - dict(j.values)[worse], abs=0.02)
             assert k.cost > 0 and k.mistake and k.best != worse
         checked += 1
@@ -140,7 +140,7 @@ def test_klabberjass_hard_choice_costs_nothing_under_its_seed():
         obs = state.observation(state.to_move)
         if coach.is_decision(obs):
             best = HardKlabberjassPlayer(checked, worlds=W).choose(obs)
-            j = coach.judge(obs, best, seed=checked, worlds=W)
+            j = coach.judge(obs, best, seed=checked, worlds=W, confirm=False)
             assert j is not None and j.cost == 0
             checked += 1
         state, _ = state.apply(easy[state.to_move].choose(obs))
@@ -392,3 +392,24 @@ def test_progress_averages_the_last_matches_overall_and_per_kind(tmp_path):
     assert [d.cost for d in h.drills(3)] == [6.0, 6.0, 6.0]  # the running match left out
     assert h.coaching(game="klabberjass") == []
     h.close()
+
+
+def test_klabberjass_costly_decisions_get_a_note_too():
+    i18n.set_language("nl")
+    i18n.missing.clear()
+    try:
+        notes = []
+        for seed in range(3):
+            state = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], seed)
+            players = [make_player_kj(seed * 2 + s) for s in (0, 1)]
+            while state.deal_no == 1 and not state.is_over:
+                obs = state.observation(state.to_move)
+                action = players[state.to_move].choose(obs)
+                j = coach.judge(obs, action, seed=seed, worlds=W)
+                if j is not None and j.flagged:
+                    notes.append((j.kind, coach.note(obs, j)))
+                state, _ = state.apply(action)
+        assert len(notes) >= 2 and not i18n.missing
+        assert all("%{" not in text and len(text) > 30 for _, text in notes)
+    finally:
+        i18n.set_language("en")

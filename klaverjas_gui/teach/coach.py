@@ -39,6 +39,10 @@ FLAG = 10.0  # a decision costing at least this many points is a mistake worth a
 # Sampled deals per judgement: a fixed number, so that a seed gives the same judgement.
 # Enough that the hard player's own choices are rarely flagged (benchmarks/coach.py).
 WORLDS = 24
+# A decision that looks costly (half of FLAG or more) is judged again over this many times
+# as many other deals, and both judgements count by their deals: few decisions look costly,
+# and sampling noise alone would otherwise flag good ones (benchmarks/coach.py).
+CONFIRM = 3
 
 # What a decision was about (the situation), and which kinds a mistake may be of.
 SITUATIONS = ("lead", "follow", "trump", "bid", "roem")
@@ -99,13 +103,17 @@ def is_decision(obs: Obs) -> bool:
 
 def judge(
     obs: Obs, chosen: Action, seed: int = 0, worlds: int | None = WORLDS,
-    cancelled: Callable[[], bool] | None = None, seq: int = 0,
+    cancelled: Callable[[], bool] | None = None, seq: int = 0, confirm: bool = True,
 ) -> Judgement | None:  # fmt: skip
     """The judgement of `chosen` at the seat of `obs`; None if this is no decision to judge.
-    Uses the observation only, so the same observation and seed give the same judgement."""
+    Uses the observation only, so the same observation and seed give the same judgement.
+    `confirm`: a costly-looking choice is judged again over more deals (`CONFIRM`)."""
     if not is_decision(obs) or chosen not in obs.legal:
         return None
     values = evaluate(obs, seed, worlds, cancelled)
+    if confirm and worlds and max(values.values()) - values[chosen] >= FLAG / 2:
+        more = evaluate(obs, seed + 1, worlds * CONFIRM, cancelled)
+        values = {a: (v + CONFIRM * more[a]) / (1 + CONFIRM) for a, v in values.items()}
     order = sorted(obs.legal, key=lambda a: -values[a])  # stable: ties keep the legal order
     best = order[0]
     cost = max(0.0, values[best] - values[chosen])
