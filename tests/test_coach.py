@@ -413,3 +413,31 @@ def test_klabberjass_costly_decisions_get_a_note_too():
         assert all("%{" not in text and len(text) > 30 for _, text in notes)
     finally:
         i18n.set_language("en")
+
+
+def test_the_coach_works_on_its_own_thread_and_stores_on_the_frame_loops(tmp_path):
+    """Judgements run on the coach's thread while play goes on; the history (whose
+    connection belongs to the frame loop's thread) is written by `poll` only."""
+    import threading
+    import time
+
+    history = History(tmp_path / "history.sqlite")
+    one_deal = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1")
+    session = new_session(KLAVERJAS, one_deal, 3, Settings(coach="every"), history,
+                          autopilot=True, jobs=Jobs())  # fmt: skip
+    session.coach.worlds = W
+    threads: set[str] = set()
+    session.coach.listen(lambda obs, j: threads.add(threading.current_thread().name))
+    deadline = time.monotonic() + 120
+    while not session.state.is_over and time.monotonic() < deadline:
+        session.step(0.05)
+        time.sleep(0.002)
+    assert session.state.is_over and session.coach.wait(60)
+    assert session.coach.jobs._thread is not None  # a thread of its own did the work
+    assert session.coach.jobs._thread is not session.jobs._thread
+    judged = [j.seq for _, j in session.coach.judged]
+    assert judged and [d.seq for d in history.decisions(session.match_id)] == judged
+    assert threads == {threading.main_thread().name}
+    session.close()
+    assert not session.coach.jobs._thread
+    history.close()
