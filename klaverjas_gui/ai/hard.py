@@ -125,6 +125,12 @@ class HardPlayer:
 
     # --- cards ---
     def play(self, obs: Observation, deadline: float) -> Action:
+        values = self.card_values(obs, deadline)
+        return max(values, key=lambda a: values[a])
+
+    def card_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
+        """Every legal card's expected deal score difference for our team (ours minus
+        theirs), averaged over the sampled worlds by their weight."""
         know = Knowledge.from_observation(obs)
         t = know.trump
         me = obs.seat
@@ -145,6 +151,7 @@ class HardPlayer:
         trick0 = [x.index for x in obs.trick]
         weigh = _bidding_likelihood(obs, know) if self.bid_inference else None
         worlds = 0
+        weight = 0.0
         while self._more(worlds, 2, deadline):
             hands = know.sample(self.rng, bias=weigh is None)
             w = weigh(hands) if weigh is not None else 1.0
@@ -176,16 +183,25 @@ class HardPlayer:
                         value = base.utility(acc, me % 2)
                     totals[c] += w * value
             worlds += 1
+            weight += w
             if self.worlds is None and worlds >= self.caps[not exact]:
                 break
-        best = max(cards, key=lambda c: totals[c])
-        return next(a for a in obs.legal if a.card.index == best)  # type: ignore[union-attr]
+        weight = weight or 1.0  # every world all but impossible: the sums are all 0
+        return {a: totals[a.card.index] / weight for a in obs.legal}  # type: ignore[union-attr]
 
     # --- trump ---
     def bid(self, obs: Observation, deadline: float) -> Action:
+        """Pass when passing is worth more than the best suit (`bid_values`)."""
+        values = self.bid_values(obs, deadline)
+        best = max((a for a in values if a.kind != "pass"), key=lambda a: values[a])
+        passing = next((a for a in values if a.kind == "pass"), None)
+        return passing if passing is not None and values[passing] > values[best] else best
+
+    def bid_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
         """Simulate the deal with each suit we may choose, and (`free` and `dealer_forced`
         naming) what passing leads to: the next player whose hand is worth naming a suit
-        names it, or first hand is forced. Pass when passing is worth more."""
+        names it, or first hand is forced. Otherwise passing counts as `pass_margin`
+        (naming must beat it). Averages of the deal score difference for our team."""
         legal = obs.legal
         know = Knowledge.from_observation(obs)
         options: dict[Action, int] = {}
@@ -227,14 +243,11 @@ class HardPlayer:
                 else:
                     passed += self._deal_value(obs, hands, chooser[0], chooser[1], me % 2)
             worlds += 1
-        best = max(values, key=lambda a: values[a])
-        if model:
-            if values[best] < passed + max(forced.values()):
-                return next(a for a in legal if a.kind == "pass")
-            return best
-        if can_pass and values[best] / worlds < self.pass_margin:
-            return next(a for a in legal if a.kind == "pass")
-        return best
+        out = {a: value / worlds for a, value in values.items()}
+        if can_pass:
+            passing = (passed + max(forced.values())) / worlds if model else self.pass_margin
+            out[next(a for a in legal if a.kind == "pass")] = passing
+        return out
 
     def _deal_value(
         self, obs: Observation, hands: tuple[int, ...], chooser: int, trump: int, team: int = -1
@@ -250,6 +263,12 @@ class HardPlayer:
 
     def kraak(self, obs: Observation, deadline: float) -> Action:
         """Call when the simulated deal score with the higher stake beats the lower one."""
+        values = self.kraak_values(obs, deadline)
+        call_it = any(a.kind == "kraak" and v > 0.0 for a, v in values.items())
+        return next(a for a in obs.legal if (a.kind == "kraak") == call_it)
+
+    def kraak_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
+        """Passing counts 0; a call, its average gain less `KRAAK_MARGIN` (the risk)."""
         know = Knowledge.from_observation(obs)
         t = know.trump
         chooser_team = obs.chooser % 2  # type: ignore[operator]
@@ -267,8 +286,61 @@ class HardPlayer:
             call = _Base(obs.variant, chooser_team, level + 1, (0, 0), (0, 0), (0, 0), 0)
             gain += call.utility(acc, me) - now.utility(acc, me)
             worlds += 1
-        call_it = gain / worlds > KRAAK_MARGIN
-        return next(a for a in obs.legal if (a.kind == "kraak") == call_it)
+        call = gain / worlds - KRAAK_MARGIN
+        return {a: call if a.kind == "kraak" else 0.0 for a in obs.legal}
+
+    def claim_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
+        """Claiming the roem of the trick just taken, or not: the rest of the deal played
+        out fast in each sampled world, scored with and without that roem. (The player
+        itself claims by rule, `claim_decision`; this values the choice for the coach.)"""
+        know = Knowledge.from_observation(obs)
+        t = know.trump
+        me = obs.seat % 2
+        base = _history(obs)
+        roem = roem_of(obs.variant, t, obs.tricks[-1][1])
+        if not roem:
+            return dict.fromkeys(obs.legal, 0.0)  # nothing to claim: both are worth the same
+        rf = 2**obs.kraak_level if obs.variant.kraken_doubles_roem else 1
+        r0, r1 = base.roem
+        with_roem = _Base(
+            obs.variant, base.chooser_team, obs.kraak_level, base.points,
+            (r0 + roem, r1) if me == 0 else (r0, r1 + roem), base.won,
+            (base.pool - TOTAL_POINTS * 2**obs.kraak_level) // rf + roem,
+        )  # fmt: skip
+        rules = self._rules(obs.variant, t)
+        totals = dict.fromkeys(obs.legal, 0.0)
+        worlds = 0
+        while self._more(worlds, 8, deadline, 200):
+            hands = know.sample(self.rng)
+            for a, b in zip(obs.legal, (with_roem, base), strict=True):
+                acc = b.start()
+                playout(rules, list(hands), obs.leader, [], acc, base.chooser_team)
+                totals[a] += b.utility(acc, me)
+            worlds += 1
+        return {a: v / worlds for a, v in totals.items()}
+
+
+def evaluate(
+    obs: Observation, seed: int = 0, worlds: int | None = None, think_ms: float = 200.0,
+    cancelled: Callable[[], bool] | None = None,
+) -> dict[Action, float]:  # fmt: skip
+    """Every legal action of the seat of `obs`, valued as the hard player values it: the
+    expected deal score difference for its team (ours minus theirs, points of this deal)
+    over deals sampled from the observation alone. `worlds` fixes the number of sampled
+    deals (the same seed then gives the same values); otherwise `think_ms` bounds the time.
+    A decision the player makes by rule (a claim) is valued by plain playouts."""
+    player = HardPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
+    legal = obs.legal
+    if len(legal) == 1:
+        return {legal[0]: 0.0}
+    deadline = time.perf_counter() + player.think
+    if obs.phase == "play":
+        return player.card_values(obs, deadline)
+    if obs.phase == "claim":
+        return player.claim_values(obs, deadline)
+    if obs.phase == "kraak":
+        return player.kraak_values(obs, deadline)
+    return player.bid_values(obs, deadline)
 
 
 class _Base:

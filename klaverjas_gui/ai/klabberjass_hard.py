@@ -92,6 +92,12 @@ class HardKlabberjassPlayer:
 
     # --- cards ---
     def play(self, obs: KlabberjassObservation, deadline: float) -> Action:
+        values = self.card_values(obs, deadline)
+        t = obs.trump.index  # type: ignore[union-attr]
+        return max(values, key=lambda a: (values[a], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
+
+    def card_values(self, obs: KlabberjassObservation, deadline: float) -> dict[Action, float]:
+        """Every legal card's average deal score difference (mine minus the opponent's)."""
         know = KlabberjassKnowledge.from_observation(obs)
         t, me = know.trump, obs.seat
         r = TwoRules(t)
@@ -112,8 +118,7 @@ class HardKlabberjassPlayer:
                 m = self._card_value(r, solver, hands, me, led, c, random.Random(seed))
                 totals[c] += tally.diff(me, obs.maker, m)  # type: ignore[arg-type]
             worlds += 1
-        best = max(cards, key=lambda c: (totals[c], -POINTS[t][c]))
-        return next(a for a in obs.legal if a.card.index == best)  # type: ignore[union-attr]
+        return {a: totals[a.card.index] / worlds for a in obs.legal}  # type: ignore[union-attr]
 
     @staticmethod
     def _card_value(
@@ -137,6 +142,11 @@ class HardKlabberjassPlayer:
 
     # --- bidding and the schmeiss answer ---
     def bid(self, obs: KlabberjassObservation, deadline: float) -> Action:
+        values = self.bid_values(obs, deadline)
+        return max(values, key=lambda a: values[a])
+
+    def bid_values(self, obs: KlabberjassObservation, deadline: float) -> dict[Action, float]:
+        """Every bid's (or schmeiss answer's) average deal score difference for me."""
         know = KlabberjassKnowledge.from_observation(obs)
         totals = dict.fromkeys(obs.legal, 0.0)
         worlds = 0
@@ -149,7 +159,26 @@ class HardKlabberjassPlayer:
             for action in obs.legal:
                 totals[action] += simulate(state, action, obs.seat, random.Random(seed))
             worlds += 1
-        return max(obs.legal, key=lambda a: totals[a])
+        return {a: value / worlds for a, value in totals.items()}
+
+
+def evaluate(
+    obs: KlabberjassObservation, seed: int = 0, worlds: int | None = None,
+    think_ms: float = 200.0, cancelled: Callable[[], bool] | None = None,
+) -> dict[Action, float]:  # fmt: skip
+    """Every legal action valued as the hard player values it: the average deal score
+    difference for the seat of `obs` (mine minus the opponent's) over deals sampled from
+    the observation alone; `worlds` fixes the samples (reproducible). Empty for the dix
+    and the declarations, which the player decides by rule, not by search."""
+    player = HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
+    if len(obs.legal) == 1:
+        return {obs.legal[0]: 0.0}
+    deadline = time.perf_counter() + player.think
+    if obs.phase == "play":
+        return player.card_values(obs, deadline)
+    if obs.phase in ("bidding", "schmeiss"):
+        return player.bid_values(obs, deadline)
+    return {}
 
 
 class _Tally:

@@ -171,6 +171,9 @@ class MatchSession:
         self.jobs = jobs if jobs is not None else Jobs()
         self.picture: Picture = STILL
         self.listeners: list[Listener] = []
+        self._per_frame: list[Callable[[], None]] = []  # e.g. the coach storing judgements
+        self._closers: list[Callable[[], None]] = []
+        self.coach: Any = None  # play/coaching.py's Coach, when the coach watches
         self.job: Job[Action] | None = None  # the computer's answer being thought out
         self.job_age = 0.0
         self.thinking: set[int] = set()  # computer seats shown thinking
@@ -187,6 +190,14 @@ class MatchSession:
     def listen(self, listener: Listener) -> None:
         """Call `listener(before, action, events)` after every move, in the order added."""
         self.listeners.append(listener)
+
+    def every_frame(self, fn: Callable[[], None]) -> None:
+        """Call `fn()` at the start of every `step`, on the frame loop's thread."""
+        self._per_frame.append(fn)
+
+    def on_close(self, fn: Callable[[], None]) -> None:
+        """Call `fn()` when the session closes."""
+        self._closers.append(fn)
 
     # --- moves ---
     def _play(self, action: Action) -> Reason | tuple[Any, list[Any]]:
@@ -226,6 +237,8 @@ class MatchSession:
     def close(self) -> None:
         """Cancel every job of this session; its thread ends."""
         self.jobs.close()
+        for fn in self._closers:
+            fn()
 
     # --- the seat policy ---
     def is_person(self, seat: int) -> bool:
@@ -256,6 +269,8 @@ class MatchSession:
     # --- what happens without a person ---
     def step(self, dt: float) -> None:
         """One frame: the claim timeout, one-answer questions, the autopilot, the computers."""
+        for fn in self._per_frame:
+            fn()
         if self.picture.pause_over():
             self.claim_timeout()
         s = self.state
@@ -404,6 +419,16 @@ def new_session(
             game.name, game.preset_name(variant), variant.to_dict(), seed,
             [seat.name for seat in seating.seats],
         )  # fmt: skip
+    return _coached(session, settings)
+
+
+def _coached(session: MatchSession, settings: Any) -> MatchSession:
+    """The session with the coach watching its people when the settings ask for it
+    (a `coach` setting other than "off"; settings without one: no coach)."""
+    if getattr(settings, "coach", "off") != "off" and session.people:
+        from .coaching import Coach
+
+        session.coach = Coach(session)
     return session
 
 
@@ -441,7 +466,7 @@ def resume_session(
     session = MatchSession(game, state.variant, record.seed, seating, history, state=state,
                            settings=settings, jobs=jobs)  # fmt: skip
     session.match_id = record.id
-    return session
+    return _coached(session, settings)
 
 
 @dataclass(frozen=True)

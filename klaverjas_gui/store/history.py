@@ -71,16 +71,38 @@ MIGRATIONS: list[str] = [
     UPDATE matches SET status = 'running' WHERE ended IS NULL;
     CREATE INDEX matches_started ON matches(started);
     """,
+    # 2 -> 3: the coach's judgement of each decision of a person (teach/coach.py): the
+    # action's number (as actions.seq), the seat, the situation and the kind of mistake
+    # ('' when it cost nothing), its cost in points of the deal, what was chosen and best.
+    """
+    CREATE TABLE decisions (
+        match_id INTEGER NOT NULL REFERENCES matches(id),
+        seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        mistake TEXT NOT NULL DEFAULT '',
+        cost REAL NOT NULL,
+        chosen TEXT NOT NULL,
+        best TEXT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    );
+    CREATE INDEX decisions_cost ON decisions(cost);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 # PRAGMA takes no parameters, so each version's statement is written out here.
-_SET_VERSION = {1: "PRAGMA user_version = 1", 2: "PRAGMA user_version = 2"}
+_SET_VERSION = {
+    1: "PRAGMA user_version = 1",
+    2: "PRAGMA user_version = 2",
+    3: "PRAGMA user_version = 3",
+}
 assert set(_SET_VERSION) == set(range(1, SCHEMA_VERSION + 1))
 # Whether a table holds a row, per table the migrations make (table names are not parameters).
 _ANY_ROW = {
     "matches": "SELECT 1 FROM matches LIMIT 1",
     "actions": "SELECT 1 FROM actions LIMIT 1",
     "deals": "SELECT 1 FROM deals LIMIT 1",
+    "decisions": "SELECT 1 FROM decisions LIMIT 1",
 }
 
 # Opening waits at most this long in all for another program's lock (a second copy
@@ -245,6 +267,32 @@ class MatchRecord:
     totals: tuple[int, int] | None
     winner: int | None
     damaged: bool = False  # a hand-edited row that makes no sense: listed, never replayed
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One judged decision of a person, as the coach stored it (teach/coach.py)."""
+
+    match_id: int
+    seq: int  # the action's number in the match, as in `actions` (1-based)
+    seat: int
+    kind: str  # the situation: lead, follow, trump, bid, roem
+    mistake: str  # the kind of mistake, "" when it cost nothing
+    cost: float  # points of the deal given away against the best option
+    chosen: str
+    best: str
+
+
+@dataclass(frozen=True)
+class MatchCoaching:
+    """A match's judged decisions in short: their number and average cost, overall and per
+    situation (kind -> (decisions, average cost)); a point of the progress chart."""
+
+    match_id: int
+    started: str
+    decisions: int
+    average: float
+    by_kind: dict[str, tuple[int, float]]
 
 
 def _now() -> str:
@@ -744,6 +792,108 @@ class History:
                 )
             )
             return None
+
+    # --- the coach ---
+    def record_decision(
+        self, match_id: int | None, seq: int, seat: int, kind: str, mistake: str, cost: float,
+        chosen: str, best: str,
+    ) -> None:  # fmt: skip
+        """Store the coach's judgement of the match's `seq`-th action (queued behind the
+        moves, like them, when the database is busy)."""
+        if match_id is None:
+            return
+        row = (seq, seat, kind, mistake, float(cost), chosen, best)
+
+        def go(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT OR REPLACE INTO decisions "
+                "(match_id, seq, seat, kind, mistake, cost, chosen, best) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (self._id(match_id), *row),
+            )
+
+        self._write(go)
+
+    _DECISION = "SELECT match_id, seq, seat, kind, mistake, cost, chosen, best FROM decisions"
+
+    def decisions(self, match_id: int) -> list[Decision]:
+        """The match's judged decisions in the order they were made."""
+        rows = self.db.execute(
+            self._DECISION + " WHERE match_id = ? ORDER BY seq", (self._id(match_id),)
+        )
+        return [Decision(*r) for r in rows]
+
+    def costliest(self, match_id: int, n: int = 3) -> list[Decision]:
+        """The match's `n` costliest decisions (that cost anything), costliest first."""
+        rows = self.db.execute(
+            self._DECISION + " WHERE match_id = ? AND cost > 0 ORDER BY cost DESC, seq LIMIT ?",
+            (self._id(match_id), n),
+        )
+        return [Decision(*r) for r in rows]
+
+    def coaching(self, last: int = 50, game: str | None = None) -> list[MatchCoaching]:
+        """The average cost per decision of each of the `last` finished or abandoned matches
+        with judged decisions (of `game`, or any), overall and per situation, oldest first:
+        the progress chart's points."""
+        ids = [
+            r[0]
+            for r in self.db.execute(
+                "SELECT id FROM matches WHERE status != 'running' AND (? IS NULL OR game = ?) "
+                "AND EXISTS (SELECT 1 FROM decisions WHERE decisions.match_id = matches.id) "
+                "ORDER BY started DESC, id DESC LIMIT ?",
+                (game, game, last),
+            )
+        ]
+        out = []
+        for mid in reversed(ids):
+            started = self.db.execute("SELECT started FROM matches WHERE id = ?", (mid,))
+            by_kind = {
+                kind: (n, round(avg, 2))
+                for kind, n, avg in self.db.execute(
+                    "SELECT kind, COUNT(*), AVG(cost) FROM decisions WHERE match_id = ? "
+                    "GROUP BY kind ORDER BY kind",
+                    (mid,),
+                )
+            }
+            n = sum(k[0] for k in by_kind.values())
+            total = sum(k[0] * k[1] for k in by_kind.values())
+            out.append(MatchCoaching(mid, started.fetchone()[0], n, round(total / n, 2), by_kind))
+        return out
+
+    def drills(self, n: int = 10, game: str | None = None, least: float = 0.0) -> list[Decision]:
+        """The costliest decisions of the whole history (costing more than `least`, of
+        finished or abandoned matches): the positions a drill asks again, costliest first."""
+        rows = self.db.execute(
+            "SELECT d.match_id, d.seq, d.seat, d.kind, d.mistake, d.cost, d.chosen, d.best "
+            "FROM decisions d JOIN matches m ON m.id = d.match_id "
+            "WHERE m.status != 'running' AND (? IS NULL OR m.game = ?) AND d.cost > ? "
+            "ORDER BY d.cost DESC, d.match_id DESC, d.seq LIMIT ?",
+            (game, game, least, n),
+        )
+        return [Decision(*r) for r in rows]
+
+    def position_before(self, decision: Decision) -> Any:
+        """The exact position in which `decision` was made, rebuilt from the match's seed and
+        its actions before it. Raises StateError when the stored match does not lead there
+        (damaged, or edited: another seat to move, or the chosen action not allowed)."""
+        record = self.match(decision.match_id)
+        if record is None:
+            raise StateError("the match of this decision is not in the history")
+        actions = self.actions(record.id)
+        if not 0 < decision.seq <= len(actions) or actions[decision.seq - 1] != decision.chosen:
+            raise StateError("the stored decision does not match the stored moves")
+        if record.damaged:
+            raise StateError("the stored match is damaged")
+        try:
+            game = get_game(record.game)
+            state = game.replay(record.variant, record.seed, actions[: decision.seq - 1])
+        except UnknownGameError:
+            raise StateError(f"unknown game {record.game!r} in the history") from None
+        except (VariantError, TypeError, AttributeError) as e:
+            raise StateError(f"the stored match has a bad variant: {e}") from None
+        if state.to_move != decision.seat or state.refusal(decision.chosen) is not None:
+            raise StateError("the stored decision does not fit its position")
+        return state
 
     def integrity_ok(self) -> bool:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

@@ -244,6 +244,33 @@ def _learn(shell: Shell, scene: str, **options: Any) -> None:
     shell.push(scene, **options)
 
 
+def _coach_report(shell: Shell) -> None:
+    """The coach's report on a short match in which seat 0 played by the easy player's
+    rules, each of its decisions judged with a fixed number of sampled deals."""
+    from ..ai import make_player
+    from ..teach import coach
+
+    short = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
+    state = new_match(short, 4)
+    mid = shell.history.start_match("klaverjas", "custom", short.to_dict(), 4, list("NESW"))
+    players = [make_player("easy", 40 + s) for s in range(4)]
+    while not state.is_over:
+        seat = state.to_move
+        obs = state.observation(seat)
+        action = players[seat].choose(obs)
+        seq = state.n_actions + 1
+        j = None
+        if seat == 0:
+            j = coach.judge(obs, action, coach.judgement_seed(4, seq), 8, seq=seq)
+        state, events = state.apply(action)
+        shell.history.record(mid, state.n_actions, str(action), events)
+        if j is not None:
+            shell.history.record_decision(mid, seq, 0, j.kind, j.mistake, j.cost, str(j.chosen),
+                                          str(j.best))  # fmt: skip
+    shell.show_menu()
+    shell.push("coach report", match_id=mid)
+
+
 def _review(shell: Shell) -> None:
     """The review of a deal played at random (seed 3: a quick one to solve), at its 3rd trick."""
     state = _played("amsterdam", 3, lambda s: len(s.sheet) == 1)
@@ -304,4 +331,5 @@ SCREENS: dict[str, Opener] = {
     "tutorial: klabberjass quiz": lambda shell: _learn(shell, "quiz", lesson="klabberjass"),
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),
+    "coach report": _coach_report,
 }

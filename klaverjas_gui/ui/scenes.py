@@ -45,6 +45,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",
     "about": "about.AboutScene",
+    "coach report": "coach_report.CoachReportScene",  # match_id=
 }
 
 
@@ -81,6 +82,7 @@ def _bundled() -> None:  # pragma: no cover - never called
     from . import (  # noqa: F401
         about,
         attract,
+        coach_report,
         confirm,
         history,
         klabberjass_replay,

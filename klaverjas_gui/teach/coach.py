@@ -1,0 +1,252 @@
+"""The coach: how much a decision cost, judged only by what the player could know.
+
+A decision (a card, naming or passing, take, kraak, a roem claim; in Klabberjass a
+card, a bid or a schmeiss answer) is judged from the seat's observation alone: the
+hard player's own evaluation (`ai.hard.evaluate`, `ai.klabberjass_hard.evaluate`),
+over deals sampled to fit what the seat has seen, gives every legal option its
+expected value. The **cost** is the best option's value minus the chosen one's.
+
+Values are in points of this deal for the player's team: the hard player values an
+option as the expected deal score difference (ours minus theirs), and a point moved
+from one team to the other changes that difference by two, so half of it is what the
+option is worth to the team ("the 10 of hearts on your partner's trick: 10 points").
+
+The kind of a decision, and of a mistake, comes from the engine's facts: the play
+obligation of the position (`engine.play.obligation`: a lead, following or discarding,
+a trick the player cannot follow but may trump), which card wins the trick so far
+(`winner_index`), and the trick's roem (`roem_of`); never from a guess. A costly
+decision gets one sentence in the player's language, built on the hint sentences of
+`teach/hints.py`. Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import Action, Card, Observation
+from ..engine.cards import POINTS, SUIT_MASKS, mask_of
+from ..engine.klabberjass import KlabberjassObservation
+from ..engine.play import KLABBERJASS_PLAY, obligation, winner_index
+from ..engine.roem import roem_of
+from ..i18n import tr
+from ..words import card_name, describe_roem, suit_name
+from . import hints, klabberjass_hints
+
+FLAG = 10.0  # a decision costing at least this many points is a mistake worth a note
+# Sampled deals per judgement: a fixed number, so that a seed gives the same judgement.
+# Enough that the hard player's own choices are rarely flagged (benchmarks/coach.py).
+WORLDS = 24
+# A decision that looks costly (half of FLAG or more) is judged again over this many times
+# as many other deals, and both judgements count by their deals: few decisions look costly,
+# and sampling noise alone would otherwise flag good ones (benchmarks/coach.py).
+CONFIRM = 3
+
+# What a decision was about (the situation), and which kinds a mistake may be of.
+SITUATIONS = ("lead", "follow", "trump", "bid", "roem")
+MISTAKES = ("lead", "follow", "trump", "points", "bid_bold", "bid_timid", "bid_suit", "roem")
+_RETREATS = ("pass", "accept")  # bids that leave the deal to the other side, or void it
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One judged decision. `values`: every option with its points for the team, best first."""
+
+    seat: int
+    kind: str  # the situation: lead, follow, trump, bid or roem
+    mistake: str  # the kind of mistake when the decision cost anything, else ""
+    cost: float  # points of this deal the decision gave away against the best option
+    chosen: Action
+    best: Action
+    values: tuple[tuple[Action, float], ...]
+    seq: int = 0  # the action's number in the match (1-based), as the history stores it
+
+    @property
+    def flagged(self) -> bool:
+        """Costly enough to say so (`FLAG` points or more)."""
+        return self.cost >= FLAG
+
+
+Obs = Observation | KlabberjassObservation
+
+
+def evaluate(
+    obs: Obs, seed: int = 0, worlds: int | None = WORLDS,
+    cancelled: Callable[[], bool] | None = None,
+) -> dict[Action, float]:  # fmt: skip
+    """The hard player's values of every legal option of `obs`, in points for the team."""
+    if isinstance(obs, KlabberjassObservation):
+        from ..ai.klabberjass_hard import evaluate as klabberjass_evaluate
+
+        values = klabberjass_evaluate(obs, seed, worlds=worlds, cancelled=cancelled)
+    else:
+        from ..ai.hard import evaluate as hard_evaluate
+
+        values = hard_evaluate(obs, seed, worlds=worlds, cancelled=cancelled)
+    return {a: v / 2 for a, v in values.items()}
+
+
+def is_decision(obs: Obs) -> bool:
+    """Whether the coach judges this question: more than one answer, and not a question
+    with nothing at stake (a claim on a trick without roem; Klabberjass's dix and
+    declarations, which the player answers by rule)."""
+    if len(obs.legal) < 2:
+        return False
+    if isinstance(obs, KlabberjassObservation):
+        return obs.phase in ("play", "bidding", "schmeiss")
+    if obs.phase == "claim":
+        return bool(_trick_roem(obs))
+    return True
+
+
+def judge(
+    obs: Obs, chosen: Action, seed: int = 0, worlds: int | None = WORLDS,
+    cancelled: Callable[[], bool] | None = None, seq: int = 0, confirm: bool = True,
+) -> Judgement | None:  # fmt: skip
+    """The judgement of `chosen` at the seat of `obs`; None if this is no decision to judge.
+    Uses the observation only, so the same observation and seed give the same judgement.
+    `confirm`: a costly-looking choice is judged again over more deals (`CONFIRM`)."""
+    if not is_decision(obs) or chosen not in obs.legal:
+        return None
+    values = evaluate(obs, seed, worlds, cancelled)
+    if confirm and worlds and max(values.values()) - values[chosen] >= FLAG / 2:
+        more = evaluate(obs, seed + 1, worlds * CONFIRM, cancelled)
+        values = {a: (v + CONFIRM * more[a]) / (1 + CONFIRM) for a, v in values.items()}
+    order = sorted(obs.legal, key=lambda a: -values[a])  # stable: ties keep the legal order
+    best = order[0]
+    cost = max(0.0, values[best] - values[chosen])
+    if cost == 0.0:
+        best = chosen  # as good as the best: no better option to name
+    kind = situation(obs)
+    mistake = _mistake(obs, kind, chosen, best) if cost > 0.0 else ""
+    ranked = tuple((a, round(values[a], 2)) for a in order)
+    return Judgement(obs.seat, kind, mistake, round(cost, 2), chosen, best, ranked, seq)
+
+
+def judgement_seed(match_seed: int, seq: int) -> int:
+    """The sampling seed of the judgement of a match's `seq`-th action: reproducible."""
+    return random.Random(f"coach {match_seed} {seq}").randrange(1 << 31)
+
+
+# --- kinds, from the engine's facts ---
+def situation(obs: Obs) -> str:
+    """What the decision is about: a lead, following (or discarding), a trick the player
+    cannot follow but holds trumps for, bidding (naming, taking, kraak, schmeiss), roem."""
+    if obs.phase == "claim":
+        return "roem"
+    if obs.phase != "play":
+        return "bid"
+    if not obs.trick:
+        return "lead"
+    t = obs.trump.index  # type: ignore[union-attr]
+    hand = mask_of(obs.hand)
+    variant = KLABBERJASS_PLAY if isinstance(obs, KlabberjassObservation) else obs.variant
+    _, rule = obligation(variant, t, hand, list(obs.trick))
+    led = obs.trick[0].suit_index
+    cannot_follow = led != t and not hand & SUIT_MASKS[led]
+    if cannot_follow and hand & SUIT_MASKS[t] and rule != "lead":
+        return "trump"
+    return "follow"
+
+
+def _mistake(obs: Obs, kind: str, chosen: Action, best: Action) -> str:
+    if kind == "bid":
+        retreat, better_retreat = chosen.kind in _RETREATS, best.kind in _RETREATS
+        if retreat and not better_retreat:
+            return "bid_timid"
+        if better_retreat and not retreat:
+            return "bid_bold"
+        return "bid_suit"
+    if kind in ("follow", "trump") and _points_case(obs, chosen.card, best.card) is not None:  # type: ignore[arg-type]
+        return "points"
+    return kind
+
+
+def _points_case(obs: Obs, chosen: Card, best: Card) -> str | None:
+    """ "partner" when the partner was winning and the better card, also not winning the
+    trick, held more points; "opponent" when an opponent was winning and the card played,
+    not winning either, gave more points than the better one. None otherwise."""
+    t = obs.trump.index  # type: ignore[union-attr]
+    trick = list(obs.trick)
+    n = len(trick)
+    if not n or winner_index(t, [*trick, chosen]) == n or winner_index(t, [*trick, best]) == n:
+        return None
+    players = 2 if isinstance(obs, KlabberjassObservation) else 4
+    partner = players == 4 and n >= 2 and winner_index(t, trick) == n - 2
+    mine, better = POINTS[t][chosen.index], POINTS[t][best.index]
+    if partner and better > mine:
+        return "partner"
+    if not partner and mine > better:
+        return "opponent"
+    return None
+
+
+def _trick_roem(obs: Observation) -> int:
+    if not obs.tricks or obs.trump is None:
+        return 0
+    return roem_of(obs.variant, obs.trump.index, obs.tricks[-1][1])
+
+
+# --- the note ---
+def note(obs: Obs, j: Judgement) -> str:
+    """One sentence for the player on a costly decision: what was better, and why."""
+    cost = round(j.cost)
+    if j.mistake == "points":
+        chosen, best = j.chosen.card, j.best.card
+        t = obs.trump.index  # type: ignore[union-attr]
+        gap = abs(POINTS[t][best.index] - POINTS[t][chosen.index])  # type: ignore[union-attr]
+        if _points_case(obs, chosen, best) == "partner":  # type: ignore[arg-type]
+            return tr("coach.note_partner", card=card_name(best), more=gap, cost=cost)  # type: ignore[arg-type]
+        return tr("coach.note_opponent", card=card_name(chosen), better=card_name(best),  # type: ignore[arg-type]
+                  more=gap, cost=cost)  # fmt: skip
+    if j.mistake == "roem" and j.best.kind == "claim":
+        assert isinstance(obs, Observation)
+        what = describe_roem(obs.variant, obs.trump, obs.tricks[-1][1])  # type: ignore[arg-type]
+        return tr("coach.note_roem", roem=_trick_roem(obs), what=what, cost=cost)
+    explain = (
+        klabberjass_hints.explain if isinstance(obs, KlabberjassObservation) else hints.explain
+    )
+    advice = explain(obs, j.best)  # type: ignore[arg-type]
+    return tr("coach.note_better", chosen=did(obs, j.chosen), cost=cost,
+              advice=advice[:1].lower() + advice[1:])  # fmt: skip
+
+
+def did(obs: Obs, action: Action) -> str:
+    """The chosen action inside a sentence: "the 7 of clubs", "passing", "naming hearts"."""
+    if action.kind == "play":
+        return card_name(action.card)  # type: ignore[arg-type]
+    if action.kind == "name":
+        return tr("coach.did_name", suit=suit_name(action.suit))  # type: ignore[arg-type]
+    if action.kind == "take":
+        return tr("coach.did_take", suit=suit_name(obs.proposed.suit))  # type: ignore[union-attr]
+    if action.kind == "pass" and obs.phase == "claim":
+        return tr("coach.did_leave")
+    return tr(f"coach.did_{action.kind}")
+
+
+def kind_label(kind: str) -> str:
+    """A situation or a kind of mistake in words, for the report and the chart."""
+    return tr(f"coach.kind_{kind}")
+
+
+def option_lines(obs: Obs, j: Judgement) -> list[tuple[str, float]]:
+    """The options in words with their points for the team, best first (the options panel)."""
+    return [(did(obs, a), v) for a, v in j.values]
+
+
+def summary(judgements: list[Any]) -> dict[str, Any]:
+    """Decisions, average cost, the three costliest, and mistakes counted by kind."""
+    n = len(judgements)
+    mistakes: dict[str, int] = {}
+    for j in judgements:
+        if j.cost >= FLAG:
+            mistakes[j.mistake] = mistakes.get(j.mistake, 0) + 1
+    costliest = sorted(judgements, key=lambda j: (-j.cost, j.seq))[:3]
+    return {
+        "decisions": n,
+        "average": round(sum(j.cost for j in judgements) / n, 2) if n else 0.0,
+        "costliest": [j for j in costliest if j.cost > 0],
+        "mistakes": mistakes,
+    }

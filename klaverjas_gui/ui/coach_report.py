@@ -1,0 +1,128 @@
+"""The coach's report on one match: how many decisions, their average cost, the three
+costliest with a sentence each, and the mistakes counted by kind.
+
+Everything comes from the history (the decisions the coach stored, play/coaching.py);
+the sentence of a costly decision is worded again from its position, rebuilt exactly
+from the match's seed and moves (`History.position_before`), in today's language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..engine import StateError
+from ..i18n import language, tr
+from ..teach import coach
+from . import theme, widgets
+from .commands import Command
+from .scene import Scene
+
+if TYPE_CHECKING:
+    from ..store.history import Decision
+    from .shell import Shell
+
+
+def _decimal(x: float) -> str:
+    """One decimal, with the decimal comma in Dutch and French."""
+    text = f"{x:.1f}"
+    return text.replace(".", ",") if language() in ("nl", "fr") else text
+
+
+class CoachReportScene(Scene):
+    """A panel of paragraphs and a Back button; Esc or Enter go back."""
+
+    calm = True
+
+    def __init__(self, app: Shell, match_id: int) -> None:
+        super().__init__(app)
+        self.match_id = match_id
+        self.build()
+
+    def px(self, v: float) -> int:
+        return round(v * theme.scale_for(self.app.size))
+
+    def build(self) -> None:
+        w, h = self.app.size
+        px = self.px
+        bw, bh = px(220), px(50)
+        rect = pygame.Rect(w // 2 - bw // 2, h - px(30) - bh, bw, bh)
+        self.button("back", rect, tr("ui.back"), self.back, "@menu")
+        self.text = self.paragraphs()  # read once: the history and replays, not every frame
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind == "key" and cmd.name in ("back", "confirm"):
+            self.back()
+            return True
+        return False
+
+    # --- what the report says ---
+    def paragraphs(self) -> list[tuple[str, tuple, bool]]:
+        """(text, colour, bold) from top to bottom."""
+        history = self.app.history
+        decisions = history.decisions(self.match_id)
+        if not decisions:
+            return [(tr("coach.report_none"), theme.TEXT, False)]
+        s = coach.summary(decisions)
+        out: list[tuple[str, tuple, bool]] = [
+            (tr("coach.report_decisions", n=s["decisions"], average=_decimal(s["average"])),
+             theme.GOLD_LIGHT, True),
+        ]  # fmt: skip
+        costliest = history.costliest(self.match_id)
+        if costliest:
+            out.append((tr("coach.report_costliest"), theme.TEXT, True))
+            out += [(self.sentence(d), theme.TEXT, False) for d in costliest]
+        if s["mistakes"]:
+            counts = sorted(s["mistakes"].items(), key=lambda kv: (-kv[1], kv[0]))
+            kinds = " · ".join(f"{coach.kind_label(k)}: {n}" for k, n in counts)
+            out.append((tr("coach.report_kinds", kinds=kinds), theme.TEXT, False))
+        else:
+            out.append((tr("coach.report_no_mistakes"), theme.TEXT, False))
+        return out
+
+    def sentence(self, d: Decision) -> str:
+        """Where the decision was, its cost, and the coach's sentence on it."""
+        try:
+            state = self.app.history.position_before(d)
+        except StateError:
+            return tr("coach.report_cost", cost=round(d.cost), what=d.chosen)
+        obs = state.observation(d.seat)
+        parse = state.parse_action
+        j = coach.Judgement(d.seat, d.kind, d.mistake, d.cost, parse(d.chosen), parse(d.best), ())
+        where: Any
+        if obs.phase == "play":
+            where = tr("coach.report_at_trick", deal=obs.deal_no, trick=len(obs.tricks) + 1)
+        else:
+            where = tr("coach.report_at_bid", deal=obs.deal_no)
+        return f"{where}: {coach.note(obs, j)}"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        px = self.px
+        u = theme.scale_for(self.app.size)
+        surface.blit(widgets.felt((w, h)), (0, 0))
+        title = theme.text(tr("coach.report_title"), px(40), theme.GOLD_LIGHT, True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, px(30))))
+        size, gap = max(15, px(19)), px(12)  # readable at 1024x600 (15 px there)
+        width = min(w - px(120), px(1000))
+        panel = pygame.Rect(w // 2 - width // 2 - px(28), px(30) + title.get_height() + px(18),
+                            width + px(56), 0)  # fmt: skip
+        lines = [(line, colour, bold) for text, colour, bold in self.text
+                 for line in theme.wrap(text, size, width, bold) + [""]]  # fmt: skip
+        step = theme.font(size).get_linesize()
+        panel.h = sum(gap if not line else step for line, _, _ in lines) + px(36) - gap
+        widgets.draw_panel(surface, panel, u)
+        y = panel.top + px(18)
+        for line, colour, bold in lines:
+            if not line:
+                y += gap
+                continue
+            surface.blit(theme.text(line, size, colour, bold), (panel.left + px(28), y))
+            y += step
+        super().draw(surface)
