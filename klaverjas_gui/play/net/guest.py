@@ -23,7 +23,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ...engine import Action
+from ...engine import Action, Suit
 from ...engine.reasons import Reason
 from ..games import GAMES, Game
 from . import protocol as P
@@ -57,6 +57,19 @@ def uri(host: str, port: int) -> str:
     return f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
 
 
+def received_reason(data: dict[str, Any]) -> Reason:
+    """A refusal as the host sent it, its facts back in the engine's types (a suit letter
+    a Suit, a sequence a tuple), so the words of any language can be filled in."""
+    values: dict[str, Any] = {}
+    for key, value in data["values"].items():
+        if isinstance(value, str) and len(value) == 1 and value in "CDHS":
+            value = Suit(value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[str(key)] = value
+    return Reason(str(data["key"]), values)
+
+
 class NetGuest:
     """Join the match at `host:port` with `room` and `name`. `start()`, then read `latest`
     or `updates`; `act()` to move; `close()` at the end. `frames` keeps every text frame
@@ -65,16 +78,19 @@ class NetGuest:
     def __init__(
         self, host: str, port: int, room: str, name: str, *, rejoin_for: float = 60.0,
         keep_frames: bool = False, on_update: Callable[[P.Update], None] | None = None,
+        on_frame: Callable[[str], None] | None = None,
     ) -> None:  # fmt: skip
         self.host, self.port, self.room, self.name = host, port, room, name
         self.rejoin_for = rejoin_for
         self.keep_frames = keep_frames
         self.on_update = on_update
+        self.on_frame = on_frame
         self.frames: list[str] = []
         self.seat: int | None = None
         self.game: Game | None = None
         self.variant: Any = None
         self.seats: list[dict[str, Any]] = []
+        self.started = False  # the lobby is over: the match is being played
         self.latest: P.Update | None = None
         self.updates: queue.SimpleQueue[P.Update] = queue.SimpleQueue()
         self.refused: list[Reason] = []
@@ -124,7 +140,8 @@ class NetGuest:
     def to_move(self) -> bool:
         """The host waits for our move in the latest position."""
         u = self.latest
-        return u is not None and u.observation.to_move == self.seat and bool(u.observation.legal)
+        return (self.started and u is not None and u.observation.to_move == self.seat
+                and bool(u.observation.legal))  # fmt: skip
 
     def close(self, timeout: float = 2.0) -> None:
         self._closing = True
@@ -174,30 +191,33 @@ class NetGuest:
             await asyncio.sleep(0.3)  # the host restarts: knock again
 
     def _receive(self, frame: str | bytes) -> None:
+        text = frame if isinstance(frame, str) else repr(frame)
         if self.keep_frames:
-            self.frames.append(frame if isinstance(frame, str) else repr(frame))
+            self.frames.append(text)
+        if self.on_frame is not None:
+            self.on_frame(text)
         try:
             m = P.parse(frame, P.HOST_SCHEMAS)
             kind = m["type"]
             if kind == "welcome":
                 self.seat, self.game = m["seat"], GAMES[m["game"]]
                 self.variant = self.game.variant_from_dict(m["variant"])
-                self.seats = m["seats"]
+                self.seats, self.started = m["seats"], m["started"]
                 self.joins += 1
                 self.joined.set()
             elif kind == "state":
                 self._state(m)
             elif kind == "seats":
-                self.seats = m["seats"]
+                self.seats, self.started = m["seats"], m["started"]
             elif kind == "refused":
-                reason = Reason(m["reason"]["key"], m["reason"]["values"])
+                reason = received_reason(m["reason"])
                 self.refused.append(reason)
                 if m.get("to") == "join" and reason.key in FATAL:
                     self.error = reason
             elif kind == "bye":
                 key = m["reason"]["key"]
                 if key != "match_over" or not self.over:
-                    self.error = Reason(key, m["reason"]["values"])
+                    self.error = received_reason(m["reason"])
         except (P.ProtocolError, ValueError, TypeError, KeyError) as e:
             log.warning("ignored a message the host sent: %s", e)  # a newer host, or damage
 

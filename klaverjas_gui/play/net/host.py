@@ -100,7 +100,7 @@ class NetHost:
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
         self._error: BaseException | None = None
-        self._status: list[tuple[str, str, bool, bool]] = []
+        self._status: list[Any] = []
         session.listen(self._moved)
 
     # --- the seats ---
@@ -249,6 +249,7 @@ class NetHost:
             elif message["type"] == "act":
                 self._act(conn, message)
         status = [(d["name"], d["kind"], d["present"], d["computer"]) for d in self.seat_status()]
+        status.append(self.started)  # type: ignore[arg-type]
         if status != self._status:
             self._status = status
             self._broadcast_seats()
@@ -281,7 +282,8 @@ class NetHost:
         seats = self.session.seats
         mine = [s for s in self.remote if seats[s].claimed and _same(seats[s].name, name)]
         taken = {seat.name.casefold() for seat in seats if seat.kind != REMOTE or seat.claimed}
-        free = [s for s in self.remote if not seats[s].claimed]
+        order = remote_order(self.game)
+        free = sorted((s for s in self.remote if not seats[s].claimed), key=order.index)
         if mine:
             s = mine[0]
             if seats[s].present:
@@ -299,7 +301,7 @@ class NetHost:
         log.info("%s joined seat %d from %s", name, s, conn.peer)
         self.send(conn, P.dump(
             "welcome", seat=s, game=self.game.name, room=self.room,
-            variant=P.encode(self.session.variant), seats=self.seat_status(),
+            variant=P.encode(self.session.variant), seats=self.seat_status(), started=self.started,
         ))  # fmt: skip
         self.send(conn, self._state_message(s, None, None, []))
         if not self.started and all(seats[r].claimed for r in self.remote):
@@ -351,7 +353,7 @@ class NetHost:
                 self.send(conn, self._state_message(conn.seat, before, action, events))
 
     def _broadcast_seats(self) -> None:
-        text = P.dump("seats", seats=self.seat_status())
+        text = P.dump("seats", seats=self.seat_status(), started=self.started)
         for conn in list(self.connections):
             if conn.seat is not None:
                 self.send(conn, text)

@@ -122,12 +122,12 @@ GUEST_SCHEMAS: dict[str, Schema] = {
 HOST_SCHEMAS: dict[str, Schema] = {
     "welcome": _message("welcome", {
         "seat": _SEAT, "game": {"enum": sorted(GAMES)}, "room": {"type": "string"},
-        "variant": {"type": "object"}, "seats": _SEATS,
+        "variant": {"type": "object"}, "seats": _SEATS, "started": {"type": "boolean"},
     }, closed=False),
     "state": _message("state", {"n": _INT, "obs": {"type": "object"}, "events": {"type": "array"}},
                       {"action": {"type": ["string", "null"]}, "by": {"type": ["integer", "null"]}},
                       closed=False),
-    "seats": _message("seats", {"seats": _SEATS}, closed=False),
+    "seats": _message("seats", {"seats": _SEATS, "started": {"type": "boolean"}}, closed=False),
     "refused": _message("refused", {"reason": _REASON}, {"to": {"type": "string"}}, closed=False),
     "bye": _message("bye", {"reason": _REASON}, closed=False),
     "pong": _message("pong", {}, {"t": {"type": "number"}}, closed=False),
