@@ -18,6 +18,7 @@ computer player can choose from.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import re
 import types
@@ -194,7 +195,7 @@ def parse(text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYT
         raise ProtocolError(BAD_JSON) from None
     if not isinstance(message, dict):
         raise ProtocolError(BAD_JSON, "not an object")
-    if message.get("v") != VERSION:
+    if type(message.get("v")) is not int or message["v"] != VERSION:
         raise ProtocolError(BAD_VERSION, f"this program speaks version {VERSION}")
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in schemas:
@@ -249,6 +250,7 @@ def encode_observation(obs: Any) -> dict[str, Any]:
     return encode(obs)  # type: ignore[no-any-return]
 
 
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
     module = __import__(cls.__module__, fromlist=["_"])
     return typing.get_type_hints(cls, vars(module))
@@ -321,7 +323,12 @@ def _text(data: Any) -> str:
 
 def observation_type(game: Game) -> type:
     """The game's Observation class (what its state's `observation` returns)."""
-    return typing.get_type_hints(game.state.observation)["return"]  # type: ignore[no-any-return]
+    return _observation_type(game.state)
+
+
+@functools.cache
+def _observation_type(state: type) -> type:
+    return typing.get_type_hints(state.observation)["return"]  # type: ignore[no-any-return]
 
 
 def decode_observation(data: Any, game: Game) -> Any:
