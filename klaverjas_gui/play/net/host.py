@@ -145,8 +145,10 @@ class NetHost:
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
-        async with serve(self._connection, self.address, self.port, max_size=FRAME_LIMIT,
-                         max_queue=8, ping_interval=5, ping_timeout=10) as server:  # fmt: skip
+        async with serve(
+            self._connection, self.address, self.port, max_size=FRAME_LIMIT, max_queue=8,
+            ping_interval=5, ping_timeout=10, close_timeout=1,
+        ) as server:  # fmt: skip
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
             await self._stop.wait()
