@@ -238,8 +238,8 @@ def run_guest(opt: GuestOptions, out: TextIO | None = None) -> int:
                 return 1
             if opt.frames is not None and frames >= opt.frames:
                 return 0
-            if guest.joins != joins:
-                joins = guest.joins
+            if guest.joins != joins:  # back after a drop: a move sent before may be lost
+                joins, decided = guest.joins, None
                 say(tr("net.rejoined", n=guest.latest.n if guest.latest else 0), out)
             latest = guest.latest
             if guest.to_move() and latest is not None and decided != latest.n:
