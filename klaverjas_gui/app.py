@@ -379,8 +379,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.join is not None and args.room is None:
         parser.error("argument --join: the host's room code is needed too (--room CODE)")
     if args.guests is not None and args.guests >= get_game(args.game).players:
-        parser.error(f"argument --guests: a {args.game} match has "
-                     f"{get_game(args.game).players - 1} seats besides yours")  # fmt: skip
+        players = get_game(args.game).players
+        parser.error(f"argument --guests: at most {players - 1} (a {args.game} match has "
+                     f"{players} seats, one of them yours)")  # fmt: skip
     if args.screenshot is not None:
         problem = screenshot_problem(args.screenshot)
         if problem:
