@@ -376,6 +376,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.scene is not None and args.scene not in SCREENS:
         parser.error(f"argument --scene: {args.scene!r} is not a screen "
                      f"(choose from {', '.join(SCREENS)})")  # fmt: skip
+    if args.level is not None and args.level not in get_game(args.game).levels():
+        parser.error(f"argument --level: {args.level!r} is not a level "
+                     f"(choose from {', '.join(get_game(args.game).levels())})")  # fmt: skip
     if args.join is not None and args.room is None:
         parser.error("argument --join: the host's room code is needed too (--room CODE)")
     if args.guests is not None and args.guests >= get_game(args.game).players:

@@ -39,6 +39,7 @@ def test_host_and_join_flags_parse():
             "at most 1 (a klabberjass match has 2 seats",
         ),
         (["--join", "h", "--room", "ABCD", "--name", "x" * 30], "a name is 1 to 24"),
+        (["--host", "--level", "godlike"], "is not a level"),
     ],
 )
 def test_bad_network_flags_are_one_line_and_status_2(capsys, argv, says):

@@ -227,7 +227,9 @@ def run_guest(opt: GuestOptions, out: TextIO | None = None) -> int:
             return BAD_START
         assert guest.game is not None and guest.seat is not None
         say(tr("net.seated", name=opt.name, seat=guest.seat, game=guest.game.label), out)
-        player = guest.game.make_player(opt.level, None)
+        levels = guest.game.levels()  # the host's game: its own levels
+        level = opt.level if opt.level in levels else ("easy" if "easy" in levels else levels[0])
+        player = guest.game.make_player(level, None)
         decided: int | None = None
         waited = 0.0
         frames = 0
