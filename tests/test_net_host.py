@@ -194,7 +194,9 @@ def test_wrong_code_full_table_and_name_in_use_are_refused(tables):
     late = t.join("Dirk")
     wait(lambda: late.finished.is_set())
     assert late.error.key == P.TABLE_FULL
-    assert t.session.state.n_actions == 0 or t.host.started  # nothing else happened
+    assert wrong.seat is None and twin.seat is None and late.seat is None
+    assert [d["name"] for d in t.host.seat_status()][2] == "Anna"  # Anna's seat stays hers
+    assert sum(d["present"] for d in t.host.seat_status() if d["kind"] == "remote") == 1
 
 
 def test_a_dropped_guest_is_played_by_a_computer_and_takes_the_seat_back(tables):
