@@ -252,8 +252,7 @@ def encode_observation(obs: Any) -> dict[str, Any]:
 
 @functools.cache
 def _hints(cls: type) -> dict[str, Any]:
-    module = __import__(cls.__module__, fromlist=["_"])
-    return typing.get_type_hints(cls, vars(module))
+    return typing.get_type_hints(cls)  # resolved in the class's own module
 
 
 def decode(hint: Any, data: Any, game: Game) -> Any:
