@@ -4,9 +4,10 @@ Seats are interchangeable (DESIGN principle 3): whatever sits in a seat hands
 the table an engine Action. A person at this screen answers through the
 table's input; every other seat is asked with `ask`, which returns a `Job`
 (a future) that the table polls each frame, so a slow answer never stalls
-the frame loop. A computer answers on the `Jobs` thread; a person at another
-screen could later answer the same way, through a Job that the network
-completes, without the table changing.
+the frame loop. A computer answers on the `Jobs` thread. A person at another
+laptop (`RemoteSeat`) answers through the network: the host's network side
+submits the move, and the session only waits for it, until the person has been
+away longer than the grace period and the seat's stand-in computer is asked.
 
 `Jobs` is the background runner: `submit(fn, *args)` returns a `Job` with
 `cancel()`, `done()` and `result()`, as in concurrent.futures, and every job
