@@ -194,6 +194,14 @@ def test_a_killed_guest_is_played_by_a_computer_then_a_new_process_takes_the_sea
     guests["Anna"].kill()
     host.expect(r"Anna dropped")
     host.expect(r"a computer plays for Anna")
+    anna_seat, killed_at = seat_of(first_log), last_n(tmp_path / "Anna.jsonl")
+
+    def computer_moved_for_anna() -> bool:  # as Bert saw it; Anna herself moved at most once more
+        states = [json.loads(t) for t in frames(tmp_path / "Bert.jsonl")]
+        return any(m["type"] == "state" and m["by"] == anna_seat and m["n"] > killed_at + 1
+                   for m in states)  # fmt: skip
+
+    wait_until(computer_moved_for_anna)
     (tmp_path / "Anna.jsonl").rename(tmp_path / "Anna-first.jsonl")
     at_return = last_n(tmp_path / "Bert.jsonl")
     back = procs(*guest_args(tmp_path, port, "Anna", "--speed", "normal"))
