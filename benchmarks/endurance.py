@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         while time.monotonic() < end and app.running:  # SIGTERM reaches SDL as a quit
             table = demo_table(app)
-            if table is None or table.state.is_over:
+            if table is None or table.session.state.is_over:
                 if table is not None:
                     matches += 1
                     # start_demo unwinds the finished match (and collects), so this

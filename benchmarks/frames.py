@@ -66,7 +66,7 @@ if frames > 1:
 def child_table(frames: int) -> None:
     """Runs inside a fresh process: time every frame of an animated table."""
     from klaverjas_gui.app import App, parse_args
-    from klaverjas_gui.ui.table import TableScene
+    from klaverjas_gui.ui.table.scene import TableScene
 
     args = parse_args(app_args("--size", "1920x1080", "--seed", "3"))
     app = App(args, deterministic=True, autopilot=True, audio=False)

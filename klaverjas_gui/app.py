@@ -46,7 +46,14 @@ from .engine import (  # noqa: E402
 )
 from .play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, Game, get_game  # noqa: E402
 from .play.seats import Jobs  # noqa: E402
-from .play.session import MatchSession, new_session, resume_session  # noqa: E402
+from .play.session import (  # noqa: E402
+    MatchSession,
+    OpenMatch,
+    new_session,
+    open_match,
+    resume_session,
+    stored_open_match,
+)
 from .store.prefs import LANGUAGES, SPEEDS  # noqa: E402
 from .store.session import Store, export_command  # noqa: E402
 from .ui import theme, widgets  # noqa: E402
@@ -65,6 +72,8 @@ KEYS_HELP = """keys:
   guidance      H hint (while playing a card), Ctrl+Z or Backspace take back (practice)
   window        F11 full screen, M mute, Esc menu
 """
+# Keys that end typing in a text field (a seat's name) and go on to the scene.
+LEAVE_FIELD = (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER)
 MIN_SIZE = (1024, 600)
 MAX_SIZE = (7680, 4320)
 FPS = 60
@@ -413,13 +422,20 @@ class App:
         self.history = self.store.history
         self._apply_arguments(args)
         i18n.set_language(self.settings.language)
+        theme.set_text_size(self.settings.text_size)
         pygame.display.init()
         pygame.font.init()
         self.fullscreen = bool(args.fullscreen) or (
             self.settings.fullscreen and not (args.windowed or args.size or deterministic)
         )
-        self.windowed_size = args.size or default_size()
+        # The window as the player last left it, unless this run's size is given: then
+        # nothing of the window is remembered either (tests, screenshots, a kiosk's size).
+        self.remember_window = not (args.size or deterministic)
+        place = remembered_window(self.settings.window) if self.remember_window else None
+        self.windowed_size = args.size or (place[0] if place else default_size())
         self.screen = self._open_window()
+        if place is not None and place[1] is not None and not self.fullscreen:
+            set_window_position(place[1])
         pygame.display.set_caption("Klaverjas")
         self._set_icon()
         self.audio = Audio(self.settings, enabled=audio)
@@ -432,6 +448,7 @@ class App:
         self.clock = pygame.time.Clock()  # real-time steps: frame pace and sleep length
         self._menu: Scene | None = None  # made when first shown: a seeded start skips it
         self.demo_count = 0  # demos started: the club demo alternates the two games
+        self._stored_cache: dict[int, OpenMatch | None] = {}  # history id -> its facts
         if args.demo:
             self.start_demo(args.seed)
         elif self._game(args) is KLABBERJASS:
@@ -542,6 +559,28 @@ class App:
         self.settings.fullscreen = self.fullscreen
         self.save_settings()
         self._relayout()
+        self.keep_window()
+
+    def keep_window(self) -> None:
+        """Remember the window's size and position for the next start (not a full-screen
+        size: the window's own size is kept while full screen)."""
+        if not self.remember_window:
+            return
+        window = dict(self.settings.window)
+        window["size"] = list(self.windowed_size if self.fullscreen else self.size)
+        position = None if self.fullscreen else window_position()
+        if position is not None:
+            window["position"] = list(position)
+        if window != self.settings.window:
+            self.settings.window = window
+            self.save_settings()
+
+    def set_text_size(self, name: str) -> None:
+        """Every screen rebuilt at once with the new letters."""
+        self.settings.text_size = name
+        self.save_settings()
+        if theme.set_text_size(name):
+            self._relayout()
 
     def set_fullscreen(self, on: bool) -> None:
         if on != self.fullscreen:
@@ -608,9 +647,16 @@ class App:
         self.scenes.append(self.menu)
         self.menu.enter()
 
-    def start_match(self, variant: Variant | None = None, seed: int | None = None) -> None:
-        """A new match (by default with the settings' rules and seats), recorded as it goes."""
-        practice = self.settings.practice
+    def start_match(
+        self, variant: Variant | None = None, seed: int | None = None,
+        practice: bool | None = None,
+    ) -> None:  # fmt: skip
+        """A new match (by default with the settings' rules, seats and practice), recorded as
+        it goes; a practice match is not recorded, so it abandons the stored running match
+        (Continue must not bring back an older match once the practice is over)."""
+        practice = self.settings.practice if practice is None else practice
+        if practice:
+            self.history.abandon_running(KLAVERJAS.name)
         self._play(self._new(KLAVERJAS, variant or self.settings.rules(), seed, practice),
                    practice)  # fmt: skip
 
@@ -623,7 +669,8 @@ class App:
     ) -> MatchSession:
         self._unwind()
         if self.match is not None:
-            self.match.close()
+            self.match.close()  # a recorded match of the other game waits in the history
+            self.match = None
         return new_session(game, variant, seed, self.settings, self.history, practice=practice,
                            autopilot=self.autopilot, jobs=Jobs(self.deterministic))  # fmt: skip
 
@@ -633,32 +680,81 @@ class App:
 
     def table_for(self, session: MatchSession, practice: bool = False) -> Scene:
         """The table scene bound to `session`: App only wraps a session into its screen."""
-        from .ui.klabberjass_table import KlabberjassTableScene
-        from .ui.table import TableScene
+        from .ui.table.scene import TableScene
+        from .ui.table.two.scene import KlabberjassTableScene
 
         scene = {t.game.name: t for t in (TableScene, KlabberjassTableScene)}[session.game.name]
         return scene(self, session=session, practice=practice)
 
+    # --- what Continue brings back, and what starting something new would end ---
+    def _match_here(self) -> OpenMatch | None:
+        """The match in memory, unless it is over (nothing is left to continue)."""
+        table: Any = self.match
+        if table is None or table.session.state.is_over:
+            return None
+        session = table.session
+        self._stored_cache.pop(session.match_id, None)  # it moves on: read it afresh later
+        return open_match(session.game, session.variant, session.state, session.match_id,
+                          bool(getattr(table, "practice", False)))  # fmt: skip
+
+    def _stored(self, game: Game) -> OpenMatch | None:
+        """`game`'s running match in the history (replayed once per match, then remembered)."""
+        record = self.history.running(game.name)
+        if record is None:
+            return None
+        if record.id not in self._stored_cache:
+            self._stored_cache[record.id] = stored_open_match(self.history, game)
+        return self._stored_cache[record.id]
+
+    def open_matches(self) -> list[OpenMatch]:
+        """What Continue can bring back: the match in memory first, then the other games'
+        running matches in the history (a Klaverjas match and a Klabberjass game both)."""
+        here = self._match_here()
+        found = [here] if here is not None else []
+        stored = [m for g in GAMES.values() if here is None or g is not here.game
+                  if (m := self._stored(g)) is not None]  # fmt: skip
+        return found + sorted(stored, key=lambda m: -(m.match_id or 0))
+
+    def ending(self, game: Game | None) -> list[OpenMatch]:
+        """The unfinished matches that starting a new `game` match would end (None: a
+        continue of another game, which ends only a match nobody can bring back)."""
+        here = self._match_here()
+        ends = []
+        if here is not None and (here.game is game or here.match_id is None):
+            ends.append(here)
+        if game is not None:
+            stored = self._stored(game)
+            if stored is not None and all(stored.match_id != m.match_id for m in ends):
+                ends.append(stored)
+        return ends
+
     def can_continue(self) -> bool:
         """A match runs in memory, or the history holds one (the program was closed or killed)."""
-        if self.match is not None:
-            return True
-        running = self.history.running()
-        return running is not None and running.game in GAMES
+        return bool(self.open_matches())
 
-    def continue_match(self) -> None:
-        if self.match is None:
-            self.match = self._resume()
+    def continue_match(self, game: Game | None = None) -> None:
+        """Back to the match in memory, or to the history's running match of `game` (by
+        default the first of `open_matches`)."""
+        matches = self.open_matches()
+        if game is None:
+            game = matches[0].game if matches else None
+        here = self._match_here()
+        if self.match is None or (game is not None and (here is None or here.game is not game)):
+            if self.match is not None:
+                self.match.close()  # recorded: it waits in the history
+                self.match = None
+            self.match = self._resume(game)
             if self.match is None:
                 self.show_menu()  # the stored match could not be restored; the menu says so
                 return
         self._unwind()
         self.push(self.match)
 
-    def _resume(self) -> Scene | None:
+    def _resume(self, game: Game | None = None) -> Scene | None:
         """The running match of the history, at the exact position of its last stored action."""
         session = resume_session(self.history, self.settings, autopilot=self.autopilot,
-                                 jobs=Jobs(self.deterministic))  # fmt: skip
+                                 jobs=Jobs(self.deterministic),
+                                 game=game.name if game is not None else None)  # fmt: skip
         if session is None:
             return None
         table = self.table_for(session)
@@ -679,13 +775,17 @@ class App:
 
     # --- the frame ---
     def dispatch(self, event: pygame.event.Event) -> None:
-        if event.type == GIVE_BACK:
+        if event.type == GIVE_BACK:  # half a second after a resize burst ended
             self.give_back_memory()
+            self.keep_window()  # once per burst, not at every step of a dragged edge
             return
         top = self.top
-        if top is not None and event.type != pygame.VIDEORESIZE and top.ui.process_events(event):
+        leaving = event.type == pygame.KEYDOWN and event.key in LEAVE_FIELD
+        if leaving and top is not None and top.typing():
+            pass  # the field would keep Enter: the scene takes the keyboard back
+        elif top is not None and event.type != pygame.VIDEORESIZE and top.ui.process_events(event):
             return
-        if event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE and top and top.typing():
+        if event.type == pygame.KEYDOWN and event.key not in LEAVE_FIELD and top and top.typing():
             return  # the key went into a text field: no shortcut (M would mute)
         cmd = self.mapper.map(event)
         if cmd is None:
@@ -791,6 +891,8 @@ class App:
             part.unlink(missing_ok=True)
 
     def close(self) -> None:
+        if pygame.display.get_surface() is not None:
+            self.keep_window()  # where it was moved to (a move sends no resize)
         for scene in {*self.scenes, self.match, self._menu} - {None}:
             scene.close()  # type: ignore[union-attr]
         self.scenes.clear()
@@ -819,6 +921,56 @@ def clamp_size(size: tuple[int, int]) -> tuple[int, int]:
         min(MAX_SIZE[0], max(MIN_SIZE[0], int(size[0]))),
         min(MAX_SIZE[1], max(MIN_SIZE[1], int(size[1]))),
     )
+
+
+def desktop_size() -> tuple[int, int] | None:
+    try:
+        w, h = pygame.display.get_desktop_sizes()[0]
+    except Exception:
+        return None
+    return (int(w), int(h)) if w > 0 and h > 0 else None
+
+
+def remembered_window(
+    window: dict[str, list[int]], desktop: tuple[int, int] | None = None
+) -> tuple[tuple[int, int], tuple[int, int] | None] | None:
+    """The stored window's size and position brought onto the current screen: no larger
+    than the desktop (nor than MIN_SIZE..MAX_SIZE allows) and placed so that all of it
+    shows (a laptop unplugged from a big monitor); None if nothing is stored."""
+    if "size" not in window:
+        return None
+    desktop = desktop or desktop_size()
+    w, h = clamp_size(window["size"])  # type: ignore[arg-type]
+    if desktop is not None:
+        w, h = clamp_size((min(w, desktop[0]), min(h, desktop[1])))
+    position = window.get("position")
+    if position is None:
+        return (w, h), None
+    x, y = int(position[0]), int(position[1])
+    if desktop is not None:
+        x = min(max(0, x), max(0, desktop[0] - w))
+        y = min(max(0, y), max(0, desktop[1] - h))
+    return (w, h), (x, y)
+
+
+def window_position() -> tuple[int, int] | None:
+    """Where the window is on the desktop (None: the driver cannot say)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            x, y = pygame.Window.from_display_module().position
+    except Exception:
+        return None
+    return int(x), int(y)
+
+
+def set_window_position(position: tuple[int, int]) -> None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            pygame.Window.from_display_module().position = position
+    except Exception:  # a driver without window positions (Wayland): the system places it
+        pass
 
 
 def default_size() -> tuple[int, int]:

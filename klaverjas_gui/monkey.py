@@ -37,7 +37,7 @@ def check_invariants(app) -> int:
 
     checked = 0
     for scene in {*app.scenes, app.match} - {None}:
-        state = getattr(scene, "state", None)
+        state = getattr(getattr(scene, "session", None), "state", None)  # a table's
         if not isinstance(state, MatchState):
             continue
         seen = 0

@@ -25,11 +25,14 @@ import pytest  # noqa: E402
 
 @pytest.fixture(autouse=True)
 def _english_after_each_test():
-    """A test (or the monkey) that switches the language must not leave it for the next."""
+    """A test (or the monkey) that switches the language or the text size must not leave it
+    for the next."""
     yield
     from klaverjas_gui import i18n
+    from klaverjas_gui.ui import theme
 
     i18n.set_language("en")
+    theme.set_text_size("normal")
 
 
 @pytest.fixture

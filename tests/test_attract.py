@@ -145,7 +145,7 @@ def test_the_menu_falls_into_the_demo_after_the_idle_time_and_a_mouse_move_leave
     app.step(1.5)
     demo = app.top
     assert isinstance(demo, (AttractTable, AttractKlabberjassTable)) and demo.leave_on_motion
-    assert demo.match_id is None and app.history.running() is None  # a demo is not recorded
+    assert demo.session.match_id is None and app.history.running() is None  # a demo is not recorded
     x, y = demo.pointer or (0, 0)
     motion(app, (x + 2, y + 1))  # a trembling hand is not a visitor
     assert app.top is demo
@@ -219,7 +219,7 @@ def test_speed_keys_and_buttons_change_the_demos_speed_without_leaving(start, tm
 def test_the_running_demo_captions_every_card(start):
     app = start("--demo", "--seed", "2", speed="instant")
     demo = app.top
-    run_until(app, lambda: len(demo.state.tricks) >= 2, frames=3000)
+    run_until(app, lambda: len(demo.session.state.tricks) >= 2, frames=3000)
     assert any(" wins the trick with " in line for line in demo.captions)
     app.step(DT)  # and the panel draws
 
@@ -227,8 +227,8 @@ def test_the_running_demo_captions_every_card(start):
 def test_demo_game_klabberjass_is_klabberjass_every_time(start):
     app = start("--demo", "--game", "klabberjass", "--seed", "3", speed="instant")
     demo = app.top
-    assert isinstance(demo, AttractKlabberjassTable) and demo.players == 2
-    run_until(app, lambda: demo.state.tricks, frames=3000)
+    assert isinstance(demo, AttractKlabberjassTable) and demo.game.players == 2
+    run_until(app, lambda: demo.session.state.tricks, frames=3000)
     assert any(" wins the trick with " in line for line in demo.captions)
     app.start_demo(None)
     assert isinstance(app.top, AttractKlabberjassTable)

@@ -79,7 +79,7 @@ def test_the_table_does_not_sleep_while_cards_fly_or_a_computer_thinks(make_app,
     assert not table.director.idle  # the deal is being animated
     assert app.calm_for() == 0.0
     app.step()
-    run_until(app, lambda: table.job is not None and table.director.idle)
+    run_until(app, lambda: table.session.job is not None and table.director.idle)
     assert app.calm_for() == 0.0  # a computer is thinking (or pausing before it plays)
     app.step()
     assert waits == []
@@ -92,11 +92,11 @@ def test_the_table_sleeps_while_the_person_is_to_play_and_input_starts_a_smooth_
     table = table_of(app)
     run_until(app, lambda: table.waiting_for_person() and table.director.idle)
     settle(app, 60)  # the hand glides into place, card faces are warmed up
-    assert table.state.phase == "play" and app.calm_for() > 0
+    assert table.session.state.phase == "play" and app.calm_for() > 0
     app.step()  # nothing happens for a while: asleep
     assert len(waits) == 1
-    hand = table.model.hands[table.bottom_seat]
-    legal = {a.card for a in table.state.legal_actions()}
+    hand = table.model.hands[table.layout.bottom]
+    legal = {a.card for a in table.session.state.legal_actions()}
     table.hand.selected = next(i for i, c in enumerate(hand) if c in legal)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
     app.step()
@@ -171,8 +171,8 @@ def test_settings_are_calm_until_a_text_field_has_the_keyboard(make_app):
 
 def test_the_table_picture_is_still_once_cards_rest_and_until_a_bubble_fades():
     from klaverjas_gui.engine.cards import parse_card
-    from klaverjas_gui.ui.director import BUBBLE_FADE, TableModel
-    from klaverjas_gui.ui.layout import Pose
+    from klaverjas_gui.ui.table.layout import Pose
+    from klaverjas_gui.ui.table.model import BUBBLE_FADE, TableModel
 
     card = parse_card("AH")
     target = {card: Pose(100.0, 200.0, 0.0, 1.0)}

@@ -16,7 +16,7 @@ from klaverjas_gui.app import App, main, parse_args
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS
 from klaverjas_gui.play.games import GAMES
 from klaverjas_gui.ui.about import AboutScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 
 try:
     import tomllib
@@ -60,14 +60,14 @@ def test_a_klaverjas_preset_alone_and_no_preset_pick_klaverjas():
 
 def test_klabberjass_starts_from_its_preset_without_game(make_app):
     app = make_app("--variant", "bela", "--rule", "clob=on", "--seed", "4")
-    record = app.history.match(app.match.match_id)
+    record = app.history.match(app.match.session.match_id)
     assert record.game == "klabberjass" and record.variant == {"target": 100, "clob": True}
 
 
 def test_single_rules_for_a_klaverjas_match(make_app):
     app = make_app("--variant", "utrecht", "--rule", "must_ruff=never", "--rule", "pit_bonus=0",
                    "--rule", "must_overtrump=off", "--seed", "5")  # fmt: skip
-    variant = app.history.match(app.match.match_id).variant
+    variant = app.history.match(app.match.session.match_id).variant
     expected = {**PRESETS["utrecht"].to_dict(), "must_ruff": "never", "pit_bonus": 0}
     assert variant == {**expected, "must_overtrump": False}
 
@@ -175,8 +175,9 @@ def test_a_crash_is_logged_told_and_the_match_continues(tmp_path, monkeypatch, c
 
     def broken(self: TableScene, dt: float) -> None:
         update(self, dt)
-        if self.state.n_actions >= 12:
-            seen["match"], seen["actions"] = self.match_id, self.state.n_actions
+        session = self.session
+        if session.state.n_actions >= 12:
+            seen["match"], seen["actions"] = session.match_id, session.state.n_actions
             raise RuntimeError("injected for the test")
 
     monkeypatch.setattr(TableScene, "update", broken)
@@ -191,8 +192,8 @@ def test_a_crash_is_logged_told_and_the_match_continues(tmp_path, monkeypatch, c
     app = App(parse_args(["--data-dir", str(tmp_path), "--continue", "--size", "1024x600"]),
               audio=False)  # fmt: skip
     try:
-        assert app.match.match_id == seen["match"]
-        assert app.match.state.n_actions == seen["actions"]
+        assert app.match.session.match_id == seen["match"]
+        assert app.match.session.state.n_actions == seen["actions"]
     finally:
         app.close()
 

@@ -15,6 +15,7 @@ from uitest import (
     click_button,
     click_in_form,
     motion,
+    new_match_from_menu,
     press,
     run_until,
     table_of,
@@ -27,7 +28,7 @@ from klaverjas_gui.engine import PRESETS, Variant, new_match, parse_card
 from klaverjas_gui.engine.match import Stacked, name, play
 from klaverjas_gui.teach.hints import card_name, describe_roem, explain
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 
 WORLDS = 6  # the hint's sampled deals, fixed so that the same seed gives the same choice
 # Dealer West, so South leads: the ace of clubs, and the others hold one club each.
@@ -41,18 +42,18 @@ def test_hint_for_a_card_is_the_hard_players_choice_with_a_reason(make_app):
     table = table_of(app)
     table.guide.worlds = WORLDS
     to_human_play(app, table)
-    state = table.state
+    state = table.session.state
     press(app, pygame.K_h)  # H while playing a card asks the hint
     run_until(app, lambda: table.guide.hint_action() is not None)
     expected = HardPlayer(table.guide.seed_for(state), worlds=WORLDS).choose(state.observation(0))
     assert table.guide.hint_action() == expected
     assert table.guide.hint_card() is expected.card
     assert card_name(expected.card) in table.guide.hint().text  # the sentence names it
-    assert table.state is state  # a hint never plays for you
+    assert table.session.state is state  # a hint never plays for you
     app.step(DT)
     assert table.view.drawn_faces[0] == table.model.hands[0]
     click(app, card_pos(table, expected.card))  # playing it clears the hint
-    assert table.state.actions[-1] == play(expected.card)
+    assert table.session.state.actions[-1] == play(expected.card)
     assert table.guide.current() is None
 
 
@@ -61,7 +62,7 @@ def test_hint_button_for_a_trump_decision(make_app):
     table = table_of(app)
     table.guide.worlds = WORLDS
     run_until(app, lambda: table.prompt.visible)
-    state = table.state
+    state = table.session.state
     click_button(app, table, "hint")
     run_until(app, lambda: table.guide.hint_action() is not None)
     expected = HardPlayer(table.guide.seed_for(state), worlds=WORLDS).choose(state.observation(0))
@@ -104,7 +105,7 @@ def test_legal_cards_are_lifted_and_the_others_are_not(make_app):
     table = table_of(app)
     for _ in range(60):
         to_human_play(app, table)
-        legal = {a.card for a in table.state.legal_actions()}
+        legal = {a.card for a in table.session.state.legal_actions()}
         hand = table.model.hands[0]
         if len(legal) < len(hand):
             break
@@ -124,29 +125,30 @@ def test_take_back_restores_the_hand_and_the_state_before_the_card(make_app):
     app.settings.practice = True
     app.start_match(seed=21)
     table = table_of(app)
-    assert table.practice and table.open_cards and table.match_id is None
+    assert table.practice and table.open_cards and table.session.match_id is None
     assert app.history.running() is None  # practice is not recorded
     to_human_play(app, table)
-    before = table.state
+    before = table.session.state
     hand = list(table.model.hands[0])
     card = next(a.card for a in before.legal_actions())
     click(app, card_pos(table, card))
-    run_until(app, lambda: table.state.n_actions >= before.n_actions + 3)  # computers played on
+    # the computers played on
+    run_until(app, lambda: table.session.state.n_actions >= before.n_actions + 3)
     assert card not in table.model.hands[0]
     press(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert table.state == before
-    assert table.state.n_actions == before.n_actions
+    assert table.session.state == before
+    assert table.session.state.n_actions == before.n_actions
     assert table.model.hands[0] == hand
-    assert table.state.hand(0) == before.hand(0)
+    assert table.session.state.hand(0) == before.hand(0)
     assert card_name(card).capitalize() in app.toasts.current_text
     # and again with Backspace, after playing another card
     other = next(a.card for a in before.legal_actions() if a.card is not card) if len(
         before.legal_actions()) > 1 else card  # fmt: skip
     run_until(app, lambda: table.human_may_play())
     click(app, card_pos(table, other))
-    assert table.state.actions[-1] == play(other)
+    assert table.session.state.actions[-1] == play(other)
     press(app, pygame.K_BACKSPACE)
-    assert table.state == before and table.model.hands[0] == hand
+    assert table.session.state == before and table.model.hands[0] == hand
     m = table.model
     assert (m.tricks_won, m.deal_points) == (list(before.tricks_won), list(before.deal_points))
     assert m.deal_roem == list(before.deal_roem)
@@ -166,7 +168,7 @@ def test_practice_is_switched_on_in_the_settings_and_starts_from_the_menu(make_a
     click_in_form(app, scene, "practice=True")
     assert app.settings.practice is True
     app.show_menu()
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     table = table_of(app)
     assert table.practice and table.open_cards and "take_back" in table.buttons
 
@@ -175,12 +177,12 @@ def test_take_back_is_refused_outside_practice(make_app):
     app = make_app("--seed", "21")
     table = table_of(app)
     to_human_play(app, table)
-    before = table.state
+    before = table.session.state
     card = next(a.card for a in before.legal_actions())
     click(app, card_pos(table, card))
-    played = table.state
+    played = table.session.state
     press(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert table.state.n_actions >= played.n_actions
+    assert table.session.state.n_actions >= played.n_actions
     assert "take_back" not in table.buttons
 
 
@@ -190,9 +192,9 @@ def test_take_back_without_a_card_of_yours_says_so(make_app):
     app.start_match(seed=3)
     table = table_of(app)
     run_until(app, lambda: table.prompt.visible)
-    state = table.state
+    state = table.session.state
     click_button(app, table, "take_back")
-    assert table.state is state
+    assert table.session.state is state
     assert app.toasts.current_text == "There is no card of yours to take back in this deal."
 
 
@@ -213,13 +215,15 @@ def test_missed_roem_note_names_the_cards(make_app):
     """South leads the ace of clubs; the others must follow with 7, 8 and 9 of clubs:
     20 roem for South's team, which South does not claim."""
     app, table = lead_the_ace_of_clubs(make_app, PRESETS["amsterdam"])
-    run_until(app, lambda: len(table.state.tricks) == 1 and table.state.phase == "play")
+    run_until(
+        app, lambda: len(table.session.state.tricks) == 1 and table.session.state.phase == "play"
+    )
     note = "You could have claimed 20 roem: 7-8-9 of clubs."
     assert table.guide.notes and table.guide.notes[-1].startswith(note)
     assert any(t.text.startswith(note) for t in app.toasts.items)
-    assert table.state.deal_roem == (0, 0)  # the roem was lost, as the rules say
+    assert table.session.state.deal_roem == (0, 0)  # the roem was lost, as the rules say
     # ... and the deal summary says it again
-    rng, state = random.Random(2), table.state
+    rng, state = random.Random(2), table.session.state
     while not state.sheet:
         state, _ = state.apply(rng.choice(state.legal_actions()))
     summary = DealSummaryScene(app, table, state.sheet[0], state.totals)
@@ -230,6 +234,6 @@ def test_no_roem_note_when_roem_counts_by_itself(make_app):
     """The same trick under automatic roem: credited, so there is nothing to teach."""
     variant = dataclasses.replace(PRESETS["amsterdam"], roem_claim="automatic")
     app, table = lead_the_ace_of_clubs(make_app, variant)
-    run_until(app, lambda: len(table.state.tricks) == 1)
-    assert table.state.deal_roem == (20, 0)
+    run_until(app, lambda: len(table.session.state.tricks) == 1)
+    assert table.session.state.deal_roem == (20, 0)
     assert table.guide.notes == []

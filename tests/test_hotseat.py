@@ -11,18 +11,17 @@ import random
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, face_up, post, run_until, table_of
+from uitest import DT, click, click_button, face_up, new_match_from_menu, post, run_until, table_of
 
 from klaverjas_gui.app import App
 from klaverjas_gui.engine import PRESETS, new_match, parse_card
 from klaverjas_gui.engine.match import Stacked, name
 from klaverjas_gui.store import prefs
-from klaverjas_gui.ui.cover import CoverScene
-from klaverjas_gui.ui.hotseat import RotatedLayout
-from klaverjas_gui.ui.layout import SOUTH, TableLayout
 from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.cover import CoverScene
+from klaverjas_gui.ui.table.layout import SOUTH, SeatedLayout, TableLayout
+from klaverjas_gui.ui.table.scene import TableScene
 
 
 def start(app: App, humans: tuple[int, ...], seed: int) -> TableScene:
@@ -52,26 +51,26 @@ def play_with_covers(app: App, table: TableScene, decisions: int) -> list[int]:
             assert table.hotseat.hiding
             covers.append(top.seat)
             click_button(app, top, "show")
-            assert app.top is table and table.human_seat == top.seat
-            assert table.bottom_seat == top.seat
+            assert app.top is table and table.session.holder == top.seat
+            assert table.layout.bottom == top.seat
             continue
         if isinstance(top, (DealSummaryScene, MatchEndScene)):
             if isinstance(top, MatchEndScene):
                 break
             click_button(app, top, "next")
             continue
-        s = table.state
-        assert s.to_move == table.human_seat  # only the player shown at the bottom acts
+        s = table.session.state
+        assert s.to_move == table.session.holder  # only the player shown at the bottom acts
         app.step(DT)
         assert face_up(table) == {s.to_move: table.model.hands[s.to_move]}
         assert set(table.model.hands[s.to_move]) == set(s.hand(s.to_move))
         if table.human_may_play():
             card = rng.choice([a.card for a in s.legal_actions()])
-            hand = table.model.hands[table.bottom_seat]
+            hand = table.model.hands[table.layout.bottom]
             click(app, table.layout.south_card_point(len(hand), hand.index(card)))
         else:
             click_button(app, table, rng.choice(list(table.prompt.actions)))
-        if table.state.n_actions > s.n_actions:
+        if table.session.state.n_actions > s.n_actions:
             done += 1
     return covers
 
@@ -80,7 +79,7 @@ def play_with_covers(app: App, table: TableScene, decisions: int) -> list[int]:
 def test_cover_between_two_humans_hides_every_hand(make_app, humans):
     app = make_app()
     table = start(app, humans, seed=5)
-    assert table.humans == humans and table.hotseat.many
+    assert table.session.people == humans and table.hotseat.many
     covers = play_with_covers(app, table, decisions=40)
     assert set(covers) == set(humans)
     assert all(a != b for a, b in zip(covers, covers[1:], strict=False))  # alternating hands
@@ -94,7 +93,7 @@ def test_any_key_confirms_the_cover(make_app):
     cover = app.top
     post(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
     app.step(DT)
-    assert app.top is table and table.human_seat == cover.seat
+    assert app.top is table and table.session.holder == cover.seat
 
 
 def test_one_human_never_sees_a_cover(make_app):
@@ -103,14 +102,14 @@ def test_one_human_never_sees_a_cover(make_app):
     assert not table.hotseat.many
     covers = play_with_covers(app, table, decisions=40)
     assert covers == [] and table.hotseat.covers == 0
-    assert table.bottom_seat == SOUTH
+    assert table.layout.bottom == SOUTH
 
 
 def test_a_lone_human_at_north_is_turned_to_the_bottom(make_app):
     app = make_app()
     table = start(app, (2,), seed=5)
-    assert table.human_seat == 2 and table.bottom_seat == 2
-    assert isinstance(table.layout, RotatedLayout)
+    assert table.session.holder == 2 and table.layout.bottom == 2
+    assert isinstance(table.layout, SeatedLayout) and table.layout.place(2) == SOUTH
     base = TableLayout(*app.size)
     assert table.layout.trick_pose(2) == base.trick_pose(SOUTH)
     assert table.layout.plate_rect(0, False) == base.plate_rect(2, False)  # South sits north
@@ -136,9 +135,9 @@ def test_the_seat_editor_makes_north_a_person_and_the_next_match_is_hot_seat(mak
     click_button(app, scene, "seat2_kind=human")
     assert app.settings.seat_plan()[2][1] == "human"
     app.show_menu()
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     table = table_of(app)
-    assert table.humans == (0, 2) and table.hotseat.many
+    assert table.session.people == (0, 2) and table.hotseat.many
     run_until(app, lambda: isinstance(app.top, CoverScene))
 
 
@@ -169,10 +168,10 @@ def test_a_roem_claim_goes_through_the_cover_and_can_still_be_made(make_app):
     hand = table.model.hands[2]
     click(app, table.layout.south_card_point(len(hand), hand.index(parse_card("8C"))))
     confirm_cover_for(0)  # the trick is South's, with 20 roem to claim
-    assert table.state.phase == "claim" and table.director.claim_window
+    assert table.session.state.phase == "claim" and table.director.claim_window
     post(pygame.KEYDOWN, key=pygame.K_r, mod=0, unicode="r", scancode=0)
     app.step(DT)
-    assert table.state.deal_roem == (20, 0)
+    assert table.session.state.deal_roem == (20, 0)
 
 
 def wait_for_a_person(app: App, table: TableScene) -> None:
@@ -184,8 +183,8 @@ def wait_for_a_person(app: App, table: TableScene) -> None:
 def act_first(app: App, table: TableScene) -> None:
     """The person to move plays the first legal card, or presses the first button."""
     if table.human_may_play():
-        card = [a.card for a in table.state.legal_actions()][0]
-        hand = table.model.hands[table.bottom_seat]
+        card = [a.card for a in table.session.state.legal_actions()][0]
+        hand = table.model.hands[table.layout.bottom]
         click(app, table.layout.south_card_point(len(hand), hand.index(card)))
     else:
         click_button(app, table, list(table.prompt.actions)[0])
@@ -224,8 +223,8 @@ def test_open_hands_practice_passes_the_laptop_without_covers(make_app):
     for _ in range(12):  # within the first deal
         wait_for_a_person(app, table)
         assert not isinstance(app.top, CoverScene)
-        s = table.state
-        assert table.human_seat == s.to_move and table.bottom_seat == s.to_move
+        s = table.session.state
+        assert table.session.holder == s.to_move and table.layout.bottom == s.to_move
         seen.add(s.to_move)
         act_first(app, table)
     assert seen == {0, 2} and table.hotseat.covers == 0

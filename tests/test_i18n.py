@@ -134,7 +134,7 @@ def _source_strings() -> tuple[set[str], list[str]]:
 
 def _built_keys() -> set[str]:
     """Keys made in code from data, which neither a literal nor an f-string shows."""
-    from klaverjas_gui.store.prefs import CARD_BACKS, SPEEDS
+    from klaverjas_gui.store.prefs import CARD_BACKS, SPEEDS, TEXT_SIZES
     from klaverjas_gui.teach.lessons import LESSONS
 
     keys = set()
@@ -153,6 +153,7 @@ def _built_keys() -> set[str]:
         keys |= {f"teach.{key}", f"teach.{key}_you"}
     # settings._words(prefix, values): ui.<prefix>_<value>
     keys |= {f"ui.speed_{v}" for v in SPEEDS} | {f"ui.card_back_{v}" for v in CARD_BACKS}
+    keys |= {f"ui.text_size_{v}" for v in TEXT_SIZES}
     keys |= {f"ui.gesture_{v}" for v in ("click", "double_click", "drag")}
     # klabberjass_view: tr(f"ui.{key}") for the turned card's label
     keys |= {"ui.table_proposed_trump", "ui.kj_dix", "ui.kj_turned"}
@@ -259,7 +260,7 @@ def test_every_scene_draws_without_a_missing_key(make_app, lang):
     app.show_menu()
     texts = _menu_texts(app)
     i18n.set_language("en")
-    english = {"new_match": "New match", "settings": "Settings", "quit": "Quit"}
+    english = {"play": "Play", "settings": "Settings", "quit": "Quit"}
     for key, text in english.items():
         assert (texts[key] == text) == (lang == "en"), (lang, key, texts[key])
     if lang == "nl":
@@ -270,7 +271,7 @@ def test_every_scene_draws_without_a_missing_key(make_app, lang):
 def test_language_switches_at_once_from_the_settings(make_app, tmp_path):
     app = make_app("--lang", "en", deterministic=True)
     app.step(DT)
-    assert _menu_texts(app)["new_match"] == "New match"
+    assert _menu_texts(app)["play"] == "Play"
     click_button(app, app.top, "settings")
     settings = app.top
     assert isinstance(settings, SettingsScene)
@@ -287,7 +288,7 @@ def test_language_switches_at_once_from_the_settings(make_app, tmp_path):
     click_button(app, settings, "back")
     assert isinstance(app.top, MainMenuScene)
     texts = _menu_texts(app)
-    assert texts["new_match"] == "Nieuwe partij" and texts["quit"] == "Afsluiten"
+    assert texts["play"] == "Spelen" and texts["quit"] == "Afsluiten"
     app.step(DT)
     app.close()
     assert Store(tmp_path / "data").settings.language == "nl"  # saved for the next start
@@ -301,7 +302,7 @@ def test_a_running_match_follows_the_switch(make_app):
     assert table is not None and table.buttons["score_sheet"].text.startswith("Score sheet")
     app.set_language("nl")
     assert table.buttons["score_sheet"].text.startswith("Scorebriefje")
-    assert table.view.role(2) == "Maat"
+    assert table.view.role(table.picture(), 2) == "Maat"
     for _ in range(5):
         app.step(DT)
 
@@ -391,7 +392,7 @@ def test_a_name_plates_second_line_fits_the_plate_at_1024x600():
     """Role and trick count ("Tegenspeler · 8 slagen") stay inside the plate; the dealer
     and chooser chips sit on the name's line, so they never cover these words."""
     from klaverjas_gui.ui import theme
-    from klaverjas_gui.ui.layout import TableLayout
+    from klaverjas_gui.ui.table.layout import TableLayout
 
     pygame.font.init()
     L = TableLayout(1024, 600)
@@ -409,11 +410,12 @@ def test_a_name_plates_second_line_fits_the_plate_at_1024x600():
 
 
 def test_french_menu_words_agree_with_their_plural_feminine_nouns():
+    """The Play screen shows "Règles" over "Personnalisées" (les règles): the preset's name
+    agrees with its heading, as "Règles : Personnalisées" did on the old menu."""
     try:
         i18n.set_language("fr")
-        custom = i18n.tr("ui.menu_rules", rules=i18n.tr("rules.preset_long_custom"))
-        assert custom == "Règles : Personnalisées"  # les règles
-        mixed = i18n.tr("ui.menu_opponents", level=i18n.tr("ui.level_mixed"))
-        assert mixed == "Adversaires : mélangés"
+        assert i18n.tr("ui.play_rules") == "Règles"
+        assert i18n.tr("rules.preset_long_custom") == "Personnalisées"  # les règles
+        assert i18n.tr("ui.level_mixed") == "mélangés"  # les adversaires
     finally:
         i18n.set_language("en")

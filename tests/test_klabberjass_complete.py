@@ -8,7 +8,16 @@ import json
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, click_in_form, press, run_until
+from uitest import (
+    DT,
+    click,
+    click_button,
+    click_in_form,
+    new_match_from_menu,
+    open_play,
+    press,
+    run_until,
+)
 
 from klaverjas_gui import i18n
 from klaverjas_gui.engine import (
@@ -20,10 +29,9 @@ from klaverjas_gui.engine import (
 from klaverjas_gui.ui import sheet
 from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
 from klaverjas_gui.ui.klabberjass_replay import KlabberjassReplayScene
-from klaverjas_gui.ui.klabberjass_scenes import KlabberjassMenuScene
-from klaverjas_gui.ui.klabberjass_table import KlabberjassTableScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.settings import SettingsScene
+from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 
 @pytest.fixture
@@ -46,11 +54,11 @@ def test_a_klabberjass_game_is_stored_and_replayed_step_by_step(start):
     app = start("--game", "klabberjass", "--variant", "bela", "--seed", "5", autopilot=True)
     table = app.top
     assert isinstance(table, KlabberjassTableScene)
-    run_until(app, lambda: len(table.state.sheet) >= 1, frames=20_000)
+    run_until(app, lambda: len(table.session.state.sheet) >= 1, frames=20_000)
     record = app.history.running() or app.history.matches()[0]
     actions = app.history.actions(record.id)
     assert actions, "the table stores every action"
-    first = table.state.sheet[0]
+    first = table.session.state.sheet[0]
     app.show_menu()
     click_button(app, app.top, "history")
     listing = app.top
@@ -103,23 +111,22 @@ def test_klabberjass_options_set_in_settings_apply_to_the_next_game(start, tmp_p
     click_in_form(app, scene, "kj_clob=True")
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, MainMenuScene)
-    click_button(app, app.top, "klabberjass")
-    chooser = app.top
-    assert isinstance(chooser, KlabberjassMenuScene) and "preset_custom" in chooser.buttons
+    chooser = open_play(app, "klabberjass")
+    assert "preset_custom" in chooser.buttons
     click_button(app, chooser, "preset_custom")
+    click_button(app, chooser, "start")
     table = app.top
-    assert isinstance(table, KlabberjassTableScene) and table.state.variant == wanted
+    assert isinstance(table, KlabberjassTableScene) and table.session.state.variant == wanted
     assert app.history.running().variant == wanted.to_dict()
     app.close()
     again = start("--game", "klabberjass")  # the command line without --variant: the settings'
-    assert again.top.state.variant == wanted
+    assert again.top.session.state.variant == wanted
 
 
-def test_a_preset_picked_in_the_klabberjass_menu_becomes_the_setting(start):
+def test_a_preset_picked_on_the_play_screen_becomes_the_setting(start):
     app = start()
-    click_button(app, app.top, "klabberjass")
-    click_button(app, app.top, "preset_clob")
-    assert app.top.state.variant == KLABBERJASS_PRESETS["clob"]
+    new_match_from_menu(app, "klabberjass", "clob")
+    assert app.top.session.state.variant == KLABBERJASS_PRESETS["clob"]
     assert app.settings.klabberjass_rules_name() == "clob"
 
 

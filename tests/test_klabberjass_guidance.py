@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, post, run_until
+from uitest import DT, click, click_button, new_match_from_menu, post, run_until
 
 from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass, parse_card
@@ -17,14 +17,11 @@ from klaverjas_gui.engine.klabberjass import KlabberjassStacked
 from klaverjas_gui.engine.match import PASS, TAKE, MatchOver
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.klabberjass_hints import explain
-from klaverjas_gui.ui.cover import CoverScene
 from klaverjas_gui.ui.klabberjass_scenes import KlabberjassEndScene, KlabberjassSummaryScene
-from klaverjas_gui.ui.klabberjass_table import (
-    KlabberjassLayout,
-    KlabberjassTableScene,
-    TurnedKlabberjassLayout,
-)
-from klaverjas_gui.ui.layout import NORTH, SOUTH
+from klaverjas_gui.ui.table.cover import CoverScene
+from klaverjas_gui.ui.table.layout import NORTH, SOUTH
+from klaverjas_gui.ui.table.two.layout import KlabberjassLayout
+from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 WORLDS = 4  # the hint's sampled deals, fixed so that the same seed gives the same choice
 VARIANT = KLABBERJASS_PRESETS["klabberjass"]
@@ -45,7 +42,7 @@ def face_up(table: KlabberjassTableScene) -> dict[int, list]:
 
 
 def click_card(app, table: KlabberjassTableScene, card) -> None:
-    hand = table.model.hands[table.bottom_seat]
+    hand = table.model.hands[table.layout.bottom]
     click(app, table.layout.south_card_point(len(hand), hand.index(card)))
 
 
@@ -65,17 +62,17 @@ def play_with_covers(app, table: KlabberjassTableScene, decisions: int, seed: in
             app.step(DT)  # a frame drawn with the cover up
             assert face_up(table) == {}, "a hand was face up under the cover"
             assert table.hotseat.hiding and table.guide.hint_card() is None
-            covers.append((top.seat, table.state.phase))
+            covers.append((top.seat, table.session.state.phase))
             click_button(app, top, "show")
-            assert app.top is table and table.human_seat == top.seat == table.bottom_seat
+            assert app.top is table and table.session.holder == top.seat == table.layout.bottom
             continue
         if isinstance(top, KlabberjassEndScene):
             break
         if isinstance(top, KlabberjassSummaryScene):
             click_button(app, top, "next")
             continue
-        s = table.state
-        assert s.to_move == table.human_seat  # only the person shown at the bottom acts
+        s = table.session.state
+        assert s.to_move == table.session.holder  # only the person shown at the bottom acts
         app.step(DT)
         assert face_up(table) == {s.to_move: table.model.hands[s.to_move]}
         assert set(table.model.hands[s.to_move]) == set(s.hand(s.to_move))
@@ -83,7 +80,7 @@ def play_with_covers(app, table: KlabberjassTableScene, decisions: int, seed: in
             click_card(app, table, rng.choice([a.card for a in s.legal_actions()]))
         else:
             click_button(app, table, rng.choice(list(table.prompt.actions)))
-        if table.state.n_actions > s.n_actions:
+        if table.session.state.n_actions > s.n_actions:
             done += 1
     return covers
 
@@ -92,7 +89,7 @@ def play_with_covers(app, table: KlabberjassTableScene, decisions: int, seed: in
 def test_two_people_pass_the_laptop_between_turns(make_app):
     app = make_app()
     table = start(app, ("human", "human"), seed=3)
-    assert table.humans == (0, 1) and table.hotseat.many
+    assert table.session.people == (0, 1) and table.hotseat.many
     covers = play_with_covers(app, table, decisions=40)
     seats = [seat for seat, _ in covers]
     assert set(seats) == {0, 1}
@@ -108,11 +105,11 @@ def test_a_schmeiss_and_its_answer_go_through_the_cover(make_app):
     table = start(app, ("human", "human"), seed=4)
     run_until(app, lambda: isinstance(app.top, CoverScene))
     first = app.top.seat
-    assert first == table.state.to_move
+    assert first == table.session.state.to_move
     click_button(app, app.top, "show")
     run_until(app, lambda: table.prompt.visible)
     click_button(app, table, "schmeiss")
-    assert table.state.phase == "schmeiss"
+    assert table.session.state.phase == "schmeiss"
     run_until(app, lambda: isinstance(app.top, CoverScene))
     assert app.top.seat == 1 - first
     app.step(DT)
@@ -120,9 +117,9 @@ def test_a_schmeiss_and_its_answer_go_through_the_cover(make_app):
     click_button(app, app.top, "show")
     run_until(app, lambda: table.prompt.visible)
     assert set(table.prompt.actions) == {"accept", "refuse"}
-    assert table.bottom_seat == 1 - first
+    assert table.layout.bottom == 1 - first
     click_button(app, table, "refuse")
-    assert table.state.phase != "schmeiss" and table.state.maker == first
+    assert table.session.state.phase != "schmeiss" and table.session.state.maker == first
 
 
 def test_the_second_player_sits_at_the_bottom_when_it_is_their_turn(make_app):
@@ -132,11 +129,12 @@ def test_the_second_player_sits_at_the_bottom_when_it_is_their_turn(make_app):
     for _ in range(2):
         run_until(app, lambda: isinstance(app.top, CoverScene))
         click_button(app, app.top, "show")
-        if table.human_seat == 1:
+        if table.session.holder == 1:
             break
         run_until(app, lambda: table.prompt.visible)
         click_button(app, table, "pass")
-    assert table.human_seat == 1 and isinstance(table.layout, TurnedKlabberjassLayout)
+    assert table.session.holder == 1 and table.layout.place(1) == SOUTH
+    assert isinstance(table.layout.base, KlabberjassLayout)
     assert table.layout.plate_rect(1, False) == base.plate_rect(SOUTH, False)
     assert table.layout.plate_rect(0, False) == base.plate_rect(NORTH, False)
     assert table.layout.hand_poses(1, 6, False) == base.hand_poses(SOUTH, 6, False)
@@ -155,22 +153,23 @@ def test_a_forced_pass_still_passes_the_laptop(make_app):
     click_button(app, app.top, "show")
     run_until(app, lambda: table.prompt.visible)
     click_button(app, table, "take")
-    assert table.state.phase == "dix"
-    run_until(app, lambda: table.state.to_move == 1 or isinstance(app.top, CoverScene))
-    assert table.state.phase == "dix" and table.state.legal_actions() == (PASS,)
+    assert table.session.state.phase == "dix"
+    run_until(app, lambda: table.session.state.to_move == 1 or isinstance(app.top, CoverScene))
+    assert table.session.state.phase == "dix" and table.session.state.legal_actions() == (PASS,)
     run_until(app, lambda: isinstance(app.top, CoverScene))
-    assert app.top.seat == 1 and table.state.phase == "dix"
+    assert app.top.seat == 1 and table.session.state.phase == "dix"
     click_button(app, app.top, "show")
-    run_until(app, lambda: table.state.phase != "dix")  # answered for seat 1 at once
+    run_until(app, lambda: table.session.state.phase != "dix")  # answered for seat 1 at once
 
 
 def test_one_person_never_sees_a_cover(make_app):
     app = make_app()
     table = start(app, ("human", "easy"), seed=3)
-    assert table.humans == (0,) and not table.hotseat.many
+    assert table.session.people == (0,) and not table.hotseat.many
     covers = play_with_covers(app, table, decisions=30)
     assert covers == [] and table.hotseat.covers == 0
-    assert table.bottom_seat == SOUTH and isinstance(table.layout, KlabberjassLayout)
+    assert table.layout.bottom == SOUTH and isinstance(table.layout.base, KlabberjassLayout)
+    assert table.layout.place(1) == NORTH
 
 
 def test_the_klabberjass_tab_makes_the_opponent_a_person(make_app):
@@ -185,10 +184,8 @@ def test_the_klabberjass_tab_makes_the_opponent_a_person(make_app):
     assert app.settings.seat_plan(2)[1][1] == "human"
     assert app.settings.seat_plan()[1][1] != "human"  # the four-player West stays a computer
     app.show_menu()
-    click_button(app, app.top, "klabberjass")
-    click_button(app, app.top, "preset_klabberjass")
-    table = app.top
-    assert isinstance(table, KlabberjassTableScene) and table.humans == (0, 1)
+    table = new_match_from_menu(app, "klabberjass", "klabberjass")
+    assert isinstance(table, KlabberjassTableScene) and table.session.people == (0, 1)
     run_until(app, lambda: isinstance(app.top, CoverScene))
 
 
@@ -199,14 +196,16 @@ def test_the_end_of_a_hot_seat_game_names_the_winner(make_app):
     while not state.is_over:
         state, _ = state.apply(rng.choice(state.legal_actions()))
     table.load(state)
-    assert state.winner == table.human_seat == 0  # the seat that would be called "You"
+    assert state.winner == table.session.holder == 0  # the seat that would be called "You"
     end = KlabberjassEndScene(app, table, MatchOver(state.winner, state.totals))
-    assert end.title() == tr("ui.kj_wins", name=table.seats[state.winner].label)  # not "You"
+    assert end.title() == tr(
+        "ui.kj_wins", name=table.session.seats[state.winner].label
+    )  # not "You"
 
 
 # --- the hint ---
 def hard_choice(table: KlabberjassTableScene):
-    s = table.state
+    s = table.session.state
     player = HardKlabberjassPlayer(table.guide.seed_for(s), worlds=WORLDS)
     return player.choose(s.observation(s.to_move))
 
@@ -217,14 +216,14 @@ def test_the_hint_button_on_a_question_is_the_hard_players_choice(make_app, seed
     table = start(app, ("human", "easy"), seed=seed)
     table.guide.worlds = WORLDS
     run_until(app, lambda: table.prompt.visible)
-    assert table.state.phase == phase
+    assert table.session.state.phase == phase
     click_button(app, table, "hint")
     run_until(app, lambda: table.guide.job is not None and table.guide.job.done())
     assert table.guide.job.error is None
     hint = table.guide.hint()
     assert hint.seat == 0
     assert hint.action == hard_choice(table)
-    assert hint.text == explain(table.state.observation(0), hint.action)
+    assert hint.text == explain(table.session.state.observation(0), hint.action)
     assert hint.action in table.prompt.actions.values()  # the ring goes round a real button
 
 
@@ -255,7 +254,7 @@ def test_the_hint_in_hot_seat_is_for_the_person_holding_the_laptop(make_app):
         if isinstance(app.top, CoverScene):
             click_button(app, app.top, "show")
             continue
-        if table.human_seat == 1:
+        if table.session.holder == 1:
             break
         click_button(app, table, "pass")
     click_button(app, table, "hint")

@@ -15,6 +15,7 @@ from uitest import (
     drag,
     drop_point,
     human_turn,
+    new_match_from_menu,
     run_until,
     table_of,
 )
@@ -23,25 +24,20 @@ from klaverjas_gui.engine import KLABBERJASS_PRESETS, KlabberjassState, new_klab
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked
 from klaverjas_gui.ui.klabberjass_scenes import (
     KlabberjassEndScene,
-    KlabberjassMenuScene,
     KlabberjassSummaryScene,
 )
-from klaverjas_gui.ui.klabberjass_table import KlabberjassTableScene
 from klaverjas_gui.ui.menu import MainMenuScene
+from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 
 def _start(app, preset: str, level: str) -> KlabberjassTableScene:
-    """From the main menu, as a player would: Klabberjass, then the preset."""
+    """From the main menu, as a player would: Play, Klabberjass, the preset, Start."""
     app.settings.set_seat(1, kind=level, players=2)
     menu = app.top
     assert isinstance(menu, MainMenuScene)
-    click_button(app, menu, "klabberjass")
-    chooser = app.top
-    assert isinstance(chooser, KlabberjassMenuScene)
-    click_button(app, chooser, f"preset_{preset}")
-    table = app.top
+    table = new_match_from_menu(app, "klabberjass", preset)
     assert isinstance(table, KlabberjassTableScene) and app.match is table
-    assert table.state.variant == KLABBERJASS_PRESETS[preset]
+    assert table.session.state.variant == KLABBERJASS_PRESETS[preset]
     return table
 
 
@@ -53,15 +49,15 @@ def _act(app, table: KlabberjassTableScene, rng: random.Random, seen: set[str]) 
         return "summary"
     if isinstance(top, KlabberjassEndScene):
         return "end"
-    before = table.state.n_actions
+    before = table.session.state.n_actions
     if table.human_may_play():
-        card = rng.choice([a.card for a in table.state.legal_actions()])
+        card = rng.choice([a.card for a in table.session.state.legal_actions()])
         gesture = rng.choice((drag, click))
         if gesture is drag:
             drag(app, card_pos(table, card), drop_point(table))
         else:
             click(app, card_pos(table, card))
-        assert table.state.actions[before].card is card
+        assert table.session.state.actions[before].card is card
         return "card"
     keys = list(table.prompt.actions)
     seen.update(k.split("_")[0] for k in keys)
@@ -69,7 +65,7 @@ def _act(app, table: KlabberjassTableScene, rng: random.Random, seen: set[str]) 
     key = rng.choice(bids) if bids and rng.random() < 0.5 else rng.choice(keys)
     action = table.prompt.actions[key]
     click_button(app, table, key)
-    assert table.state.actions[before] == action
+    assert table.session.state.actions[before] == action
     return "button"
 
 
@@ -82,7 +78,7 @@ def test_whole_klabberjass_game_by_clicks_and_drags(make_app):
     while not done["end"]:
         run_until(app, lambda: human_turn(app))
         done[_act(app, table, rng, seen)] += 1
-    state = table.state
+    state = table.session.state
     assert max(state.totals) >= 500
     assert len(state.sheet) == done["summary"] == len(table.model.sheet)
     assert done["card"] == 9 * done["summary"]
@@ -91,7 +87,7 @@ def test_whole_klabberjass_game_by_clicks_and_drags(make_app):
     assert app.match is None  # nothing left to continue
     click_button(app, app.top, "new_match")  # the same rules again
     again = app.top
-    assert isinstance(again, KlabberjassTableScene) and again.variant == state.variant
+    assert isinstance(again, KlabberjassTableScene) and again.session.variant == state.variant
 
 
 def test_answering_a_schmeiss(make_app):
@@ -104,8 +100,8 @@ def test_answering_a_schmeiss(make_app):
     run_until(app, lambda: table.prompt.visible)
     assert set(table.prompt.actions) == {"accept", "refuse"}
     click_button(app, table, "refuse")
-    assert table.state.maker == 1 and table.state.trump_suit == state.proposed.suit
-    run_until(app, lambda: table.director.idle and table.state.phase != "dix")
+    assert table.session.state.maker == 1 and table.session.state.trump_suit == state.proposed.suit
+    run_until(app, lambda: table.director.idle and table.session.state.phase != "dix")
     assert all(len(table.model.hands[s]) == 9 for s in (0, 1))  # the stock was dealt
 
 
@@ -115,7 +111,7 @@ def _deal(
 ) -> KlabberjassState:  # fmt: skip
     """Put a chosen first deal on the table (after `moves`), as a saved game would be."""
     stacked = KlabberjassStacked(dealer, (mine, theirs), turned, stock)
-    state = new_klabberjass(table.variant, 1, stacked)
+    state = new_klabberjass(table.session.variant, 1, stacked)
     for move in moves:
         state, _ = state.apply(move)
     table.load(state)
@@ -130,14 +126,14 @@ def test_dix_declaration_and_shown_sequence(make_app):
     click_button(app, table, "take")
     run_until(app, lambda: table.prompt.visible and "dix" in table.prompt.actions)
     click_button(app, table, "dix")
-    assert str(table.state.turned) == "7H"
+    assert str(table.session.state.turned) == "7H"
     run_until(app, lambda: table.prompt.visible and "declare" in table.prompt.actions)
     click_button(app, table, "declare")
-    run_until(app, lambda: table.state.phase == "play" and table.director.idle)
-    assert table.state.declarations == (50, 0)
+    run_until(app, lambda: table.session.state.phase == "play" and table.director.idle)
+    assert table.session.state.declarations == (50, 0)
     assert table.model.deal_roem[0] == 50
     assert table.model.turned is not None and str(table.model.turned) == "7H" and table.model.dix
-    assert set(table.model.hands[0]) == set(table.state.hand(0))
+    assert set(table.model.hands[0]) == set(table.session.state.hand(0))
 
 
 def test_illegal_card_is_refused_with_the_engines_reason(make_app):
@@ -149,7 +145,7 @@ def test_illegal_card_is_refused_with_the_engines_reason(make_app):
     run_until(app, table.human_may_play)
     card = next(c for c in table.model.hands[0] if str(c) == "8C")
     drag(app, card_pos(table, card), drop_point(table))
-    assert table.state is state  # nothing happened in the engine
+    assert table.session.state is state  # nothing happened in the engine
     assert app.toasts.current_text == state.explain("play 8C")
     assert "follow suit" in app.toasts.current_text
     app.step(DT)
@@ -159,8 +155,8 @@ def test_illegal_card_is_refused_with_the_engines_reason(make_app):
 def test_the_command_line_starts_a_klabberjass_game(make_app):
     app = make_app("--game", "klabberjass", "--variant", "bela", "--seed", "4")
     table = table_of(app)
-    assert table.seed == 4 and table.state.variant == KLABBERJASS_PRESETS["bela"]
-    assert table.state == new_klabberjass(KLABBERJASS_PRESETS["bela"], 4)
+    assert table.session.seed == 4 and table.session.state.variant == KLABBERJASS_PRESETS["bela"]
+    assert table.session.state == new_klabberjass(KLABBERJASS_PRESETS["bela"], 4)
 
 
 def test_a_klabberjass_game_cut_off_continues_after_a_restart(make_app, tmp_path):
@@ -172,7 +168,7 @@ def test_a_klabberjass_game_cut_off_continues_after_a_restart(make_app, tmp_path
     run_until(app, lambda: table.prompt.visible or table.human_may_play())
     if table.prompt.visible:
         click_button(app, table, list(table.prompt.actions)[0])
-    state = table.state
+    state = table.session.state
     assert state.n_actions > 0
     app.close()  # the program is closed (or killed) in the middle of the deal
     again = make_app("--data-dir", data)
@@ -181,5 +177,5 @@ def test_a_klabberjass_game_cut_off_continues_after_a_restart(make_app, tmp_path
     click_button(again, menu, "continue")
     resumed = again.top
     assert isinstance(resumed, KlabberjassTableScene)
-    assert resumed.state.actions[: state.n_actions] == state.actions
-    assert resumed.state.variant == KLABBERJASS_PRESETS["clob"]
+    assert resumed.session.state.actions[: state.n_actions] == state.actions
+    assert resumed.session.state.variant == KLABBERJASS_PRESETS["clob"]

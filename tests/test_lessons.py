@@ -80,3 +80,19 @@ def test_nat_quiz_uses_the_worked_example():
     assert run.answer("nat").ok
     fb = run.answer("182")
     assert fb.ok and "nat, the defence scores 182" in fb.message
+
+
+def test_the_new_lessons_teach_choosing_trump_scoring_and_klabberjass_words():
+    ids = [lesson.id for lesson in LESSONS]
+    assert {"choose", "scoring", "klabberjass"} <= set(ids)
+    run = start("choose")
+    assert run.step.key == "choose_name"
+    assert not run.try_action("name H").ok  # legal, but spades hold the jack and nine
+    assert run.try_action("name S").ok
+    quiz = start("klabberjass").lesson.quiz
+    words = " ".join(q.question + q.explain for q in quiz).lower()
+    for word in ("schmeiss", "dix", "bella"):
+        assert word in words  # explained somewhere in the app at last
+    scoring = start("scoring")
+    assert finish(scoring) >= 1
+    assert "262" in scoring.lesson.quiz[1].explain  # the engine's pit: 162 + 100

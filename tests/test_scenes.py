@@ -19,7 +19,7 @@ from klaverjas_gui.ui.scenes import SCENES, UnknownScene, game_scene, scene_clas
 
 def test_every_name_is_a_scene_class_and_its_module_is_bundled():
     bundled = {
-        alias.name
+        f"{node.module}.{alias.name}" if node.module else alias.name
         for node in ast.walk(ast.parse(inspect.getsource(scenes._bundled)))
         if isinstance(node, ast.ImportFrom)
         for alias in node.names
@@ -76,7 +76,8 @@ def test_a_twin_is_found_for_its_game():
 
 # (catalogue screen, button pressed, the scene it opens by name)
 BUTTONS = [
-    ("menu", "klabberjass", "klabberjass menu"),
+    ("menu", "play", "play"),
+    ("play", "options", "settings"),
     ("menu", "learn", "learn"),
     ("menu", "settings", "settings"),
     ("menu", "history", "history"),
@@ -125,8 +126,8 @@ def test_the_table_pushes_the_summary_and_the_end_of_its_game(make_app, screen, 
     app.pop()
     table = app.top
     assert table is app.match
-    totals = table.state.totals
-    assert table.show_summary(table.state.sheet[-1], totals) is app.top
+    totals = table.session.state.totals
+    assert table.show_summary(table.session.state.sheet[-1], totals) is app.top
     assert type(app.top) is scene_class(summary) and app.top.table is table
     table.show_match_end(MatchOver(0, totals))
     assert type(app.top) is scene_class(end) and app.top.table is table
@@ -138,12 +139,12 @@ def test_the_summary_opens_the_review_of_its_deal(make_app):
     catalogue.SCREENS["table: trump choice"](app)  # seed 1
     table = app.match
     table.load(catalogue._played("amsterdam", 1, lambda s: len(s.sheet) == 1))
-    summary = table.show_summary(table.state.sheet[-1], table.state.totals)
+    summary = table.show_summary(table.session.state.sheet[-1], table.session.state.totals)
     app.step(DT)
     click_button(app, summary, "review")
     review = app.top
     assert type(review) is scene_class("review") and app.scenes[-2] is summary
-    assert review.deal.deal_no == 1 and review.names == [s.name for s in table.seats]
+    assert review.deal.deal_no == 1 and review.names == [s.name for s in table.session.seats]
 
 
 def test_the_app_is_a_shell_and_the_screens_ask_only_for_what_a_shell_has(make_app):

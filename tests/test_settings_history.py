@@ -21,7 +21,16 @@ from pathlib import Path
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, click_in_form, post, press, run_until
+from uitest import (
+    DT,
+    click,
+    click_button,
+    click_in_form,
+    new_match_from_menu,
+    post,
+    press,
+    run_until,
+)
 
 from klaverjas_gui.app import App, main
 from klaverjas_gui.engine import (
@@ -35,12 +44,12 @@ from klaverjas_gui.engine import (
 )
 from klaverjas_gui.store.history import History
 from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
-from klaverjas_gui.ui.klabberjass_director import sheet_line
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.replay import ReplayScene
 from klaverjas_gui.ui.settings import SettingsScene
 from klaverjas_gui.ui.stats import StatisticsScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
+from klaverjas_gui.ui.table.two.model import sheet_line
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
@@ -191,17 +200,17 @@ def test_an_unwritable_data_folder_warns_once_and_the_game_plays(start, tmp_path
     click_button(app, scene, "show_legal=True")
     assert app.toasts.current_text is None  # told once only
     press(app, pygame.K_ESCAPE)
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     table = app.top
     run_until(app, lambda: table.human_may_play() or table.prompt.visible, frames=3000)
     record = app.history.running()  # kept in memory: the match still counts
-    assert app.history.actions(record.id) == [str(a) for a in table.state.actions]
+    assert app.history.actions(record.id) == [str(a) for a in table.session.state.actions]
 
 
 def test_rule_changes_apply_to_the_next_match_not_the_running_one(start):
     app = start("--seed", "4")
     table = app.top
-    assert isinstance(table, TableScene) and table.state.variant == PRESETS["amsterdam"]
+    assert isinstance(table, TableScene) and table.session.state.variant == PRESETS["amsterdam"]
     click_button(app, table, "settings")  # the table's own way to the settings
     scene = app.top
     assert isinstance(scene, SettingsScene) and "next match" in scene.note()
@@ -210,13 +219,15 @@ def test_rule_changes_apply_to_the_next_match_not_the_running_one(start):
     click_in_form(app, app.top, "must_ruff=never")
     press(app, pygame.K_ESCAPE)
     assert app.top is table
-    assert table.state.variant == PRESETS["amsterdam"] == table.variant  # the running match
+    assert (
+        table.session.state.variant == PRESETS["amsterdam"] == table.session.variant
+    )  # the running match
     press(app, pygame.K_ESCAPE)
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     new = app.top
     assert isinstance(new, TableScene) and new is not table
     wanted = dataclasses.replace(PRESETS["rotterdam"], must_ruff="never")
-    assert new.state.variant == wanted
+    assert new.session.state.variant == wanted
     assert app.history.running().variant == wanted.to_dict()
     assert app.history.running().preset == "custom"
 
@@ -225,7 +236,7 @@ def test_a_demo_is_never_recorded(start):
     app = start()
     click_button(app, app.top, "demo")
     demo = app.top
-    run_until(app, lambda: demo.state.n_actions >= 12, frames=5000)
+    run_until(app, lambda: demo.session.state.n_actions >= 12, frames=5000)
     assert app.history.running() is None
     assert app.history.db.execute("SELECT count(*) FROM actions").fetchone()[0] == 0
 
@@ -234,13 +245,13 @@ def test_a_demo_is_never_recorded(start):
 def test_the_table_records_every_action_and_continue_after_a_restart(start, tmp_path):
     app = start()
     app.settings.set_seat(0, kind="easy")  # a computer plays South: the match runs by itself
-    click_button(app, app.top, "new_match")
+    new_match_from_menu(app)
     table = app.top
-    run_until(app, lambda: table.state.n_actions >= 20, frames=20_000)
+    run_until(app, lambda: table.session.state.n_actions >= 20, frames=20_000)
     record = app.history.running()
     assert record.players == ["You", "Henk", "Anna", "Joop"] and record.preset == "amsterdam"
-    assert app.history.actions(record.id) == [str(a) for a in table.state.actions]
-    position = table.state.to_json()
+    assert app.history.actions(record.id) == [str(a) for a in table.session.state.actions]
+    position = table.session.state.to_json()
     app.close()
 
     again = start()
@@ -248,8 +259,8 @@ def test_the_table_records_every_action_and_continue_after_a_restart(start, tmp_
     assert isinstance(menu, MainMenuScene) and "continue" in menu.buttons
     click_button(again, menu, "continue")
     resumed = again.top
-    assert isinstance(resumed, TableScene) and resumed.state.to_json() == position
-    assert [s.name for s in resumed.seats] == record.players
+    assert isinstance(resumed, TableScene) and resumed.session.state.to_json() == position
+    assert [s.name for s in resumed.session.seats] == record.players
 
 
 DRIVER = """
@@ -259,10 +270,10 @@ from klaverjas_gui.app import App, parse_args
 args = parse_args(["--size", "1024x600", "--speed", "instant", "--seed", "9",
                    "--data-dir", {data!r}])
 app = App(args, deterministic=True, autopilot=True, audio=False)
-table = app.match
-while not (table.state.deal_no == 2 and len(table.state.tricks) == 3 and table.state.trick):
+session = app.match.session
+while not (session.state.deal_no == 2 and len(session.state.tricks) == 3 and session.state.trick):
     app.step(1 / 60)
-print(table.state.to_json(), flush=True)
+print(session.state.to_json(), flush=True)
 os.kill(os.getpid(), signal.SIGKILL)  # a crash right after a card: nothing may be lost
 """
 
@@ -281,8 +292,8 @@ def test_killed_mid_deal_then_continue_gives_the_identical_position(start, tmp_p
     click_button(app, app.top, "continue")
     table = app.top
     assert isinstance(table, TableScene)
-    assert table.state.to_json() == position
-    assert table.state.deal_no == 2 and table.state.trick  # mid-deal, mid-trick
+    assert table.session.state.to_json() == position
+    assert table.session.state.deal_no == 2 and table.session.state.trick  # mid-deal, mid-trick
 
 
 def test_the_real_program_killed_at_any_moment_continues_where_its_history_is(start, tmp_path):
@@ -316,7 +327,10 @@ def test_the_real_program_killed_at_any_moment_continues_where_its_history_is(st
     table = app.top
     assert isinstance(table, TableScene)
     expected = replay(Variant.from_dict(record.variant), record.seed, actions)
-    assert table.state.to_json() == expected.to_json() and table.state.n_actions == len(actions)
+    assert (
+        table.session.state.to_json() == expected.to_json()
+        and table.session.state.n_actions == len(actions)
+    )
 
 
 def test_history_scene_lists_newest_first_filters_and_replays_a_deal(start, tmp_path):

@@ -1,9 +1,9 @@
 """Every button is tall enough for its theme's corner radius, so pygame-gui never has to
 clamp it (and never prints "Clamping shape_corner_radius" on a player's console).
 
-The main menu is the tight one: with Continue it holds ten buttons and squeezes them;
-the window sizes between the theme's quarter steps are where the layout unit is
-smallest against the theme's scale.
+The main menu was the tight one (ten buttons with Continue; seven rows now, see
+tests/test_menu_play.py); the window sizes between the theme's quarter steps are where
+the layout unit is smallest against the theme's scale.
 """
 
 from __future__ import annotations

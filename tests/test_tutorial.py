@@ -42,7 +42,7 @@ def open_lessons(app) -> LessonListScene:
 def wrong_card(scene: LessonScene):
     """An illegal card in the learner's hand if there is one, else a legal one the lesson
     does not want; None when the wanted card is the only one."""
-    state = scene.state
+    state = scene.session.state
     right = parse_action(scene.run.step.action).card
     legal = {a.card for a in state.legal_actions() if a.kind == "play"}
     hand = cards_of(state.hands[YOU])
@@ -61,14 +61,14 @@ def play_lesson(app, scene: LessonScene, way: str) -> int:
         if scene.finished:
             break
         run = scene.run
-        state = scene.state
+        state = scene.session.state
         action = parse_action(run.step.action)
         if action.kind == "play":
             run_until(app, scene.human_may_play)
             card, illegal = wrong_card(scene)
             if card is not None:
                 click(app, card_pos(scene, card))
-                assert scene.state is state and run.step.action == str(action)
+                assert scene.session.state is state and run.step.action == str(action)
                 if illegal:
                     assert scene.refusal == words.explain(state, play(card))
                     assert scene.refusal == state.explain(play(card))  # English: the engine's
@@ -93,16 +93,16 @@ def play_lesson(app, scene: LessonScene, way: str) -> int:
             wrong = [k for k, a in scene.prompt.actions.items() if a != action]
             if wrong:
                 click_button(app, scene, wrong[0])
-                assert scene.state is state
+                assert scene.session.state is state
                 assert scene.refusal == (run.step.instead or tr("teach.lesson_wants"))
                 refused += 1
             elif action.kind == "claim":
                 press(app, pygame.K_p)  # pass: the lesson wants the roem claimed
-                assert scene.state is state and scene.refusal
+                assert scene.session.state is state and scene.refusal
                 refused += 1
             key = next(k for k, a in scene.prompt.actions.items() if a == action)
             click_button(app, scene, key)
-        assert scene.state is not state, f"{scene.lesson.id}: {action} was not played"
+        assert scene.session.state is not state, f"{scene.lesson.id}: {action} was not played"
         assert not scene.refusal
     return refused
 
@@ -119,6 +119,11 @@ def test_card_lesson_through_the_scene(make_app, tmp_path, lesson):
     assert play_lesson(app, scene, way) >= 1
     assert scene.run.done and "next_lesson" in scene.buttons
     assert lesson.id in app.settings.tutorial_done
+    number = LESSONS.index(lesson) + 1  # a lesson is no match: no "DEAL 1 OF 16"
+    assert scene.view.score_head(scene.picture()) == f"LESSON {number} OF {len(LESSONS)}"
+    _, lines = scene.panel_lines()
+    praise = " ".join(text for text, _ in lines).lower()
+    assert praise.count("well done") == 1, praise  # said once, not twice
     stored = json.loads(next((tmp_path / "data").rglob("settings.json")).read_text())
     assert lesson.id in stored["tutorial_done"]
     if lesson.id == "roem":
@@ -190,6 +195,6 @@ def test_a_card_clicked_while_the_lesson_asks_for_a_button(make_app):
     click_button(app, listing, "lesson_roem")
     scene = app.top
     run_until(app, lambda: scene.prompt.visible)  # naming trump: buttons, not cards
-    state = scene.state
+    state = scene.session.state
     click(app, card_pos(scene, scene.model.hands[YOU][0]))
-    assert scene.state is state and scene.refusal == tr("teach.use_buttons")
+    assert scene.session.state is state and scene.refusal == tr("teach.use_buttons")

@@ -22,6 +22,8 @@ from uitest import (
     drag,
     drop_point,
     human_turn,
+    new_match_from_menu,
+    open_play,
     post,
     press,
     run_until,
@@ -36,7 +38,7 @@ from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.sheet import ScoreSheetScene
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,13 +58,17 @@ def test_whole_amsterdam_match_by_drag_and_drop(make_app):
             continue
         if isinstance(top, MatchEndScene):
             break
-        state = table.state
+        state = table.session.state
         before = state.n_actions
         if table.human_may_play():
             card = rng.choice([a.card for a in state.legal_actions()])
             drag(app, card_pos(table, card), drop_point(table))
-            assert table.state.n_actions == before + 1
-            played = table.state.tricks[-1][1] if not table.state.trick else table.state.trick
+            assert table.session.state.n_actions == before + 1
+            played = (
+                table.session.state.tricks[-1][1]
+                if not table.session.state.trick
+                else table.session.state.trick
+            )
             assert card in played
             drags += 1
         else:
@@ -70,11 +76,11 @@ def test_whole_amsterdam_match_by_drag_and_drop(make_app):
             key = "pass" if "pass" in keys and rng.random() < 0.6 else rng.choice(keys)
             action = table.prompt.actions[key]
             click_button(app, table, key)
-            assert table.state.n_actions == before + 1
-            assert table.state.actions[-1] == action
+            assert table.session.state.n_actions == before + 1
+            assert table.session.state.actions[-1] == action
             decisions += 1
-    assert table.state.is_over
-    assert len(table.state.sheet) == 16 == summaries
+    assert table.session.state.is_over
+    assert len(table.session.state.sheet) == 16 == summaries
     assert drags == 128  # eight cards a deal, every one dragged onto the cloth
     assert decisions > 0
     assert table.resyncs == 0
@@ -95,16 +101,16 @@ def test_one_deal_of_every_preset_through_the_buttons(make_app):
             run_until(app, lambda a=app, t=table: human_turn(a) or bool(t.model.sheet))
             if isinstance(app.top, DealSummaryScene) or table.model.sheet:
                 break
-            before = table.state.n_actions
+            before = table.session.state.n_actions
             if table.human_may_play():
-                card = rng.choice([a.card for a in table.state.legal_actions()])
+                card = rng.choice([a.card for a in table.session.state.legal_actions()])
                 drag(app, card_pos(table, card), drop_point(table))
             else:
                 keys = list(table.prompt.actions)
                 seen.update(k.split("_")[0] for k in keys)
                 key = rng.choice(keys)
                 click_button(app, table, key)
-            assert table.state.n_actions == before + 1
+            assert table.session.state.n_actions == before + 1
         assert table.model.sheet[0].deal_no == 1
         app.close()
     assert {"name", "pass", "take", "kraak"} <= seen
@@ -115,7 +121,7 @@ def test_illegal_drop_is_refused_with_the_engines_reason(make_app):
     table = table_of(app)
     for _ in range(200):
         run_until(app, lambda: human_turn(app))
-        state = table.state
+        state = table.session.state
         if table.human_may_play():
             legal = {a.card for a in state.legal_actions()}
             illegal = [c for c in state.hand(0) if c not in legal]
@@ -132,7 +138,7 @@ def test_illegal_drop_is_refused_with_the_engines_reason(make_app):
     reason = state.explain(play(card))
     assert reason
     drag(app, card_pos(table, card), drop_point(table))
-    assert table.state is state  # nothing happened in the engine
+    assert table.session.state is state  # nothing happened in the engine
     assert app.toasts.current_text == reason
     assert card in table.model.hands[0]
     app.step(DT)
@@ -143,7 +149,7 @@ def test_keyboard_selects_and_plays(make_app):
     app = make_app("--seed", "7")
     table = table_of(app)
     to_human_play(app, table)
-    state = table.state
+    state = table.session.state
     legal = [a.card for a in state.legal_actions()]
     hand = table.model.hands[0]
     target = hand.index(legal[-1])
@@ -152,8 +158,8 @@ def test_keyboard_selects_and_plays(make_app):
         press(app, pygame.K_RIGHT)
     assert table.hand.selected_card() is hand[target]
     press(app, pygame.K_RETURN)
-    assert table.state.n_actions == state.n_actions + 1
-    assert table.state.actions[-1] == play(legal[-1])
+    assert table.session.state.n_actions == state.n_actions + 1
+    assert table.session.state.actions[-1] == play(legal[-1])
 
 
 def test_click_and_double_click_settings(make_app):
@@ -161,18 +167,18 @@ def test_click_and_double_click_settings(make_app):
     table = table_of(app)
     to_human_play(app, table)
     app.settings.play_gesture = "double_click"
-    card = table.state.legal_actions()[0].card
-    n = table.state.n_actions
+    card = table.session.state.legal_actions()[0].card
+    n = table.session.state.n_actions
     click(app, card_pos(table, card))
-    assert table.state.n_actions == n  # one click only selects
+    assert table.session.state.n_actions == n  # one click only selects
     assert table.hand.selected_card() is card
     click(app, card_pos(table, card))  # clicking the selected card plays it
-    assert table.state.actions[-1] == play(card)
+    assert table.session.state.actions[-1] == play(card)
     to_human_play(app, table)
     app.settings.play_gesture = "click"
-    card = table.state.legal_actions()[0].card
+    card = table.session.state.legal_actions()[0].card
     click(app, card_pos(table, card))
-    assert table.state.actions[-1] == play(card)
+    assert table.session.state.actions[-1] == play(card)
 
 
 def _roem_position() -> tuple[int, list[str], str, int]:
@@ -204,10 +210,10 @@ def test_roem_claim_button_credits_the_roem(make_app):
     card = next(c for c in table.model.hands[0] if str(c) == card_text)
     drag(app, card_pos(table, card), drop_point(table))
     run_until(app, lambda: "roem" in table.prompt.actions, frames=300)
-    trick_no = len(table.state.tricks) - 1
+    trick_no = len(table.session.state.tricks) - 1
     click_button(app, table, "roem")
-    assert trick_no in table.state.claimed
-    assert table.state.actions[-1].kind == "claim"
+    assert trick_no in table.session.state.claimed
+    assert table.session.state.actions[-1].kind == "claim"
     assert table.model.deal_roem[0] == roem
     assert "roem" in app.audio.played
 
@@ -220,35 +226,35 @@ def test_unclaimed_roem_is_passed_when_the_pause_ends(make_app):
     table.load(replay(PRESETS["amsterdam"], seed, actions))
     run_until(app, table.human_may_play)
     card = next(c for c in table.model.hands[0] if str(c) == card_text)
-    trick_no = len(table.state.tricks)
+    trick_no = len(table.session.state.tricks)
     drag(app, card_pos(table, card), drop_point(table))
-    run_until(app, lambda: table.state.phase == "play", frames=50)
-    assert trick_no not in table.state.claimed
+    run_until(app, lambda: table.session.state.phase == "play", frames=50)
+    assert trick_no not in table.session.state.claimed
     assert str(roem) in (app.toasts.current_text or "")
     # with the setting on, the same trick is claimed automatically
     app.settings.auto_roem_claim = True
     table.load(replay(PRESETS["amsterdam"], seed, actions))
     run_until(app, table.human_may_play)
     drag(app, card_pos(table, card), drop_point(table))
-    run_until(app, lambda: table.state.phase == "play", frames=50)
-    assert trick_no in table.state.claimed
+    run_until(app, lambda: table.session.state.phase == "play", frames=50)
+    assert trick_no in table.session.state.claimed
 
 
 def test_kraak_prompt_in_the_kraken_preset(make_app):
     seed = next(s for s in range(100) if new_match(PRESETS["kraken"], s).dealer == 2)
     app = make_app("--seed", str(seed), "--variant", "kraken")
     table = table_of(app)
-    run_until(app, lambda: table.prompt.visible and table.state.phase == "kraak")
+    run_until(app, lambda: table.prompt.visible and table.session.state.phase == "kraak")
     assert "kraak" in table.prompt.actions and "pass" in table.prompt.actions
-    assert table.state.to_move == 0
+    assert table.session.state.to_move == 0
     click_button(app, table, "kraak")
-    assert table.state.kraak_level == 1
+    assert table.session.state.kraak_level == 1
     # a computer may answer rekraak; then the human is asked about superkraak: pass
-    run_until(app, lambda: table.state.phase == "play" or table.prompt.visible)
-    if table.state.phase == "kraak":
-        assert table.state.kraak_level == 2 and table.state.to_move == 0
+    run_until(app, lambda: table.session.state.phase == "play" or table.prompt.visible)
+    if table.session.state.phase == "kraak":
+        assert table.session.state.kraak_level == 2 and table.session.state.to_move == 0
         click_button(app, table, "pass")
-    run_until(app, lambda: table.director.idle and table.state.phase == "play")
+    run_until(app, lambda: table.director.idle and table.session.state.phase == "play")
     assert table.model.kraak_level >= 1
 
 
@@ -284,7 +290,7 @@ def test_resize_mid_trick(make_app):
         if table.model.sprites:
             break
         if table.human_may_play():
-            card = table.state.legal_actions()[0].card
+            card = table.session.state.legal_actions()[0].card
             drag(app, card_pos(table, card), drop_point(table))
         else:
             click_button(app, table, "pass" if "pass" in table.prompt.actions else "name_C")
@@ -294,8 +300,8 @@ def test_resize_mid_trick(make_app):
         assert app.size == size
         assert (table.layout.w, table.layout.h) == size
         app.step(DT)
-    n = table.state.n_actions
-    run_until(app, lambda: table.state.n_actions > n or human_turn(app), frames=600)
+    n = table.session.state.n_actions
+    run_until(app, lambda: table.session.state.n_actions > n or human_turn(app), frames=600)
     assert table.resyncs == 0
 
 
@@ -305,7 +311,7 @@ def test_last_trick_and_score_sheet(make_app):
     run_until(app, lambda: table.model.last_trick is not None or human_turn(app))
     while table.model.last_trick is None:
         to_human_play(app, table)
-        drag(app, card_pos(table, table.state.legal_actions()[0].card), drop_point(table))
+        drag(app, card_pos(table, table.session.state.legal_actions()[0].card), drop_point(table))
         run_until(app, lambda: table.model.last_trick is not None or human_turn(app))
     press(app, pygame.K_l)
     assert table.show_last
@@ -324,16 +330,17 @@ def test_menu_items(make_app):
     menu = app.top
     assert isinstance(menu, MainMenuScene)
     assert "continue" not in menu.buttons
-    click_button(app, menu, "new_match")
-    table = app.top
+    table = new_match_from_menu(app)
     assert isinstance(table, TableScene) and app.match is table
     press(app, pygame.K_ESCAPE)
     assert app.top is menu and "continue" in menu.buttons
     click_button(app, menu, "continue")
     assert app.top is table
     press(app, pygame.K_ESCAPE)
-    click_button(app, menu, "variant")
+    play = open_play(app)
+    click_button(app, play, "preset_rotterdam")
     assert app.settings.rules_name() == "rotterdam"
+    press(app, pygame.K_ESCAPE)
     click_button(app, menu, "settings")
     settings = app.top
     click_button(app, settings, "tab_table")
@@ -367,7 +374,7 @@ def test_computer_thinks_off_the_frame_loop(make_app):
     app = make_app("--seed", "4")
     table = table_of(app)
     seat = next(s for s in range(1, 4))
-    real = table.seats[seat].player
+    real = table.session.seats[seat].player
 
     class Slow:
         def choose(self, obs):
@@ -375,30 +382,36 @@ def test_computer_thinks_off_the_frame_loop(make_app):
             return real.choose(obs)
 
     for s in range(1, 4):
-        table.seats[s].player = Slow()
-    run_until(app, lambda: table.job is not None and not table.job.done())
+        table.session.seats[s].player = Slow()
+    run_until(app, lambda: table.session.job is not None and not table.session.job.done())
     frames = 0
     start = time.monotonic()
-    while table.job is not None and not table.job.done() and time.monotonic() - start < 5:
+    while (
+        table.session.job is not None
+        and not table.session.job.done()
+        and time.monotonic() - start < 5
+    ):
         app.step(DT)
         frames += 1
     assert frames > 20  # the loop kept drawing while the computer thought
-    assert table.job is None or table.job.done()
+    assert table.session.job is None or table.session.job.done()
 
 
 def test_thinking_indicator_after_a_moment(make_app):
     app = make_app("--seed", "4")
     table = table_of(app)
     for s in range(1, 4):
-        table.seats[s].player = type("Stuck", (), {"choose": lambda self, obs: time.sleep(3)})()
-    run_until(app, lambda: table.job is not None)
-    seat = table.state.to_move
+        table.session.seats[s].player = type(
+            "Stuck", (), {"choose": lambda self, obs: time.sleep(3)}
+        )()
+    run_until(app, lambda: table.session.job is not None)
+    seat = table.session.state.to_move
     for _ in range(10):
         app.step(DT)
-    assert seat not in table.thinking  # not before 0.3 s
+    assert seat not in table.session.thinking  # not before 0.3 s
     for _ in range(20):
         app.step(DT)
-    assert seat in table.thinking
+    assert seat in table.session.thinking
 
 
 def test_no_audio_device_is_silence(monkeypatch):

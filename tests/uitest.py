@@ -18,7 +18,7 @@ from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.settings import SettingsScene
 from klaverjas_gui.ui.summary import DealSummaryScene
-from klaverjas_gui.ui.table import TableScene
+from klaverjas_gui.ui.table.scene import TableScene
 from klaverjas_gui.ui.tutorial import LearnScene
 
 DT = 1 / 60
@@ -70,8 +70,9 @@ def describe(app: App) -> str:
         return f"scenes {app.scenes}"
     t = tables[0]
     return (
-        f"scenes {[type(s).__name__ for s in app.scenes]}, {t.state!r}, idle {t.director.idle}, "
-        f"script {t.director.current}, job {t.job}, prompt {list(t.prompt.actions)}"
+        f"scenes {[type(s).__name__ for s in app.scenes]}, {t.session.state!r}, "
+        f"idle {t.director.idle}, "
+        f"script {t.director.current}, job {t.session.job}, prompt {list(t.prompt.actions)}"
     )
 
 
@@ -132,7 +133,7 @@ def table_of(app: App) -> TableScene:
 
 def card_pos(table: TableScene, card) -> tuple[int, int]:
     """Where `card` lies in the hand drawn at the bottom."""
-    hand = table.model.hands[table.bottom_seat]
+    hand = table.model.hands[table.layout.bottom]
     return table.layout.south_card_point(len(hand), hand.index(card))
 
 
@@ -174,4 +175,32 @@ def open_learn(app: App, key: str):
     click_button(app, app.top, "learn")
     assert isinstance(app.top, LearnScene)
     click_button(app, app.top, key)
+    return app.top
+
+
+def open_play(app: App, game: str = "klaverjas"):
+    """Main menu → Play, the game chosen by its button; the Play screen."""
+    from klaverjas_gui.ui.play import PlayScene
+
+    run_until(app, lambda: isinstance(app.top, MainMenuScene))
+    click_button(app, app.top, "play")
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    if scene.game.name != game:
+        click_button(app, scene, f"game_{game}")
+    return scene
+
+
+def new_match_from_menu(app: App, game: str = "klaverjas", preset: str | None = None,
+                        confirm: bool = True):  # fmt: skip
+    """Main menu → Play → (the preset) → Start, agreeing to end an unfinished match when
+    asked (`confirm`); the table it started."""
+    from klaverjas_gui.ui.confirm import ConfirmScene
+
+    scene = open_play(app, game)
+    if preset is not None:
+        click_button(app, scene, f"preset_{preset}")
+    click_button(app, scene, "start")
+    if isinstance(app.top, ConfirmScene) and confirm:
+        click_button(app, app.top, "yes")
     return app.top

@@ -23,7 +23,7 @@ import queue
 import threading
 import time
 import traceback
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -42,23 +42,15 @@ SEAT_NAMES = ("You", "Henk", "Anna", "Joop")
 DEMO_NAMES = ("Sanne", "Henk", "Anna", "Joop")
 
 
-def levels() -> tuple[str, ...]:
-    """The AI package's levels. Imported on first use: the search code takes a while to
-    load, and the menu must not wait for it before its first frame."""
-    from ..ai import LEVELS
-
-    return tuple(LEVELS)
-
-
-def default_level() -> str:
-    """ "easy" when the AI package offers it, otherwise "random" (or its first level)."""
-    names = levels()
+def default_level(names: Sequence[str]) -> str:
+    """ "easy" when `names` (a game's levels, `Game.levels()`) offer it, otherwise "random"
+    (or the first level)."""
     return "easy" if "easy" in names else ("random" if "random" in names else names[0])
 
 
-def valid_level(level: str | None) -> str:
-    """The level asked for if the AI package has it, else the default."""
-    return level if level and level in levels() else default_level()
+def valid_level(level: str | None, names: Sequence[str]) -> str:
+    """The level asked for if it is one of `names`, else the default."""
+    return level if level and level in names else default_level(names)
 
 
 def display_name(name: str) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..engine import Action
+from ..engine import Action, StateError
 from ..engine.match import CLAIM_ROEM, PASS, TrickWon
 from ..engine.reasons import Reason
 from ..i18n import tr
@@ -123,7 +123,8 @@ def make_seats(
     and the autopilot: a computer playing the bottom person's cards (asked for, or because
     no person sits at the table: then the bottom seat is "You" played by a computer, and
     nobody counts as a person). A demo seats computers everywhere and has no autopilot."""
-    level = valid_level(level)
+    known = game.levels()
+    level = valid_level(level, known)
     names = DEMO_NAMES if demo else SEAT_NAMES
     plan = list(plan) if plan else [(names[s], level) for s in range(game.players)]
     people = () if demo else game.human_seats([kind for _, kind in plan])
@@ -131,13 +132,13 @@ def make_seats(
     seats = [
         HumanSeat(name)
         if s == holder or s in people
-        else computer_seat(game, seed, name, valid_level(kind), s)
+        else computer_seat(game, seed, name, valid_level(kind, known), s)
         for s, (name, kind) in enumerate(plan)
     ]
     pilot = None
     name, kind = plan[BOTTOM]
     if not demo and (autopilot or not people):
-        level = level if kind == HUMAN else valid_level(kind)
+        level = level if kind == HUMAN else valid_level(kind, known)
         pilot = computer_seat(game, seed, name, level, BOTTOM)
     return Seating(seats, people, pilot)
 
@@ -428,14 +429,19 @@ def demo_session(
 
 
 def resume_session(
-    history: History, settings: Any, *, autopilot: bool = False, jobs: Jobs | None = None
+    history: History,
+    settings: Any,
+    *,
+    autopilot: bool = False,
+    jobs: Jobs | None = None,
+    game: str | None = None,
 ) -> MatchSession | None:
-    """The history's running match at the exact position of its last stored action, with
-    its stored players' names and the settings' kinds of seat; None if there is none that
-    replays (the history says why)."""
+    """The history's running match (of `game`, if given) at the exact position of its last
+    stored action, with its stored players' names and the settings' kinds of seat; None if
+    there is none that replays (the history says why)."""
     from .games import GAMES
 
-    found = history.resume()
+    found = history.resume(game)
     if found is None or found[0].game not in GAMES:
         return None
     record, state = found
@@ -448,3 +454,37 @@ def resume_session(
                            settings=settings, jobs=jobs)  # fmt: skip
     session.match_id = record.id
     return session
+
+
+@dataclass(frozen=True)
+class OpenMatch:
+    """A match that Continue can bring back, in the few facts its button and a confirmation
+    name ("Amsterdam, deal 5, 119–407"): in memory, or running in the history."""
+
+    game: Game
+    rules: str  # the preset's name, or "custom"
+    deal_no: int
+    totals: tuple[int, int]  # the player's team (seat 0's) first
+    match_id: int | None  # the history's match; None: not recorded (practice)
+    practice: bool = False
+
+
+def open_match(game: Game, variant: Any, state: Any, match_id: int | None,
+               practice: bool = False) -> OpenMatch:  # fmt: skip
+    """The facts of a match at `state` (a finished one's last deal is still its number)."""
+    deal_no = max(1, int(getattr(state, "deal_no", len(state.sheet) + 1)))
+    totals = tuple(int(t) for t in state.totals)
+    return OpenMatch(game, game.preset_name(variant), deal_no, (totals[0], totals[1]),
+                     match_id, practice)  # fmt: skip
+
+
+def stored_open_match(history: History, game: Game) -> OpenMatch | None:
+    """`game`'s running match in the history, or None (also when it no longer replays)."""
+    record = history.running(game.name)
+    if record is None or record.damaged:
+        return None
+    try:
+        state = history.restore(record)
+    except StateError:  # Continue says why when it is pressed
+        return None
+    return open_match(game, state.variant, state, record.id)

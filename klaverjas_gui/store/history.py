@@ -558,8 +558,9 @@ class History:
         self, game: str, preset: str, variant: dict[str, Any], seed: int, players: list[str],
         kinds: list[str] | None = None,
     ) -> int | None:  # fmt: skip
-        """Begin a match; any other running match is marked abandoned. While the database is
-        busy the id returned is a negative stand-in, mapped to the stored id once written.
+        """Begin a match; any other running match of the same game is marked abandoned (a
+        Klaverjas match and a Klabberjass game may both wait for Continue). While the database
+        is busy the id returned is a negative stand-in, mapped to the stored id once written.
         `kinds`: who plays each seat (a network match marks its remote seats)."""
         pending = self._pending
         pending.last_stand_in -= 1
@@ -568,7 +569,10 @@ class History:
                None if kinds is None else json.dumps(kinds))  # fmt: skip
 
         def go(db: sqlite3.Connection) -> None:
-            db.execute("UPDATE matches SET status = 'abandoned' WHERE status = 'running'")
+            db.execute(
+                "UPDATE matches SET status = 'abandoned' WHERE status = 'running' AND game = ?",
+                (game,),
+            )
             cur = db.execute(
                 "INSERT INTO matches (started, variant, seed, players, game, preset, kinds, "
                 "status) VALUES (?, ?, ?, ?, ?, ?, ?, 'running')",
@@ -714,11 +718,24 @@ class History:
                 out.append((m, lines))
         return out, skipped
 
-    def running(self) -> MatchRecord | None:
+    def running(self, game: str | None = None) -> MatchRecord | None:
+        """The newest running match (of `game`, if given), or None."""
+        where, args = (" AND game = ?", (game,)) if game is not None else ("", ())
         row = self.db.execute(
-            self._SELECT + " WHERE status = 'running' ORDER BY id DESC LIMIT 1"
+            self._SELECT + " WHERE status = 'running'" + where + " ORDER BY id DESC LIMIT 1",
+            args,
         ).fetchone()
         return self._record(row) if row else None
+
+    def abandon_running(self, game: str) -> None:
+        """Mark `game`'s running match abandoned: a practice match (never recorded) replaces
+        it, so Continue must not bring the older one back after the practice ends."""
+        self._write(
+            lambda db: db.execute(
+                "UPDATE matches SET status = 'abandoned' WHERE status = 'running' AND game = ?",
+                (game,),
+            )
+        )
 
     def restore(self, record: MatchRecord) -> Any:
         """Rebuild a match's state from its stored actions (raises StateError if impossible)."""
@@ -733,9 +750,9 @@ class History:
         except (VariantError, TypeError, AttributeError) as e:
             raise StateError(f"the stored match has a bad variant: {e}") from None
 
-    def resume(self) -> tuple[MatchRecord, Any] | None:
-        """The running match and its exact position, if there is one that replays."""
-        record = self.running()
+    def resume(self, game: str | None = None) -> tuple[MatchRecord, Any] | None:
+        """The running match (of `game`) and its exact position, if there is one that replays."""
+        record = self.running(game)
         if record is None:
             return None
         try:

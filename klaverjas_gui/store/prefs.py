@@ -45,6 +45,7 @@ SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 
 PLAY_GESTURES = ("click", "double_click", "drag")  # dragging always works; this adds a click
 LANGUAGES = ("en", "nl", "fr")
 CARD_BACKS = ("blue", "red")
+TEXT_SIZES = ("normal", "large", "larger")  # ui/theme.py says how much larger
 HUMAN = "human"
 NAME_LENGTH = 24
 # Field names of schema 1, read once so nobody loses a choice on upgrade.
@@ -144,6 +145,10 @@ class Settings:
         default_factory=lambda: default_seats()[:2]  # you against Henk
     )
     tutorial_done: list[str] = field(default_factory=list)
+    text_size: str = "normal"  # a key of TEXT_SIZES: every screen's letters
+    # The window as last left: {"size": [w, h], "position": [x, y]} (never a full-screen
+    # size: F11 keeps the window's own); clamped to the screen when used.
+    window: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def speed(self) -> float:
@@ -229,6 +234,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "play_gesture": PLAY_GESTURES,
     "language": LANGUAGES,
     "card_back": CARD_BACKS,
+    "text_size": TEXT_SIZES,
 }
 
 
@@ -276,6 +282,12 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         except (VariantError, TypeError):
             return False
         return True
+    if name == "window":
+        return isinstance(value, dict) and all(
+            key in ("size", "position") and isinstance(pair, list) and len(pair) == 2
+            and all(type(n) is int and abs(n) <= 100_000 for n in pair)
+            for key, pair in value.items()
+        )  # fmt: skip
     if name == "tutorial_done":
         return isinstance(value, list) and all(isinstance(x, str) for x in value)
     return type(value) is type(default)

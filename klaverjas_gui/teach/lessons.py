@@ -209,6 +209,27 @@ def _worked_nat() -> dict[str, object]:
     }
 
 
+def _worked_made() -> dict[str, object]:
+    """A made deal as the engine scores it: 90 against 72, no roem."""
+    score = settle(AMS, 0, (90, 72), (0, 0), (5, 3))
+    return {"choosers": score.scores[0], "defence": score.scores[1]}
+
+
+def _worked_pit() -> dict[str, object]:
+    """All eight tricks: 162 card points and the pit bonus."""
+    score = settle(AMS, 0, (162, 0), (0, 0), (8, 0))
+    return {"cards": score.card_points[0], "bonus": AMS.pit_bonus, "score": score.scores[0]}
+
+
+def _worked_bar() -> dict[str, object]:
+    """Against 40 roem the choosers need 102 card points: one fewer and they go nat."""
+    made = settle(AMS, 0, (102, 60), (0, 40), (5, 3))
+    short = settle(AMS, 0, (101, 61), (0, 40), (5, 3))
+    assert made.outcome == "made" and short.outcome == "nat"
+    return {"choosers": made.card_points[0], "defence": made.card_points[1],
+            "roem": made.roem[1], "them": made.scores[1]}  # fmt: skip
+
+
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
         id="follow",
@@ -280,6 +301,26 @@ LESSONS: tuple[Lesson, ...] = (
         ),
     ),
     Lesson(
+        id="choose",
+        variant=AMS,
+        stacked=Stacked(
+            dealer=3,
+            hands=(
+                "JS 9S AS 7S AH KD 8C 7D",
+                "8S QH JH 9C TC QD 8D 7H",
+                "TS KS QS AC KC 9H 8H AD",
+                "7C 9D JC JD KH QC TD TH",
+            ),
+        ),
+        script=(
+            Step("name S", key="choose_name"),
+            Step("play JS", key="choose_lead"),
+            Step("play 8S"),
+            Step("play TS"),
+            Step("play 7C"),
+        ),
+    ),
+    Lesson(
         id="roem",
         variant=AMS,
         stacked=Stacked(
@@ -306,6 +347,24 @@ LESSONS: tuple[Lesson, ...] = (
         quiz=(
             Quiz("nat_made", choices=("made", "nat"), answer="nat"),
             Quiz("nat_score", choices=("100", "162", "182"), answer="182", values=_worked_nat),
+        ),
+    ),
+    Lesson(
+        id="scoring",
+        variant=AMS,
+        quiz=(
+            Quiz("scoring_made", choices=("made", "nat"), answer="made", values=_worked_made),
+            Quiz("scoring_pit", choices=("162", "200", "262"), answer="262", values=_worked_pit),
+            Quiz("scoring_bar", choices=("82", "102", "122"), answer="102", values=_worked_bar),
+        ),
+    ),
+    Lesson(
+        id="klabberjass",
+        variant=AMS,  # a quiz: the two-player game's own words, no cards dealt
+        quiz=(
+            Quiz("kj_schmeiss", choices=("hearts", "choose", "redeal"), answer="hearts"),
+            Quiz("kj_dix", choices=("swap", "declare", "nothing"), answer="swap"),
+            Quiz("kj_bella", choices=("0", "20", "40"), answer="20"),
         ),
     ),
 )

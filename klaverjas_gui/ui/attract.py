@@ -29,9 +29,9 @@ from ..store.prefs import SPEEDS
 from . import theme, widgets
 from .captions import action_captions, suit_name
 from .commands import Command
-from .klabberjass_table import KlabberjassTableScene
-from .layout import SOUTH
-from .table import TableScene
+from .table.layout import SOUTH
+from .table.scene import TableScene
+from .table.two.scene import KlabberjassTableScene
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -114,8 +114,7 @@ class Attract:
     """What the demo adds to a table (mixed in before TableScene or its Klabberjass kin)."""
 
     app: Shell
-    state: Any
-    seats: list
+    session: Any
     layout: Any
     demo: bool
     auto_roem_claim = False  # read by the session with `speed`: nobody here claims roem
@@ -160,10 +159,10 @@ class Attract:
     # --- captions ---
     def caption(self, before: Any, action: Action, events: list[Any]) -> None:
         """The session's listener: the move's captions, in plain words."""
-        self.captions.extend(action_captions(before, events, [s.name for s in self.seats]))
+        self.captions.extend(action_captions(before, events, [s.name for s in self.session.seats]))
 
     def heading(self) -> str:
-        s = self.state
+        s = self.session.state
         deal = max(1, s.deal_no)
         if s.trump_suit is None:
             return tr("demo.heading", deal=deal)
@@ -189,12 +188,12 @@ class Attract:
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
-        view = self.view  # type: ignore[attr-defined]
-        view.draw(surface)
+        view, picture = self.view, self.picture()  # type: ignore[attr-defined]
+        view.draw(surface, picture)
         self._controls(surface)
         self._captions(surface)
         self.ui.draw_ui(surface)  # type: ignore[attr-defined]
-        view.draw_over(surface)
+        view.draw_over(surface, picture)
 
     def caption_room(self) -> pygame.Rect:
         """The free corner left of South's hand, above South's name plate."""

@@ -76,6 +76,55 @@ def _match_end(shell: Shell) -> None:
     shell.push("match end", table=table, ev=MatchOver(state.winner, state.totals))
 
 
+def _stored_running(shell: Shell, game: str, preset: str, seed: int,
+                    until: Callable[[Any], bool]) -> None:  # fmt: skip
+    """An unfinished match of `game` in the history, played at random until `until`."""
+    from ..play.games import GAMES
+
+    variant = GAMES[game].presets[preset]
+    rng, state = random.Random(seed), GAMES[game].new_state(variant, seed)
+    names = ["You", "Henk", "Anna", "Joop"][: GAMES[game].players]
+    mid = shell.history.start_match(game, preset, variant.to_dict(), seed, names)
+    while not until(state):
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        shell.history.record(mid, state.n_actions, str(action), events)
+
+
+def _one_open(shell: Shell) -> None:
+    """A stored unfinished match (four deals played): the menu names it on Continue."""
+    _stored_running(shell, "klaverjas", "amsterdam", 5, lambda s: len(s.sheet) == 4)
+    shell.show_menu()
+
+
+def _settings_keyboard(shell: Shell) -> None:
+    """The table's settings with the keyboard's ring on the text size row (as Tab leaves it)."""
+    scene: Any = shell.push("settings", tab="table")
+    scene.ring.shown = True
+    scene.ring.focus("text_size")
+    scene.ring.current.show()
+
+
+def _two_open(shell: Shell) -> None:
+    """A Klaverjas match (stored, four deals played) and a Klabberjass game (in memory, two
+    deals played), both unfinished: the menu offers both."""
+    from ..play.games import KLABBERJASS
+
+    _stored_running(shell, "klaverjas", "amsterdam", 5, lambda s: len(s.sheet) == 4)
+    _stored_running(shell, "klabberjass", "klabberjass", 2, lambda s: len(s.sheet) == 2)
+    shell.continue_match(KLABBERJASS)
+    shell.show_menu()
+
+
+def _confirm(shell: Shell) -> None:
+    """Play → Start while a match runs: the question naming the match it would end."""
+    _table(shell, state=_played("amsterdam", 5, lambda s: len(s.sheet) == 4))
+    shell.show_menu()
+    scene: Any = shell.push("play")
+    scene.update(1 / 60)  # its buttons drawn once, as a player saw them before Start
+    scene.start()
+
+
 def _settings(shell: Shell, tab: str) -> None:
     shell.push("settings", tab=tab)
 
@@ -156,14 +205,14 @@ def _klabberjass_cover(shell: Shell) -> None:
 def _klabberjass_summary(shell: Shell) -> None:
     _klabberjass(shell, lambda s: len(s.sheet) == 1)
     table: Any = shell.match
-    state = table.state
+    state = table.session.state
     shell.push("klabberjass deal summary", table=table, line=state.sheet[-1], totals=state.totals)
 
 
 def _klabberjass_end(shell: Shell) -> None:
     _klabberjass(shell, lambda s: s.is_over)
     table: Any = shell.match
-    state = table.state
+    state = table.session.state
     shell.push("klabberjass match end", table=table, ev=MatchOver(state.winner, state.totals))
 
 
@@ -208,7 +257,6 @@ def _review(shell: Shell) -> None:
 
 
 SCREENS: dict[str, Opener] = {
-    "klabberjass: presets": lambda shell: shell.push("klabberjass menu"),
     "klabberjass: bidding": _klabberjass,
     "klabberjass: mid-trick": lambda shell: _klabberjass(
         shell, lambda s: s.phase == "play" and len(s.trick) == 1 and len(s.tricks) > 2
@@ -218,6 +266,11 @@ SCREENS: dict[str, Opener] = {
     "klabberjass: deal summary": _klabberjass_summary,
     "klabberjass: game end": _klabberjass_end,
     "menu": lambda shell: shell.show_menu(),
+    "menu: continue": lambda shell: _one_open(shell),
+    "menu: two open matches": lambda shell: _two_open(shell),
+    "play": lambda shell: (shell.show_menu(), shell.push("play")),
+    "play: klabberjass": lambda shell: (shell.show_menu(), shell.push("play", game="klabberjass")),
+    "confirm: abandon": lambda shell: _confirm(shell),
     "table: trump choice": lambda shell: _table(shell),
     "table: mid-trick": _mid_trick,
     "table: kraak": lambda shell: _table(
@@ -232,6 +285,7 @@ SCREENS: dict[str, Opener] = {
     "settings: rules": lambda shell: _settings(shell, "rules"),
     "settings: seats": lambda shell: _settings(shell, "match"),
     "settings: table": lambda shell: _settings(shell, "table"),
+    "settings: keyboard": lambda shell: _settings_keyboard(shell),
     "history": lambda shell: _history(shell, "history"),
     "history: match": lambda shell: _history(shell, "match record"),
     "history: replay": lambda shell: _history(shell, "replay"),
@@ -246,6 +300,8 @@ SCREENS: dict[str, Opener] = {
     "tutorial: quiz": lambda shell: _learn(shell, "quiz", lesson="nat"),
     "rules: cards": lambda shell: _learn(shell, "rules", page=0),
     "rules: roem": lambda shell: _learn(shell, "rules", page=2),
+    "rules: klabberjass": lambda shell: _learn(shell, "rules", page=4),
+    "tutorial: klabberjass quiz": lambda shell: _learn(shell, "quiz", lesson="klabberjass"),
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),
 }

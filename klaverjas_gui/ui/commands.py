@@ -26,7 +26,7 @@ KEYMAP: dict[int, str] = {
     pygame.K_SPACE: "confirm",
     pygame.K_ESCAPE: "back",
     pygame.K_l: "last_trick",
-    pygame.K_TAB: "score_sheet",
+    pygame.K_TAB: "score_sheet",  # elsewhere the next control (ui/focus.py); Shift: previous
     pygame.K_F11: "fullscreen",
     pygame.K_m: "mute",
     pygame.K_c: "suit_C",
@@ -116,6 +116,8 @@ class InputMapper:
                 return None
             if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
                 return Command("key", name="undo")
+            if event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+                return Command("key", name="focus_prev")
             return Command("key", name=KEYMAP.get(event.key, "other"))
         if kind == pygame_gui.UI_BUTTON_PRESSED:
             return Command("ui", name=str(event.ui_object_id), element=event.ui_element)

@@ -17,6 +17,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 
 from . import theme
+from .focus import Control
 
 if TYPE_CHECKING:
     from .scene import Scene
@@ -37,13 +38,16 @@ class Form:
         self.choices: dict[str, list[tuple[Any, pygame_gui.elements.UIButton]]] = {}
         self.entries: dict[str, UITextEntryLine] = {}
         self._on_text: dict[UITextEntryLine, Callable[[str], None]] = {}
+        self.current: dict[str, Any] = {}  # each choice's lit value
+        self.controls: list[Control] = []  # every row's parts, top to bottom, for the keyboard
 
     def px(self, v: float) -> int:
         return round(v * self.u)
 
     def font_px(self, size: int) -> int:
-        """The pixel size pygame-gui gives a theme.json font size here (see theme.scaled_theme)."""
-        return max(8, round(size * self.font_scale))
+        """The size `theme.font` takes for the letters pygame-gui draws for a theme.json font
+        size here (see theme.scaled_theme; both apply the text size)."""
+        return theme.ui_font_base(size, self.font_scale)
 
     # --- rows ---
     def heading(self, text: str) -> None:
@@ -65,6 +69,7 @@ class Form:
         left = self._text_block(label, note, split - self.px(14), top)
         right = self._segments(key, options, current, pick, split, top)
         self._end_row(top, max(left, right))
+        self._choice_control(key, options, pick, max(left, right))
 
     def entry(
         self,
@@ -92,6 +97,59 @@ class Form:
         self._on_text[field] = change
         right = self._segments(f"{key}_kind", options, current, pick, split, top)
         self._end_row(top, max(label_h + self.px(4) + field_h, right))
+        self.controls.append(Control(key, field.get_abs_rect, lambda: self.type_in(key),
+                                     show=lambda: self.show(field.get_abs_rect())))  # fmt: skip
+        self._choice_control(f"{key}_kind", options, pick)
+
+    # --- the keyboard (ui/focus.py) ---
+    def _choice_control(self, key: str, options: Sequence[Option],
+                        pick: Callable[[Any], None], height: int = 0) -> None:  # fmt: skip
+        """A choice row for the focus ring: Left/Right and Enter step through its values;
+        brought into view with its label and note (`height`: the row's, from its top)."""
+        values = [value for value, _ in options]
+
+        def step(by: int) -> None:
+            now = self.current.get(key)
+            i = values.index(now) + by if now in values else 0
+            self._pick(key, values[i % len(values)], pick)
+
+        def rect() -> pygame.Rect | None:
+            rects = [b.get_abs_rect() for _, b in self.choices.get(key, [])]
+            return rects[0].unionall(rects[1:]) if rects else None
+
+        def whole_row() -> pygame.Rect | None:
+            ring = rect()
+            if ring is None:
+                return None
+            return pygame.Rect(ring.topleft, (ring.w, max(ring.h, height)))
+
+        self.controls.append(Control(key, rect, None, step, lambda: self.show(whole_row())))
+
+    def type_in(self, key: str) -> None:
+        """Enter on a name: the field takes the keys (Enter, Tab or Esc give them back)."""
+        field = self.entries[key]
+        if self.scene.typing():
+            self.scene.ui.set_focus_set(None)
+        else:
+            self.scene.ui.set_focus_set(field)
+            field.edit_position = len(field.get_text())  # typing goes on after the name
+
+    def show(self, rect: pygame.Rect | None) -> None:
+        """Scroll so that `rect` (a row's part on screen) is inside the box."""
+        bar = self.box.vert_scroll_bar
+        if rect is None or bar is None:
+            return
+        box = self.box.get_abs_rect()
+        total = max(1, self.y + self.px(8))
+        margin = self.px(12)
+        offset = bar.start_percentage * total  # content pixels above the box's top
+        if rect.top - margin < box.top:
+            offset -= box.top - (rect.top - margin)
+        elif rect.bottom + margin > box.bottom:
+            offset += rect.bottom + margin - box.bottom
+        else:
+            return
+        bar.set_scroll_from_start_percentage(max(0.0, min(1.0, offset / total)))
 
     def finish(self) -> None:
         """Tell the box how tall its content is (the scroll bar appears when needed)."""
@@ -100,6 +158,7 @@ class Form:
     # --- updates ---
     def mark(self, key: str, current: Any) -> None:
         """Light the button of the current value of one choice."""
+        self.current[key] = current
         for value, button in self.choices.get(key, []):
             if value == current:
                 button.select()

@@ -22,12 +22,12 @@ from ..words import preset_label as klaverjas_preset_label
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
-from .klabberjass_director import sheet_line
 from .klabberjass_scenes import preset_label
 from .listing import Column, Listing, ListingScene
 from .scene import Scene
 from .scenes import game_scene
 from .sheet import draw_sheet
+from .table.two.model import sheet_line
 
 if TYPE_CHECKING:
     from ..store.history import MatchRecord

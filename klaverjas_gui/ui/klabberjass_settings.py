@@ -126,7 +126,7 @@ def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Re
     ]
     running: Any = scene.app.match  # the kept table, if a match runs
     rules = settings.klabberjass_rules()
-    if getattr(running, "game", None) is KLABBERJASS and running.variant != rules:
+    if getattr(running, "game", None) is KLABBERJASS and running.session.variant != rules:
         lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
     y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
     y = scene._head(surface, tr("klabber.at_table"), x, y + px(8))

@@ -16,7 +16,7 @@ from .scene import Scene
 
 if TYPE_CHECKING:
     from .shell import Shell
-    from .table import TableScene
+    from .table.scene import TableScene
 
 CHART_SECONDS = 1.2  # the chart draws itself in this long
 DEMO_NEXT_SECONDS = 8.0  # the club demo's next match starts after this long
@@ -71,13 +71,14 @@ class MatchEndScene(Scene):
         super().update(dt)
         self.age += dt
         if self.table.demo and self.age > DEMO_NEXT_SECONDS:
-            self.app.start_demo(self.table.seed + 1)
+            self.app.start_demo(self.table.session.seed + 1)
 
     def title(self) -> str:
         teams = self.table.team_names()
         if self.ev.winner is None:
             return tr("ui.end_shared")
-        if self.table.human_seat is not None and self.ev.winner == self.table.human_seat % 2:
+        holder = self.table.session.holder
+        if holder is not None and self.ev.winner == holder % 2:
             return tr("ui.end_you_win")
         return tr("ui.end_team_wins", team=teams[self.ev.winner])
 

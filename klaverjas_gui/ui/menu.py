@@ -1,9 +1,9 @@
-"""The main menu.
+"""The main menu, and the list screen the small menus share.
 
-Every item works: Continue (while a match runs, or when the history holds one
-that was cut off), New match, the rules preset, the opponents' level, a demo,
-settings, history and statistics, Quit. Up/Down and Enter work as well as the
-mouse. Whatever the menu changes is saved in the settings at once.
+Few, large choices: Continue (one per open match, naming it: "Continue: Amsterdam,
+deal 5, 119–407"), Play (ui/play.py: game, rules, opponents), Learn, Watch a demo,
+Settings, History, Quit, and a small About. The keyboard works as well as the mouse
+(ui/focus.py).
 """
 
 from __future__ import annotations
@@ -14,28 +14,24 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import PRESETS
 from ..i18n import tr
 from . import theme, widgets
 from .commands import Command
+from .confirm import ask_first, brief
+from .focus import Control, FocusRing
 from .scene import Scene
-from .seats import level_label, levels
+from .widgets import label_size
 
 if TYPE_CHECKING:
+    from ..play.games import Game
+    from ..play.session import OpenMatch
     from .shell import Shell
-
-LONG_NAMES = ("kraken", "proposed", "french", "custom")  # presets with a longer menu name
-
-
-def variant_label(name: str) -> str:
-    """The preset's name on the menu button (a few say a little more than in settings)."""
-    if name in LONG_NAMES:
-        return tr(f"rules.preset_long_{name}")
-    return tr(f"rules.preset_{name}")
 
 
 class ListScene(Scene):
-    """A centred column of buttons with keyboard focus."""
+    """A centred column of buttons with keyboard focus (ui/focus.py): Up/Down, Tab and
+    Shift+Tab move it, Enter and Space press. Every button is at least as wide and tall
+    as its label, so no label spills at any window or text size."""
 
     calm = True  # changes only on input
 
@@ -45,9 +41,18 @@ class ListScene(Scene):
 
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
-        self.focus = 0
+        self.ring = FocusRing()
+        self.ring.shown = True  # a list always shows where Enter goes
         self.items: list[tuple[str, str, Callable[[], None], str]] = []
         self.build()
+
+    @property
+    def focus(self) -> int:
+        return self.ring.index
+
+    @focus.setter
+    def focus(self, index: int) -> None:
+        self.ring.index = index
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
         """(key, label, action, class) for each button, top to bottom."""
@@ -56,28 +61,54 @@ class ListScene(Scene):
     def column_top(self) -> int:
         return round(self.app.size[1] * 0.36)
 
+    def fit(self, labels: list[tuple[str, str]], width: int, height: int) -> tuple[int, int]:
+        """`width` and `height` grown to hold each (label, class), within the window."""
+        w, _ = self.app.size
+        u = theme.scale_for(self.app.size)
+        pad_x, pad_y = round(40 * u), round(10 * u)
+        for label, cls in labels:
+            lw, lh = label_size(label, cls, self.app.size)
+            width = max(width, lw + pad_x)
+            height = max(height, lh + pad_y)
+        return min(width, w - round(24 * u)), height
+
     def build(self) -> None:
         self.clear_buttons()
         self.items = self.entries()
         w, h = self.app.size
         u = theme.scale_for(self.app.size)
         bw, bh, gap = (round(v * u) for v in self.button_size)
+        bw, bh = self.fit(self.column_labels(), bw, bh)
         y = self.column_top()
         room = h - y - round(14 * u)
         if self.items and len(self.items) * (bh + gap) > room:  # many items, a low window
-            bh = room // len(self.items) - gap
+            gap = max(round(4 * u), min(gap, room // len(self.items) - bh))
+            y = max(round(h * 0.2), h - round(14 * u) - len(self.items) * (bh + gap))
         for key, label, action, cls in self.items:
             self.button(
                 key, pygame.Rect(w // 2 - bw // 2, y, bw, bh), label, self._wrap(action), cls
             )
             y += bh + gap
-        self.focus = min(self.focus, len(self.items) - 1)
+        self.set_ring()
+
+    def column_labels(self) -> list[tuple[str, str]]:
+        """The (label, class) pairs the column's width must hold."""
+        return [(label, cls) for _, label, _, cls in self.items]
+
+    def set_ring(self) -> None:
+        """The ring's controls: every button of the list, in order."""
+        self.ring.set([Control(key, lambda k=key: self._rect(k), self._wrap(action))
+                       for key, _, action, _ in self.items])  # fmt: skip
+
+    def _rect(self, key: str) -> pygame.Rect | None:
+        button = self.buttons.get(key)
+        return button.get_abs_rect() if button is not None else None
 
     def _wrap(self, action: Callable[[], None]) -> Callable[[], None]:
         def run() -> None:
             action()
             if self.app.top is self:
-                self.build()  # labels such as "Variant: ..." change in place
+                self.build()  # labels such as "Continue: ..." change in place
 
         return run
 
@@ -86,17 +117,10 @@ class ListScene(Scene):
             return True
         if cmd.kind != "key" or not self.items:
             return False
-        if cmd.name in ("up", "down", "left", "right"):
-            step = -1 if cmd.name in ("up", "left") else 1
-            self.focus = (self.focus + step) % len(self.items)
-            return True
-        if cmd.name == "confirm":
-            self._wrap(self.items[self.focus][2])()
-            return True
         if cmd.name == "back":
             self.back()
             return True
-        return False
+        return self.ring.handle(cmd)
 
     def back(self) -> None:
         """Esc: leave this screen."""
@@ -107,25 +131,22 @@ class ListScene(Scene):
         surface.blit(widgets.felt((w, h)), (0, 0))
         self.draw_header(surface, u)
         super().draw(surface)
-        if self.items:
-            key = self.items[self.focus][0]
-            button = self.buttons.get(key)
-            if button is not None:
-                rect = button.get_abs_rect().inflate(round(10 * u), round(10 * u))
-                pygame.draw.rect(
-                    surface, theme.GOLD_LIGHT, rect, max(2, round(2 * u)), round(16 * u)
-                )
+        self.ring.draw(surface, u)
 
     def draw_header(self, surface: pygame.Surface, u: float) -> None:
         w, _ = self.app.size
         img = theme.text(self.title, round(44 * u), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(w // 2, round(40 * u))))
         if self.subtitle:
-            sub = theme.text(self.subtitle, round(18 * u), theme.TEXT_DIM)
+            sub = theme.text(self.subtitle, theme.readable(18 * u), theme.TEXT_DIM)
             surface.blit(sub, sub.get_rect(midtop=(w // 2, round(40 * u) + img.get_height())))
 
 
 class MainMenuScene(ListScene):
+    """The first screen: a few large choices. Continue (one per open match, naming it),
+    Play (the game, rules and opponents are chosen on the Play screen), Learn, Watch a
+    demo, Settings, History, Quit; About is a small button in the corner."""
+
     title = "Klaverjas"
 
     def __init__(self, app: Shell) -> None:
@@ -136,12 +157,16 @@ class MainMenuScene(ListScene):
     def subtitle(self) -> str:  # type: ignore[override]
         return tr("ui.menu_subtitle")
 
-    button_size = (360, 46, 10)
+    button_size = (400, 50, 10)
+
+    def _showing(self) -> object:
+        """What the buttons depend on besides the words: the open matches."""
+        return (self.app.match, tuple(self.app.open_matches()))
 
     def enter(self) -> None:
         self.idle = 0.0
-        if self._shown_for != (self.app.match, self.app.can_continue()):
-            self.build()  # Continue comes and goes with the running match
+        if self._shown_for != self._showing():
+            self.build()  # Continue comes, goes and names its match
 
     idle = 0.0  # seconds without input: the club demo starts after Settings.demo_idle_seconds
 
@@ -168,9 +193,50 @@ class MainMenuScene(ListScene):
             self.app.start_demo(None, idle=True)
 
     def build(self) -> None:
-        self._shown_for = (self.app.match, self.app.can_continue())
+        before = [key for key, *_ in self.items]
+        self._shown_for = self._showing()
         super().build()
+        self.side_by_side()
         self.about_link()
+        self.set_ring()
+        if [key for key, *_ in self.items] != before:
+            self.focus = 0  # Continue came or went: Enter does the first thing again
+
+    def column_labels(self) -> list[tuple[str, str]]:
+        """Two Continue buttons get a row of their own width (side_by_side)."""
+        two = any(key == "continue_2" for key, *_ in self.items)
+        return [(label, cls) for key, label, _, cls in self.items
+                if not (two and key.startswith("continue"))]  # fmt: skip
+
+    def side_by_side(self) -> None:
+        """Two open matches (a Klaverjas match and a Klabberjass game) share one row, wider
+        than the column, so the menu keeps its seven rows."""
+        if "continue_2" not in self.buttons:
+            return
+        w, _ = self.app.size
+        u = theme.scale_for(self.app.size)
+        (k1, label1, act1, cls1), (k2, label2, act2, cls2) = self.items[:2]
+        gap = round(12 * u)
+        height = self.buttons[k1].get_abs_rect().h
+        half, _ = self.fit([(label1, cls1), (label2, cls2)], round(w * 0.3), height)
+        half = min(half, (w - round(24 * u) - gap) // 2)
+        opened = self.app.open_matches()[:2]
+        labels = [
+            label
+            if label_size(label, cls, self.app.size)[0] + round(28 * u) <= half
+            else continue_label(match, 2, short=True)  # large text, a small window
+            for label, cls, match in ((label1, cls1, opened[0]), (label2, cls2, opened[1]))
+        ]
+        top = self.buttons[k1].get_abs_rect().top
+        step = self.buttons[k2].get_abs_rect().top - top
+        x = w // 2 - half - gap // 2
+        for i, (key, action, cls) in enumerate(((k1, act1, cls1), (k2, act2, cls2))):
+            rect = pygame.Rect(x + i * (half + gap), top, half, height)
+            self.button(key, rect, labels[i], self._wrap(action), cls)  # made anew at its width
+        for key, *_ in self.items[2:]:  # the rows below move up into the freed row
+            button = self.buttons[key]
+            button.set_relative_position((button.get_abs_rect().left,
+                                          button.get_abs_rect().top - step))  # fmt: skip
 
     def about_link(self) -> None:
         """A small About button in the bottom-right corner, clear of the column; the
@@ -178,8 +244,9 @@ class MainMenuScene(ListScene):
         w, h = self.app.size
         u = theme.scale_for(self.app.size)
         label = tr("about.menu")
-        bw = theme.font(round(15 * u)).size(label)[0] + round(36 * u)
-        rect = pygame.Rect(w - bw - round(18 * u), h - round(48 * u), bw, round(34 * u))
+        lw, lh = label_size(label, "@quiet", self.app.size)
+        bw, bh = lw + round(36 * u), max(round(34 * u), lh + round(8 * u))
+        rect = pygame.Rect(w - bw - round(18 * u), h - bh - round(14 * u), bw, bh)
         self.button("about", rect, label, self._wrap(self.open_about), "@quiet")
         self.items.append(("about", label, self.open_about, "@quiet"))
 
@@ -191,31 +258,33 @@ class MainMenuScene(ListScene):
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
-        resume = self.app.can_continue()
-        if resume:
-            items.append(("continue", tr("ui.menu_continue"), self.app.continue_match, "@primary"))
-        rules = self.app.settings.rules_name()
+        opened = self.app.open_matches()[:2]
+        for i, match in enumerate(opened):
+            key = "continue" if i == 0 else f"continue_{i + 1}"
+            items.append((key, continue_label(match, len(opened)),
+                          lambda g=match.game: self.continue_game(g),
+                          "@primary" if i == 0 else "@menu"))  # fmt: skip
         items += [
-            ("new_match", tr("ui.menu_new_match"), self.new_match,
-             "@menu" if resume else "@primary"),
-            ("variant", tr("ui.menu_rules", rules=variant_label(rules)), self.next_variant,
-             "@menu"),
-            ("level", tr("ui.menu_opponents", level=level_label(self.opponents())),
-             self.next_level, "@menu"),
-            ("klabberjass", tr("ui.menu_klabberjass"), self.open_klabberjass, "@menu"),
-            ("demo", tr("ui.menu_demo"), lambda: self.app.start_demo(None), "@menu"),
-            ("learn", tr("teach.menu_learn"), self.open_learn, "@menu"),
+            ("play", tr("ui.menu_play"), self.open_play, "@menu" if opened else "@primary"),
+            ("learn", tr("ui.menu_learn"), self.open_learn, "@menu"),
+            ("demo", tr("ui.menu_watch"), lambda: self.app.start_demo(None), "@menu"),
             ("settings", tr("ui.menu_settings"), self.open_settings, "@menu"),
             ("history", tr("ui.menu_history"), self.open_history, "@menu"),
             ("quit", tr("ui.menu_quit"), self.app.quit, "@menu"),
         ]  # fmt: skip
         return items
 
-    def new_match(self) -> None:
-        self.app.start_match()
+    def continue_game(self, game: Game) -> None:
+        """Back to `game`'s match; a practice match of the other game (never recorded) is
+        lost by it, so that is asked first."""
+        opened = self.app.open_matches()
+        if opened and opened[0].game is game:
+            self.app.continue_match(game)
+        else:
+            ask_first(self.app, None, lambda: self.app.continue_match(game))
 
-    def open_klabberjass(self) -> None:
-        self.app.push("klabberjass menu")
+    def open_play(self) -> None:
+        self.app.push("play")
 
     def open_learn(self) -> None:
         self.app.push("learn")
@@ -225,27 +294,6 @@ class MainMenuScene(ListScene):
 
     def open_history(self) -> None:
         self.app.push("history")
-
-    def next_variant(self) -> None:
-        """The next preset (custom rules start again from the first)."""
-        names = list(PRESETS)
-        rules = self.app.settings.rules_name()
-        following = names[(names.index(rules) + 1) % len(names)] if rules in names else names[0]
-        self.app.settings.pick_preset(following)
-        self.app.save_settings()
-
-    def opponents(self) -> str:
-        kinds = {kind for _, kind in self.app.settings.seat_plan()[1:]}
-        return kinds.pop() if len(kinds) == 1 else "mixed"
-
-    def next_level(self) -> None:
-        """Every computer seat one level up (the settings set them one by one)."""
-        names = list(levels())
-        level = self.opponents()
-        following = names[(names.index(level) + 1) % len(names)] if level in names else names[0]
-        for seat in (1, 2, 3):
-            self.app.settings.set_seat(seat, kind=following)
-        self.app.save_settings()
 
     def back(self) -> None:
         if self.app.match is not None:
@@ -271,7 +319,17 @@ class MainMenuScene(ListScene):
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
         img = theme.text(self.title, round(54 * u), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(w // 2, round(18 * u))))
-        sub = theme.text(self.subtitle, round(17 * u), theme.TEXT_DIM)
+        sub = theme.text(self.subtitle, theme.readable(17 * u), theme.TEXT_DIM)
         surface.blit(
             sub, sub.get_rect(midtop=(w // 2, round(18 * u) + img.get_height() - round(6 * u)))
         )
+
+
+def continue_label(match: OpenMatch, shown: int, short: bool = False) -> str:
+    """ "Continue: Amsterdam, deal 5, 119–407"; the game is named for Klabberjass and
+    whenever two matches are offered; `short`: without "Continue" (two side by side)."""
+    if short:
+        return tr("ui.menu_continue_short", game=match.game.label, what=brief(match))
+    if shown > 1 or match.game.name != "klaverjas":
+        return tr("ui.menu_continue_game", game=match.game.label, what=brief(match))
+    return tr("ui.menu_continue_what", what=brief(match))

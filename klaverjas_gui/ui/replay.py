@@ -2,8 +2,8 @@
 
 The history keeps a match's seed and actions; the engine rebuilds every
 position from them (`replay`), so what is shown is exactly what happened.
-The picture is the table's own: a TableScene with open cards serves as the
-renderer and never plays by itself, so a replay looks like the game.
+The picture is the table's own: the position is laid out on the game's display
+model and drawn by its view (ui/table/still.py), so a replay looks like the game.
 """
 
 from __future__ import annotations
@@ -21,15 +21,14 @@ from ..play.games import KLAVERJAS, Game
 from ..words import card_text, describe_deal
 from . import theme, widgets
 from .commands import Command, on_key
-from .layout import SOUTH, WEST
 from .scene import Scene
-from .scenes import game_scene, make_scene
 from .seats import compass
+from .table.layout import SOUTH, WEST
+from .table.still import StillTable
 
 if TYPE_CHECKING:
     from ..store.history import MatchRecord
     from .shell import Shell
-    from .table import TableScene
 
 
 @dataclass(frozen=True)
@@ -40,12 +39,13 @@ class DealPlays:
     plays: tuple[tuple[MatchState, Card], ...]
     end: MatchState  # after the deal's last stored action (scored, if it was finished)
 
-    def lay_out(self, table: TableScene, cards: int) -> TrickWon | None:
+    def lay_out(self, table: StillTable, cards: int) -> TrickWon | None:
         """Put on `table` the position after the deal's first `cards` cards, the last one
         on the cloth (the replay and the review show a deal alike); returns the trick that
         card completed, if it did."""
         state, card = self.plays[max(0, cards - 1)]
-        table.load(state)
+        table.position = state
+        table.model.load(state)
         if not cards:
             return None
         m = table.model
@@ -101,7 +101,7 @@ class ReplayScene(Scene):
         names = record.players
         if len(names) != self.players:
             names = [compass(s) for s in range(self.players)]
-        self.table: TableScene = self.make_table([(n, "random") for n in names])
+        self.table = StillTable(app.settings, self.game, self.variant, names, app.size)
         self.step = 0  # how many of the deal's cards lie played
         self.won: TrickWon | None = None  # the trick the last card completed
         self.build()
@@ -112,12 +112,6 @@ class ReplayScene(Scene):
         return self.game.players
 
     # --- what the two-player replay swaps ---
-    def make_table(self, seats: list[tuple[str, str]]) -> TableScene:
-        """The renderer: the game's table with open cards that never plays by itself."""
-        table = make_scene(self.app, game_scene("table", self.game), variant=self.variant,
-                           seed=self.record.seed, demo=True, seats=seats)  # fmt: skip
-        return table  # type: ignore[return-value]
-
     def describe_end(self, line: Any) -> str:
         """The deal's result in words, for the caption after its last card."""
         return describe_deal(line.score)
@@ -152,7 +146,7 @@ class ReplayScene(Scene):
 
     def open_review(self) -> None:
         actions = self.app.history.actions(self.record.id)
-        names = [s.name for s in self.table.seats]
+        names = list(self.table.names)
         self.app.push("review", variant=self.variant, seed=self.record.seed, actions=actions,
                       deal_no=self.deal.deal_no, names=names)  # fmt: skip
 
@@ -174,7 +168,7 @@ class ReplayScene(Scene):
     # --- drawing ---
     def caption(self) -> tuple[str, str]:
         """What the position shows, in words: the trick and who took it, or the result."""
-        names = [s.label for s in self.table.seats]
+        names = self.table.labels
         head = tr("ui.replay_head", n=self.deal.deal_no, step=self.step, cards=self.cards)
         m = self.table.model
         if not self.cards:
@@ -193,9 +187,7 @@ class ReplayScene(Scene):
         return head, text
 
     def draw(self, surface: pygame.Surface) -> None:
-        view = self.table.view
-        view.draw(surface)
-        view.draw_over(surface)
+        self.table.draw(surface)
         self._caption(surface)
         super().draw(surface)
 

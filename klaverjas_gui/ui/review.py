@@ -1,7 +1,7 @@
 """Deal review: the deal trick by trick with all four hands open, against best play.
 
-The picture is the table's own (a demo TableScene serves as the renderer, as
-in the history's replay). The analysis (`teach.review`, the exact solver on
+The picture is the table's own, drawn without a table as in the history's replay
+(ui/table/still.py). The analysis (`teach.review`, the exact solver on
 every position) takes a second or more, so it runs as a background job
 (play/seats.py) while the window keeps drawing a "calculating" note; closing
 the scene cancels it, and the solver stops at its next check.
@@ -25,16 +25,15 @@ from ..teach.review import CardReview, DealReview, review_deal
 from ..words import card_text
 from . import theme
 from .commands import Command, on_key
-from .layout import SOUTH, WEST
 from .replay import DealPlays, button_column, deal_plays
 from .scene import Scene
-from .scenes import make_scene
 from .seats import SEAT_NAMES, display_name
+from .table.layout import SOUTH, WEST
+from .table.still import StillTable
 from .tutorial import draw_lesson_panel
 
 if TYPE_CHECKING:
     from .shell import Shell
-    from .table import TableScene
 
 YOUR_TEAM = 0  # the human sits south
 
@@ -62,10 +61,7 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.deal = deal_plays(KLAVERJAS, variant, seed, list(actions), deal_no)
         self.names = list(names)
-        self.table: TableScene = make_scene(  # type: ignore[assignment]
-            app, "table", variant=variant, seed=seed, demo=True,
-            seats=[(n, "random") for n in self.names],
-        )  # fmt: skip
+        self.table = StillTable(app.settings, KLAVERJAS, variant, self.names, app.size)
         self.progress = [0, len(self.deal.plays) + 1]
         self.jobs = Jobs(name="klaverjas-review")  # a thread even for screenshots: they wait
         self.job: Job[DealReview] = self.jobs.submit(analyse, self.deal, self.progress)
@@ -176,14 +172,8 @@ class ReviewScene(Scene):
         return lines
 
     # --- drawing ---
-    def update(self, dt: float) -> None:
-        super().update(dt)
-        self.table.clock += dt  # the thinking dots, if any, keep moving
-
     def draw(self, surface: pygame.Surface) -> None:
-        view = self.table.view
-        view.draw(surface)
-        view.draw_over(surface)
+        self.table.draw(surface)
         self._marks(surface)
         self._panel(surface)
         super().draw(surface)

@@ -1,4 +1,5 @@
-"""The rules on four pages, with pictures made from our own card art.
+"""The rules on five pages (the last: two-player Klabberjass), with pictures made from our
+own card art.
 
 Each page is a list of blocks (paragraphs, a row of cards with captions, sets
 of cards, a small score table) laid out top to bottom for the window's width
@@ -107,6 +108,18 @@ def pages() -> list[tuple[str, list[Block]]]:
                  (tr("teach.row_defence"), "80", "20", "182")),
             ),
             Para(t("score_match"), theme.TEXT_DIM),
+        ]),
+        (t("page_klabberjass"), [
+            Para(t("kj_intro")),
+            Para(t("kj_bidding")),
+            Para(t("kj_schmeiss"), theme.GOLD_LIGHT),
+            Para(t("kj_dix"), theme.GOLD_LIGHT),
+            CardRow(t("kj_dix_row"), (("7H", t("kj_cap_seven")), ("AH", t("kj_cap_turned")))),
+            Para(t("kj_declare")),
+            Para(t("kj_bella"), theme.GOLD_LIGHT),
+            CardSets(((t("kj_bella_set"), ("KH", "QH")),)),
+            Para(t("kj_play")),
+            Para(t("kj_score"), theme.TEXT_DIM),
         ]),
     ]  # fmt: skip
 
@@ -255,12 +268,21 @@ class RulesScene(Scene):
         px = lambda v: round(v * u)  # noqa: E731
         titles = [title for title, _ in pages()]
         gap = px(8)
-        tab_w = min(px(260), (w - px(48) - gap * (len(titles) - 1)) // len(titles))
-        x = w // 2 - (tab_w * len(titles) + gap * (len(titles) - 1)) // 2
+        room = w - px(48) - gap * (len(titles) - 1)
+        # Each tab as wide as its title needs (the page's own font, bold when current), the
+        # room left shared out evenly, none wider than 260 units.
+        needs = [widgets.fit_label(self.app.size, title, "@primary" if i == self.page else "@quiet",
+                           0, 0)[0] for i, title in enumerate(titles)]  # fmt: skip
+        extra = max(0, room - sum(needs)) // len(titles)
+        widths = [min(max(need, need + extra), max(need, px(260))) for need in needs]
+        if sum(widths) > room:  # cannot hold them all: equal tabs, as before
+            widths = [room // len(titles)] * len(titles)
+        x = w // 2 - (sum(widths) + gap * (len(titles) - 1)) // 2
         for i, title in enumerate(titles):
-            rect = pygame.Rect(x + i * (tab_w + gap), px(66), tab_w, px(40))
+            rect = pygame.Rect(x, px(66), widths[i], px(40))
             self.button(f"tab_{i}", rect, title, lambda i=i: self.go(i),
                         "@primary" if i == self.page else "@quiet")  # fmt: skip
+            x += widths[i] + gap
         bw, bh = px(170), px(44)
         y = h - px(16) - bh
         self.button("previous", pygame.Rect(px(24), y, bw, bh), tr("teach.rules_previous"),

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "menu": "menu.MainMenuScene",
+    "play": "play.PlayScene",  # game= "klaverjas" or "klabberjass"
+    "confirm": "confirm.ConfirmScene",  # ending=, start=: asks before a match is abandoned
     "settings": "settings.SettingsScene",  # tab= "rules", "match", "table", "klabberjass"
     "history": "history.HistoryScene",
     "match record": "history.MatchRecordScene",  # record=
@@ -32,15 +34,14 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "lesson": "tutorial.LessonScene",  # lesson= (one with cards; else "quiz")
     "quiz": "tutorial.QuizScene",  # lesson=
     "rules": "rules.RulesScene",  # page=
-    "table": "table.TableScene",  # variant=, seed=, seats=, ...
-    "klabberjass table": "klabberjass_table.KlabberjassTableScene",
-    "cover": "cover.CoverScene",  # table=, seat=: hot-seat, the laptop changes hands
+    "table": "table.scene.TableScene",  # variant=, seed=, seats=, ...
+    "klabberjass table": "table.two.scene.KlabberjassTableScene",
+    "cover": "table.cover.CoverScene",  # session=, seat=, confirm=: hot-seat, laptop changes hands
     "deal summary": "summary.DealSummaryScene",  # table=, line=, totals=
     "klabberjass deal summary": "klabberjass_scenes.KlabberjassSummaryScene",
     "score sheet": "sheet.ScoreSheetScene",  # table=
     "match end": "match_end.MatchEndScene",  # table=, ev=
     "klabberjass match end": "klabberjass_scenes.KlabberjassEndScene",
-    "klabberjass menu": "klabberjass_scenes.KlabberjassMenuScene",
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",
     "about": "about.AboutScene",
@@ -80,13 +81,13 @@ def _bundled() -> None:  # pragma: no cover - never called
     from . import (  # noqa: F401
         about,
         attract,
-        cover,
+        confirm,
         history,
         klabberjass_replay,
         klabberjass_scenes,
-        klabberjass_table,
         match_end,
         menu,
+        play,
         replay,
         review,
         rules,
@@ -94,6 +95,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         sheet,
         stats,
         summary,
-        table,
         tutorial,
     )
+    from .table import cover, scene  # noqa: F401
+    from .table.two import scene as two_scene  # noqa: F401

@@ -7,15 +7,17 @@ live in play/seats.py (no pygame); they are re-exported here for the screens.
 from __future__ import annotations
 
 from ..i18n import tr
+from ..play.games import KLAVERJAS
 from ..play.seats import (
     DEMO_NAMES,
     SEAT_NAMES,
     ComputerSeat,
     HumanSeat,
     display_name,
-    levels,
     valid_level,
 )
+
+levels = KLAVERJAS.levels  # the four-player game's computer levels, for the seat choices
 
 __all__ = [
     "DEMO_NAMES",

@@ -21,7 +21,15 @@ from .. import i18n
 from ..engine import PRESETS, VariantError
 from ..engine.variant import BOOLEANS, CHOICES, MATCH_OPTIONS, option_names
 from ..i18n import tr
-from ..store.prefs import CARD_BACKS, HUMAN, LANGUAGES, SPEEDS, Settings, clean_name
+from ..store.prefs import (
+    CARD_BACKS,
+    HUMAN,
+    LANGUAGES,
+    SPEEDS,
+    TEXT_SIZES,
+    Settings,
+    clean_name,
+)
 from ..words import (
     describe_rules,
     match_length_label,
@@ -32,6 +40,7 @@ from ..words import (
 )
 from . import theme, widgets
 from .commands import Command
+from .focus import Control, FocusRing
 from .form import Form, Option
 from .scene import Scene
 from .seats import SEAT_NAMES, compass, display_name, level_label, levels
@@ -80,6 +89,8 @@ def table_prefs() -> list[tuple[str, list[tuple[str, str, str, list[Option]]]]]:
              [(False, tr("rules.on")), (True, tr("ui.settings_muted"))]),
             ("fullscreen", tr("ui.settings_fullscreen"), tr("ui.settings_fullscreen_note"),
              on_off()),
+            ("text_size", tr("ui.settings_text_size"), tr("ui.settings_text_size_note"),
+             _words("text_size", TEXT_SIZES)),
             ("language", tr("ui.settings_language"), tr("ui.settings_language_note"),
              [(code, i18n.LANGUAGE_NAMES.get(code, code)) for code in LANGUAGES]),
         ]),
@@ -113,6 +124,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.tab = tab
         self.form: Form | None = None
+        self.ring = FocusRing()  # shown once a key moves it
         self.build()
 
     @property
@@ -136,12 +148,14 @@ class SettingsScene(Scene):
     def build(self) -> None:
         w, _ = self.app.size
         px = self._px
-        self.button("back", pygame.Rect(w - px(26) - px(150), px(22), px(150), px(44)),
+        bw, bh = widgets.fit_label(self.app.size, tr("ui.back"), "@primary", px(150), px(44))
+        self.button("back", pygame.Rect(w - px(26) - bw, px(22), bw, bh),
                     tr("ui.back"), self.back, "@primary")  # fmt: skip
         x = px(26)
         for key in TABS:
             label = tr("klabber.settings_tab" if key == "klabberjass" else f"ui.settings_tab_{key}")
-            rect = pygame.Rect(x, px(82), px(176), px(40))
+            tw, th = widgets.fit_label(self.app.size, label, "@tab", px(176), px(40))
+            rect = pygame.Rect(x, px(82) + px(40) - th, tw, th)
             tab = self.button(f"tab_{key}", rect, label, lambda k=key: self.show(k), "@tab")
             if key == self.tab:
                 tab.select()
@@ -151,6 +165,23 @@ class SettingsScene(Scene):
         {"rules": self._rules, "match": self._match, "table": self._table,
          "klabberjass": self._klabberjass}[self.tab](self.form)  # fmt: skip
         self.form.finish()
+        self.ring.set([
+            Control("back", self.buttons["back"].get_abs_rect, self.back),
+            Control("tabs", self._tabs_rect, lambda: self.step_tab(1), self.step_tab),
+            *self.form.controls,
+        ])  # fmt: skip
+        if not self.ring.shown and self.form.controls:
+            self.ring.focus(self.form.controls[0].key)  # the first key shows the first row
+        elif self.ring.current is not None and self.ring.current.show is not None:
+            self.ring.current.show()  # rebuilt (a new text size): the focused row in view
+
+    def _tabs_rect(self) -> pygame.Rect:
+        rects = [self.buttons[f"tab_{key}"].get_abs_rect() for key in TABS]
+        return rects[0].unionall(rects[1:])
+
+    def step_tab(self, step: int) -> None:
+        keys = list(TABS)
+        self.show(keys[(keys.index(self.tab) + step) % len(keys)])
 
     def show(self, tab: str) -> None:
         if tab != self.tab:
@@ -214,6 +245,8 @@ class SettingsScene(Scene):
                 pick = self._setter(name)
                 if name == "fullscreen":
                     pick = self.app.set_fullscreen
+                elif name == "text_size":
+                    pick = self.app.set_text_size
                 elif name == "language":
                     pick = self.set_language
                 form.choice(name, label, note, options, current, pick)
@@ -295,15 +328,16 @@ class SettingsScene(Scene):
             return self.form.text_changed(cmd.element, cmd.text)
         if cmd.kind == "scroll" and self.form is not None:
             return self.form.scroll(cmd.pos, cmd.clicks)
-        if cmd.kind == "key" and cmd.name == "back":
+        if cmd.kind != "key":
+            return False
+        if self.typing():  # Esc, Tab or Enter in a name field: the keys go back to the ring
+            self.ui.set_focus_set(None)
+            if cmd.name in ("back", "confirm"):
+                return True
+        if cmd.name == "back":
             self.back()
             return True
-        if cmd.kind == "key" and cmd.name in ("left", "right"):
-            keys = list(TABS)
-            step = 1 if cmd.name == "right" else -1
-            self.show(keys[(keys.index(self.tab) + step) % len(keys)])
-            return True
-        return False
+        return self.ring.handle(cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
@@ -315,10 +349,16 @@ class SettingsScene(Scene):
         note = theme.text(self.note(), px(15), theme.GOLD if self.app.match else theme.TEXT_DIM)
         x, y = px(46) + title.get_width(), px(14) + title.get_height() - px(30)
         surface.blit(note, (x, y))
+        keys = theme.text(tr("ui.settings_keys_note"), theme.readable(px(14)), theme.TEXT_DIM)
+        tabs = self._tabs_rect()
+        if tabs.right + px(20) + keys.get_width() <= w - px(26):  # where it fits, beside the tabs
+            surface.blit(keys, keys.get_rect(midright=(w - px(26), tabs.centery)))
         form_rect, panel = self._body()
         widgets.draw_panel(surface, form_rect.inflate(px(14), px(12)), u, (6, 26, 17, 170))
         self._summary(surface, panel, u)
         super().draw(surface)
+        in_form = self.ring.key not in ("back", "tabs")
+        self.ring.draw(surface, u, form_rect if in_form else None)
 
     def note(self) -> str:
         if self.app.match is not None:
@@ -346,7 +386,7 @@ class SettingsScene(Scene):
             lines.append((self.changes(), theme.TEXT_DIM, False))
         lines += [(line, theme.TEXT, True) for line in describe_rules(self.settings.rules())]
         running = self.app.match
-        if running is not None and getattr(running, "variant", None) != self.settings.rules():
+        if running is not None and running.session.variant != self.settings.rules():
             lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
         y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
         y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8))

@@ -15,7 +15,7 @@ from .scene import Scene
 
 if TYPE_CHECKING:
     from .shell import Shell
-    from .table import TableScene
+    from .table.scene import TableScene
 
 # each game's words for the chooser's column and the points under a side
 SHEET_HEADS = {
@@ -168,7 +168,7 @@ class ScoreSheetScene(Scene):
         inner = pygame.Rect(p.left + round(20 * u), p.top + round(66 * u), p.w - round(40 * u),
                             p.h - round(140 * u))  # fmt: skip
         if lines:
-            draw_sheet(surface, inner, lines, [s.label for s in self.table.seats],
+            draw_sheet(surface, inner, lines, [s.label for s in self.table.session.seats],
                        self.table.team_names(), u, self.app.settings.four_colour,
                        self.table.game.name)  # fmt: skip
         else:

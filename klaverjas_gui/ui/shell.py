@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     import argparse
 
     from ..engine import KlabberjassVariant, Variant
+    from ..play.games import Game
+    from ..play.session import OpenMatch
     from ..store.history import History
     from ..store.prefs import Settings
     from ..store.session import Store
@@ -48,6 +50,9 @@ class Shell(Protocol):
 
     def set_fullscreen(self, on: bool) -> None: ...
 
+    def set_text_size(self, name: str) -> None:
+        """Every scene rebuilt with the letters of text size `name`."""
+
     def quit(self) -> None: ...
 
     # --- the scene stack ---
@@ -69,12 +74,23 @@ class Shell(Protocol):
         """Close every scene but a running match and show the main menu."""
 
     # --- matches ---
-    def start_match(self, variant: Variant | None = None, seed: int | None = None) -> None: ...
+    def start_match(
+        self, variant: Variant | None = None, seed: int | None = None,
+        practice: bool | None = None,
+    ) -> None: ...  # fmt: skip
 
     def start_klabberjass(self, variant: KlabberjassVariant, seed: int | None = None) -> None: ...
 
     def can_continue(self) -> bool: ...
 
-    def continue_match(self) -> None: ...
+    def open_matches(self) -> list[OpenMatch]:
+        """What Continue can bring back, the match in memory first."""
+        ...
+
+    def ending(self, game: Game | None) -> list[OpenMatch]:
+        """What starting a new `game` match (None: continuing another game) would end."""
+        ...
+
+    def continue_match(self, game: Game | None = None) -> None: ...
 
     def start_demo(self, seed: int | None, idle: bool = False) -> None: ...

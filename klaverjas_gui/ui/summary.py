@@ -16,7 +16,7 @@ from .scene import Scene
 
 if TYPE_CHECKING:
     from .shell import Shell
-    from .table import TableScene
+    from .table.scene import TableScene
 
 COUNT_SECONDS = 0.9  # the numbers count up in this long (at normal speed)
 UNATTENDED_SECONDS = 3.5  # a demo or autopilot table closes the summary after this long
@@ -70,7 +70,7 @@ class DealSummaryScene(Scene):
     def build(self) -> None:
         u = theme.scale_for(self.app.size)
         p = self._panel()
-        last = self.table.state.is_over
+        last = self.table.session.state.is_over
         label = tr("ui.summary_see_result") if last else tr("ui.summary_next_deal")
         rect = pygame.Rect(0, 0, round(260 * u), round(52 * u))
         rect.midbottom = (p.centerx, p.bottom - round(22 * u))
@@ -83,13 +83,14 @@ class DealSummaryScene(Scene):
 
     def reviewable(self) -> bool:
         """A human's four-player deal can be reviewed against best play (ui/review.py)."""
-        return isinstance(self.table.state, MatchState) and self.table.human_seat is not None
+        session = self.table.session
+        return isinstance(session.state, MatchState) and session.holder is not None
 
     def open_review(self) -> None:
-        state, table = self.table.state, self.table
-        self.app.push("review", variant=state.variant, seed=table.seed,
+        state, table = self.table.session.state, self.table
+        self.app.push("review", variant=state.variant, seed=table.session.seed,
                       actions=[str(a) for a in state.actions], deal_no=self.line.deal_no,
-                      names=[s.name for s in table.seats])  # fmt: skip
+                      names=[s.name for s in table.session.seats])  # fmt: skip
 
     def describe(self) -> str:
         """The result in words (the two-player game has its own), and roem let go."""
@@ -119,14 +120,14 @@ class DealSummaryScene(Scene):
         speed = self.table.speed
         if self.age < COUNT_SECONDS * speed:
             return 0.0
-        unattended = self.table.demo or self.table.autopilot is not None
+        unattended = self.table.demo or self.table.session.autopilot is not None
         due = max(0.0, UNATTENDED_SECONDS * speed - self.age) if unattended else math.inf
         return min(self.widgets_calm_for(), due)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.age += dt
-        unattended = self.table.demo or self.table.autopilot is not None
+        unattended = self.table.demo or self.table.session.autopilot is not None
         if unattended and self.age > UNATTENDED_SECONDS * self.table.speed:
             self.close_summary()
 
@@ -143,10 +144,10 @@ class DealSummaryScene(Scene):
         img = theme.text(title, px(32), colour, True)
         surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
         y += img.get_height() + px(4)
-        names = self.table.seats
+        names = self.table.session.seats
         sub = tr("ui.summary_deal_line", n=line.deal_no, trump=line_trump(line),
                  name=names[line.chooser].label)  # fmt: skip
-        if line.chooser == self.table.human_seat:
+        if line.chooser == self.table.session.holder:
             sub = tr("ui.summary_deal_line_you", n=line.deal_no, trump=line_trump(line))
         if line.kraak_level:
             sub += f", {kraak_name(line.kraak_level).lower()} (×{s.multiplier})"

@@ -41,6 +41,39 @@ NAT = (255, 120, 110)
 PIT = (255, 214, 100)
 
 
+# The player's text size (Settings): every font, drawn by us or by pygame-gui, is this much
+# larger; layouts that measure their text make room for it.
+TEXT_SIZES: dict[str, float] = {"normal": 1.0, "large": 1.15, "larger": 1.3}
+MIN_READABLE = 13  # px: descriptions and notes never smaller, even at 1024x600
+_text_scale = 1.0
+
+
+def text_scale() -> float:
+    return _text_scale
+
+
+def set_text_size(name: str) -> bool:
+    """Use the text size `name` (a key of TEXT_SIZES); True if it changed, and then every
+    cached font, text picture and idle UI manager is dropped (they hold the old size)."""
+    global _text_scale
+    scale = TEXT_SIZES.get(name, 1.0)
+    if scale == _text_scale:
+        return False
+    _text_scale = scale
+    font.cache_clear()
+    text.cache_clear()
+    for cache in surfcache.caches():
+        cache.clear()  # speech bubbles, captions: pictures with text in them
+    _idle_managers.clear()
+    return True
+
+
+def readable(px: float) -> int:
+    """A description's size: `px` (layout units already applied), never below MIN_READABLE
+    before the text size (fonts multiply by it)."""
+    return max(MIN_READABLE, round(px))
+
+
 def scale_for(size: tuple[int, int]) -> float:
     """One layout unit: 1.0 at 1280x720, proportional to the tighter dimension."""
     w, h = size
@@ -54,8 +87,9 @@ FONT_BYTES = 500_000
 
 @cached("fonts", 16 * MB, cost=lambda _: FONT_BYTES)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """Noto Sans at `px` times the player's text size."""
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    return pygame.font.Font(str(_FONT_DIR / name), max(6, int(px)))
+    return pygame.font.Font(str(_FONT_DIR / name), max(6, round(int(px) * _text_scale)))
 
 
 SUIT_GLYPHS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
@@ -167,13 +201,24 @@ def _base_theme() -> dict:
         return json.load(f)
 
 
+def ui_font_base(size: int, scale: float) -> int:
+    """A theme.json font `size` at window scale `scale`, never below MIN_READABLE: what
+    `font` takes for the same letters (it applies the text size itself)."""
+    return max(MIN_READABLE, round(size * scale))
+
+
+def ui_font_px(size: int, scale: float) -> int:
+    """The pixel size pygame-gui gets for a theme.json font `size`: times the text size."""
+    return round(ui_font_base(size, scale) * _text_scale)
+
+
 def scaled_theme(scale: float) -> dict:
-    """theme.json with sizes multiplied by `scale`."""
+    """theme.json with sizes multiplied by `scale` (fonts by the text size too)."""
     theme = copy.deepcopy(_base_theme())
     for block in theme.values():
         f = block.get("font")
         if f and "size" in f:
-            f["size"] = str(max(8, round(int(f["size"]) * scale)))
+            f["size"] = str(ui_font_px(int(f["size"]), scale))
         misc = block.get("misc", {})
         for key in ("shape_corner_radius", "text_horiz_alignment_padding"):
             if key in misc:
@@ -193,7 +238,8 @@ def ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A pygame-gui manager themed for this window size (the theme loads its fonts)."""
     lang = i18n.language()
     scale = ui_scale(size)
-    found = [i for i, (s, _) in enumerate(_idle_managers) if s == scale]
+    found = [i for i, (s, m) in enumerate(_idle_managers)
+             if s == scale and getattr(m, "text_scale", 1.0) == _text_scale]  # fmt: skip
     if found:
         _, manager = _idle_managers.pop(found[-1])
         if tuple(manager.window_resolution) != tuple(size):
@@ -206,6 +252,7 @@ def ui_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
         size, theme, enable_live_theme_updates=False, starting_language=lang,
         translation_directory_paths=[str(i18n.DIRECTORY)],
     )  # fmt: skip
+    manager.text_scale = _text_scale  # type: ignore[attr-defined]  # its fonts' text size
     # pygame-gui appends its paths to python-i18n's search list for every manager.
     i18n_lib.load_path[:] = list(dict.fromkeys(i18n_lib.load_path))
     return manager
@@ -222,5 +269,7 @@ def release_manager(manager: pygame_gui.UIManager) -> None:
     scale = ui_scale(manager.window_resolution)  # type: ignore[arg-type]
     if _window_scale is not None and scale != _window_scale:
         return  # made for a size the window has left: not worth its memory
+    if getattr(manager, "text_scale", 1.0) != _text_scale:
+        return  # its fonts are of the text size just left
     _idle_managers.append((scale, manager))
     del _idle_managers[:-MAX_IDLE]

@@ -26,12 +26,12 @@ from ..teach.lessons import LESSONS, Lesson, LessonRun
 from ..words import reason_text
 from . import theme, widgets
 from .commands import Command
-from .guide import Guide
-from .layout import SOUTH, WEST, Pose, TableLayout
 from .menu import ListScene
 from .scene import Scene
-from .table import TableScene
-from .table_view import TableView
+from .table.guide import Guide
+from .table.layout import SOUTH, WEST, Pose
+from .table.scene import TableScene
+from .table.view import Picture, TableView
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -80,7 +80,7 @@ class LearnScene(ListScene):
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
         return [
-            ("tutorial", tr("teach.menu_tutorial"), self.open_tutorial, "@primary"),
+            ("tutorial", tr("teach.menu_tutorial", n=len(LESSONS)), self.open_tutorial, "@primary"),
             ("rules", tr("teach.menu_rules"), self.open_rules, "@menu"),
             ("back", tr("teach.back"), self.back, "@menu"),
         ]
@@ -183,9 +183,17 @@ def draw_lesson_panel(
 class LessonView(TableView):
     """The table as drawn in a match, but South's name plate gives way to the lesson panel."""
 
-    def _plate(self, surface: pygame.Surface, L: TableLayout, seat: int) -> None:
+    def _plate(self, surface: pygame.Surface, p: Picture, seat: int) -> None:
         if seat != SOUTH:
-            super()._plate(surface, L, seat)
+            super()._plate(surface, p, seat)
+
+    lesson: Lesson | None = None  # set by the lesson's scene
+
+    def score_head(self, p: Picture) -> str:
+        """ "LESSON 3 OF 9" where a match says "DEAL 1 OF 16": a lesson is no match."""
+        if self.lesson is None:
+            return super().score_head(p)
+        return tr("teach.lesson_deal", number=lesson_number(self.lesson), total=len(LESSONS))
 
 
 class LessonGuide(Guide):
@@ -215,6 +223,7 @@ class LessonScene(TableScene):
         session = LessonSession(self.run, make_seats(KLAVERJAS, 0, seats), app.settings,
                                 Jobs(app.deterministic))  # fmt: skip
         super().__init__(app, lesson.variant, 0, session=session)
+        self.view.lesson = lesson  # type: ignore[attr-defined]
 
     # --- widgets ---
     def build(self) -> None:
@@ -248,7 +257,7 @@ class LessonScene(TableScene):
 
     # --- the learner's moves ---
     def decide(self, action: Action | None) -> None:
-        if action is None or self.state.to_move != SOUTH or not self.may_act():
+        if action is None or self.session.state.to_move != SOUTH or not self.may_act():
             return
         self.submit(action)
 
@@ -263,7 +272,7 @@ class LessonScene(TableScene):
             return
         if not self.run.waiting_for_you:
             self.refusal = tr("teach.not_your_turn")
-        elif self.state.phase != "play":
+        elif self.session.state.phase != "play":
             self.refusal = tr("teach.use_buttons")
 
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:
@@ -296,8 +305,8 @@ class LessonScene(TableScene):
             self.prompt.hide()
             return
         if run.waiting_for_you:
-            if self.state.phase in self.prompt_phases:
-                self.prompt.show(self.state)
+            if self.session.state.phase in self.prompt_phases:
+                self.prompt.show(self.session.state)
             else:
                 self.prompt.hide()
             return
@@ -375,7 +384,10 @@ class QuizScene(Scene):
         bh, gap = px(54), px(14)
         y = round(h * 0.62)
         if quiz is not None:
-            bw = px(180)
+            bw, bh = px(180), bh
+            for choice in quiz.choices:  # every answer's words fit its button
+                bw, bh = widgets.fit_label(self.app.size, quiz.label(choice), "@menu", bw, bh)
+            bw = min(bw, (w - px(40) - (len(quiz.choices) - 1) * gap) // len(quiz.choices))
             row = len(quiz.choices) * bw + (len(quiz.choices) - 1) * gap
             x = w // 2 - row // 2
             for i, choice in enumerate(quiz.choices):

@@ -1,4 +1,5 @@
-"""Small drawn pieces shared by the scenes: felt, toasts, speech bubbles, plates."""
+"""Small drawn pieces shared by the scenes: felt, toasts, speech bubbles, plates, and the size
+a button needs for its label."""
 
 from __future__ import annotations
 
@@ -77,6 +78,26 @@ def draw_panel(
         theme.panel((rect.w, rect.h), colour, max(4, round(14 * u)), border, max(1, round(u))),
         rect.topleft,
     )
+
+
+# theme.json's font size and boldness by button class (17, bold: "button")
+FONT_SIZES = {"@menu": 21, "@primary": 19, "@quiet": 15, "@segment": 15, "@tab": 17}
+
+
+def label_size(label: str, cls: str, size: tuple[int, int]) -> tuple[int, int]:
+    """The pixels a button label takes (pygame-gui's font for `cls`), padding excluded."""
+    px = theme.ui_font_base(FONT_SIZES.get(cls, 17), theme.ui_scale(size))
+    f = theme.font(px, cls != "@quiet")
+    return f.size(label)[0], f.get_linesize()
+
+
+def fit_label(
+    size: tuple[int, int], label: str, cls: str, width: int, height: int
+) -> tuple[int, int]:
+    """`width` x `height` grown to hold `label` in the font of button class `cls`."""
+    u = theme.scale_for(size)
+    lw, lh = label_size(label, cls, size)
+    return max(width, lw + round(28 * u)), max(height, lh + round(8 * u))
 
 
 TOAST_FADE_IN, TOAST_FADE_OUT = 0.12, 0.4  # seconds

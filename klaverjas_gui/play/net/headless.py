@@ -76,8 +76,8 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
     history, game = store.history, opt.game
     settings = Pace(speed=opt.speed)
     if opt.resume:
-        found = history.resume()
-        if found is None or found[0].game != game.name:
+        found = history.resume(game.name)
+        if found is None:
             say(tr("net.nothing_to_continue"))
             return None
         record, state = found

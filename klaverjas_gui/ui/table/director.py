@@ -15,14 +15,12 @@ not closed, it waits.
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Card, ScoreLine, Suit, sort_hand
-from ..engine.match import (
+from ...engine import Card, ScoreLine, sort_hand
+from ...engine.match import (
     CardPlayed,
     DealScored,
     DealStarted,
@@ -36,151 +34,16 @@ from ..engine.match import (
     TrickWon,
     TrumpChosen,
 )
-from ..i18n import tr
-from ..words import suit_name
-from .anim import approach, ease_in_out_cubic, ease_out_cubic, lerp, lerp_angle
-from .layout import Pose, TableLayout
+from ...i18n import tr
+from ...words import suit_name
+from ..anim import ease_in_out_cubic
+from .layout import Pose
+from .model import Anchor, Sprite
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 Script = Generator[None, None, None]
-Anchor = Callable[[TableLayout], Pose]
-BUBBLE_FADE = 0.35  # seconds a speech bubble takes to fade out at the end of its time
-
-
-@dataclass
-class Sprite:
-    """A card in flight between two anchors (re-evaluated each frame, so resizing is safe)."""
-
-    card: Card | None  # None shows the back
-    start: Anchor
-    end: Anchor
-    duration: float
-    delay: float = 0.0
-    t: float = 0.0
-    ease: Callable[[float], float] = ease_out_cubic
-    on_land: Callable[[], None] | None = None
-    landed: bool = False
-
-    @property
-    def started(self) -> bool:
-        return self.t > self.delay or self.duration <= 0
-
-    def progress(self) -> float:
-        if self.duration <= 0:
-            return 1.0
-        return min(1.0, max(0.0, (self.t - self.delay) / self.duration))
-
-    def pose(self, layout: TableLayout) -> Pose:
-        a, b = self.start(layout), self.end(layout)
-        k = self.ease(self.progress())
-        return Pose(
-            lerp(a.x, b.x, k), lerp(a.y, b.y, k), lerp_angle(a.angle, b.angle, k),
-            lerp(a.scale, b.scale, k),
-        )  # fmt: skip
-
-
-def _at_rest(pose: Pose, target: Pose) -> bool:
-    """Within half a pixel and a degree of `target`: what is left of the glide is invisible."""
-    return (
-        abs(pose.x - target.x) < 0.5 and abs(pose.y - target.y) < 0.5
-        and abs((pose.angle - target.angle + 180) % 360 - 180) < 1.0
-        and abs(pose.scale - target.scale) < 0.005
-    )  # fmt: skip
-
-
-@dataclass
-class Bubble:
-    text: str
-    ttl: float
-    suit: str | None = None
-    age: float = 0.0
-
-
-@dataclass
-class TableModel:
-    """What the table shows right now (it trails the engine state while animating)."""
-
-    hands: list[list[Card]] = field(default_factory=lambda: [[], [], [], []])
-    poses: dict[Card, Pose] = field(default_factory=dict)
-    trick: list[tuple[int, Card]] = field(default_factory=list)
-    sprites: list[Sprite] = field(default_factory=list)
-    deal_no: int = 0
-    dealer: int = 0
-    trump: Suit | None = None
-    chooser: int | None = None
-    kraak_level: int = 0
-    proposed: Card | None = None
-    winner: int | None = None  # seat whose card wins the trick lying on the table
-    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
-    deal_points: list[int] = field(default_factory=lambda: [0, 0])
-    deal_roem: list[int] = field(default_factory=lambda: [0, 0])
-    totals: list[int] = field(default_factory=lambda: [0, 0])
-    shown_totals: list[float] = field(default_factory=lambda: [0.0, 0.0])
-    sheet: list[ScoreLine] = field(default_factory=list)
-    last_trick: tuple[int, tuple[Card, ...], int] | None = None  # leader, cards, winner
-    bubbles: dict[int, Bubble] = field(default_factory=dict)
-
-    def reset_deal(self, deal_no: int, dealer: int, proposed: Card | None) -> None:
-        self.hands = [[], [], [], []]
-        self.poses.clear()
-        self.trick.clear()
-        self.deal_no, self.dealer, self.proposed = deal_no, dealer, proposed
-        self.trump, self.chooser, self.kraak_level, self.winner = None, None, 0, None
-        self.tricks_won, self.deal_points, self.deal_roem = [0, 0], [0, 0], [0, 0]
-        self.last_trick = None
-
-    def sort_hands(self) -> None:
-        for seat in range(4):
-            self.hands[seat] = sort_hand(self.hands[seat], self.trump)
-
-    def say(self, seat: int, text: str, seconds: float, suit: str | None = None) -> None:
-        self.bubbles[seat] = Bubble(text, seconds, suit)
-
-    def still_for(self, targets: dict[Card, Pose]) -> float:
-        """Seconds the picture stays as it is: 0.0 while a card flies or glides (more than
-        half a pixel from `targets`), a score counts up or a bubble fades."""
-        if self.sprites or self.shown_totals != [float(t) for t in self.totals]:
-            return 0.0
-        for card, target in targets.items():
-            pose = self.poses.get(card)
-            if pose is None or not _at_rest(pose, target):
-                return 0.0
-        fades = (b.ttl - BUBBLE_FADE - b.age for b in self.bubbles.values())
-        return max(0.0, min(fades, default=math.inf))
-
-    def update(self, dt: float, targets: dict[Card, Pose], half_life: float) -> None:
-        """Advance flights, glide hand cards toward their slots, count scores up."""
-        for s in self.sprites:
-            s.t += dt
-        for s in [s for s in self.sprites if s.progress() >= 1.0 and not s.landed]:
-            s.landed = True
-            if s.on_land:
-                s.on_land()
-        self.sprites = [s for s in self.sprites if not s.landed]
-        for card, target in targets.items():
-            cur = self.poses.get(card)
-            if cur is None or half_life <= 0:
-                self.poses[card] = target
-            else:
-                self.poses[card] = Pose(
-                    approach(cur.x, target.x, dt, half_life),
-                    approach(cur.y, target.y, dt, half_life),
-                    lerp_angle(cur.angle, target.angle, 1 - 0.5 ** (dt / half_life)),
-                    approach(cur.scale, target.scale, dt, half_life),
-                )
-        for b in self.bubbles.values():
-            b.age += dt
-        self.bubbles = {s: b for s, b in self.bubbles.items() if b.age < b.ttl}
-        for team in (0, 1):
-            goal = self.totals[team]
-            shown = self.shown_totals[team]
-            if half_life <= 0 or abs(goal - shown) < 0.5:
-                self.shown_totals[team] = float(goal)
-            else:  # count up at a pace that takes about a second whatever the amount
-                step = max(60.0, abs(goal - shown) * 3.0) * dt
-                self.shown_totals[team] = min(goal, shown + step) if goal > shown else goal
 
 
 class Director:
@@ -292,7 +155,7 @@ class Director:
 
     def packets(self, dealer: int) -> list[tuple[int, int]]:
         """(seat, number of cards) in dealing order: the variant's packets, first hand first."""
-        pattern = [3, 2, 3] if self.table.state.variant.deal_pattern == "3-2-3" else [4, 4]
+        pattern = [3, 2, 3] if self.table.session.state.variant.deal_pattern == "3-2-3" else [4, 4]
         return [((dealer + 1 + k) % 4, n) for n in pattern for k in range(4)]
 
     def deal_packets(
@@ -306,7 +169,7 @@ class Director:
             for card in hands[seat][taken[seat] : taken[seat] + n]:
                 sprites.append(
                     self.fly(
-                        None, start, lambda L, s=seat: self.table.view.slot_pose(L, s), 0.26,
+                        None, start, lambda L, s=seat: self.table.slot_pose(L, s), 0.26,
                         delay=self.d(delay), on_land=self._landing(seat, card),
                     )
                 )  # fmt: skip
@@ -319,7 +182,7 @@ class Director:
         def land() -> None:
             m = self.model
             m.hands[seat] = sort_hand([*m.hands[seat], card], m.trump)
-            m.poses[card] = self.table.view.slot_pose(self.table.layout, seat)
+            m.poses[card] = self.table.slot_pose(self.table.layout, seat)
 
         return land
 
@@ -348,7 +211,7 @@ class Director:
 
     def card_played(self, seat: int, card: Card, origin: Pose | None) -> Script:
         m = self.model
-        start = origin or m.poses.get(card) or self.table.view.slot_pose(self.table.layout, seat)
+        start = origin or m.poses.get(card) or self.table.slot_pose(self.table.layout, seat)
         if card in m.hands[seat]:
             m.hands[seat].remove(card)
         m.poses.pop(card, None)
@@ -364,13 +227,13 @@ class Director:
         m = self.model
         m.winner = ev.seat
         self.claim_window = True
-        human = self.table.seats[ev.seat].is_human  # any hot-seat human, not only the one shown
-        human_asked = human and self.table.state.phase == "claim"
+        human = self.table.session.seats[ev.seat].is_human  # any hot-seat person, shown or not
+        human_asked = human and self.table.session.state.phase == "claim"
         t, pause = 0.0, self.d(2.2 if human_asked else 1.15)
         self.pause = (0.0, pause)
         while True:
             t, pause = self.pause  # the hot-seat cover restarts the pause for the next player
-            pending = self.table.state.phase == "claim"
+            pending = self.table.session.state.phase == "claim"
             if t >= pause and not pending:
                 break
             self.claim_due = t >= pause  # the session passes or claims (MatchSession.step)

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import Card
+from ...engine import Card
 from .layout import Pose
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 DRAG_THRESHOLD = 7  # px (times the layout unit) before a press becomes a drag
 
@@ -30,13 +30,13 @@ class HandInput:
     # --- what the view asks ---
     @property
     def cards(self) -> list[Card]:
-        return self.table.model.hands[self.table.bottom_seat]  # the human to act
+        return self.table.model.hands[self.table.layout.bottom]  # the human to act
 
     def legal_cards(self) -> set[Card] | None:
         """The engine's legal cards when it is the human's turn to play, else None."""
         if not self.table.human_may_play():
             return None
-        return {a.card for a in self.table.state.legal_actions() if a.kind == "play"}  # type: ignore[misc]
+        return {a.card for a in self.table.session.state.legal_actions() if a.kind == "play"}  # type: ignore[misc]
 
     def selected_card(self) -> Card | None:
         if self.selected is None or not self.table.human_may_play():

@@ -1,6 +1,6 @@
 """The hint at the two-player table: what the hard Klabberjass player would do in your place.
 
-The four-player `Guide` (ui/guide.py) does the rest unchanged: the button above the
+The four-player `Guide` (ui/table/guide.py) does the rest unchanged: the button above the
 bottom plate, H while playing a card, the background job that keeps frames coming, the
 ring round the hinted card or button, and no hint while the hot-seat cover is up.
 Only the player asked and the words differ; take-back and the missed-roem note
@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine.klabberjass import KlabberjassObservation
-from ..engine.match import Action
-from ..play.seats import CancelToken
-from .guide import HINT_THINK_MS, Guide, Hint
+from ....engine.klabberjass import KlabberjassObservation
+from ....engine.match import Action
+from ....play.seats import CancelToken
+from ..guide import HINT_THINK_MS, Guide, Hint
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassLayout
+    from ..layout import TableLayout
 
 
 def klabberjass_hint(
@@ -29,7 +29,7 @@ def klabberjass_hint(
 ) -> Action:  # fmt: skip
     """The hard player's choice on this seat's own observation (never the hidden hands);
     `worlds` fixes the sampled deals instead of the clock: the same seed, the same hint."""
-    from ..ai.klabberjass_hard import HardKlabberjassPlayer
+    from ....ai.klabberjass_hard import HardKlabberjassPlayer
 
     player = HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
     return player.choose(obs)
@@ -39,7 +39,7 @@ def hard_klabberjass_hint(
     token: CancelToken, obs: KlabberjassObservation, seed: int, worlds: int | None
 ) -> Hint:
     """The two-player hint with its reason (a background job)."""
-    from ..teach.klabberjass_hints import explain
+    from ....teach.klabberjass_hints import explain
 
     action = klabberjass_hint(obs, seed, HINT_THINK_MS, worlds, token)
     return Hint(obs.seat, action, explain(obs, action))
@@ -48,15 +48,13 @@ def hard_klabberjass_hint(
 class KlabberjassGuide(Guide):
     think = staticmethod(hard_klabberjass_hint)
 
-    def place_hint(self, rect: pygame.Rect) -> None:
+    def place_hint(self, rect: pygame.Rect, L: TableLayout, prompt: pygame.Rect | None) -> None:
         """A question's buttons sit just above the hand here (the turned card keeps the
         middle): the hint goes above them, right of the turned card."""
-        t = self.table
-        if t.prompt.panel is None:
-            super().place_hint(rect)
+        if prompt is None:
+            super().place_hint(rect, L, prompt)
             return
-        L: KlabberjassLayout = t.layout  # type: ignore[assignment]
-        turned = L.turned_pose()
-        rect.midbottom = (round(L.w / 2), t.prompt.panel[0].top - L.px(10))
+        turned = L.turned_pose()  # type: ignore[attr-defined]  # a KlabberjassLayout's
+        rect.midbottom = (round(L.w / 2), prompt.top - L.px(10))
         rect.left = max(rect.left, round(turned.x + L.card[0] / 2 + L.px(16)))
         rect.right = min(rect.right, L.w - L.margin)

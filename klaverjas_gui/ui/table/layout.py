@@ -2,15 +2,19 @@
 
 Nothing is placed in pixels for one resolution: every number is a fraction of
 the window or of the card size, and the card size follows the window, so the
-same table reads well at 1024x600 and at 3840x2160. Seats are fixed on screen:
-0 south (the human), 1 west, 2 north (partner), 3 east.
+same table reads well at 1024x600 and at 3840x2160.
+
+`TableLayout` speaks of places on screen: 0 south (the person holding the laptop),
+1 west, 2 north, 3 east. Which seat sits at which place is said once, by `place_of`;
+`SeatedLayout` puts it in front of a `TableLayout`, so the table, the director and the
+view always speak of seats, whatever the game and whoever sits at the bottom.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -273,3 +277,59 @@ class TableLayout:
         else:
             x = p.x
         return round(x), round(p.y)
+
+
+def place_of(seat: int, players: int, bottom: int) -> int:
+    """Where `seat` sits on screen when seat `bottom` is drawn South: the seats in turn
+    round the table, spread evenly (four: a quarter each; two: face to face)."""
+    return (seat - bottom) % players * (4 // players)
+
+
+class SeatedLayout:
+    """A `TableLayout` seen from seat `bottom` of a `players`-seat game.
+
+    Only the entry points that take a seat map it (with `place_of`); everything else
+    (sizes, panels, the bottom hand's hit testing) is the base layout's. Composition,
+    not a subclass, so the base's inner calls between its own methods, which pass
+    places, are not mapped twice."""
+
+    def __init__(self, base: TableLayout, players: int, bottom: int) -> None:
+        self.base = base
+        self.players = players
+        self.bottom = bottom
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.base, name)
+
+    def place(self, seat: int) -> int:
+        """Where `seat` sits on screen (0 south, 1 west, 2 north, 3 east)."""
+        return place_of(seat, self.players, self.bottom)
+
+    def hand_poses(self, seat: int, n: int, open_cards: bool) -> list[Pose]:
+        return self.base.hand_poses(self.place(seat), n, open_cards)
+
+    def hand_centre(self, seat: int) -> tuple[float, float]:
+        return self.base.hand_centre(self.place(seat))
+
+    def hand_bounds(self, seat: int, open_cards: bool) -> pygame.Rect:
+        return self.base.hand_bounds(self.place(seat), open_cards)
+
+    def trick_pose(self, seat: int) -> Pose:
+        return self.base.trick_pose(self.place(seat))
+
+    def sweep_pose(self, seat: int) -> Pose:
+        return self.base.sweep_pose(self.place(seat))
+
+    def deck_pose(self, dealer: int) -> Pose:
+        return self.base.deck_pose(self.place(dealer))
+
+    def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
+        return self.base.plate_rect(self.place(seat), open_cards)
+
+    def bubble_anchor(self, seat: int, open_cards: bool) -> tuple[float, float, str]:
+        return self.base.bubble_anchor(self.place(seat), open_cards)
+
+
+def seated(base: TableLayout, players: int, bottom: int) -> TableLayout:
+    """`base` with its seats placed for a `players`-seat game seen from seat `bottom`."""
+    return SeatedLayout(base, players, bottom)  # type: ignore[return-value]

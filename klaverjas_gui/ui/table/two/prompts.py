@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine import KlabberjassState
-from ..engine.cards import SEVEN
-from ..engine.klabberjass_rules import best_sequence, sequence_value
-from ..engine.match import PASS, TAKE, Action, name
-from ..i18n import tr
-from ..words import card_name, sequence_words, suit_name
-from .prompts import KEYS, DecisionPrompt
+from ....engine import KlabberjassState
+from ....engine.cards import SEVEN
+from ....engine.klabberjass_rules import best_sequence, sequence_value
+from ....engine.match import PASS, TAKE, Action, name
+from ....i18n import tr
+from ....words import card_name, sequence_words, suit_name
+from ..prompts import KEYS, DecisionPrompt
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassTableScene
+    from .scene import KlabberjassTableScene
 
 Button = tuple[str, str, Action, str, "str | None"]
 
@@ -31,7 +31,7 @@ class KlabberjassPrompt(DecisionPrompt):
         self._row(title, buttons, hint)
 
     def _other(self) -> str:
-        return self.table.seats[1 - (self.table.human_seat or 0)].label
+        return self.table.session.seats[1 - (self.table.session.holder or 0)].label
 
     def _bid(self, state: KlabberjassState, legal: tuple[Action, ...]) -> tuple:
         suit = state.proposed.suit

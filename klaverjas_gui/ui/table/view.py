@@ -1,124 +1,131 @@
-"""Drawing the table from the display model. Reads, never writes, the game.
+"""Drawing the table from a `Picture`: what to show, read-only. Reads, never writes, the game.
 
-Order matters: cloth, panels and plates, the opponents' hands, the trick,
-the human's hand, cards in flight, the dragged card, speech bubbles. The
-pygame-gui buttons are drawn by the scene between `draw` and `draw_over`.
+The table scene makes a picture each frame from its session, model, layout and input;
+a replay or a review makes one from a model it laid a position out on, so they draw
+the table without a table. Order matters: cloth, panels and plates, the opponents'
+hands, the trick, the bottom hand, cards in flight, the dragged card, speech bubbles.
+The pygame-gui buttons are drawn by the scene between `draw` and `draw_over`.
 """
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
-from ..engine import Card
-from ..i18n import tr
-from ..words import kraak_name, suit_name
-from . import icons, theme, widgets
-from .director import BUBBLE_FADE
+from ...engine import Card
+from ...i18n import tr
+from ...words import kraak_name, suit_name
+from .. import icons, theme, widgets
+from ..cardimg import CardImages
+from ..seats import compass
 from .layout import SMALL, Pose, TableLayout
-from .seats import SEAT_NAMES, compass
+from .model import BUBBLE_FADE, TableModel
 
-if TYPE_CHECKING:
-    from .table import TableScene
+HINT_COLOUR = (120, 214, 255)  # the hint's panel and rings (ui/table/guide.py)
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the bottom hand shows beyond its cards: the engine's legal cards (None: not
+    this person's turn to play), the keyboard's selection, the hint's card, the card
+    being dragged and where."""
+
+    legal: frozenset[Card] | None = None
+    selected: Card | None = None
+    hinted: Card | None = None
+    drag: tuple[Card, Pose] | None = None
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Everything the view draws, for one frame. The model is the director's (the view
+    only reads it); the rest are plain values."""
+
+    model: TableModel
+    layout: TableLayout
+    names: tuple[str, ...]  # each seat as shown
+    you: frozenset[int]  # seats with the default name "You" ("chosen by you")
+    teams: tuple[str, str]  # the score panel's two lines
+    variant: Any
+    open_cards: bool = False  # every hand face up (a demo, practice, a replay)
+    faces: frozenset[int] = frozenset()  # the seats whose cards are face up now
+    holder: int | None = None  # the person at this screen; None: nobody (a demo, a replay)
+    bottom: int = 0  # the seat drawn at the bottom
+    turn: int | None = None  # the seat whose plate is lit
+    thinking: frozenset[int] = frozenset()  # computers thinking: dots under their plates
+    marks: Marks = Marks()
+    prompt: tuple[pygame.Rect, str, str] | None = None  # a decision's panel: rect, title, hint
+    icons: tuple[tuple[pygame.Rect, str], ...] = ()  # suit icons on the decision buttons
+    claim: tuple[pygame.Rect, float] | None = None  # the Roem button and the pause left
+    show_last: bool = False  # the last trick over the table
+    clock: float = 0.0  # seconds, for the thinking dots
 
 
 class TableView:
     bonus_key = "ui.table_roem"  # what the score panel calls the points beside the cards
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(self, images: CardImages, settings: Any) -> None:
+        self.images = images
+        self.settings = settings  # card back, four colours, legal cards lifted
         self._layer: pygame.Surface | None = None  # cloth, panels, plates, opponents' hands
         self._layer_key: tuple | None = None
         # Hand cards now on screen face up, by seat (hot-seat tests: none while covered).
         self.drawn_faces: dict[int, list[Card]] = {}
 
-    # --- geometry the director and the input share ---
-    def visible(self, seat: int) -> bool:
-        """Whether this seat's cards are shown face up."""
-        t = self.table
-        if t.hotseat.hiding:  # the laptop is between two hot-seat players
-            return False
-        return seat == t.human_seat or t.open_cards
-
-    def slot_pose(self, layout: TableLayout, seat: int) -> Pose:
-        """Where a newly dealt card of `seat` lands: the end of its hand."""
-        n = len(self.table.model.hands[seat])
-        poses = layout.hand_poses(seat, n + 1, self.table.open_cards)
-        p = poses[-1]
-        return Pose(p.x, p.y, p.angle, 1.0 if seat == self.table.bottom_seat else SMALL)
-
-    def targets(self, layout: TableLayout) -> dict[Card, Pose]:
-        """The resting pose of every card in every hand (the human's lifted as needed)."""
-        m = self.table.model
-        out: dict[Card, Pose] = {}
-        for seat in range(4):
-            hand = m.hands[seat]
-            if seat != self.table.bottom_seat:
-                continue  # the others' cards do not glide: they sit in the cached layer
-            poses = layout.hand_poses(seat, len(hand), self.table.open_cards)
-            lifts = self.table.hand.lifts(len(hand))
-            for i, card in enumerate(hand):
-                p = poses[i]
-                if lifts:
-                    p = Pose(p.x, p.y - lifts[i], p.angle, p.scale)
-                out[card] = p
-        return out
-
     # --- drawing ---
-    def _static_key(self) -> tuple:
+    def _static_key(self, p: Picture) -> tuple:
         """Everything the cached layer shows; when it is unchanged the layer is reused."""
-        t = self.table
-        m = t.model
-        s = t.app.settings
+        m, L, s = p.model, p.layout, self.settings
         return (
-            t.layout.w, t.layout.h, s.card_back, s.four_colour, t.open_cards,
+            L.w, L.h, s.card_back, s.four_colour, p.open_cards, p.names, p.holder,
             m.deal_no, m.dealer, m.trump, m.chooser, m.kraak_level, m.proposed,
-            tuple(tuple(h) for s, h in enumerate(m.hands) if s != t.bottom_seat), t.turn_seat(),
-            bool(m.hands[t.bottom_seat]), t.bottom_seat, t.hotseat.hiding,
+            tuple(tuple(h) for s, h in enumerate(m.hands) if s != p.bottom), p.turn,
+            bool(m.hands[p.bottom]), p.bottom, p.faces,
             tuple(round(v) for v in m.shown_totals), tuple(m.deal_points), tuple(m.deal_roem),
             tuple(m.tricks_won),
         )  # fmt: skip
 
-    def _draw_static(self, surface: pygame.Surface, L: TableLayout) -> None:
+    def _draw_static(self, surface: pygame.Surface, p: Picture) -> None:
+        L = p.layout
         surface.blit(widgets.felt((L.w, L.h)), (0, 0))
-        self._trump_panel(surface, L)
-        self._score_panel(surface, L)
-        players = len(self.table.seats)
+        self._trump_panel(surface, p)
+        self._score_panel(surface, p)
+        players = len(p.names)
         for seat in range(players):
-            self._plate(surface, L, seat)
+            self._plate(surface, p, seat)
         for seat in range(players):
-            if seat != self.table.bottom_seat:
-                self._hand(surface, L, seat)
-        self._proposed(surface, L)
+            if seat != p.bottom:
+                self._hand(surface, p, seat)
+        self._proposed(surface, p)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        t = self.table
-        L = t.layout
-        key = self._static_key()
+    def draw(self, surface: pygame.Surface, p: Picture) -> None:
+        L = p.layout
+        key = self._static_key(p)
         if self._layer is None or self._layer.get_size() != (L.w, L.h):
             self._layer = pygame.Surface((L.w, L.h)).convert()
             self._layer_key = None
         if key != self._layer_key:
-            self._draw_static(self._layer, L)
+            self._draw_static(self._layer, p)
             self._layer_key = key
         surface.blit(self._layer, (0, 0))
-        for seat in t.thinking:
-            rect = L.plate_rect(seat, t.open_cards)
-            self._dots(surface, L, (rect.centerx, rect.bottom + L.px(10)))
-        self._trick(surface, L)
-        self._hand(surface, L, t.bottom_seat)
-        for sprite in t.model.sprites:
+        for seat in p.thinking:
+            rect = L.plate_rect(seat, p.open_cards)
+            self._dots(surface, p, (rect.centerx, rect.bottom + L.px(10)))
+        self._trick(surface, p)
+        self._hand(surface, p, p.bottom)
+        for sprite in p.model.sprites:
             if sprite.started:
                 self._card(surface, L, sprite.card, sprite.pose(L), shadow=True)
-        drag = t.hand.drag_pose()
+        drag = p.marks.drag
         if drag is not None:
             card, pose = drag
             self._card(surface, L, card, pose, shadow=True, lift_shadow=2.5)
-        self._bubbles(surface, L)
-        if t.prompt.panel is not None:
-            rect, title, hint = t.prompt.panel
+        self._bubbles(surface, p)
+        if p.prompt is not None:
+            rect, title, hint = p.prompt
             widgets.draw_panel(surface, rect, L.u, (8, 30, 20, 225), theme.GOLD)
             img = theme.text(title, L.px(21), theme.GOLD_LIGHT, True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(14))))
@@ -126,15 +133,12 @@ class TableView:
                 img = theme.text(hint, L.px(15), theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(44))))
 
-    def draw_over(self, surface: pygame.Surface) -> None:
-        """What lies above the buttons: suit icons on them, the last-trick view."""
-        t = self.table
-        L = t.layout
-        claim = t.buttons.get("roem")
-        if claim is not None and "roem" in t.prompt.actions and t.director.claim_window:
-            spent, allowed = t.director.pause
-            left = 1 - spent / allowed if allowed else 0.0
-            bar = claim.get_abs_rect()
+    def draw_over(self, surface: pygame.Surface, p: Picture) -> None:
+        """What lies above the buttons: the Roem button's pause bar, suit icons on the
+        buttons, the last-trick view."""
+        L = p.layout
+        if p.claim is not None:
+            bar, left = p.claim
             track = pygame.Rect(
                 bar.left + L.px(12), bar.bottom + L.px(6), bar.w - L.px(24), L.px(4)
             )
@@ -142,17 +146,17 @@ class TableView:
             fill = track.copy()
             fill.w = max(0, round(track.w * left))
             pygame.draw.rect(surface, theme.GOLD_LIGHT, fill, border_radius=L.px(2))
-        for rect, suit in t.prompt.icons:
-            img = icons.suit_icon(suit, round(rect.h * 0.52), None, t.app.settings.four_colour)
+        for rect, suit in p.icons:
+            img = icons.suit_icon(suit, round(rect.h * 0.52), None, self.settings.four_colour)
             surface.blit(img, img.get_rect(midleft=(rect.left + L.px(14), rect.centery)))
-        if t.show_last and t.model.last_trick:
-            self._last_trick(surface, L)
+        if p.show_last and p.model.last_trick:
+            self._last_trick(surface, p)
 
     def _card(
         self, surface: pygame.Surface, L: TableLayout, card: Card | None, pose: Pose,
         shadow: bool = True, face: bool = True, lift_shadow: float = 1.0,
     ) -> None:  # fmt: skip
-        images = self.table.images
+        images = self.images
         if abs(pose.scale - SMALL) < 0.001:
             size, scale = L.small, 1.0
         else:
@@ -165,34 +169,31 @@ class TableView:
         img = images.image(shown, size, pose.angle, scale)
         surface.blit(img, img.get_rect(center=(round(pose.x), round(pose.y))))
 
-    def _hand(self, surface: pygame.Surface, L: TableLayout, seat: int) -> None:
-        t = self.table
-        m = t.model
+    def _hand(self, surface: pygame.Surface, p: Picture, seat: int) -> None:
+        m, L = p.model, p.layout
         hand = m.hands[seat]
-        face = self.visible(seat)
+        face = seat in p.faces
         self.drawn_faces[seat] = list(hand) if face else []
         if not hand:
             return
-        bottom = seat == t.bottom_seat
-        drag = t.hand.drag_pose()
-        dragged = drag[0] if drag else None
-        legal = t.hand.legal_cards() if bottom else None
-        dim_illegal = bottom and legal is not None and t.app.settings.show_legal
-        selected = t.hand.selected_card() if bottom else None
-        hinted = t.guide.hint_card() if bottom else None
-        poses = L.hand_poses(seat, len(hand), t.open_cards)
+        bottom = seat == p.bottom
+        marks = p.marks if bottom else Marks()
+        dragged = marks.drag[0] if marks.drag else None
+        legal = marks.legal
+        dim_illegal = bottom and legal is not None and self.settings.show_legal
+        poses = L.hand_poses(seat, len(hand), p.open_cards)
         for i, card in enumerate(hand):
             if card is dragged:
                 continue
             pose = (m.poses.get(card) or poses[i]) if bottom else poses[i]
             self._card(surface, L, card, pose, shadow=bottom or face, face=face)
             size = L.card if bottom else L.small
-            if card is hinted:
+            if card is marks.hinted:
                 self._hint_ring(surface, L, pose, size)
-            if dim_illegal and card not in legal:
-                tint = t.images.mask(size, pose.angle, (8, 28, 18, 80))
+            if dim_illegal and card not in legal:  # type: ignore[operator]
+                tint = self.images.mask(size, pose.angle, (8, 28, 18, 80))
                 surface.blit(tint, tint.get_rect(center=(round(pose.x), round(pose.y))))
-            if card is selected:
+            if card is marks.selected:
                 rect = pygame.Rect(0, 0, size[0] + L.px(6), size[1] + L.px(6))
                 rect.center = (round(pose.x), round(pose.y))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, rect, max(2, L.px(3)), L.px(10))
@@ -201,19 +202,17 @@ class TableView:
         self, surface: pygame.Surface, L: TableLayout, pose: Pose, size: tuple[int, int]
     ) -> None:
         """The card the hint recommends: a blue ring, unlike the gold of the selection."""
-        from .guide import HINT_COLOUR
-
         rect = pygame.Rect(0, 0, size[0] + L.px(8), size[1] + L.px(8))
         ring = theme.panel(rect.size, (0, 0, 0, 0), L.px(12), HINT_COLOUR, max(3, L.px(4)))
         img = pygame.transform.rotate(ring, pose.angle)
         surface.blit(img, img.get_rect(center=(round(pose.x), round(pose.y))))
 
-    def _trick(self, surface: pygame.Surface, L: TableLayout) -> None:
-        m = self.table.model
+    def _trick(self, surface: pygame.Surface, p: Picture) -> None:
+        m, L = p.model, p.layout
         for seat, card in m.trick:
             pose = L.trick_pose(seat)
             self._card(surface, L, card, pose)
-            if m.winner is not None and seat == m.winner and len(m.trick) == len(self.table.seats):
+            if m.winner is not None and seat == m.winner and len(m.trick) == len(p.names):
                 rect = pygame.Rect(0, 0, L.card[0] + L.px(8), L.card[1] + L.px(8))
                 rect.center = (round(pose.x), round(pose.y))
                 glow = theme.panel(
@@ -222,8 +221,8 @@ class TableView:
                 img = pygame.transform.rotate(glow, pose.angle)
                 surface.blit(img, img.get_rect(center=rect.center))
 
-    def _proposed(self, surface: pygame.Surface, L: TableLayout) -> None:
-        m = self.table.model
+    def _proposed(self, surface: pygame.Surface, p: Picture) -> None:
+        m, L = p.model, p.layout
         if m.proposed is None or m.trump is not None:
             return
         pose = L.proposed_pose()
@@ -231,24 +230,23 @@ class TableView:
         label = theme.text(tr("ui.table_proposed_trump"), L.px(15), theme.TEXT_DIM, True)
         surface.blit(label, label.get_rect(midright=(pose.x - L.small[0] / 2 - L.px(10), pose.y)))
 
-    def _plate(self, surface: pygame.Surface, L: TableLayout, seat: int) -> None:
-        t = self.table
-        m = t.model
-        rect = L.plate_rect(seat, t.open_cards)
-        turn = t.turn_seat() == seat
+    def _plate(self, surface: pygame.Surface, p: Picture, seat: int) -> None:
+        m, L = p.model, p.layout
+        rect = L.plate_rect(seat, p.open_cards)
+        turn = p.turn == seat
         border = theme.GOLD_LIGHT if turn else (255, 255, 255, 34)
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 215), border)
         if turn:
             pygame.draw.rect(surface, theme.GOLD_LIGHT, rect, max(2, L.px(2.5)), L.px(14))
         pad = L.px(12)
-        name = theme.text(t.seats[seat].label, L.px(18), theme.TEXT, True)
+        name = theme.text(p.names[seat], L.px(18), theme.TEXT, True)
         surface.blit(name, (rect.left + pad, rect.top + L.px(4)))
         team = seat % 2
-        role = self.role(seat)
+        role = self.role(p, seat)
         won = m.tricks_won[team]
         tricks = tr("ui.table_tricks", n=won)
         sub = f"{role} · {tricks}" if won else role
-        if turn and seat == t.human_seat:
+        if turn and seat == p.holder:
             img = theme.text(tr("ui.table_your_turn"), L.px(14), theme.GOLD_LIGHT, True)
         else:
             img = theme.text(sub, L.px(14), theme.TEXT_DIM)
@@ -263,38 +261,38 @@ class TableView:
             surface.blit(d, d.get_rect(center=centre))
             x -= chip + L.px(4)
         if m.chooser == seat and m.trump is not None:
-            chip = icons.suit_chip(m.trump.value, L.px(22), t.app.settings.four_colour)
+            chip = icons.suit_chip(m.trump.value, L.px(22), self.settings.four_colour)
             surface.blit(chip, chip.get_rect(midright=(x, cy)))
 
-    def role(self, seat: int) -> str:
-        t = self.table
-        if t.human_seat is None:
+    def role(self, p: Picture, seat: int) -> str:
+        """The seat's plate line: its compass point, or partner / opponent of the holder."""
+        if p.holder is None:
             return compass(seat)
-        if seat == t.human_seat:
+        if seat == p.holder:
             return compass(0)
-        partner = (seat - t.human_seat) % 2 == 0
+        partner = (seat - p.holder) % 2 == 0
         return tr("ui.table_partner") if partner else tr("ui.table_opponent")
 
-    def _dots(self, surface: pygame.Surface, L: TableLayout, centre: tuple[int, int]) -> None:
-        phase = self.table.clock * 4
+    def _dots(self, surface: pygame.Surface, p: Picture, centre: tuple[int, int]) -> None:
+        L = p.layout
+        phase = p.clock * 4
         for i in range(3):
             k = 0.5 + 0.5 * math.sin(phase - i * 0.9)
             r = L.px(3 + 1.6 * k)
             colour = (255, 230, 160) if k > 0.5 else (200, 190, 150)
             pygame.draw.circle(surface, colour, (centre[0] + (i - 1) * L.px(14), centre[1]), r)
 
-    def _bubbles(self, surface: pygame.Surface, L: TableLayout) -> None:
-        t = self.table
-        for seat, b in t.model.bubbles.items():
+    def _bubbles(self, surface: pygame.Surface, p: Picture) -> None:
+        L = p.layout
+        for seat, b in p.model.bubbles.items():
             fade = min(1.0, (b.ttl - b.age) / BUBBLE_FADE)
             widgets.draw_bubble(
-                surface, L.bubble_anchor(seat, t.open_cards), b.text, L.u, b.suit, fade,
-                t.app.settings.four_colour,
+                surface, L.bubble_anchor(seat, p.open_cards), b.text, L.u, b.suit, fade,
+                self.settings.four_colour,
             )  # fmt: skip
 
-    def _trump_panel(self, surface: pygame.Surface, L: TableLayout) -> None:
-        t = self.table
-        m = t.model
+    def _trump_panel(self, surface: pygame.Surface, p: Picture) -> None:
+        m, L = p.model, p.layout
         rect = L.trump_panel
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
@@ -310,21 +308,19 @@ class TableView:
             q = theme.text("?", L.px(26), theme.TEXT_DIM, True)
             surface.blit(q, q.get_rect(center=chip_rect.center))
             line1 = tr("ui.table_not_chosen") if m.deal_no else ""
-            who = t.seats[t.turn_seat()].label if t.turn_seat() is not None else ""
+            who = p.names[p.turn] if p.turn is not None else ""
             line2 = tr("ui.table_to_decide", name=who) if who and m.hands[0] else ""
-            if who and t.turn_seat() == t.human_seat:
+            if who and p.turn == p.holder:
                 line2 = tr("ui.table_your_decision")
         else:
             surface.blit(
-                icons.suit_chip(m.trump.value, chip_size, t.app.settings.four_colour), chip_rect
+                icons.suit_chip(m.trump.value, chip_size, self.settings.four_colour), chip_rect
             )
             line1 = suit_name(m.trump).capitalize()
-            chooser = t.seats[m.chooser].label if m.chooser is not None else "?"
+            chooser = p.names[m.chooser] if m.chooser is not None else "?"
             line2 = tr("ui.table_chosen_by", name=chooser)
-            if m.chooser is not None and (
-                m.chooser == t.human_seat or t.seats[m.chooser].name == SEAT_NAMES[0]
-            ):  # a review or replay has no human seat, but "You" still chose
-                line2 = tr("ui.table_chosen_by_you")
+            if m.chooser is not None and (m.chooser == p.holder or m.chooser in p.you):
+                line2 = tr("ui.table_chosen_by_you")  # a replay has no holder, but "You" chose
             if m.kraak_level:
                 line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
         img = theme.text(line1, L.px(22), theme.TEXT, True)
@@ -332,21 +328,20 @@ class TableView:
         img = theme.text(line2, L.px(15), theme.TEXT_DIM)
         surface.blit(img, (x, rect.top + L.px(62)))
 
-    def _score_panel(self, surface: pygame.Surface, L: TableLayout) -> None:
-        t = self.table
-        m = t.model
+    def _score_panel(self, surface: pygame.Surface, p: Picture) -> None:
+        m, L = p.model, p.layout
         rect = L.score_panel
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
-        img = theme.text(self.score_head(), L.px(13), theme.TEXT_DIM, True)
+        img = theme.text(self.score_head(p), L.px(13), theme.TEXT_DIM, True)
         surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
-        names = t.team_names()
         for team in (0, 1):
             y = rect.top + L.px(34 + team * 32)
             colour = theme.TEAM_COLOURS[team]
             pygame.draw.circle(surface, colour, (rect.left + pad + L.px(6), y + L.px(11)), L.px(6))
             surface.blit(
-                theme.text(names[team], L.px(17), theme.TEXT, True), (rect.left + pad + L.px(20), y)
+                theme.text(p.teams[team], L.px(17), theme.TEXT, True),
+                (rect.left + pad + L.px(20), y),
             )
             total = theme.text(str(round(m.shown_totals[team])), L.px(22), colour, True)
             right = rect.right - pad
@@ -360,29 +355,29 @@ class TableView:
                     img, img.get_rect(topright=(right - total.get_width() - L.px(10), y + L.px(3)))
                 )
 
-    def score_head(self) -> str:
-        m, v = self.table.model, self.table.state.variant
+    def score_head(self, p: Picture) -> str:
+        m, v = p.model, p.variant
         if v.match_kind == "deals":
             return tr("ui.table_deal_of", n=max(1, m.deal_no), total=v.match_target)
         return tr("ui.table_deal_to", n=max(1, m.deal_no), target=v.match_target)
 
-    def _last_trick(self, surface: pygame.Surface, L: TableLayout) -> None:
-        t = self.table
-        leader, cards, winner = t.model.last_trick  # type: ignore[misc]
+    def _last_trick(self, surface: pygame.Surface, p: Picture) -> None:
+        L = p.layout
+        leader, cards, winner = p.model.last_trick  # type: ignore[misc]
         cx, cy = L.centre
         cw, ch = L.card
         rect = pygame.Rect(0, 0, round(3.6 * cw), round(2.45 * ch))
         rect.center = (round(cx), round(cy))
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
-        title = tr("ui.table_last_trick_by", name=t.seats[winner].label)
-        if winner == t.human_seat:
+        title = tr("ui.table_last_trick_by", name=p.names[winner])
+        if winner == p.holder:
             title = tr("ui.table_last_trick_by_you")
         img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(10))))
         for i, card in enumerate(cards):
-            seat = (leader + i) % len(t.seats)
-            p = L.trick_pose(seat)
-            pose = Pose(cx + (p.x - cx) * 0.8, cy + L.px(12) + (p.y - cy) * 0.8, p.angle, 1.0)
+            seat = (leader + i) % len(p.names)
+            q = L.trick_pose(seat)
+            pose = Pose(cx + (q.x - cx) * 0.8, cy + L.px(12) + (q.y - cy) * 0.8, q.angle, 1.0)
             self._card(surface, L, card, pose)
             if seat == winner:
                 r = pygame.Rect(0, 0, cw + L.px(6), ch + L.px(6))

@@ -7,36 +7,36 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import tr
-from . import theme, widgets
-from .layout import SMALL, Pose, TableLayout
-from .table_view import TableView
+from ....i18n import tr
+from ... import theme, widgets
+from ..layout import SMALL, Pose, TableLayout
+from ..view import Picture, TableView
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassLayout, KlabberjassTableScene
+    from .layout import KlabberjassLayout
+    from .model import KlabberjassModel
 
 
 class KlabberjassView(TableView):
     bonus_key = "ui.kj_bonus"
-    table: KlabberjassTableScene
 
-    def score_head(self) -> str:
-        m = self.table.model
-        return tr("ui.table_deal_to", n=max(1, m.deal_no), target=self.table.state.variant.target)
+    def score_head(self, p: Picture) -> str:
+        return tr("ui.table_deal_to", n=max(1, p.model.deal_no), target=p.variant.target)
 
-    def role(self, seat: int) -> str:
-        m = self.table.model
+    def role(self, p: Picture, seat: int) -> str:
+        m = p.model
         if m.deal_no and m.dealer == seat:
             return tr("ui.kj_dealer")
         return tr("ui.kj_non_dealer") if m.deal_no else ""
 
-    def _static_key(self) -> tuple:
-        m = self.table.model
-        return (*super()._static_key(), m.turned, m.stock, m.dix)
+    def _static_key(self, p: Picture) -> tuple:
+        m: KlabberjassModel = p.model  # type: ignore[assignment]
+        return (*super()._static_key(p), m.turned, m.stock, m.dix)
 
-    def _proposed(self, surface: pygame.Surface, L: TableLayout) -> None:
+    def _proposed(self, surface: pygame.Surface, p: Picture) -> None:
         """The stock (a squared pile of backs) and the face-up card beside it."""
-        m = self.table.model
+        m: KlabberjassModel = p.model  # type: ignore[assignment]
+        L = p.layout
         lay: KlabberjassLayout = L  # type: ignore[assignment]
         stock = lay.stock_pose()
         if m.stock:
@@ -58,14 +58,15 @@ class KlabberjassView(TableView):
         surface.blit(img, img.get_rect(midtop=(round(pose.x), round(pose.y + L.card[1] / 2
                                                                      + L.px(8)))))  # fmt: skip
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        if self.table.model.shown is not None:
-            self._shown(surface, self.table.layout)
+    def draw(self, surface: pygame.Surface, p: Picture) -> None:
+        super().draw(surface, p)
+        if p.model.shown is not None:  # type: ignore[attr-defined]
+            self._shown(surface, p)
 
-    def _shown(self, surface: pygame.Surface, L: KlabberjassLayout) -> None:  # type: ignore[override]
+    def _shown(self, surface: pygame.Surface, p: Picture) -> None:
         """The winner of the declarations lays his sequences open for a moment."""
-        seat, sequences, points = self.table.model.shown  # type: ignore[misc]
+        L: KlabberjassLayout = p.layout  # type: ignore[assignment]
+        seat, sequences, points = p.model.shown  # type: ignore[attr-defined]
         cards = [c for seq in sequences for c in seq]
         sw, sh = L.small
         step, gap, k = 0.55 * sw, 0.35 * sw, len(sequences)
@@ -74,8 +75,8 @@ class KlabberjassView(TableView):
         rect = pygame.Rect(0, 0, round(max(width + L.px(40), L.px(300))), round(sh + L.px(70)))
         rect.center = (round(cx), round(cy))
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
-        name = self.table.seats[seat].label
-        mine = seat == self.table.human_seat
+        name = p.names[seat]
+        mine = seat == p.holder
         title = tr("ui.kj_you_show" if mine else "ui.kj_shows", name=name, points=points)
         img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(8))))

@@ -15,28 +15,30 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import ALL_CARDS, Action, Card, MatchState, Variant, trick_winner
-from ..engine.match import CLAIM_ROEM, DealScored, MatchOver, RoemLeft, ScoreLine, play
-from ..i18n import tr
-from ..play.games import KLAVERJAS, Game
-from ..play.seats import Job, Jobs
-from ..play.session import MatchSession, make_seats
-from ..words import reason_text
-from . import theme, widgets
-from .cardimg import CardImages
-from .commands import Command
-from .director import Director, TableModel
+from ...engine import ALL_CARDS, Action, Card, MatchState, Variant
+from ...engine.match import CLAIM_ROEM, DealScored, MatchOver, RoemLeft, ScoreLine, play
+from ...i18n import tr
+from ...play.games import KLAVERJAS, Game
+from ...play.seats import Jobs
+from ...play.session import MatchSession, make_seats
+from ...words import reason_text
+from .. import theme, widgets
+from ..cardimg import CardImages
+from ..commands import Command
+from ..scene import Scene
+from ..seats import SEAT_NAMES
+from .director import Director
 from .guide import Guide
 from .hand_input import HandInput
-from .hotseat import HotSeat, rotated
-from .layout import SOUTH, Pose, TableLayout
+from .hotseat import HotSeat
+from .layout import SMALL, SOUTH, Pose, TableLayout, seated
+from .model import TableModel
 from .prompts import DecisionPrompt
-from .scene import Scene
-from .table_view import TableView
+from .view import Marks, Picture, TableView
 
 if TYPE_CHECKING:
-    from .shell import Shell
-    from .summary import DealSummaryScene
+    from ..shell import Shell
+    from ..summary import DealSummaryScene
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +70,7 @@ class TableScene(Scene):
     ) -> None:
         """The table of `session`, or of a session made here (not recorded) from `variant`,
         `seed` and `seats`: (name, kind) per seat, kind "human" or a computer level; several
-        human seats play hot-seat (ui/hotseat.py). `practice`: open hands and take-backs.
+        human seats play hot-seat (ui/table/hotseat.py). `practice`: open hands and take-backs.
         `state`: the position to start from (a lesson's), else the game's first deal."""
         super().__init__(app)
         self.demo = demo
@@ -91,77 +93,17 @@ class TableScene(Scene):
         self.images = CardImages(app.settings)
         self.model = self.model_class()
         self.director = self.director_class(self)
-        self.view = self.view_class(self)
+        self.view = self.view_class(self.images, app.settings)
         self.hand = HandInput(self)
         self.prompt = self.prompt_class(self)
-        self.guide = self.guide_class(self)
-        self.hotseat = HotSeat(self)
+        self.guide = self.guide_class(app, session, demo, self.practice, self.person_may_act)
+        self.hotseat = HotSeat(app, session, self.practice, self._handed)
         self.summary: DealSummaryScene | None = None
-        hands = [self.state.hand(s) for s in range(self.players)]
+        hands = [self.session.state.hand(s) for s in range(self.game.players)]
         self.director.queue.append(
-            self.director.deal(1, self.state.dealer, self.state.proposed, hands)
+            self.director.deal(1, self.session.state.dealer, self.session.state.proposed, hands)
         )
         self.build()
-
-    # --- the session, as the table's parts read it ---
-    @property
-    def players(self) -> int:
-        return self.game.players
-
-    @property
-    def state(self) -> Any:
-        return self.session.state
-
-    @property
-    def seats(self) -> list[Any]:
-        return self.session.seats
-
-    @property
-    def seed(self) -> int:
-        return self.session.seed
-
-    @property
-    def variant(self) -> Any:
-        return self.session.variant
-
-    @property
-    def humans(self) -> tuple[int, ...]:
-        """The seats of people at this screen."""
-        return self.session.people
-
-    @property
-    def human_seat(self) -> int | None:
-        """The person holding the laptop (drawn at the bottom); None: nobody (a demo)."""
-        return self.session.holder
-
-    @property
-    def autopilot(self) -> Any:
-        """The computer playing the person's cards (screenshots, benchmarks), or None."""
-        return self.session.autopilot
-
-    @property
-    def match_id(self) -> int | None:
-        return self.session.match_id
-
-    @property
-    def jobs(self) -> Jobs:
-        return self.session.jobs
-
-    @property
-    def job(self) -> Job[Action] | None:
-        return self.session.job
-
-    @property
-    def thinking(self) -> set[int]:
-        return self.session.thinking
-
-    @property
-    def pending_roem(self) -> int:
-        return self.session.trick_roem
-
-    @pending_roem.setter
-    def pending_roem(self, roem: int) -> None:
-        self.session.trick_roem = roem
 
     @property
     def speed(self) -> float:
@@ -169,13 +111,12 @@ class TableScene(Scene):
         keeps its own)."""
         return self.app.settings.speed
 
-    @property
-    def bottom_seat(self) -> int:
-        """The seat drawn at the bottom, face up: the human whose turn it is (or last was)."""
-        return SOUTH if self.human_seat is None else self.human_seat
-
     def make_layout(self, size: tuple[int, int]) -> TableLayout:
-        return rotated(self.layout_class(*size), self.bottom_seat)
+        """The game's layout seen from the person holding the laptop (`layout.bottom`:
+        the seat drawn at the bottom, face up; South when nobody holds it)."""
+        holder = self.session.holder
+        bottom = SOUTH if holder is None else holder
+        return seated(self.layout_class(*size), self.game.players, bottom)
 
     # --- widgets ---
     def build(self) -> None:
@@ -193,7 +134,15 @@ class TableScene(Scene):
             "@claim", tooltip=tr("ui.table_roem_tooltip"),
         )  # fmt: skip
         claim.hide()
-        self.guide.build()
+        self.guide_buttons()
+
+    def guide_buttons(self) -> None:
+        """The hint and take-back buttons the guide asks for (ui/table/guide.py)."""
+        actions = {"hint": self.guide.request, "take_back": self.take_back}
+        for key in actions:
+            self.remove_button(key)
+        for key, rect, label in self.guide.buttons(self.layout):
+            self.button(key, rect, label, actions[key], "@quiet")
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = self.make_layout(size)
@@ -207,18 +156,22 @@ class TableScene(Scene):
 
     # --- queries used by the view and the input ---
     def human_may_play(self) -> bool:
-        s = self.state
+        s = self.session.state
         return (
-            self.human_seat is not None
+            self.session.holder is not None
             and s.phase == "play"
-            and s.to_move == self.human_seat
+            and s.to_move == self.session.holder
             and self.director.idle
         )
 
     def may_act(self) -> bool:
         """Whether the seat to move may decide now (the picture has caught up)."""
         d = self.director
-        return d.idle or (d.claim_window and self.state.phase == "claim")
+        return d.idle or (d.claim_window and self.session.state.phase == "claim")
+
+    def person_may_act(self) -> bool:
+        """The person holding the laptop may decide now: the picture caught up, no cover."""
+        return self.may_act() and not self.hotseat.hiding
 
     # --- the Picture the session asks (play/session.py) ---
     def ready(self) -> bool:
@@ -231,13 +184,17 @@ class TableScene(Scene):
         return self.director.claim_due
 
     def turn_seat(self) -> int | None:
-        if self.state.is_over or not self.may_act():
+        if self.session.state.is_over or not self.may_act():
             return None
-        return self.state.to_move
+        return self.session.state.to_move
+
+    @staticmethod
+    def teams(names: Sequence[str]) -> tuple[str, str]:
+        """The two sides by the seats' names: partners sit across the table."""
+        return f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
 
     def team_names(self) -> tuple[str, str]:
-        n = [s.label for s in self.seats]
-        return f"{n[0]} & {n[2]}", f"{n[1]} & {n[3]}"
+        return self.teams([s.label for s in self.session.seats])
 
     def sound(self, name: str) -> None:
         self.app.audio.play(name)
@@ -256,16 +213,17 @@ class TableScene(Scene):
 
     def saw(self, before: Any, action: Action, events: list[Any]) -> None:
         """The session's listener: a move was played; animate its events."""
-        if action.kind == "play" and self.human_seat == before.to_move:
+        if action.kind == "play" and self.session.holder == before.to_move:
             self.hand.after_play()
         self.guide.saw(before, events)
-        hands = [self.state.hand(s) for s in range(self.players)]
+        hands = [self.session.state.hand(s) for s in range(self.game.players)]
         self.prompt.hide()
         self.director.schedule(events, hands, self._origin)
 
     def decide(self, action: Action) -> None:
         """A decision button or shortcut of the human."""
-        if self.human_seat is None or self.state.to_move != self.human_seat or not self.may_act():
+        holder = self.session.holder
+        if holder is None or self.session.state.to_move != holder or not self.may_act():
             return
         reason = self.submit(action)
         if reason:
@@ -282,27 +240,53 @@ class TableScene(Scene):
         return True
 
     def not_your_turn(self) -> None:
-        s = self.state
-        if s.is_over or self.human_seat is None:
+        s = self.session.state
+        if s.is_over or self.session.holder is None:
             return
-        if s.to_move == self.human_seat and s.phase != "play":
+        if s.to_move == self.session.holder and s.phase != "play":
             self.app.toast(tr("ui.table_decide_first"))
-        elif s.to_move != self.human_seat:
-            self.app.toast(tr("ui.table_wait_turn", name=self.seats[s.to_move].label))
+        elif s.to_move != self.session.holder:
+            self.app.toast(tr("ui.table_wait_turn", name=self.session.seats[s.to_move].label))
 
     def roem_left(self, ev: RoemLeft) -> None:
         if self.guide.roem_left(ev):  # the teaching note says what was missed
-            if ev.seat != self.human_seat:
+            if ev.seat != self.session.holder:
                 self.model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
             return
-        name = self.seats[ev.seat].label
-        if self.state.variant.roem_claim == "keep_or_leave":
+        name = self.session.seats[ev.seat].label
+        if self.session.state.variant.roem_claim == "keep_or_leave":
             self.model.say(ev.seat, tr("ui.table_leaves_roem", roem=ev.roem), 1.6)
-        elif ev.seat == self.human_seat:
+        elif ev.seat == self.session.holder:
             self.app.toast(tr("ui.table_you_missed_roem", roem=ev.roem))
         else:
             self.model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
             self.app.toast(tr("ui.table_did_not_claim", name=name, roem=ev.roem))
+
+    def take_back(self) -> None:
+        """Practice: back to before the person's last card of this deal (the guide finds
+        the position; the engine's state says the deal's tricks, points and roem)."""
+        before = self.guide.take_back()
+        if before is None:
+            return
+        self.load(before)
+        self.model.winner = None
+        self.session.trick_roem = 0
+        self.prompt.hide()
+        self.hand.cancel()
+        self.hand.selected = None
+
+    def _handed(self, turned: bool) -> None:
+        """A person took the laptop (ui/table/hotseat.py): a new one has the table turned
+        to them; a roem claim gets its full trick pause after the cover."""
+        if turned:
+            self.layout = self.make_layout(self.app.size)
+            self.model.poses.clear()  # the new hand snaps into place
+            self.hand.cancel()
+            self.hand.selected = None
+            self.prompt.hide()
+        d = self.director
+        if d.claim_window:
+            d.pause = (0.0, d.pause[1])
 
     # --- overlays ---
     def toggle_last(self) -> None:
@@ -365,11 +349,13 @@ class TableScene(Scene):
             self.toggle_last()
         elif name == "score_sheet":
             self.open_sheet()
-        elif self.guide.key(name) or self.hand.key(name):
+        elif (wanted := self.guide.wants_key(name)) is not None:
+            self.take_back() if wanted == "take_back" else self.guide.request()
+        elif self.hand.key(name):
             pass
-        elif self.human_seat is not None and self.state.to_move == self.human_seat:
-            action = self.prompt.key_action(name, self.state)
-            if action is None or not self.may_act() or self.state.phase == "play":
+        elif self.session.holder is not None and self.session.state.to_move == self.session.holder:
+            action = self.prompt.key_action(name, self.session.state)
+            if action is None or not self.may_act() or self.session.state.phase == "play":
                 return False
             self.decide(action)
         else:
@@ -389,13 +375,15 @@ class TableScene(Scene):
         self._warm_up()
         super().update(dt)
         half_life = 0.055 * self.speed
-        self.model.update(dt, self.view.targets(self.layout), half_life)
+        self.model.update(dt, self.targets(self.layout), half_life)
         self.director.update(dt)
         reports, self.director.reports = self.director.reports, []
         for ev in reports:
             self.script_done(ev)
         self._drive(dt)
         self._resync()
+        if self.guide.stale():
+            self.guide_buttons()  # hints were switched in the settings over the table
         self.guide.update()
 
     def waiting_for_person(self) -> bool:
@@ -407,25 +395,26 @@ class TableScene(Scene):
         thinking, no card face left to warm up): only input or a fading bubble changes it."""
         hint = self.guide.job
         if (
-            self._warm or self.job is not None or (hint is not None and not hint.done)
+            self._warm or self.session.job is not None or (hint is not None and not hint.done)
             or not self.director.idle or not self.waiting_for_person()
         ):  # fmt: skip
             return 0.0
-        still = self.model.still_for(self.view.targets(self.layout))
+        still = self.model.still_for(self.targets(self.layout))
         return min(still, self.widgets_calm_for())
 
     def _drive(self, dt: float) -> None:
         """The session plays what no person here decides; the table shows the person's
         buttons, or the hot-seat cover while the laptop changes hands."""
-        before = self.state
+        before = self.session.state
         self.session.step(dt)
-        s = self.state
+        s = self.session.state
         if s is not before:  # a move was played: its animation comes first
             return
         if s.is_over or not self.may_act() or not self.session.is_person(s.to_move):
             self.prompt.hide()
             return
         if self.hotseat.hand_over(s.to_move):  # the cover is up until the next player confirms
+            self.hand.cancel()
             self.prompt.hide()
         elif s.phase in self.prompt_phases:
             self.prompt.show(s)
@@ -434,37 +423,10 @@ class TableScene(Scene):
 
     def _resync(self) -> None:
         """A safety net: once every animation is done, the picture must equal the engine."""
-        at_rest = self.director.idle and self.state.phase in self.rest_phases
-        if at_rest and self.sync_model():
+        at_rest = self.director.idle and self.session.state.phase in self.rest_phases
+        if at_rest and self.model.sync(self.session.state):
             self.resyncs += 1
             log.warning("table picture re-synchronised with the engine")
-
-    def sync_model(self) -> bool:
-        """Make the picture show the engine state as it is; True if anything changed."""
-        s, m = self.state, self.model
-        changed = False
-        for seat in range(self.players):
-            if set(m.hands[seat]) != set(s.hand(seat)):
-                m.hands[seat] = list(s.hand(seat))
-                changed = True
-        trick = [((s.leader + i) % self.players, c) for i, c in enumerate(s.trick)]
-        if m.trick != trick:
-            m.trick = trick
-            changed = True
-        changed = self.sync_deal() or changed
-        if changed:
-            m.sort_hands()
-        return changed
-
-    def sync_deal(self) -> bool:
-        """The deal's facts on the picture (trump, chooser, dealer, kraak); True if changed."""
-        s, m = self.state, self.model
-        if m.trump == s.trump_suit and m.deal_no == s.deal_no:
-            return False
-        m.trump = s.trump_suit
-        m.chooser = s.chooser if s.chooser >= 0 else None
-        m.deal_no, m.dealer, m.kraak_level = s.deal_no, s.dealer, s.kraak_level
-        return True
 
     def load(self, state: MatchState) -> None:
         """Continue from a given position (a saved match, a test position): no replay animation."""
@@ -472,29 +434,72 @@ class TableScene(Scene):
         self.director.queue.clear()
         self.director.current = None
         self.director.claim_window = self.director.claim_due = False
-        m = self.model
-        m.sprites.clear()
-        m.bubbles.clear()
-        m.proposed = state.proposed if state.phase == "bidding" else None
-        m.sheet = list(state.sheet)
-        m.totals = list(state.totals)
-        m.shown_totals = [float(t) for t in state.totals]
-        # The engine keeps the deal's tricks and points per team, and the four-player
-        # game its roem (the two-player table sets declarations and bella itself).
-        m.tricks_won, m.deal_points = list(state.tricks_won), list(state.deal_points)
-        m.deal_roem = list(getattr(state, "deal_roem", (0, 0)))
-        m.last_trick = None
-        if state.tricks:
-            leader, cards = state.tricks[-1]
-            winner = (leader + trick_winner(state.trump_suit, cards)) % self.players  # type: ignore[arg-type]
-            m.last_trick = (leader, tuple(cards), winner)
-        self.sync_model()
+        self.model.load(state)
+
+    # --- geometry the director and the input share ---
+    def slot_pose(self, layout: TableLayout, seat: int) -> Pose:
+        """Where a newly dealt card of `seat` lands: the end of its hand."""
+        n = len(self.model.hands[seat])
+        p = layout.hand_poses(seat, n + 1, self.open_cards)[-1]
+        return Pose(p.x, p.y, p.angle, 1.0 if seat == layout.bottom else SMALL)
+
+    def targets(self, layout: TableLayout) -> dict[Card, Pose]:
+        """The resting pose of each card of the bottom hand (lifted as the input says); the
+        others' cards do not glide: they sit in the view's cached layer."""
+        hand = self.model.hands[layout.bottom]
+        poses = layout.hand_poses(layout.bottom, len(hand), self.open_cards)
+        lifts = self.hand.lifts(len(hand))
+        out: dict[Card, Pose] = {}
+        for i, card in enumerate(hand):
+            p = poses[i]
+            out[card] = Pose(p.x, p.y - lifts[i], p.angle, p.scale) if lifts else p
+        return out
+
+    # --- the picture ---
+    def picture(self) -> Picture:
+        """What the view draws this frame, read from the session, the model and the input."""
+        s = self.session
+        players = self.game.players
+        if self.hotseat.hiding:  # the laptop is between two people: every hand face down
+            faces: frozenset[int] = frozenset()
+        elif self.open_cards:
+            faces = frozenset(range(players))
+        else:
+            faces = frozenset() if s.holder is None else frozenset((s.holder,))
+        legal = self.hand.legal_cards()
+        marks = Marks(None if legal is None else frozenset(legal), self.hand.selected_card(),
+                      self.guide.hint_card(), self.hand.drag_pose())  # fmt: skip
+        claim = None
+        roem = self.buttons.get("roem")
+        if roem is not None and "roem" in self.prompt.actions and self.director.claim_window:
+            spent, allowed = self.director.pause
+            claim = (roem.get_abs_rect(), 1 - spent / allowed if allowed else 0.0)
+        return Picture(
+            model=self.model, layout=self.layout,
+            names=tuple(seat.label for seat in s.seats),
+            you=frozenset(i for i, seat in enumerate(s.seats) if seat.name == SEAT_NAMES[0]),
+            teams=self.team_names(), variant=s.state.variant, open_cards=self.open_cards,
+            faces=faces, holder=s.holder, bottom=self.layout.bottom, turn=self.turn_seat(),
+            thinking=frozenset(s.thinking), marks=marks, prompt=self.prompt.panel,
+            icons=tuple(self.prompt.icons), claim=claim, show_last=self.show_last,
+            clock=self.clock,
+        )  # fmt: skip
+
+    def choices(self) -> list[tuple[Action, pygame.Rect]]:
+        """The decision buttons shown, with their actions (the hint rings its own)."""
+        out = []
+        for key, action in self.prompt.actions.items():
+            button = self.buttons.get(key)
+            if button is not None and button.visible:
+                out.append((action, button.get_abs_rect()))
+        return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.view.draw(surface)
+        p = self.picture()
+        self.view.draw(surface, p)
         self.ui.draw_ui(surface)
-        self.view.draw_over(surface)
-        self.guide.draw(surface)
+        self.view.draw_over(surface, p)
+        self.guide.draw(surface, self.layout, p.prompt[0] if p.prompt else None, self.choices())
         if self.demo:
             self._demo_banner(surface)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Card
-from ..engine.klabberjass import (
+from ....engine import Card
+from ....engine.klabberjass import (
     BellaDeclared,
     DixMade,
     SchmeissAnswered,
@@ -20,31 +20,18 @@ from ..engine.klabberjass import (
     SequencesShown,
     StockDealt,
 )
-from ..engine.klabberjass_rules import KlabberjassScoreLine
-from ..engine.match import DealScored, Passed, Redealt
-from ..engine.scoring import DealScore, ScoreLine
-from ..i18n import tr
-from ..words import sequence_words
-from .director import Anchor, Director, Script
-from .layout import Pose
+from ....engine.match import DealScored, Passed, Redealt
+from ....i18n import tr
+from ....words import sequence_words
+from ..director import Director, Script
+from ..layout import Pose
+from ..model import Anchor
+from .model import KlabberjassModel, sheet_line
 
 if TYPE_CHECKING:
-    from .klabberjass_table import KlabberjassModel, KlabberjassTableScene
+    from .scene import KlabberjassTableScene
 
 SHOW_SECONDS = 2.4  # how long shown sequences stay on the table
-
-
-def sheet_line(line: KlabberjassScoreLine) -> ScoreLine:
-    """A Klabberjass deal as a line of the four-player sheet (maker as chooser, sequences and
-    bella as roem), so the score sheet, the summary's table and the chart serve both games."""
-    s = line.score
-    score = DealScore(
-        scores=s.scores, card_points=s.card_points,
-        roem=(s.declarations[0] + s.bella[0], s.declarations[1] + s.bella[1]),
-        outcome=s.outcome, pit_team=None, chooser_team=s.maker, burden_team=s.maker,
-        kraak_level=0, multiplier=1, totals=s.totals, tricks_won=s.tricks_won,
-    )  # fmt: skip
-    return ScoreLine(line.deal_no, line.dealer, line.maker, line.trump, 0, score)
 
 
 class KlabberjassDirector(Director):
@@ -113,7 +100,7 @@ class KlabberjassDirector(Director):
     def dix(self, ev: DixMade) -> Script:
         """The turned card goes into the hand, the 7 of trump takes its place, face up."""
         m = self.model
-        view = self.table.view
+        view = self.table  # where a card lands in a hand
         m.turned = None
         start = m.poses.get(ev.seven) or view.slot_pose(self.table.layout, ev.seat)
         if ev.seven in m.hands[ev.seat]:

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Action, MatchState
-from ..engine.match import CLAIM_ROEM, KRAAK_CALL, PASS, TAKE, name
-from ..i18n import tr
-from ..words import suit_name
-from . import theme
+from ...engine import Action, MatchState
+from ...engine.match import CLAIM_ROEM, KRAAK_CALL, PASS, TAKE, name
+from ...i18n import tr
+from ...words import suit_name
+from .. import theme
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from .scene import TableScene
 
 KEYS = {"suit_C": "C", "suit_D": "D", "suit_H": "H", "suit_S": "S"}
 
@@ -127,7 +127,7 @@ class DecisionPrompt:
         t = self.table
         rect = t.layout.claim_rect()
         if state.variant.roem_claim == "keep_or_leave":
-            self._keep_or_leave(t.pending_roem)
+            self._keep_or_leave(t.session.trick_roem)
             return
         t.buttons["roem"].set_relative_position(rect.topleft)
         t.buttons["roem"].show()

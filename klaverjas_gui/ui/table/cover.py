@@ -11,19 +11,20 @@ seen by the one handing the laptop over. A button or any key reveals them.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import tr
-from . import theme, widgets
-from .commands import Command
-from .scene import Scene
-from .seats import SEAT_NAMES, compass
+from ...i18n import tr
+from .. import theme, widgets
+from ..commands import Command
+from ..scene import Scene
+from ..seats import SEAT_NAMES, compass
 
 if TYPE_CHECKING:
-    from .shell import Shell
-    from .table import TableScene
+    from ...play.session import MatchSession
+    from ..shell import Shell
 
 UNATTENDED_SECONDS = 1.5  # screenshots and benchmarks: the autopilot confirms by itself
 
@@ -31,12 +32,16 @@ UNATTENDED_SECONDS = 1.5  # screenshots and benchmarks: the autopilot confirms b
 class CoverScene(Scene):
     opaque = False  # the table shows dimly (hands face down), so the place is recognisable
 
-    def __init__(self, app: Shell, table: TableScene, seat: int) -> None:
+    def __init__(
+        self, app: Shell, session: MatchSession, seat: int, confirm: Callable[[int], None]
+    ) -> None:
+        """The cover before person `seat`'s turn; `confirm(seat)` when they hold the laptop."""
         super().__init__(app)
-        self.table = table
         self.seat = seat
-        self.name = table.seats[seat].label
-        self.default_name = table.seats[seat].name == SEAT_NAMES[0]
+        self.on_confirm = confirm
+        self.unattended = session.autopilot is not None  # confirms by itself
+        self.name = session.seats[seat].label
+        self.default_name = session.seats[seat].name == SEAT_NAMES[0]
         self.age = 0.0
         self.done = False
         self.build()
@@ -66,7 +71,7 @@ class CoverScene(Scene):
             return
         self.done = True
         self.app.pop(self)
-        self.table.hotseat.confirm(self.seat)
+        self.on_confirm(self.seat)
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):
@@ -81,13 +86,13 @@ class CoverScene(Scene):
 
     def calm_for(self) -> float:
         """Calm until the autopilot (if any) confirms by itself."""
-        due = math.inf if self.table.autopilot is None else UNATTENDED_SECONDS - self.age
+        due = UNATTENDED_SECONDS - self.age if self.unattended else math.inf
         return min(self.widgets_calm_for(), max(0.0, due))
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.age += dt
-        if self.table.autopilot is not None and self.age > UNATTENDED_SECONDS:
+        if self.unattended and self.age > UNATTENDED_SECONDS:
             self.confirm()
 
     def draw(self, surface: pygame.Surface) -> None:

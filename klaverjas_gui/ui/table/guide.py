@@ -10,6 +10,9 @@
   and everything after it; the engine has no undo of its own.
 - Missed roem: when roem of the human's team is left unclaimed (must_claim), a
   note says which cards made it.
+
+The guide works on the session and the shell it is given; the table makes its buttons,
+hands it keys, and loads the position a take-back returns.
 """
 
 from __future__ import annotations
@@ -20,18 +23,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Action, Card, MatchState, Observation, Suit
-from ..engine.match import RoemLeft, TrickWon
-from ..i18n import tr
-from ..play.seats import CancelToken, Job
-from . import theme, widgets
+from ...engine import Action, Card, MatchState, Observation, Suit
+from ...engine.match import RoemLeft, TrickWon
+from ...i18n import tr
+from ...play.seats import CancelToken, Job
+from .. import theme, widgets
+from .view import HINT_COLOUR
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ...play.session import MatchSession
+    from ..shell import Shell
+    from .layout import TableLayout
 
 HINT_THINK_MS = 600.0  # the hard player's time; one more sampled world may finish after it
-HINT_COLOUR = (120, 214, 255)
 NOTE_SECONDS = 8.0
+Button = tuple[str, pygame.Rect, str]  # key ("hint", "take_back"), place, label
 
 
 @dataclass(frozen=True)
@@ -43,21 +49,29 @@ class Hint:
 
 def hard_hint(token: CancelToken, obs: Observation, seed: int, worlds: int | None) -> Hint:
     """The hard player's choice in the seat's place, with its reason (a background job)."""
-    from ..ai import hint
-    from ..teach.hints import explain
+    from ...ai import hint
+    from ...teach.hints import explain
 
     action = hint(obs, seed, HINT_THINK_MS, worlds, token)
     return Hint(obs.seat, action, explain(obs, action))
 
 
 class Guide:
-    """Belongs to one TableScene; the table calls build, update, key and the event hooks."""
+    """Belongs to one table: given its session, whether it is a demo or practice, and
+    `ready` (the person holding the laptop may act now: the picture caught up, no cover)."""
 
     # The job that finds a hint; the two-player table asks its own hard player.
     think: Callable[[CancelToken, Observation, int, int | None], Hint] = staticmethod(hard_hint)
 
-    def __init__(self, table: TableScene) -> None:
-        self.table = table
+    def __init__(
+        self, app: Shell, session: MatchSession, demo: bool, practice: bool,
+        ready: Callable[[], bool],
+    ) -> None:  # fmt: skip
+        self.app = app
+        self.session = session
+        self.demo = demo
+        self.practice = practice
+        self.ready = ready
         self.job: Job[Hint] | None = None  # key: n_actions of the state it was asked for
         self.worlds: int | None = None  # a fixed number of sampled deals (reproducible tests)
         # The last trick taken: deal, trick number, trump, cards.
@@ -69,59 +83,58 @@ class Guide:
     # --- who may be guided ---
     @property
     def hints_on(self) -> bool:
-        t = self.table
-        return bool(t.app.settings.hints) and not t.demo and bool(t.humans)
+        return bool(self.app.settings.hints) and not self.demo and bool(self.session.people)
 
     def human_to_act(self) -> bool:
-        t = self.table
-        s = t.state
+        s = self.session
         return (
-            t.human_seat is not None
-            and not s.is_over
-            and s.to_move == t.human_seat
-            and t.may_act()
-            and not t.hotseat.hiding
+            s.holder is not None
+            and not s.state.is_over
+            and s.state.to_move == s.holder
+            and (self.ready())
         )
 
     # --- buttons ---
-    def build(self) -> None:
+    def buttons(self, layout: TableLayout) -> list[Button]:
         """The hint and take-back buttons, above the bottom player's name plate."""
-        t = self.table
-        for key in ("hint", "take_back"):
-            t.remove_button(key)
-        self._built = (self.hints_on, t.practice)
-        if t.demo:
-            return
-        L = t.layout
-        plate = L.plate_rect(t.bottom_seat, t.open_cards)
+        self._built = (self.hints_on, self.practice)
+        if self.demo:
+            return []
+        L = layout
+        plate = L.plate_rect(L.bottom, self.practice)
         bw, bh, gap = L.px(176), L.px(40), L.px(8)
         y = plate.top - gap - bh
+        out: list[Button] = []
         if self.hints_on:
-            t.button("hint", pygame.Rect(plate.left, y, bw, bh), tr("guide.hint_button"),
-                     self.request, "@quiet")  # fmt: skip
+            out.append(("hint", pygame.Rect(plate.left, y, bw, bh), tr("guide.hint_button")))
             y -= bh + gap
-        if t.practice:
-            t.button("take_back", pygame.Rect(plate.left, y, bw, bh),
-                     tr("guide.take_back_button"), self.take_back, "@quiet")  # fmt: skip
+        if self.practice:
+            out.append(("take_back", pygame.Rect(plate.left, y, bw, bh),
+                        tr("guide.take_back_button")))  # fmt: skip
+        return out
+
+    def stale(self) -> bool:
+        """Hints were switched in the settings over the table: its buttons are made again."""
+        return self._built != (self.hints_on, self.practice)
 
     # --- the hint ---
     def seed_for(self, state: MatchState) -> int:
         """The same position always gets the same hint seed."""
-        return self.table.seed * 1000 + state.n_actions
+        return self.session.seed * 1000 + state.n_actions
 
     def request(self) -> None:
-        t = self.table
         if not self.hints_on:
             return
         if not self.human_to_act():
-            t.app.toast(tr("guide.hint_wait"))
+            self.app.toast(tr("guide.hint_wait"))
             return
-        s = t.state
+        s = self.session.state
         if self.job is not None and self.job.key == s.n_actions:
             return
         self.drop()
-        self.job = t.jobs.submit(self.think, s.observation(s.to_move), self.seed_for(s),
-                                 self.worlds, key=s.n_actions)  # fmt: skip
+        seed = self.seed_for(s)
+        self.job = self.session.jobs.submit(self.think, s.observation(s.to_move), seed,
+                                            self.worlds, key=s.n_actions)  # fmt: skip
 
     def drop(self) -> None:
         """Forget the hint: its position has passed, so its search is cancelled."""
@@ -132,7 +145,7 @@ class Guide:
     def current(self) -> Job[Hint] | None:
         """The hint's job for the position on the table, if one was asked for."""
         job = self.job
-        if job is None or job.key != self.table.state.n_actions or job.error:
+        if job is None or job.key != self.session.state.n_actions or job.error:
             return None
         return job
 
@@ -150,31 +163,28 @@ class Guide:
         return hint.action if hint is not None else None
 
     # --- take back (practice) ---
-    def take_back(self) -> None:
-        t = self.table
-        if not t.practice:
-            t.app.toast(tr("guide.take_back_practice"))
-            return
-        s = t.state
+    def take_back(self) -> MatchState | None:
+        """The position before the person's last card of this deal (the action log replayed
+        without it and all after), for the table to load; None (and why, in a toast) if
+        there is none."""
+        if not self.practice:
+            self.app.toast(tr("guide.take_back_practice"))
+            return None
+        s = self.session.state
         log = s.deal_log
-        mine = [i for i, (seat, a) in enumerate(log) if seat in t.humans and a.kind == "play"]
+        people = self.session.people
+        mine = [i for i, (seat, a) in enumerate(log) if seat in people and a.kind == "play"]
         if not mine or s.is_over:
-            t.app.toast(tr("guide.take_back_none"))
-            return
+            self.app.toast(tr("guide.take_back_none"))
+            return None
         cut = s.deal_start + mine[-1]
         card = log[mine[-1]][1].card
         before = type(s).replay(s.variant, s.seed, s.actions[:cut], s.stacked)
         self.drop()
-        t.load(before)  # the deal's tricks, points and roem come from the engine state
-        m = t.model
-        m.winner = None
-        t.pending_roem = 0
-        t.prompt.hide()
-        t.hand.cancel()
-        t.hand.selected = None
-        from ..words import card_name
+        from ...words import card_name
 
-        t.app.toast(tr("guide.taken_back", card=card_name(card).capitalize()), 2.5)  # type: ignore[arg-type]
+        self.app.toast(tr("guide.taken_back", card=card_name(card).capitalize()), 2.5)  # type: ignore[arg-type]
+        return before  # type: ignore[no-any-return]
 
     # --- what happened ---
     def saw(self, before: MatchState, events: list) -> None:
@@ -186,22 +196,22 @@ class Guide:
 
     def roem_left(self, ev: RoemLeft) -> bool:
         """The teaching note for roem the human's team did not claim; True if shown."""
-        t = self.table
-        if t.human_seat is None or t.demo or t.state.variant.roem_claim != "must_claim":
+        session = self.session
+        holder, variant = session.holder, session.state.variant
+        if holder is None or self.demo or variant.roem_claim != "must_claim":
             return False
-        if ev.seat % 2 != t.human_seat % 2:
+        if ev.seat % 2 != holder % 2:
             return False
         if self.last_trick is None or self.last_trick[1] != ev.trick_no:
             return False
-        from ..teach.hints import missed_roem_note
-        from ..words import describe_roem
+        from ...teach.hints import missed_roem_note
+        from ...words import describe_roem
 
         deal, _, trump, cards = self.last_trick
-        variant = t.state.variant
-        note = missed_roem_note(variant, trump, cards, ev.roem, ev.seat in t.humans)
+        note = missed_roem_note(variant, trump, cards, ev.roem, ev.seat in session.people)
         self.missed.setdefault(deal, []).append((ev.roem, describe_roem(variant, trump, cards)))
         self.notes.append(note)
-        t.app.toast(note, NOTE_SECONDS)
+        self.app.toast(note, NOTE_SECONDS)
         return True
 
     def summary_note(self, deal_no: int) -> str:
@@ -212,34 +222,31 @@ class Guide:
         what = "; ".join(w for _, w in missed)
         return tr("guide.summary_missed", roem=sum(r for r, _ in missed), what=what)
 
-    def key(self, name: str) -> bool:
-        """H asks a hint while playing a card (while bidding H names hearts); Ctrl+Z or
-        Backspace takes back. True if the key was used."""
-        if name == "undo" and self.table.practice:
-            self.take_back()
-            return True
-        if name in ("hint", "suit_H") and self.hints_on and self.table.state.phase == "play":
-            self.request()
-            return True
-        return False
+    def wants_key(self, name: str) -> str | None:
+        """What a key asks of the guide: "hint" (H while playing a card; while bidding H
+        names hearts), "take_back" (Ctrl+Z or Backspace, practice), else None."""
+        if name == "undo" and self.practice:
+            return "take_back"
+        if name in ("hint", "suit_H") and self.hints_on and self.session.state.phase == "play":
+            return "hint"
+        return None
 
     # --- the frame ---
     def update(self) -> None:
-        if self._built != (self.hints_on, self.table.practice):
-            self.build()  # hints were switched in the settings over the table
-        if self.job is not None and self.job.key != self.table.state.n_actions:
+        if self.job is not None and self.job.key != self.session.state.n_actions:
             self.drop()
 
-    def place_hint(self, rect: pygame.Rect) -> None:
+    def place_hint(self, rect: pygame.Rect, L: TableLayout, prompt: pygame.Rect | None) -> None:
         """Where the hint's panel goes: above the bottom hand, in the middle."""
-        L = self.table.layout
         rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(64)))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The practice banner; the hint's sentence above the hand, a ring round its button."""
-        t = self.table
-        L = t.layout
-        if t.practice:
+    def draw(
+        self, surface: pygame.Surface, L: TableLayout, prompt: pygame.Rect | None,
+        choices: list[tuple[Action, pygame.Rect]],
+    ) -> None:  # fmt: skip
+        """The practice banner; the hint's sentence above the hand, a ring round its button
+        (`choices`: the decision buttons shown, with their actions; `prompt`: their panel)."""
+        if self.practice:
             img = theme.text(tr("guide.practice_banner"), L.px(14), HINT_COLOUR, True)
             rect = img.get_rect(topright=(L.score_panel.right - L.px(12),
                                           L.score_panel.bottom + L.px(12)))  # fmt: skip
@@ -257,7 +264,7 @@ class Guide:
         width = max([theme.font(size).size(x)[0] for x in lines] + [title.get_width()])
         rect = pygame.Rect(0, 0, width + L.px(32), line_h * len(lines) + title.get_height()
                            + L.px(22))  # fmt: skip
-        self.place_hint(rect)
+        self.place_hint(rect, L, prompt)
         widgets.draw_panel(surface, rect, L.u, (6, 22, 30, 232), HINT_COLOUR)
         surface.blit(title, (rect.left + L.px(16), rect.top + L.px(8)))
         y = rect.top + L.px(10) + title.get_height()
@@ -266,8 +273,7 @@ class Guide:
             y += line_h
         action = hint.action if hint is not None else None
         if action is not None and action.kind != "play":
-            for key, a in t.prompt.actions.items():
-                button = t.buttons.get(key)
-                if a == action and button is not None and button.visible:
-                    ring = button.get_abs_rect().inflate(L.px(10), L.px(10))
+            for a, button in choices:
+                if a == action:
+                    ring = button.inflate(L.px(10), L.px(10))
                     pygame.draw.rect(surface, HINT_COLOUR, ring, max(2, L.px(3)), L.px(12))

@@ -1,0 +1,273 @@
+"""The Play screen: the game, its rules and the opponents, chosen before a match starts.
+
+Every choice is in sight: the two games, each preset with its one line of what makes
+it different (no button that silently cycles through seven rule sets), the computer
+players' level and, for Klaverjas, open-hands practice. What is picked is saved in the
+settings at once, as Settings would; Start asks first if it would end an unfinished
+match (ui/confirm.py). The keyboard reaches every control (ui/focus.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..i18n import tr
+from ..play.games import GAMES, KLABBERJASS, KLAVERJAS, Game
+from ..store.prefs import HUMAN
+from . import theme, widgets
+from .commands import Command
+from .confirm import ask_first
+from .focus import Control, FocusRing
+from .scene import Scene
+from .seats import level_label
+
+if TYPE_CHECKING:
+    from .shell import Shell
+
+
+def preset_names(game: Game, current: str) -> list[str]:
+    """The game's presets, with "custom" first when the settings hold rules of their own."""
+    return (["custom"] if current == "custom" else []) + list(game.presets)
+
+
+def preset_title(game: Game, name: str) -> str:
+    if game is KLABBERJASS:
+        return tr(f"klabber.preset_{name}")
+    return tr("rules.preset_long_custom" if name == "custom" else f"rules.preset_{name}")
+
+
+def preset_note(game: Game, name: str) -> str:
+    """The preset's one line: what makes it different."""
+    return tr(f"ui.kj_note_{name}") if game is KLABBERJASS else tr(f"ui.preset_note_{name}")
+
+
+class PlayScene(Scene):
+    """Choices in rows on the felt, Start at the bottom right."""
+
+    calm = True  # changes only on input
+
+    def __init__(self, app: Shell, game: str = "klaverjas") -> None:
+        super().__init__(app)
+        self.game = GAMES[game]
+        self.ring = FocusRing()
+        self.notes: list[tuple[str, pygame.Rect]] = []  # (text, where), drawn by draw
+        self.headings: list[tuple[str, tuple[int, int]]] = []
+        self.build()
+
+    # --- what the settings hold ---
+    def current_preset(self) -> str:
+        if self.game is KLABBERJASS:
+            return self.app.settings.klabberjass_rules_name()
+        return self.app.settings.rules_name()
+
+    def opponents(self) -> str | None:
+        """The level every computer seat has, or None (mixed, or people at the laptop)."""
+        seats = self.app.settings.seat_plan(self.game.players)[1:]
+        kinds = {kind for _, kind in seats}
+        return kinds.pop() if len(kinds) == 1 and HUMAN not in kinds else None
+
+    # --- layout ---
+    def _px(self, v: float) -> int:
+        return round(v * theme.scale_for(self.app.size))
+
+    def build(self) -> None:
+        px = self._px
+        w, h = self.app.size
+        self.notes, self.headings = [], []
+        controls: list[Control] = []
+        back_w, back_h = self._fit(tr("ui.back"), "@primary", px(150), px(44))
+        self.button("back", pygame.Rect(w - px(26) - back_w, px(22), back_w, back_h),
+                    tr("ui.back"), self.back, "@primary")  # fmt: skip
+        controls.append(self._control("back", self.back))
+        x0 = px(60)
+        y = px(92)
+        # the game
+        y = self._heading(tr("ui.play_game"), x0, y)
+        x = x0
+        for game in (KLAVERJAS, KLABBERJASS):
+            label = tr(f"ui.play_{game.name}")
+            bw, bh = self._fit(label, "@segment", px(240), px(44))
+            button = self.button(f"game_{game.name}", pygame.Rect(x, y, bw, bh), label,
+                                 lambda g=game: self.choose_game(g), "@segment")  # fmt: skip
+            if game is self.game:
+                button.select()
+            x += bw + px(12)
+        controls.append(Control("game", lambda: self._union("game_"), self.next_game,
+                                lambda step: self.next_game()))  # fmt: skip
+        y += bh + px(14)
+        # the rules: each preset with its one line
+        y = self._heading(tr("ui.play_rules"), x0, y)
+        current = self.current_preset()
+        names = preset_names(self.game, current)
+        titles = [preset_title(self.game, n) for n in names]
+        bw = max(self._fit(t, "@segment", px(190), px(30))[0] for t in titles)
+        _, bh = self._fit(titles[0], "@segment", px(190), px(30))
+        start_h = self._fit(tr("ui.play_start"), "@primary", px(200), px(52))[1]
+        room = h - y - start_h - px(150) - 2 * bh  # the opponents' rows and Start below
+        gap = max(px(3), min(px(6), room // max(1, len(names)) - bh))
+        for name, title in zip(names, titles, strict=True):
+            key = f"preset_{name}"
+            button = self.button(key, pygame.Rect(x0, y, bw, bh), title,
+                                 lambda n=name: self.choose_preset(n), "@segment")  # fmt: skip
+            if name == current:
+                button.select()
+            note_x = x0 + bw + px(16)
+            self.notes.append((preset_note(self.game, name),
+                               pygame.Rect(note_x, y, w - note_x - px(30), bh)))  # fmt: skip
+            controls.append(self._control(key, lambda n=name: self.choose_preset(n)))
+            y += bh + gap
+        y += px(10)
+        # the opponents (and practice, Klaverjas only)
+        y = self._heading(tr("ui.play_opponents" if self.game.players > 2
+                             else "ui.play_opponent"), x0, y)  # fmt: skip
+        x = x0
+        level = self.opponents()
+        for name in self.game.levels():
+            label = level_label(name).capitalize()
+            lw, lh = self._fit(label, "@segment", px(110), px(36))
+            button = self.button(f"level_{name}", pygame.Rect(x, y, lw, lh), label,
+                                 lambda n=name: self.choose_level(n), "@segment")  # fmt: skip
+            if name == level:
+                button.select()
+            x += lw + px(8)
+        if level is None:
+            self.notes.append((tr("ui.play_people"),
+                               pygame.Rect(x + px(10), y, w - x - px(40), lh)))  # fmt: skip
+        controls.append(Control("level", lambda: self._union("level_"),
+                                lambda: self.step_level(1), self.step_level))  # fmt: skip
+        if self.game is KLAVERJAS:
+            x += px(30)
+            practice = self.app.settings.practice
+            label = tr("guide.practice_label")
+            pw, ph = self._fit(label, "@segment", px(120), px(36))
+            pw = min(pw, w - x - px(30))
+            button = self.button("practice", pygame.Rect(x, y, pw, ph), label,
+                                 self.toggle_practice, "@segment")  # fmt: skip
+            if practice:
+                button.select()
+            controls.append(self._control("practice", self.toggle_practice,
+                                          lambda step: self.toggle_practice()))  # fmt: skip
+        # the foot: every rule option, Start
+        sw, sh = self._fit(tr("ui.play_start"), "@primary", px(220), px(56))
+        start = pygame.Rect(w - px(40) - sw, h - px(28) - sh, sw, sh)
+        ow, oh = self._fit(tr("ui.play_options"), "@quiet", px(200), px(40))
+        options = pygame.Rect(x0, start.centery - oh // 2, ow, oh)
+        self.button("options", options, tr("ui.play_options"), self.open_options, "@quiet")
+        self.button("start", start, tr("ui.play_start"), self.start, "@primary")
+        controls += [self._control("options", self.open_options),
+                     self._control("start", self.start)]  # fmt: skip
+        self.ring.set(controls)
+        if not self.ring.shown:
+            self.ring.focus("start")  # Enter at once starts, as the menu's Play then Enter
+
+    def _fit(self, label: str, cls: str, width: int, height: int) -> tuple[int, int]:
+        return widgets.fit_label(self.app.size, label, cls, width, height)
+
+    def _heading(self, text: str, x: int, y: int) -> int:
+        size = theme.readable(self._px(15))
+        self.headings.append((text.upper(), (x, y)))
+        return y + theme.font(size, True).get_linesize() + self._px(4)
+
+    def _control(self, key: str, press: Callable[[], None],
+                 step: Callable[[int], None] | None = None) -> Control:  # fmt: skip
+        return Control(key, lambda: self._rect(key), press, step)
+
+    def _rect(self, key: str) -> pygame.Rect | None:
+        button = self.buttons.get(key)
+        return button.get_abs_rect() if button is not None else None
+
+    def _union(self, prefix: str) -> pygame.Rect | None:
+        rects = [b.get_abs_rect() for k, b in self.buttons.items() if k.startswith(prefix)]
+        return rects[0].unionall(rects[1:]) if rects else None
+
+    def rebuild(self) -> None:
+        self.resize(self.app.size)
+
+    # --- choices ---
+    def choose_game(self, game: Game) -> None:
+        if game is not self.game:
+            self.game = game
+            self.rebuild()
+
+    def next_game(self) -> None:
+        self.choose_game(KLABBERJASS if self.game is KLAVERJAS else KLAVERJAS)
+
+    def choose_preset(self, name: str) -> None:
+        settings = self.app.settings
+        if name != "custom":
+            if self.game is KLABBERJASS:
+                settings.pick_klabberjass_preset(name)
+            else:
+                settings.pick_preset(name)  # the match length stays (store/prefs.py)
+            self.app.save_settings()
+        self.rebuild()
+
+    def choose_level(self, level: str) -> None:
+        for seat in range(1, self.game.players):
+            self.app.settings.set_seat(seat, kind=level, players=self.game.players)
+        self.app.save_settings()
+        self.rebuild()
+
+    def step_level(self, step: int) -> None:
+        names = list(self.game.levels())
+        level = self.opponents()
+        i = names.index(level) + step if level in names else 0
+        self.choose_level(names[i % len(names)])
+
+    def toggle_practice(self) -> None:
+        self.app.settings.practice = not self.app.settings.practice
+        self.app.save_settings()
+        self.rebuild()
+
+    def open_options(self) -> None:
+        self.app.push("settings", tab="klabberjass" if self.game is KLABBERJASS else "rules")
+
+    def start(self) -> None:
+        """The match with what is chosen, once the player agreed to end an unfinished one."""
+        if self.game is KLABBERJASS:
+            rules: Any = self.app.settings.klabberjass_rules()
+            ask_first(self.app, KLABBERJASS, lambda: self.app.start_klabberjass(rules))
+        else:
+            practice = self.app.settings.practice
+            ask_first(self.app, KLAVERJAS, lambda: self.app.start_match(practice=practice))
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+    # --- the frame ---
+    def enter(self) -> None:
+        self.rebuild()  # Settings may have changed the rules or the seats
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind == "key" and cmd.name == "back":
+            self.back()
+            return True
+        return self.ring.handle(cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        px = self._px
+        surface.blit(widgets.felt((w, h)), (0, 0))
+        title = theme.text(tr("ui.play_title"), px(38), theme.GOLD_LIGHT, True)
+        surface.blit(title, (px(26), px(14)))
+        sub = theme.text(tr("ui.play_subtitle"), theme.readable(px(16)), theme.TEXT_DIM)
+        surface.blit(sub, (px(46) + title.get_width(), px(14) + title.get_height() - px(30)))
+        size = theme.readable(px(15))
+        for text, (x, y) in self.headings:
+            surface.blit(theme.text(text, size, theme.GOLD, True), (x, y))
+        size = theme.readable(px(16))
+        for text, rect in self.notes:
+            lines = theme.wrap(text, size, rect.w)
+            line_h = theme.font(size).get_linesize()
+            y = rect.centery - line_h * len(lines) // 2
+            for line in lines[:2]:
+                surface.blit(theme.text(line, size, theme.TEXT), (rect.left, y))
+                y += line_h
+        super().draw(surface)
+        self.ring.draw(surface, u)

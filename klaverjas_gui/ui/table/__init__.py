@@ -1,0 +1,1 @@
+"""The table: one match drawn and played at one screen (see scene.py)."""

@@ -1,0 +1,32 @@
+"""Where the two-player table puts what the four-player one has not: the stock and the
+turned card, and its questions a little lower."""
+
+from __future__ import annotations
+
+from ..layout import Pose, TableLayout
+
+
+class KlabberjassLayout(TableLayout):
+    """The four-player layout with a place for the stock and the turned card. Which
+    seat sits where is `layout.place_of`'s (two players: face to face)."""
+
+    # --- the stock and the turned card, left of the trick ---
+    def stock_pose(self) -> Pose:
+        cw, ch = self.card
+        cx, cy = self.centre
+        return Pose(cx - 3.2 * cw, cy - 0.4 * ch, 0.0, 1.0)
+
+    def turned_pose(self) -> Pose:
+        cw, _ = self.card
+        stock = self.stock_pose()
+        return Pose(stock.x + 1.3 * cw, stock.y, 0.0, 1.0)
+
+    def prompt_centre(self) -> tuple[int, int]:
+        """Below the middle: the turned card and the opponent's words stay in view."""
+        cx, cy = self.centre
+        return round(cx), round(cy + 0.74 * self.card[1])
+
+    def shown_centre(self) -> tuple[float, float]:
+        """Where a player's shown sequences are laid out for a moment."""
+        cx, cy = self.centre
+        return cx, cy - 0.05 * self.card[1]
