@@ -1030,7 +1030,7 @@ def _network(args: argparse.Namespace) -> int:
     store = Store(args.data_dir)
     i18n.set_language((args.lang or store.settings.language)[:2].lower())
     speed = SPEEDS[args.speed or store.settings.animation_speed]
-    level = args.level or default_level()
+    level = args.level or default_level(get_game(args.game).levels())
     if args.join is not None:
         return headless.run_guest(headless.GuestOptions(
             address=args.join, room=args.room, name=args.name or "Guest", level=level,

@@ -23,7 +23,7 @@ from ...engine.reasons import Reason
 from ...i18n import tr
 from ...store.files import write_atomic
 from ..games import Game
-from ..seats import GRACE, REMOTE
+from ..seats import GRACE, REMOTE, valid_level
 from ..session import AUTOPILOT_PACE, MatchSession, Pace, record_to
 from . import protocol as P
 from .guest import UNREACHABLE, NetGuest, split_address
@@ -228,7 +228,7 @@ def run_guest(opt: GuestOptions, out: TextIO | None = None) -> int:
         assert guest.game is not None and guest.seat is not None
         say(tr("net.seated", name=opt.name, seat=guest.seat, game=guest.game.label), out)
         levels = guest.game.levels()  # the host's game: its own levels
-        level = opt.level if opt.level in levels else ("easy" if "easy" in levels else levels[0])
+        level = valid_level(opt.level, levels)
         player = guest.game.make_player(level, None)
         decided: int | None = None
         waited = 0.0

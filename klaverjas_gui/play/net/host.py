@@ -382,7 +382,7 @@ def host_seating(
     from ..seats import SEAT_NAMES, HumanSeat, valid_level
     from ..session import computer_seat
 
-    level = valid_level(level)
+    level = valid_level(level, game.levels())
     remote = set(remote_order(game)[:guests] if isinstance(guests, int) else guests)
     names = list(names) if names else [host_name, *(f"{SEAT_NAMES[s]}" for s in range(1, 4))]
     seats: list[Any] = []
