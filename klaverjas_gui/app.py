@@ -203,6 +203,43 @@ def _option_value(default: Any, text: str) -> Any:
     return text
 
 
+def _port(text: str) -> int:
+    value = _natural(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535 (0: any free one), not {value}")
+    return value
+
+
+def _room(text: str) -> str:
+    from .play.net.protocol import ROOM_ALPHABET, ROOM_PATTERN
+
+    code = text.strip().upper()
+    if not re.fullmatch(ROOM_PATTERN.strip("^$"), code):
+        raise argparse.ArgumentTypeError(
+            f"a room code is 4 to 12 of the letters and digits {ROOM_ALPHABET}, not {text!r}"
+        )
+    return code
+
+
+def _name(text: str) -> str:
+    from .play.net.protocol import NAME_PATTERN
+
+    name = text.strip()
+    if not re.fullmatch(NAME_PATTERN.strip("^$"), name):
+        raise argparse.ArgumentTypeError("a name is 1 to 24 characters, no control characters")
+    return name
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected 0 to 3600 seconds, not {text}")
+    return value
+
+
 def _game_and_rules(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """The game (--game, else the one --variant names: preset names are unique across the
     games), the preset, and the --rule options as a checked {option: value}."""
@@ -308,6 +345,36 @@ def build_parser() -> argparse.ArgumentParser:
         help="open one of the screens --smoke draws, by its name (e.g. 'rules: roem'), "
         "for a screenshot",
     )
+    net = p.add_argument_group(
+        "network play (headless for now: a computer plays this laptop's seat)"
+    )
+    where = net.add_mutually_exclusive_group()
+    where.add_argument(
+        "--host", action="store_true",
+        help="host a match on this laptop's network; it starts when the guests have joined",
+    )  # fmt: skip
+    where.add_argument(
+        "--join", metavar="ADDRESS[:PORT]",
+        help="join the match hosted at ADDRESS (with --room CODE and --name NAME)",
+    )  # fmt: skip
+    net.add_argument("--port", type=_port, metavar="N",
+                     help="the host's port (default 47474; 0: any free one)")  # fmt: skip
+    net.add_argument("--room", type=_room, metavar="CODE",
+                     help="the room code (host: default a new random one)")  # fmt: skip
+    net.add_argument("--name", type=_name, metavar="NAME",
+                     help="your name at the table; rejoin under the same name")  # fmt: skip
+    net.add_argument("--guests", type=_natural, metavar="N",
+                     help="host: seats for guests (default all but yours; computers play the "
+                     "rest)")  # fmt: skip
+    net.add_argument("--grace", type=_seconds, metavar="SECONDS",
+                     help="host: how long a dropped guest's seat waits before a computer "
+                     "plays it (default 30)")  # fmt: skip
+    net.add_argument("--bind", metavar="ADDRESS",
+                     help="host: the address to listen on (default: all)")  # fmt: skip
+    net.add_argument("--level", metavar="LEVEL",
+                     help="the computer players' level in a network match")  # fmt: skip
+    net.add_argument("--net-log", type=Path, metavar="FILE",
+                     help="guest: append every message received to FILE, one per line")  # fmt: skip
     return p  # fmt: skip
 
 
@@ -318,6 +385,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if args.scene is not None and args.scene not in SCREENS:
         parser.error(f"argument --scene: {args.scene!r} is not a screen "
                      f"(choose from {', '.join(SCREENS)})")  # fmt: skip
+    if args.level is not None and args.level not in get_game(args.game).levels():
+        parser.error(f"argument --level: {args.level!r} is not a level "
+                     f"(choose from {', '.join(get_game(args.game).levels())})")  # fmt: skip
+    if args.join is not None and args.room is None:
+        parser.error("argument --join: the host's room code is needed too (--room CODE)")
+    if args.guests is not None and args.guests >= get_game(args.game).players:
+        players = get_game(args.game).players
+        parser.error(f"argument --guests: at most {players - 1} (a {args.game} match has "
+                     f"{players} seats, one of them yours)")  # fmt: skip
     if args.screenshot is not None:
         problem = screenshot_problem(args.screenshot)
         if problem:
@@ -946,7 +1022,38 @@ def _run(args: argparse.Namespace) -> int:
             held.release()
 
 
+def _network(args: argparse.Namespace) -> int:
+    """`--host` or `--join`, without a window (the network screens are still to come)."""
+    from .play.net import headless
+    from .play.seats import default_level
+
+    store = Store(args.data_dir)
+    i18n.set_language((args.lang or store.settings.language)[:2].lower())
+    speed = SPEEDS[args.speed or store.settings.animation_speed]
+    level = args.level or default_level(get_game(args.game).levels())
+    if args.join is not None:
+        return headless.run_guest(headless.GuestOptions(
+            address=args.join, room=args.room, name=args.name or "Guest", level=level,
+            speed=speed, frames=args.frames, net_log=args.net_log,
+        ))  # fmt: skip
+    game = get_game(args.game)
+    base = game.presets[args.variant or game.default_preset]
+    variant = dataclasses.replace(base, **args.rule)
+    opt = headless.HostOptions(
+        game=game, variant=variant, seed=args.seed, port=47474 if args.port is None else args.port,
+        bind=args.bind or "0.0.0.0", room=args.room, guests=args.guests,
+        grace=30.0 if args.grace is None else args.grace, level=level, speed=speed,
+        resume=args.resume, frames=args.frames, name=args.name or "Host",
+    )  # fmt: skip
+    try:
+        return headless.run_host(store, opt)
+    finally:
+        store.history.close()
+
+
 def _play(args: argparse.Namespace) -> int:
+    if args.host or args.join is not None:
+        return _network(args)
     if args.smoke:
         from . import smoke
 

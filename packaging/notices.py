@@ -20,6 +20,9 @@ LICENCES = {
     "pygame-gui-LICENSE.txt": ("pygame-gui", "LICENSE.txt"),
     "python-i18n-LICENSE.txt": ("python-i18n", "LICENSE"),
     "platformdirs-LICENSE.txt": ("platformdirs", "LICENSE"),
+    "websockets-LICENSE.txt": ("websockets", "LICENSE"),
+    "zeroconf-COPYING.txt": ("zeroconf", "COPYING"),
+    "ifaddr-LICENSE.txt": ("ifaddr", "LICENSE.txt"),
     "NotoSans-LICENSE.txt": ("pygame-gui", "pygame_gui/data/licenses/NotoSans-LICENSE.txt"),
     "FiraCode-LICENSE.txt": ("pygame-gui", "pygame_gui/data/licenses/FiraCode-LICENSE.txt"),
 }

@@ -258,7 +258,8 @@ def _v2_filled(path) -> list[tuple[int, list[str]]]:
     kept = [(m.id, h.actions(m.id)) for m in [*h.matches(), h.running()]]
     h.close()
     db = sqlite3.connect(path)
-    db.execute("DROP TABLE decisions")
+    db.execute("DROP TABLE decisions")  # what migrations 3 and 4 add
+    db.execute("ALTER TABLE matches DROP COLUMN kinds")
     db.execute("PRAGMA user_version = 2")
     db.commit()
     db.close()
@@ -269,7 +270,7 @@ def test_migrating_a_filled_schema_2_history_keeps_every_match(tmp_path):
     path = tmp_path / "history.sqlite"
     kept = _v2_filled(path)
     h = History(path)
-    assert h.persistent and h.messages == [] and SCHEMA_VERSION == 3
+    assert h.persistent and h.messages == [] and SCHEMA_VERSION == 4
     assert h.db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     assert [(m.id, h.actions(m.id)) for m in [*h.matches(), h.running()]] == kept
     assert all(len(h.deal_lines(m.id)) == 2 for m in h.matches())

@@ -154,12 +154,14 @@ def test_licence_and_third_party_notices():
     assert "GNU LESSER GENERAL PUBLIC LICENSE" in texts["pygame-ce-LGPL.txt"]
     for font in ("NotoSans", "FiraCode"):
         assert "SIL OPEN FONT LICENSE Version 1.1" in texts[f"{font}-LICENSE.txt"]
-    for mit in ("pygame-gui", "python-i18n", "platformdirs"):
+    for mit in ("pygame-gui", "python-i18n", "platformdirs", "ifaddr"):
         assert "Permission is hereby granted, free of charge" in texts[f"{mit}-LICENSE.txt"]
     told = notices.NOTICES.read_text(encoding="utf-8")
     assert all(f"licenses/{name}" in told for name in texts) and "zlib" in told
     names = [entry[0] for entry in notices.toc()]
-    assert names[:2] == ["LICENSE.txt", "THIRD-PARTY-NOTICES.txt"] and len(set(names)) == 8
+    assert "GNU LESSER GENERAL PUBLIC LICENSE" in texts["zeroconf-COPYING.txt"]
+    assert "Redistribution and use in source and binary forms" in texts["websockets-LICENSE.txt"]
+    assert names[:2] == ["LICENSE.txt", "THIRD-PARTY-NOTICES.txt"] and len(set(names)) == 11
 
 
 def test_sdist_carries_its_tests_and_they_collect(tmp_path):

@@ -4,9 +4,10 @@ Seats are interchangeable (DESIGN principle 3): whatever sits in a seat hands
 the table an engine Action. A person at this screen answers through the
 table's input; every other seat is asked with `ask`, which returns a `Job`
 (a future) that the table polls each frame, so a slow answer never stalls
-the frame loop. A computer answers on the `Jobs` thread; a person at another
-screen could later answer the same way, through a Job that the network
-completes, without the table changing.
+the frame loop. A computer answers on the `Jobs` thread. A person at another
+laptop (`RemoteSeat`) answers through the network: the host's network side
+submits the move, and the session only waits for it, until the person has been
+away longer than the grace period and the seat's stand-in computer is asked.
 
 `Jobs` is the background runner: `submit(fn, *args)` returns a `Job` with
 `cancel()`, `done()` and `result()`, as in concurrent.futures, and every job
@@ -20,6 +21,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 import traceback
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
@@ -33,6 +35,8 @@ T = TypeVar("T")
 
 HUMAN = "human"  # a person at this screen: answers through the table's input
 COMPUTER = "computer"  # a computer player at a level: answers through a Job
+REMOTE = "remote"  # a person at another laptop: answers through the network (play/net)
+GRACE = 30.0  # seconds a dropped network seat waits for its person before a computer plays
 
 SEAT_NAMES = ("You", "Henk", "Anna", "Joop")
 DEMO_NAMES = ("Sanne", "Henk", "Anna", "Joop")
@@ -256,6 +260,59 @@ class ComputerSeat:
     def ask(self, obs: Observation, jobs: Jobs, key: Hashable = None) -> Job[Action]:
         """The player's choice, thought out on the runner's thread."""
         return jobs.submit(_choose, self.player, obs, key=key)
+
+
+@dataclass
+class RemoteSeat:
+    """A person at another laptop, joined over the network (play/net/host.py).
+
+    The host's network side asks the session to play what the guest sends; the session
+    only waits for it while the person is connected or dropped less than `grace` seconds
+    ago (`waiting`). After that the `stand_in` computer plays the seat, through `ask`,
+    until the person rejoins under the same name: then the session waits again, at the
+    exact position it is in. `claimed`: a guest has sat here (its name is the guest's)."""
+
+    name: str
+    stand_in: ComputerSeat = field(repr=False)
+    grace: float = GRACE
+    clock: Callable[[], float] = field(repr=False, default=time.monotonic)
+    present: bool = False
+    claimed: bool = False
+    away_since: float = field(default=-1.0)
+    kind: ClassVar[str] = REMOTE
+    is_human: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        if self.away_since < 0:  # the grace starts when the seat opens (or the host restarts)
+            self.away_since = self.clock()
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+    @property
+    def level(self) -> str:
+        return self.stand_in.level
+
+    def arrive(self, name: str | None = None) -> None:
+        """The person (re)joined: the session waits for them again."""
+        if name is not None and not self.claimed:
+            self.name = name
+        self.present = self.claimed = True
+
+    def leave(self) -> None:
+        """The connection dropped: the grace period starts now."""
+        if self.present:
+            self.present = False
+            self.away_since = self.clock()
+
+    def waiting(self) -> bool:
+        """The session waits for the person's own move (connected, or still in the grace)."""
+        return self.present or self.clock() - self.away_since < self.grace
+
+    def ask(self, obs: Observation, jobs: Jobs, key: Hashable = None) -> Job[Action]:
+        """The stand-in's choice: asked only once the person is away past the grace."""
+        return self.stand_in.ask(obs, jobs, key)
 
 
 def _choose(token: CancelToken, player: Any, obs: Observation) -> Action:

@@ -28,7 +28,17 @@ from ..engine.match import CLAIM_ROEM, PASS, TrickWon
 from ..engine.reasons import Reason
 from ..i18n import tr
 from .games import Game, game_of
-from .seats import DEMO_NAMES, HUMAN, SEAT_NAMES, ComputerSeat, HumanSeat, Job, Jobs, valid_level
+from .seats import (
+    DEMO_NAMES,
+    HUMAN,
+    REMOTE,
+    SEAT_NAMES,
+    ComputerSeat,
+    HumanSeat,
+    Job,
+    Jobs,
+    valid_level,
+)
 
 if TYPE_CHECKING:
     from ..store.history import History
@@ -284,6 +294,8 @@ class MatchSession:
             elif not self.hand_over_due(seat) and self.autopilot is not None:
                 self._autopilot(dt)
             return
+        if self.seats[seat].kind == REMOTE and self.seats[seat].waiting():
+            return  # a person at another laptop: the network submits their move
         self._computer(seat, dt)
 
     def claim_timeout(self) -> None:

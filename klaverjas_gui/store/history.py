@@ -88,6 +88,10 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX decisions_cost ON decisions(cost);
     """,
+    # 3 -> 4: who played each seat (human, remote, or a computer level); NULL: not known
+    """
+    ALTER TABLE matches ADD COLUMN kinds TEXT;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 # PRAGMA takes no parameters, so each version's statement is written out here.
@@ -95,6 +99,7 @@ _SET_VERSION = {
     1: "PRAGMA user_version = 1",
     2: "PRAGMA user_version = 2",
     3: "PRAGMA user_version = 3",
+    4: "PRAGMA user_version = 4",
 }
 assert set(_SET_VERSION) == set(range(1, SCHEMA_VERSION + 1))
 # Whether a table holds a row, per table the migrations make (table names are not parameters).
@@ -267,6 +272,7 @@ class MatchRecord:
     totals: tuple[int, int] | None
     winner: int | None
     damaged: bool = False  # a hand-edited row that makes no sense: listed, never replayed
+    kinds: list[str] | None = None  # per seat: human, remote (network) or a level; None: unknown
 
 
 @dataclass(frozen=True)
@@ -594,15 +600,18 @@ class History:
             self.messages.append(Message(key, error=error))
 
     def start_match(
-        self, game: str, preset: str, variant: dict[str, Any], seed: int, players: list[str]
-    ) -> int | None:
+        self, game: str, preset: str, variant: dict[str, Any], seed: int, players: list[str],
+        kinds: list[str] | None = None,
+    ) -> int | None:  # fmt: skip
         """Begin a match; any other running match of the same game is marked abandoned (a
         Klaverjas match and a Klabberjass game may both wait for Continue). While the database
-        is busy the id returned is a negative stand-in, mapped to the stored id once written."""
+        is busy the id returned is a negative stand-in, mapped to the stored id once written.
+        `kinds`: who plays each seat (a network match marks its remote seats)."""
         pending = self._pending
         pending.last_stand_in -= 1
         stand_in = pending.last_stand_in
-        row = (_now(), json.dumps(variant), seed, json.dumps(players), game, preset)
+        row = (_now(), json.dumps(variant), seed, json.dumps(players), game, preset,
+               None if kinds is None else json.dumps(kinds))  # fmt: skip
 
         def go(db: sqlite3.Connection) -> None:
             db.execute(
@@ -610,8 +619,8 @@ class History:
                 (game,),
             )
             cur = db.execute(
-                "INSERT INTO matches (started, variant, seed, players, game, preset, status) "
-                "VALUES (?, ?, ?, ?, ?, ?, 'running')",
+                "INSERT INTO matches (started, variant, seed, players, game, preset, kinds, "
+                "status) VALUES (?, ?, ?, ?, ?, ?, ?, 'running')",
                 row,
             )
             pending.ids[stand_in] = int(cur.lastrowid)  # type: ignore[arg-type]
@@ -657,8 +666,16 @@ class History:
     def _record(self, row: tuple) -> MatchRecord:
         """A MatchRecord; a row that was edited by hand into nonsense comes back flagged
         `damaged` (with empty players and rules) instead of raising."""
-        (mid, game, preset, variant, seed, players, started, ended, status, totals, winner) = row
-        variant, players = _json(variant), _json(players)
+        (mid, game, preset, variant, seed, players, started, ended, status, totals, winner,
+         kinds) = row  # fmt: skip
+        variant, players, kinds = _json(variant), _json(players), _json(kinds) if kinds else None
+        if not (
+            isinstance(kinds, list)
+            and isinstance(players, list)
+            and len(kinds) == len(players)
+            and all(isinstance(k, str) for k in kinds)
+        ):
+            kinds = None  # not known (an older match) or edited: no reason to refuse the match
         totals = _json(totals) if totals else None  # not ended yet
         good = (
             all(isinstance(x, str) for x in (game, preset, started, status))
@@ -689,11 +706,12 @@ class History:
             status=status,
             totals=tuple(totals) if totals else None,  # type: ignore[arg-type]
             winner=winner,
+            kinds=kinds,
         )
 
     _SELECT = (
-        "SELECT id, game, preset, variant, seed, players, started, ended, status, totals, winner"
-        " FROM matches"
+        "SELECT id, game, preset, variant, seed, players, started, ended, status, totals, winner,"
+        " kinds FROM matches"
     )
 
     def matches(self, preset: str | None = None, game: str | None = None) -> list[MatchRecord]:

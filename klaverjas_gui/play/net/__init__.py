@@ -1,0 +1,1 @@
+"""Play across laptops: the host's server, the guest's client, the messages, discovery."""

@@ -1,0 +1,266 @@
+"""A network match without a window: `klaverjas --host` and `klaverjas --join`.
+
+Until the network screens exist these run headless, so a whole match can be played by
+scripts: the host's own seat and each guest's are played by a computer (the autopilot)
+at a human-looking pace scaled by `speed`. Both print one line per thing that happens
+(hosting, a guest joining, dropping, a computer taking over, the end) in the player's
+language; a wrong address or room code is one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from ...engine.reasons import Reason
+from ...i18n import tr
+from ...store.files import write_atomic
+from ..games import Game
+from ..seats import GRACE, REMOTE, valid_level
+from ..session import AUTOPILOT_PACE, MatchSession, Pace, record_to
+from . import protocol as P
+from .guest import UNREACHABLE, NetGuest, split_address
+from .host import DEFAULT_PORT, NetHost, host_seating, remote_order
+
+STEP = 1 / 60  # one frame of the headless loop
+BAD_START = 2  # exit status: a wrong address or code, a port that cannot be opened
+ROOM_FILE = "network-room.txt"  # the room code of the running hosted match (for --continue)
+
+
+def say(text: str, out: TextIO | None = None) -> None:
+    print(f"klaverjas: {text}", file=out or sys.stdout, flush=True)
+
+
+def reason_text(reason: Reason) -> str:
+    """A refusal or stop in the player's language (network reasons and engine reasons)."""
+    if reason.key in P.NET_REASONS or reason.key == UNREACHABLE:
+        return tr(f"net.reason_{reason.key}", **{k: str(v) for k, v in reason.values.items()})
+    from ...words import reason_text as engine_reason
+
+    return engine_reason(reason)
+
+
+@dataclass
+class HostOptions:
+    game: Game
+    variant: Any
+    seed: int | None = None
+    port: int = DEFAULT_PORT
+    bind: str = "0.0.0.0"
+    room: str | None = None
+    guests: int | None = None  # remote seats; default every seat but the host's
+    grace: float = GRACE
+    level: str = "easy"
+    speed: float = 1.0
+    resume: bool = False
+    frames: int | None = None  # stop after this many frames (a script's time limit)
+    name: str = "Host"
+    announce: bool = True  # register the match for the join list (zeroconf)
+
+
+def _room_file(store: Any) -> Path:
+    return Path(store.paths.data_dir) / ROOM_FILE
+
+
+def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.monotonic
+               ) -> tuple[NetHost, bool] | None:  # fmt: skip
+    """The host around a new session, or around the history's running match (`resume`);
+    None (with a line said) when there is nothing to continue."""
+    history, game = store.history, opt.game
+    settings = Pace(speed=opt.speed)
+    if opt.resume:
+        found = history.resume(game.name)
+        if found is None:
+            say(tr("net.nothing_to_continue"))
+            return None
+        record, state = found
+        kinds = getattr(record, "kinds", None) or []
+        remote = [s for s, kind in enumerate(kinds) if kind == REMOTE] or list(
+            remote_order(game)[: opt.guests or game.players - 1]
+        )
+        seating = host_seating(
+            game, record.seed, record.players[0], remote, opt.level, names=record.players,
+            grace=opt.grace, clock=clock, claimed=True,
+        )  # fmt: skip
+        session = MatchSession(game, state.variant, record.seed, seating, history, state=state,
+                               settings=settings)  # fmt: skip
+        session.match_id = record.id
+        room = opt.room
+        if room is None:
+            try:
+                room = _room_file(store).read_text(encoding="utf-8").strip() or None
+            except OSError:
+                room = None
+        return NetHost(session, room=room, address=opt.bind, port=opt.port, started=True), True
+    seed = random.randrange(1_000_000) if opt.seed is None else opt.seed
+    guests = game.players - 1 if opt.guests is None else opt.guests
+    seating = host_seating(game, seed, opt.name, guests, opt.level, grace=opt.grace, clock=clock)
+    session = MatchSession(game, opt.variant, seed, seating, settings=settings)
+
+    def begin(host: NetHost) -> None:  # the lobby is full: the match is recorded from here
+        seats = session.seats
+        session.history = history
+        session.match_id = history.start_match(
+            game.name, game.preset_name(session.variant), session.variant.to_dict(), seed,
+            [seat.name for seat in seats], kinds=[seat_kind(seat) for seat in seats],
+        )  # fmt: skip
+        session.listen(record_to(history, session))
+
+    host = NetHost(session, room=opt.room, address=opt.bind, port=opt.port, on_begin=begin)
+    return host, False
+
+
+def seat_kind(seat: Any) -> str:
+    """As the history marks a seat: human, remote, or the computer's level."""
+    return seat.kind if seat.kind != "computer" else str(seat.level)
+
+
+def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
+    """Host one match until it ends (0), or until `frames` run out (0 too)."""
+    made = host_match(store, opt)
+    if made is None:
+        return BAD_START
+    host, resumed = made
+    try:
+        host.start()
+    except OSError as e:
+        say(tr("net.cannot_host", port=opt.port, error=e.strerror or str(e)), out)
+        return BAD_START
+    with contextlib.suppress(OSError):  # without it --continue needs --room, nothing more
+        write_atomic(_room_file(store), host.room + "\n")
+    announcer = _announce(host, opt) if opt.announce else None
+    session = host.session
+    say(tr("net.hosting", game=host.game.label, port=host.port, room=host.room), out)
+    if resumed:
+        say(tr("net.resumed", n=session.state.n_actions), out)
+    seen = host.seat_status()
+    last = time.monotonic()
+    frames = 0
+    try:
+        while not session.state.is_over:
+            if opt.frames is not None and frames >= opt.frames:
+                return 0
+            now = time.monotonic()
+            host.step(min(now - last, 0.1))
+            last = now
+            frames += 1
+            seen = _tell_seats(host, seen, out)
+            time.sleep(STEP / 4)  # the loop wakes often: a guest's move goes out at once
+        host.pump()
+        say(tr("net.over", totals=" - ".join(map(str, session.state.totals))), out)
+        time.sleep(0.3)  # the last state reaches the guests before the goodbye
+        return 0
+    finally:
+        if announcer is not None:
+            announcer.close()
+        host.close()
+        session.close()
+        if session.state.is_over:
+            with contextlib.suppress(OSError):
+                _room_file(store).unlink()
+
+
+def _tell_seats(host: NetHost, seen: list[dict[str, Any]], out: TextIO | None) -> list[dict]:
+    now = host.seat_status()
+    for s, (old, new) in enumerate(zip(seen, now, strict=True)):
+        if new["kind"] != REMOTE:
+            continue
+        name = new["name"]
+        if new["present"] and not old["present"]:
+            say(tr("net.joined", name=name, seat=s, n=host.session.state.n_actions), out)
+        elif old["present"] and not new["present"]:
+            say(tr("net.dropped", name=name, seconds=f"{host.session.seats[s].grace:g}"), out)
+        if new["computer"] and not old["computer"] and host.started:
+            say(tr("net.computer_plays", name=name), out)
+    return now
+
+
+def _announce(host: NetHost, opt: HostOptions) -> Any:
+    """Register the match for the join lists of this network (not on loopback)."""
+    if opt.bind.startswith("127.") or opt.bind in ("::1", "localhost"):
+        return None
+    try:
+        from .discovery import Announcement
+
+        return Announcement.start(host.game.name, host.port, opt.name, len(host.remote))
+    except Exception as e:  # noqa: BLE001 - joining by address still works
+        say(tr("net.no_announce", error=str(e)))
+        return None
+
+
+@dataclass
+class GuestOptions:
+    address: str
+    room: str
+    name: str = "Guest"
+    level: str = "easy"
+    speed: float = 1.0
+    frames: int | None = None
+    join_timeout: float = 10.0
+    rejoin_for: float = 60.0
+    net_log: Path | None = None  # every message received, one per line
+
+
+def run_guest(opt: GuestOptions, out: TextIO | None = None) -> int:
+    """Join, let the autopilot play our seat, and stop when the match is over (0); a
+    wrong address or code is one line and 2; the host gone for good is 1."""
+    try:
+        address, port = split_address(opt.address, DEFAULT_PORT)
+    except ValueError as e:
+        say(tr("net.bad_address", error=str(e)), out)
+        return BAD_START
+    log = open(opt.net_log, "a", encoding="utf-8") if opt.net_log is not None else None  # noqa: SIM115
+    guest = NetGuest(address, port, opt.room.strip().upper(), opt.name, rejoin_for=opt.rejoin_for,
+                     on_frame=None if log is None else lambda text: _log(log, text))  # fmt: skip
+    guest.start()
+    try:
+        if not guest.wait_joined(opt.join_timeout):
+            reason = guest.error or Reason(UNREACHABLE, {"error": "no answer"})
+            say(tr("net.cannot_join", address=f"{address}:{port}", why=reason_text(reason)), out)
+            return BAD_START
+        assert guest.game is not None and guest.seat is not None
+        say(tr("net.seated", name=opt.name, seat=guest.seat, game=guest.game.label), out)
+        levels = guest.game.levels()  # the host's game: its own levels
+        level = valid_level(opt.level, levels)
+        player = guest.game.make_player(level, None)
+        decided: int | None = None
+        waited = 0.0
+        frames = 0
+        joins = guest.joins
+        while not guest.over:
+            if guest.error is not None:
+                say(tr("net.stopped", why=reason_text(guest.error)), out)
+                return 1
+            if opt.frames is not None and frames >= opt.frames:
+                return 0
+            if guest.joins != joins:  # back after a drop: a move sent before may be lost
+                joins, decided = guest.joins, None
+                say(tr("net.rejoined", n=guest.latest.n if guest.latest else 0), out)
+            latest = guest.latest
+            if guest.to_move() and latest is not None and decided != latest.n:
+                waited += STEP
+                if waited >= AUTOPILOT_PACE * opt.speed:
+                    decided, waited = latest.n, 0.0
+                    guest.act(player.choose(latest.observation), latest.n)
+            time.sleep(STEP)
+            frames += 1
+        say(tr("net.over", totals=" - ".join(map(str, guest.latest.observation.totals))), out)
+        return 0
+    finally:
+        guest.close()
+        if log is not None:
+            log.close()
+
+
+def _log(file: TextIO, text: str) -> None:
+    """One received message, a line of its own and on disk at once (a killed guest's
+    messages are checked too)."""
+    file.write(json.dumps(text, ensure_ascii=False) + "\n")
+    file.flush()

@@ -1,0 +1,397 @@
+"""The host of a network match: a WebSocket server on its own thread around a MatchSession.
+
+The server thread only reads frames, checks them against the protocol's schema and
+queues them (`inbox`); everything that touches the match happens in `pump`, called
+by the frame loop (or the headless loop) on its own thread, so the session has one
+owner and the frame loop never waits for the network. Moves go through the one
+`session.submit`: the host's engine is the only authority. After every move each
+connected guest gets only its own seat's `observation` and the public events.
+
+Seats: the host's person (or its autopilot), computers, and `RemoteSeat`s that guests
+join with the room code and a name. A guest that drops keeps its seat for the grace
+period; then the seat's stand-in computer plays until the guest rejoins under the same
+name. A connection that keeps sending bad messages is closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import secrets
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ...engine.reasons import Reason
+from ..games import Game
+from ..seats import GRACE, REMOTE, RemoteSeat
+from ..session import MatchSession, Seating
+from . import protocol as P
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PORT = 47474
+STRIKES = 10  # bad messages in a row before the connection is closed
+FRAME_LIMIT = 64 * 1024  # websockets itself closes a connection sending a bigger frame
+
+
+def room_code(length: int = P.ROOM_LENGTH) -> str:
+    """A fresh random room code, easy to read aloud (no 0/O, 1/I/L)."""
+    return "".join(secrets.choice(P.ROOM_ALPHABET) for _ in range(length))
+
+
+@dataclass(eq=False)
+class Connection:
+    """One guest's connection, as the host keeps it."""
+
+    ws: ServerConnection
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    seat: int | None = None
+    strikes: int = 0
+    open: bool = True
+
+    @property
+    def peer(self) -> str:
+        try:
+            return str(self.ws.remote_address[0])
+        except (TypeError, IndexError, AttributeError):
+            return "?"
+
+
+class NetHost:
+    """Serve `session` to guests at `address:port` (port 0: any free one, see `port`).
+
+    Call `start()`, then `pump()` (or `step(dt)`, which also plays the session) once a
+    frame; `close()` at the end. Until every remote seat is taken the match waits in the
+    lobby (`started` False); `begin()` starts it earlier (the free seats' computers play)."""
+
+    def __init__(
+        self,
+        session: MatchSession,
+        *,
+        room: str | None = None,
+        address: str = "127.0.0.1",
+        port: int = DEFAULT_PORT,
+        started: bool = False,
+        on_begin: Callable[[NetHost], None] | None = None,
+    ) -> None:
+        self.session = session
+        self.game: Game = session.game
+        self.room = room or room_code()
+        self.address = address
+        self.port = port
+        self.started = started
+        self.on_begin = on_begin
+        self.inbox: queue.SimpleQueue[tuple[Connection, dict[str, Any] | None]] = (
+            queue.SimpleQueue()
+        )
+        self.connections: set[Connection] = set()
+        self.refusals = 0  # every refusal sent (tests, the benchmark)
+        self.closed_for_strikes = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self._error: BaseException | None = None
+        self._status: list[Any] = []
+        session.listen(self._moved)
+
+    # --- the seats ---
+    @property
+    def remote(self) -> list[int]:
+        return [s for s, seat in enumerate(self.session.seats) if seat.kind == REMOTE]
+
+    def seat_status(self) -> list[dict[str, Any]]:
+        """Who sits where, who is connected, which remote seats a computer plays now."""
+        out = []
+        for seat in self.session.seats:
+            remote = seat.kind == REMOTE
+            out.append({
+                "name": seat.name, "kind": seat.kind,
+                "present": seat.present if remote else True,
+                "computer": (not seat.waiting()) if remote else seat.kind != "human",
+            })  # fmt: skip
+        return out
+
+    # --- the server thread ---
+    def start(self, timeout: float = 5.0) -> NetHost:
+        """Open the server on its own thread; OSError if the port cannot be opened."""
+        self._thread = threading.Thread(target=self._run, name="klaverjas-host", daemon=True)
+        self._thread.start()
+        self._ready.wait(timeout)
+        if self._error is not None:
+            raise self._error
+        if not self._ready.is_set():
+            raise OSError(f"the server did not start within {timeout} s")
+        return self
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except BaseException as e:  # noqa: BLE001 - reported to start() or logged
+            self._error = e
+            if not self._ready.is_set():
+                self._ready.set()
+            else:
+                log.error("the network host stopped: %s", e)
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        async with serve(
+            self._connection, self.address, self.port, max_size=FRAME_LIMIT, max_queue=8,
+            ping_interval=5, ping_timeout=10, close_timeout=1,
+        ) as server:  # fmt: skip
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            self._ready.set()
+            await self._stop.wait()
+            for conn in list(self.connections):
+                conn.outbox.put_nowait(None)
+            await asyncio.sleep(0.05)
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        self.connections.add(conn)
+        writer = asyncio.create_task(self._writer(conn))
+        try:
+            async for frame in ws:
+                if not conn.open:
+                    break
+                try:
+                    if isinstance(frame, bytes):
+                        raise P.ProtocolError(P.BAD_JSON, "a binary frame")
+                    message = P.parse(frame, P.GUEST_SCHEMAS, P.MAX_GUEST_BYTES)
+                except P.ProtocolError as e:
+                    self._refuse_now(conn, e.reason)
+                    continue
+                if message["type"] == "ping":
+                    conn.outbox.put_nowait(P.dump("pong", t=message.get("t", 0)))
+                    continue
+                self.inbox.put((conn, message))
+        except ConnectionClosed:
+            pass
+        finally:
+            conn.open = False
+            self.inbox.put((conn, None))
+            conn.outbox.put_nowait(None)
+            await writer
+            self.connections.discard(conn)
+
+    async def _writer(self, conn: Connection) -> None:
+        """Send this connection's messages in order; None closes it."""
+        while (text := await conn.outbox.get()) is not None:
+            try:
+                await conn.ws.send(text)
+            except ConnectionClosed:
+                break
+        conn.open = False
+        with contextlib.suppress(Exception):
+            await conn.ws.close()
+
+    def _refuse_now(self, conn: Connection, reason: Reason, to: str = "") -> None:
+        """On the server thread: answer `refused`, and close after STRIKES in a row."""
+        self.refusals += 1
+        conn.strikes += 1
+        conn.outbox.put_nowait(P.dump("refused", reason=P.reason_json(reason), to=to))
+        if conn.strikes >= STRIKES and conn.open:
+            conn.open = False
+            self.closed_for_strikes += 1
+            log.warning("closed the connection from %s: too many bad messages", conn.peer)
+            conn.outbox.put_nowait(P.dump("bye", reason=P.reason_json(Reason(P.TOO_MANY_BAD, {}))))
+            conn.outbox.put_nowait(None)
+
+    def _call(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run `fn(*args)` on the server thread (from the frame loop's thread)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile
+                loop.call_soon_threadsafe(fn, *args)
+
+    def send(self, conn: Connection, text: str) -> None:
+        self._call(conn.outbox.put_nowait, text)
+
+    def refuse(self, conn: Connection, reason: Reason, to: str = "") -> None:
+        self._call(self._refuse_now, conn, reason, to)
+
+    def close(self, reason: str = "match_over", timeout: float = 2.0) -> None:
+        """Say goodbye to every guest and stop the server thread."""
+        bye = P.dump("bye", reason=P.reason_json(Reason(reason, {})))
+        for conn in list(self.connections):
+            self.send(conn, bye)
+        if self._stop is not None:
+            self._call(self._stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    # --- the frame loop's side ---
+    def step(self, dt: float) -> None:
+        """One frame of a host without a table screen: the network, then the session."""
+        self.pump()
+        if self.started:
+            self.session.step(dt)
+
+    def pump(self) -> None:
+        """Handle what the guests sent since the last frame; tell them who is connected."""
+        while True:
+            try:
+                conn, message = self.inbox.get_nowait()
+            except queue.Empty:
+                break
+            if message is None:
+                self._gone(conn)
+            elif message["type"] == "join":
+                self._join(conn, message)
+            elif message["type"] == "act":
+                self._act(conn, message)
+        status = [(d["name"], d["kind"], d["present"], d["computer"]) for d in self.seat_status()]
+        status.append(self.started)  # type: ignore[arg-type]
+        if status != self._status:
+            self._status = status
+            self._broadcast_seats()
+
+    def begin(self) -> None:
+        """Start the match (the lobby is over); free remote seats wait out their grace."""
+        if self.started:
+            return
+        self.started = True
+        clock_now = None
+        for s in self.remote:
+            seat = self.session.seats[s]
+            if not seat.present:
+                clock_now = clock_now if clock_now is not None else seat.clock()
+                seat.away_since = clock_now
+        if self.on_begin is not None:
+            self.on_begin(self)
+
+    def _seat_of(self, conn: Connection) -> RemoteSeat | None:
+        return None if conn.seat is None else self.session.seats[conn.seat]
+
+    def _join(self, conn: Connection, message: dict[str, Any]) -> None:
+        if message["room"] != self.room:
+            self.refuse(conn, Reason(P.WRONG_ROOM, {}), "join")
+            return
+        if conn.seat is not None:
+            self.refuse(conn, Reason(P.ALREADY_JOINED, {}), "join")
+            return
+        name = message["name"].strip()
+        seats = self.session.seats
+        mine = [s for s in self.remote if seats[s].claimed and _same(seats[s].name, name)]
+        taken = {seat.name.casefold() for seat in seats if seat.kind != REMOTE or seat.claimed}
+        order = remote_order(self.game)
+        free = sorted((s for s in self.remote if not seats[s].claimed), key=order.index)
+        if mine:
+            s = mine[0]
+            if seats[s].present:
+                self.refuse(conn, Reason(P.NAME_IN_USE, {"name": name}), "join")
+                return
+        elif free and name.casefold() not in taken:
+            s = free[0]
+        else:
+            key = P.NAME_IN_USE if name.casefold() in taken and free else P.TABLE_FULL
+            self.refuse(conn, Reason(key, {"name": name}), "join")
+            return
+        conn.seat = s
+        conn.strikes = 0
+        seats[s].arrive(name)
+        log.info("%s joined seat %d from %s", name, s, conn.peer)
+        self.send(conn, P.dump(
+            "welcome", seat=s, game=self.game.name, room=self.room,
+            variant=P.encode(self.session.variant), seats=self.seat_status(), started=self.started,
+        ))  # fmt: skip
+        self.send(conn, self._state_message(s, None, None, []))
+        if not self.started and all(seats[r].claimed for r in self.remote):
+            self.begin()
+
+    def _gone(self, conn: Connection) -> None:
+        seat = self._seat_of(conn)
+        if seat is not None and not any(
+            c.seat == conn.seat and c.open for c in self.connections if c is not conn
+        ):
+            seat.leave()
+            log.info("%s dropped; a computer plays after %.0f s", seat.name, seat.grace)
+
+    def _act(self, conn: Connection, message: dict[str, Any]) -> None:
+        s = self.session.state
+        if conn.seat is None:
+            self.refuse(conn, Reason(P.NOT_JOINED, {}), "act")
+        elif "seat" in message and message["seat"] != conn.seat:
+            self.refuse(conn, Reason(P.NOT_YOUR_SEAT, {}), "act")
+        elif not self.started or s.is_over or s.to_move != conn.seat:
+            self.refuse(conn, Reason(P.NOT_YOUR_TURN, {}), "act")
+        elif message["n"] != s.n_actions:
+            self.refuse(conn, Reason(P.STALE, {}), "act")
+        else:
+            try:
+                action = self.game.parse_action(message["action"])
+            except ValueError:
+                self.refuse(conn, Reason(P.BAD_MESSAGE, {"error": "not an action"}), "act")
+                return
+            reason = self.session.submit(action)
+            if reason is not None:
+                self.refuse(conn, reason, "act")
+            else:
+                conn.strikes = 0
+
+    # --- telling the guests ---
+    def _state_message(self, seat: int, before: Any, action: Any, events: Sequence[Any]) -> str:
+        state = self.session.state
+        return P.dump(
+            "state", n=state.n_actions, obs=P.encode_observation(state.observation(seat)),
+            action=None if action is None else str(action),
+            by=None if before is None else before.to_move, events=P.encode(list(events)),
+        )  # fmt: skip
+
+    def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
+        """The session's listener: each connected guest its own view of the move."""
+        for conn in list(self.connections):
+            if conn.seat is not None and conn.open:
+                self.send(conn, self._state_message(conn.seat, before, action, events))
+
+    def _broadcast_seats(self) -> None:
+        text = P.dump("seats", seats=self.seat_status(), started=self.started)
+        for conn in list(self.connections):
+            if conn.seat is not None:
+                self.send(conn, text)
+
+
+def _same(a: str, b: str) -> bool:
+    return a.strip().casefold() == b.strip().casefold()
+
+
+def remote_order(game: Game) -> tuple[int, ...]:
+    """The seats guests take, in order: in Klaverjas the first guest is the host's partner."""
+    return (2, 1, 3) if game.players == 4 else tuple(range(1, game.players))
+
+
+def host_seating(
+    game: Game, seed: int, host_name: str, guests: int | Sequence[int], level: str, *,
+    names: Sequence[str] | None = None, grace: float = GRACE,
+    clock: Callable[[], float] = time.monotonic, claimed: bool = False,
+) -> Seating:  # fmt: skip
+    """Seat 0 the host's person (played by the autopilot when no screen is there), `guests`
+    remote seats (a number, taken in `remote_order`, or the seats themselves), computers at
+    `level` in the rest. `names`: every seat's name (a resumed match's); `claimed`: the
+    remote seats are known guests' (they rejoin by name)."""
+    from ..seats import SEAT_NAMES, HumanSeat, valid_level
+    from ..session import computer_seat
+
+    level = valid_level(level, game.levels())
+    remote = set(remote_order(game)[:guests] if isinstance(guests, int) else guests)
+    names = list(names) if names else [host_name, *(f"{SEAT_NAMES[s]}" for s in range(1, 4))]
+    seats: list[Any] = []
+    for s in range(game.players):
+        if s == 0:
+            seats.append(HumanSeat(names[0]))
+        elif s in remote:
+            stand_in = computer_seat(game, seed, names[s], level, s)
+            seats.append(RemoteSeat(names[s], stand_in, grace, clock, claimed=claimed))
+        else:
+            seats.append(computer_seat(game, seed, names[s], level, s))
+    return Seating(seats, (0,), computer_seat(game, seed, names[0], level, 0))

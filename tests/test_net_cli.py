@@ -1,0 +1,46 @@
+"""The network flags of the command line: checked before anything starts, one line each."""
+
+from __future__ import annotations
+
+import pytest
+
+from klaverjas_gui.app import parse_args
+
+
+def error_of(capsys, *argv: str) -> str:
+    with pytest.raises(SystemExit) as stop:
+        parse_args(list(argv))
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err  # one line
+    return err
+
+
+def test_host_and_join_flags_parse():
+    args = parse_args(["--host", "--port", "5000", "--room", "abcd23", "--grace", "2.5",
+                       "--guests", "2", "--bind", "127.0.0.1"])  # fmt: skip
+    assert args.host and args.port == 5000 and args.room == "ABCD23" and args.grace == 2.5
+    args = parse_args(["--join", "192.168.1.20:5000", "--room", "ABCD23", "--name", " Anna "])
+    assert args.join == "192.168.1.20:5000" and args.name == "Anna" and not args.host
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--join", "10.0.0.2"], "room code is needed"),
+        (["--host", "--join", "10.0.0.2", "--room", "ABCD"], "not allowed with"),
+        (["--host", "--room", "ABC"], "a room code is 4 to 12"),
+        (["--host", "--room", "HELLO1"], "a room code is 4 to 12"),  # L and O are not used
+        (["--host", "--port", "70000"], "a port is 1 to 65535"),
+        (["--host", "--grace", "-1"], "0 to 3600 seconds"),
+        (["--host", "--guests", "4"], "at most 3 (a klaverjas match has 4 seats"),
+        (
+            ["--host", "--game", "klabberjass", "--guests", "2"],
+            "at most 1 (a klabberjass match has 2 seats",
+        ),
+        (["--join", "h", "--room", "ABCD", "--name", "x" * 30], "a name is 1 to 24"),
+        (["--host", "--level", "godlike"], "is not a level"),
+    ],
+)
+def test_bad_network_flags_are_one_line_and_status_2(capsys, argv, says):
+    assert says in error_of(capsys, *argv)
