@@ -94,11 +94,11 @@ def test_klabberjass_options_set_in_settings_apply_to_the_next_game(start, tmp_p
     click_in_form(app, scene, "kj_target=250")
     click_in_form(app, scene, "kj_clob=True")
     wanted = KlabberjassVariant(target=250, clob=True)
-    assert app.settings.klabberjass_rules() == wanted
+    assert app.settings.rules("klabberjass") == wanted
     stored = json.loads((tmp_path / "data" / "settings.json").read_text(encoding="utf-8"))
     assert stored["klabberjass"] == wanted.to_dict()
     click_in_form(app, scene, "kj_preset=bela")  # a preset sets every option at once
-    assert app.settings.klabberjass_rules() == KLABBERJASS_PRESETS["bela"]
+    assert app.settings.rules("klabberjass") == KLABBERJASS_PRESETS["bela"]
     click_in_form(app, scene, "kj_target=250")
     click_in_form(app, scene, "kj_clob=True")
     press(app, pygame.K_ESCAPE)
@@ -120,7 +120,7 @@ def test_a_preset_picked_in_the_klabberjass_menu_becomes_the_setting(start):
     click_button(app, app.top, "klabberjass")
     click_button(app, app.top, "preset_clob")
     assert app.top.state.variant == KLABBERJASS_PRESETS["clob"]
-    assert app.settings.klabberjass_rules_name() == "clob"
+    assert app.settings.rules_name("klabberjass") == "clob"
 
 
 @pytest.mark.parametrize(

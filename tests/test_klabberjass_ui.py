@@ -32,7 +32,7 @@ from klaverjas_gui.ui.menu import MainMenuScene
 
 def _start(app, preset: str, level: str) -> KlabberjassTableScene:
     """From the main menu, as a player would: Klabberjass, then the preset."""
-    app.settings.set_seat(1, kind=level, players=2)
+    app.settings.set_seat(1, kind=level, game="klabberjass")
     menu = app.top
     assert isinstance(menu, MainMenuScene)
     click_button(app, menu, "klabberjass")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..engine import KLABBERJASS_PRESETS
 from ..engine.klabberjass_rules import KlabberjassScoreLine
 from ..i18n import tr
+from ..play.games import KLABBERJASS
 from ..store.prefs import HUMAN
 from ..words import describe_klabberjass_deal
 from .klabberjass_director import sheet_line
@@ -35,13 +36,13 @@ class KlabberjassMenuScene(ListScene):
 
     @property
     def subtitle(self) -> str:  # type: ignore[override]
-        (you, first), (name, level) = self.app.settings.seat_plan(2)
+        (you, first), (name, level) = self.app.settings.seat_plan(KLABBERJASS)
         if first == HUMAN and level == HUMAN:  # hot-seat
             return tr("klabber.subtitle_people", you=display_name(you), name=display_name(name))
         return tr("ui.kj_subtitle", level=level_label(level))
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
-        current = self.app.settings.klabberjass_rules_name()  # the settings' Klabberjass rules
+        current = self.app.settings.rules_name(KLABBERJASS)  # the settings' Klabberjass rules
         items = [
             (f"preset_{name}", preset_label(name), self._start(name),
              "@primary" if name == current else "@menu")
@@ -59,9 +60,9 @@ class KlabberjassMenuScene(ListScene):
 
         def start() -> None:
             if name is not None:
-                self.app.settings.pick_klabberjass_preset(name)
+                self.app.settings.pick_preset(name, KLABBERJASS)
                 self.app.save_settings()
-            self.app.start_klabberjass(self.app.settings.klabberjass_rules())
+            self.app.start_klabberjass(self.app.settings.rules(KLABBERJASS))
 
         return start
 
