@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from uitest import (
     DT,
     card_pos,
@@ -73,6 +74,7 @@ def _act(app, table: KlabberjassTableScene, rng: random.Random, seen: set[str]) 
     return "button"
 
 
+@pytest.mark.slow
 def test_whole_klabberjass_game_by_clicks_and_drags(make_app):
     app = make_app()
     table = _start(app, "klabberjass", "normal")

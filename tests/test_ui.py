@@ -61,17 +61,16 @@ def test_whole_amsterdam_match_by_drag_and_drop(make_app):
         if table.human_may_play():
             card = rng.choice([a.card for a in state.legal_actions()])
             drag(app, card_pos(table, card), drop_point(table))
-            assert table.state.n_actions == before + 1
-            played = table.state.tricks[-1][1] if not table.state.trick else table.state.trick
-            assert card in played
+            # the drag played that card, as the next action (at instant speed a computer, or
+            # the claim pause ending, may already have acted after it within the same frames)
+            assert table.state.n_actions > before and table.state.actions[before].card == card
             drags += 1
         else:
             keys = list(table.prompt.actions)
             key = "pass" if "pass" in keys and rng.random() < 0.6 else rng.choice(keys)
             action = table.prompt.actions[key]
             click_button(app, table, key)
-            assert table.state.n_actions == before + 1
-            assert table.state.actions[-1] == action
+            assert table.state.n_actions > before and table.state.actions[before] == action
             decisions += 1
     assert table.state.is_over
     assert len(table.state.sheet) == 16 == summaries
@@ -81,6 +80,7 @@ def test_whole_amsterdam_match_by_drag_and_drop(make_app):
     assert app.match is None  # nothing left to continue
 
 
+@pytest.mark.slow
 def test_one_deal_of_every_preset_through_the_buttons(make_app):
     """Every kind of decision the presets ask of the human gets buttons that work."""
     seen: set[str] = set()
@@ -98,13 +98,16 @@ def test_one_deal_of_every_preset_through_the_buttons(make_app):
             before = table.state.n_actions
             if table.human_may_play():
                 card = rng.choice([a.card for a in table.state.legal_actions()])
+                action = next(a for a in table.state.legal_actions() if a.card == card)
                 drag(app, card_pos(table, card), drop_point(table))
             else:
                 keys = list(table.prompt.actions)
                 seen.update(k.split("_")[0] for k in keys)
                 key = rng.choice(keys)
+                action = table.prompt.actions[key]
                 click_button(app, table, key)
-            assert table.state.n_actions == before + 1
+            # the next action is the one asked for (a computer may already have answered it)
+            assert table.state.n_actions > before and table.state.actions[before] == action
         assert table.model.sheet[0].deal_no == 1
         app.close()
     assert {"name", "pass", "take", "kraak"} <= seen
@@ -274,6 +277,7 @@ def test_a_loaded_position_shows_the_deals_tricks_points_and_roem(make_app):
     assert list(m.last_trick[1]) == list(won[-1].cards)
 
 
+@pytest.mark.slow
 def test_resize_mid_trick(make_app):
     app = make_app("--seed", "3", speed="normal")
     table = table_of(app)
