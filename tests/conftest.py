@@ -27,11 +27,17 @@ os.environ["XDG_STATE_HOME"] = os.path.join(_HOME, "state")  # the log file (cra
 import pytest  # noqa: E402
 
 
+def _weight(item: pytest.Item) -> float:
+    """About how long a test takes, for the order: `slow(seconds)`, a bare `slow` 10, else 0."""
+    mark = item.get_closest_marker("slow")
+    return 0.0 if mark is None else float(mark.args[0]) if mark.args else 10.0
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests marked slow first, in their order: with a worker per core (`make test`) they
-    start at once and the short tests fill in around them, instead of one long test
-    starting last and running alone while the other cores idle."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    """The longest tests first (then in file order): with a worker per core (`make test`)
+    they start at once and the short tests fill in around them, instead of one long test
+    starting last and running alone while the other core idles."""
+    items.sort(key=lambda item: -_weight(item))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:

@@ -164,7 +164,7 @@ def test_licence_and_third_party_notices():
     assert names[:2] == ["LICENSE.txt", "THIRD-PARTY-NOTICES.txt"] and len(set(names)) == 8
 
 
-@pytest.mark.slow
+@pytest.mark.slow(15)
 def test_sdist_carries_its_tests_and_they_collect(tmp_path):
     """The unpacked sdist's own tests collect without errors (collection only: fast)."""
     # From a clean copy: setuptools would also take the file list of an egg-info left behind

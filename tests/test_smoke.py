@@ -37,7 +37,7 @@ def test_smoke_names_the_scene_that_failed(monkeypatch, capsys):
     assert "1 of" in out
 
 
-@pytest.mark.slow
+@pytest.mark.slow(60)
 def test_installed_wheel_runs_smoke(tmp_path):
     """Build the wheel, install it (not editable) into a fresh venv, run from elsewhere."""
     subprocess.run(
@@ -81,7 +81,7 @@ def test_installed_wheel_runs_smoke(tmp_path):
     assert str(env_dir) in dutch.stdout and "ui.menu_new_match" not in dutch.stdout
 
 
-@pytest.mark.slow
+@pytest.mark.slow(70)
 @pytest.mark.skipif(sys.platform == "win32", reason="the CI bundle is built on Linux")
 def test_bundle_builds_and_runs_smoke(tmp_path):
     spec = ROOT / "packaging" / "pyinstaller" / "klaverjas.spec"
