@@ -52,7 +52,7 @@ def test_hint_for_a_card_is_the_hard_players_choice_with_a_reason(make_app):
     app.step(DT)
     assert table.view.drawn_faces[0] == table.model.hands[0]
     click(app, card_pos(table, expected.card))  # playing it clears the hint
-    assert table.state.actions[-1] == play(expected.card)
+    assert table.state.actions[state.n_actions] == play(expected.card)  # (computers may follow)
     assert table.guide.current() is None
 
 
