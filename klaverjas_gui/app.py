@@ -452,7 +452,7 @@ class App:
         if args.demo:
             self.start_demo(args.seed)
         elif self._game(args) is KLABBERJASS:
-            preset = KLABBERJASS_PRESETS.get(args.variant) or self.settings.klabberjass_rules()
+            preset = KLABBERJASS_PRESETS.get(args.variant) or self.settings.rules(KLABBERJASS)
             rules = dataclasses.replace(preset, **getattr(args, "rule", {}))  # --rule options
             self.start_klabberjass(rules, args.seed)
         elif args.resume and self.history.running() is not None:

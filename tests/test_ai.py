@@ -49,6 +49,7 @@ def test_every_level_plays_only_legal_actions_on_every_preset(level, preset):
         assert len(state.sheet) >= deals or variant.match_kind == "points"
 
 
+@pytest.mark.slow(40)
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_level_plays_only_legal_actions_over_200_matches(preset):
     """200 seeded one-deal matches per preset, all three levels at every table, moving

@@ -154,6 +154,7 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
     return deals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_two_thousand_random_deals_per_preset(preset):
     variant = dataclasses.replace(PRESETS[preset], match_length="deals:250")

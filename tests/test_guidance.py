@@ -53,7 +53,9 @@ def test_hint_for_a_card_is_the_hard_players_choice_with_a_reason(make_app):
     app.step(DT)
     assert table.view.drawn_faces[0] == table.model.hands[0]
     click(app, card_pos(table, expected.card))  # playing it clears the hint
-    assert table.session.state.actions[-1] == play(expected.card)
+    assert table.session.state.actions[state.n_actions] == play(
+        expected.card
+    )  # (computers may follow)
     assert table.guide.current() is None
 
 
@@ -146,7 +148,9 @@ def test_take_back_restores_the_hand_and_the_state_before_the_card(make_app):
         before.legal_actions()) > 1 else card  # fmt: skip
     run_until(app, lambda: table.human_may_play())
     click(app, card_pos(table, other))
-    assert table.session.state.actions[-1] == play(other)
+    assert table.session.state.actions[before.n_actions] == play(
+        other
+    )  # computers may answer at once
     press(app, pygame.K_BACKSPACE)
     assert table.session.state == before and table.model.hands[0] == hand
     m = table.model

@@ -240,6 +240,7 @@ def _menu_texts(app: App) -> dict[str, str]:
     return {key: button.text for key, button in menu.buttons.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["en", "nl", "fr"])
 def test_every_scene_draws_without_a_missing_key(make_app, lang):
     app = make_app("--lang", lang, deterministic=True)
@@ -332,6 +333,7 @@ def test_pygame_gui_built_in_strings_in_dutch():
         i18n.set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["klaverjas", "klabberjass"])
 def test_every_refusal_has_words_in_dutch(game):
     """Along random matches, every refused shortcut gets Dutch words with no missing key,

@@ -102,11 +102,11 @@ def test_klabberjass_options_set_in_settings_apply_to_the_next_game(start, tmp_p
     click_in_form(app, scene, "kj_target=250")
     click_in_form(app, scene, "kj_clob=True")
     wanted = KlabberjassVariant(target=250, clob=True)
-    assert app.settings.klabberjass_rules() == wanted
+    assert app.settings.rules("klabberjass") == wanted
     stored = json.loads((tmp_path / "data" / "settings.json").read_text(encoding="utf-8"))
     assert stored["klabberjass"] == wanted.to_dict()
     click_in_form(app, scene, "kj_preset=bela")  # a preset sets every option at once
-    assert app.settings.klabberjass_rules() == KLABBERJASS_PRESETS["bela"]
+    assert app.settings.rules("klabberjass") == KLABBERJASS_PRESETS["bela"]
     click_in_form(app, scene, "kj_target=250")
     click_in_form(app, scene, "kj_clob=True")
     press(app, pygame.K_ESCAPE)
@@ -127,7 +127,7 @@ def test_a_preset_picked_on_the_play_screen_becomes_the_setting(start):
     app = start()
     new_match_from_menu(app, "klabberjass", "clob")
     assert app.top.session.state.variant == KLABBERJASS_PRESETS["clob"]
-    assert app.settings.klabberjass_rules_name() == "clob"
+    assert app.settings.rules_name("klabberjass") == "clob"
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ VARIANT = KLABBERJASS_PRESETS["klabberjass"]
 
 def start(app, kinds: tuple[str, str], seed: int) -> KlabberjassTableScene:
     for seat, kind in enumerate(kinds):
-        app.settings.set_seat(seat, kind=kind, players=2)
+        app.settings.set_seat(seat, kind=kind, game="klabberjass")
     app.start_klabberjass(VARIANT, seed=seed)
     table = app.top
     assert isinstance(table, KlabberjassTableScene)
@@ -176,12 +176,12 @@ def test_the_klabberjass_tab_makes_the_opponent_a_person(make_app):
     from klaverjas_gui.ui.settings import SettingsScene
 
     app = make_app()
-    app.settings.set_seat(1, kind="easy", players=2)
+    app.settings.set_seat(1, kind="easy", game="klabberjass")
     app.push(SettingsScene(app, "klabberjass"))
     scene = app.top
     app.step(DT)
     click_button(app, scene, "kj_seat1_kind=human")
-    assert app.settings.seat_plan(2)[1][1] == "human"
+    assert app.settings.seat_plan("klabberjass")[1][1] == "human"
     assert app.settings.seat_plan()[1][1] != "human"  # the four-player West stays a computer
     app.show_menu()
     table = new_match_from_menu(app, "klabberjass", "klabberjass")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from uitest import (
     DT,
     card_pos,
@@ -32,7 +33,7 @@ from klaverjas_gui.ui.table.two.scene import KlabberjassTableScene
 
 def _start(app, preset: str, level: str) -> KlabberjassTableScene:
     """From the main menu, as a player would: Play, Klabberjass, the preset, Start."""
-    app.settings.set_seat(1, kind=level, players=2)
+    app.settings.set_seat(1, kind=level, game="klabberjass")
     menu = app.top
     assert isinstance(menu, MainMenuScene)
     table = new_match_from_menu(app, "klabberjass", preset)
@@ -69,6 +70,7 @@ def _act(app, table: KlabberjassTableScene, rng: random.Random, seen: set[str]) 
     return "button"
 
 
+@pytest.mark.slow
 def test_whole_klabberjass_game_by_clicks_and_drags(make_app):
     app = make_app()
     table = _start(app, "klabberjass", "normal")

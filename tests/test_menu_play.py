@@ -192,7 +192,7 @@ def test_the_play_screen_starts_what_is_chosen(make_app):
     play = open_play(app, "klabberjass")
     click_button(app, play, "preset_bela")
     click_button(app, play, "level_easy")
-    assert app.settings.seat_plan(2)[1][1] == "easy"
+    assert app.settings.seat_plan("klabberjass")[1][1] == "easy"
     click_button(app, play, "start")
     click_button(app, app.top, "yes") if isinstance(app.top, ConfirmScene) else None
     table = app.top
@@ -214,8 +214,7 @@ def test_every_preset_shows_its_one_line_and_none_cycles(make_app):
         click_button(app, play, f"preset_{list(presets)[1]}")
         play = app.top  # a click picks that preset, not the next one
         name = list(presets)[1]
-        picked = app.settings.rules_name() if game == "klaverjas" else (
-            app.settings.klabberjass_rules_name())  # fmt: skip
+        picked = app.settings.rules_name(game)
         assert picked == name
 
 
@@ -238,7 +237,7 @@ def test_play_and_start_from_the_keyboard(make_app):
     assert play.ring.key == "preset_klabberjass"
     press(app, pygame.K_DOWN)
     press(app, pygame.K_SPACE)
-    assert app.settings.klabberjass_rules_name() == "clob"
+    assert app.settings.rules_name("klabberjass") == "clob"
     for _ in range(4):
         press(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # Shift+Tab: back round to Start
     assert app.top.ring.key == "start"

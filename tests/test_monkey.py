@@ -1,11 +1,13 @@
 """20,000 random inputs across every scene: no exception, the engine's invariants hold."""
 
 import pygame
+import pytest
 
 from klaverjas_gui import monkey, smoke
 from klaverjas_gui.app import App, parse_args
 
 
+@pytest.mark.slow(140)
 def test_monkey_twenty_thousand_inputs():
     app = App(parse_args(["--size", "1024x600", "--speed", "instant"]), deterministic=True,
               audio=False)  # fmt: skip

@@ -50,8 +50,8 @@ def test_a_stored_seat_name_that_is_not_printable_text_resets_the_seats(tmp_path
     seats[1]["name"] = name
     path.write_text(json.dumps({"seats": seats, "klabberjass_seats": seats[:2]}))
     settings, notes = prefs.load(path)
-    assert settings.seats == prefs.default_seats()
-    assert settings.klabberjass_seats == prefs.default_seats()[:2]
+    assert settings.to_dict()["seats"] == prefs.default_seats()
+    assert settings.to_dict()["klabberjass_seats"] == prefs.default_seats()[:2]
     assert len(notes) == 1 and "seats" in notes[0] and "klabberjass_seats" in notes[0]
 
 
@@ -67,16 +67,14 @@ def test_printable_names_in_any_script_are_kept():
 @pytest.mark.parametrize("name", [n for n in BAD_NAMES if isinstance(n, str) and n != "Jan\r"])
 def test_the_settings_refuse_a_name_that_is_not_printable_text(name):
     s = prefs.Settings()
-    assert not s.set_seat(1, name=name) and not s.set_seat(1, name=name, players=2)
-    assert s.seat_plan()[1][0] == "Henk" and s.seat_plan(2)[1][0] == "Henk"
+    assert not s.set_seat(1, name=name) and not s.set_seat(1, name=name, game="klabberjass")
+    assert s.seat_plan()[1][0] == "Henk" and s.seat_plan("klabberjass")[1][0] == "Henk"
 
 
 @pytest.mark.parametrize(
-    "tab, key, players", [("match", "seat1", 4), ("klabberjass", "kj_seat1", 2)]
+    "tab, key, game", [("match", "seat1", "klaverjas"), ("klabberjass", "kj_seat1", "klabberjass")]
 )
-def test_the_seat_editor_strips_what_a_name_may_not_hold_as_it_is_typed(
-    make_app, tab, key, players
-):
+def test_the_seat_editor_strips_what_a_name_may_not_hold_as_it_is_typed(make_app, tab, key, game):
     from klaverjas_gui.ui.settings import SettingsScene
 
     app = make_app()
@@ -85,11 +83,11 @@ def test_the_seat_editor_strips_what_a_name_may_not_hold_as_it_is_typed(
     app.step(1 / 60)
     field = scene.form.entries[key]
     scene.handle(Command("ui_text", element=field, text="Bo\nb\x00\udc80"))  # a paste
-    assert app.settings.seat_plan(players)[1][0] == "Bob" and field.get_text() == "Bob"
+    assert app.settings.seat_plan(game)[1][0] == "Bob" and field.get_text() == "Bob"
     scene.handle(Command("ui_text", element=field, text="\r\n\t"))  # nothing left: refused
-    assert app.settings.seat_plan(players)[1][0] == "Bob" and field.get_text() == ""
+    assert app.settings.seat_plan(game)[1][0] == "Bob" and field.get_text() == ""
     stored = json.loads(app.store.paths.settings.read_text(encoding="utf-8"))
-    assert stored["klabberjass_seats" if players == 2 else "seats"][1]["name"] == "Bob"
+    assert stored["klabberjass_seats" if game == "klabberjass" else "seats"][1]["name"] == "Bob"
     app.step(1 / 60)  # and the screen draws
 
 

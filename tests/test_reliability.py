@@ -45,6 +45,7 @@ def stored(db_path: Path) -> tuple[int, int]:
         db.close()
 
 
+@pytest.mark.slow(90)
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 def test_killed_at_fifty_random_moments_every_restart_continues(tmp_path):
     data = tmp_path / "data"
@@ -149,6 +150,7 @@ def live_objects() -> int:
     )
 
 
+@pytest.mark.slow(25)
 def test_scenes_opened_and_closed_again_leave_nothing_behind(tmp_path, monkeypatch):
     """Every screen of --smoke, opened and left 3 more times after a warm-up, adds no live
     Python objects and makes no new UI manager: what a long session repeats cannot pile up."""

@@ -100,6 +100,7 @@ def deal_with_one_mistake(seed: int = 3):
     return state, *mistake
 
 
+@pytest.mark.slow
 def test_review_from_the_summary_finds_the_first_lost_points(make_app):
     final, index, before, card = deal_with_one_mistake()
     app = make_app()
@@ -153,6 +154,7 @@ def test_review_from_the_summary_finds_the_first_lost_points(make_app):
     assert review.job.cancelled()
 
 
+@pytest.mark.slow
 def test_leaving_a_review_early_stops_its_search(make_app):
     final, *_ = deal_with_one_mistake()
     app = make_app()

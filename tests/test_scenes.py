@@ -29,6 +29,7 @@ def test_every_name_is_a_scene_class_and_its_module_is_bundled():
         assert where.rpartition(".")[0] in bundled, f"{where}: add it to scenes._bundled"
 
 
+@pytest.mark.slow
 def test_the_catalogue_opens_every_named_scene(make_app):
     """Each screen of --scene/--smoke opens; between them they show every named scene."""
     app = make_app(deterministic=True)

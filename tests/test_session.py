@@ -62,8 +62,8 @@ class Club(Pace):
     speed: float = 0.0
     plan: list[tuple[str, str]] = field(default_factory=lambda: list(PERSON_AND_COMPUTERS))
 
-    def seat_plan(self, players: int = 4) -> list[tuple[str, str]]:
-        return self.plan[:players]
+    def seat_plan(self, game: Game = KLAVERJAS) -> list[tuple[str, str]]:
+        return self.plan[: game.players]
 
 
 def session_of(

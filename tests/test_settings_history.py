@@ -145,7 +145,7 @@ def test_settings_changed_by_clicks_are_saved_and_read_by_a_new_app(start, tmp_p
     # the match length stays the one set on the Match tab (16 deals, not French 1500 points)
     french = dataclasses.replace(PRESETS["french"], pit_bonus=200, match_length="deals:16")
     assert s.rules() == french
-    assert s.rules_name() == "custom" and s.preset == "french"
+    assert s.rules_name() == "custom" and s.choices().preset == "french"
     assert not list(data.glob("*.tmp"))  # every save was atomic: no half-written file left
 
 

@@ -56,6 +56,7 @@ def kill(child: subprocess.Popen[str]) -> None:
     child.communicate(timeout=30)
 
 
+@pytest.mark.slow
 @posix_only
 def test_a_second_copy_opens_nothing_and_a_killed_first_leaves_no_stale_lock(tmp_path):
     data = tmp_path / "data"
@@ -89,6 +90,7 @@ def test_a_second_copy_opens_nothing_and_a_killed_first_leaves_no_stale_lock(tmp
     assert matches(data) == [(1, "running")]
 
 
+@pytest.mark.slow
 @posix_only
 def test_two_copies_started_at_the_same_moment_on_a_fresh_folder_exactly_one_runs(tmp_path):
     for attempt in range(3):

@@ -19,11 +19,13 @@ ENV = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
 ENV.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
 
 
+@pytest.mark.slow
 def test_smoke_draws_every_scene(capsys):
     assert app.main(["--smoke"]) == 0
     assert f"ok, {len(smoke.SCENES)} scenes drawn" in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_smoke_names_the_scene_that_failed(monkeypatch, capsys):
     def broken(_app):
         raise RuntimeError("art missing")
@@ -35,6 +37,7 @@ def test_smoke_names_the_scene_that_failed(monkeypatch, capsys):
     assert "1 of" in out
 
 
+@pytest.mark.slow(60)
 def test_installed_wheel_runs_smoke(tmp_path):
     """Build the wheel, install it (not editable) into a fresh venv, run from elsewhere."""
     subprocess.run(
@@ -78,6 +81,7 @@ def test_installed_wheel_runs_smoke(tmp_path):
     assert str(env_dir) in dutch.stdout and "ui.menu_new_match" not in dutch.stdout
 
 
+@pytest.mark.slow(70)
 @pytest.mark.skipif(sys.platform == "win32", reason="the CI bundle is built on Linux")
 def test_bundle_builds_and_runs_smoke(tmp_path):
     spec = ROOT / "packaging" / "pyinstaller" / "klaverjas.spec"

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from klaverjas_gui.engine import PRESETS, new_match, replay
+from klaverjas_gui.play.games import KLABBERJASS
 from klaverjas_gui.store import prefs as prefs_mod
 from klaverjas_gui.store.history import SCHEMA_VERSION, History, compute_statistics
 from klaverjas_gui.store.paths import resolve
@@ -27,8 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_preferences_round_trip(tmp_path):
     path = tmp_path / "cfg" / "settings.json"
     p = prefs_mod.Settings(animation_speed="fast", four_colour=True, language="nl", volume=0.25)
-    p.variant = dataclasses.replace(PRESETS["rotterdam"], match_length="deals:8").to_dict()
-    p.preset = "custom"
+    rules = dataclasses.replace(PRESETS["rotterdam"], match_length="deals:8")
+    p.games["klaverjas"] = dataclasses.replace(p.choices(), preset="custom", rules=rules)
     assert prefs_mod.save(path, p) is None
     back, notes = prefs_mod.load(path)
     assert back == p and notes == []
@@ -81,13 +82,15 @@ def test_seats_need_a_name_and_any_seat_may_be_a_person():
 
 def test_klabberjass_has_its_own_two_seats():
     s = prefs_mod.Settings()
-    assert s.seat_plan(2) == [("You", "human"), ("Henk", "easy")]
-    assert s.set_seat(1, kind="human", players=2) and s.set_seat(1, name="Bep", players=2)
-    assert s.seat_plan(2)[1] == ("Bep", "human") and s.seat_plan()[1] == ("Henk", "easy")
-    loaded, notes = prefs_mod.from_dict({**s.to_dict(), "klabberjass_seats": s.seats})
-    assert loaded.seat_plan(2) == [("You", "human"), ("Henk", "easy")] and notes  # 4 seats: bad
+    kj = KLABBERJASS
+    assert s.seat_plan(kj) == [("You", "human"), ("Henk", "easy")]
+    assert s.set_seat(1, kind="human", game=kj) and s.set_seat(1, name="Bep", game=kj)
+    assert s.seat_plan(kj)[1] == ("Bep", "human") and s.seat_plan()[1] == ("Henk", "easy")
+    stored = s.to_dict()
+    loaded, notes = prefs_mod.from_dict({**stored, "klabberjass_seats": stored["seats"]})
+    assert loaded.seat_plan(kj) == [("You", "human"), ("Henk", "easy")] and notes  # 4 seats: bad
     again, notes = prefs_mod.from_dict(s.to_dict())
-    assert again.seat_plan(2) == [("You", "human"), ("Bep", "human")] and not notes
+    assert again.seat_plan(kj) == [("You", "human"), ("Bep", "human")] and not notes
 
 
 def test_preferences_on_a_read_only_place_give_a_message(tmp_path):

@@ -31,6 +31,7 @@ def resize(app, size: tuple[int, int]) -> None:
     assert app.size == size
 
 
+@pytest.mark.slow(10)
 @pytest.mark.parametrize("running", [False, True], ids=["menu", "menu_with_continue"])
 def test_menu_buttons_fit_their_corner_radius_at_every_size(make_app, running):
     app = make_app(deterministic=True, first_frame=True)
@@ -46,6 +47,7 @@ def test_menu_buttons_fit_their_corner_radius_at_every_size(make_app, running):
     assert clamped(record) == []
 
 
+@pytest.mark.slow(12)
 @pytest.mark.parametrize("size", [(1024, 600), (1150, 650)])
 def test_no_scene_has_a_button_too_low_for_its_corners(make_app, size):
     app = make_app(deterministic=True, first_frame=True)

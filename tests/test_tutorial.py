@@ -176,6 +176,7 @@ def test_list_ticks_and_again(make_app):
     app.step(DT)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", ["1024x600", "1920x1080"])
 def test_lesson_scenes_draw_in_dutch_and_french(make_app, size):
     for lang in ("nl", "fr"):

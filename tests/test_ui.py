@@ -63,21 +63,22 @@ def test_whole_amsterdam_match_by_drag_and_drop(make_app):
         if table.human_may_play():
             card = rng.choice([a.card for a in state.legal_actions()])
             drag(app, card_pos(table, card), drop_point(table))
-            assert table.session.state.n_actions == before + 1
-            played = (
-                table.session.state.tricks[-1][1]
-                if not table.session.state.trick
-                else table.session.state.trick
+            # the drag played that card, as the next action (at instant speed a computer, or
+            # the claim pause ending, may already have acted after it within the same frames)
+            assert (
+                table.session.state.n_actions > before
+                and table.session.state.actions[before].card == card
             )
-            assert card in played
             drags += 1
         else:
             keys = list(table.prompt.actions)
             key = "pass" if "pass" in keys and rng.random() < 0.6 else rng.choice(keys)
             action = table.prompt.actions[key]
             click_button(app, table, key)
-            assert table.session.state.n_actions == before + 1
-            assert table.session.state.actions[-1] == action
+            assert (
+                table.session.state.n_actions > before
+                and table.session.state.actions[before] == action
+            )
             decisions += 1
     assert table.session.state.is_over
     assert len(table.session.state.sheet) == 16 == summaries
@@ -87,6 +88,7 @@ def test_whole_amsterdam_match_by_drag_and_drop(make_app):
     assert app.match is None  # nothing left to continue
 
 
+@pytest.mark.slow(15)
 def test_one_deal_of_every_preset_through_the_buttons(make_app):
     """Every kind of decision the presets ask of the human gets buttons that work."""
     seen: set[str] = set()
@@ -104,13 +106,19 @@ def test_one_deal_of_every_preset_through_the_buttons(make_app):
             before = table.session.state.n_actions
             if table.human_may_play():
                 card = rng.choice([a.card for a in table.session.state.legal_actions()])
+                action = next(a for a in table.session.state.legal_actions() if a.card == card)
                 drag(app, card_pos(table, card), drop_point(table))
             else:
                 keys = list(table.prompt.actions)
                 seen.update(k.split("_")[0] for k in keys)
                 key = rng.choice(keys)
+                action = table.prompt.actions[key]
                 click_button(app, table, key)
-            assert table.session.state.n_actions == before + 1
+            # the next action is the one asked for (a computer may already have answered it)
+            assert (
+                table.session.state.n_actions > before
+                and table.session.state.actions[before] == action
+            )
         assert table.model.sheet[0].deal_no == 1
         app.close()
     assert {"name", "pass", "take", "kraak"} <= seen
@@ -158,8 +166,10 @@ def test_keyboard_selects_and_plays(make_app):
         press(app, pygame.K_RIGHT)
     assert table.hand.selected_card() is hand[target]
     press(app, pygame.K_RETURN)
-    assert table.session.state.n_actions == state.n_actions + 1
-    assert table.session.state.actions[-1] == play(legal[-1])
+    assert (
+        table.session.state.n_actions > state.n_actions
+    )  # (a computer may answer in the same frame)
+    assert table.session.state.actions[state.n_actions] == play(legal[-1])
 
 
 def test_click_and_double_click_settings(make_app):
@@ -173,12 +183,13 @@ def test_click_and_double_click_settings(make_app):
     assert table.session.state.n_actions == n  # one click only selects
     assert table.hand.selected_card() is card
     click(app, card_pos(table, card))  # clicking the selected card plays it
-    assert table.session.state.actions[-1] == play(card)
+    assert table.session.state.actions[n] == play(card)  # (a computer may have answered already)
     to_human_play(app, table)
     app.settings.play_gesture = "click"
     card = table.session.state.legal_actions()[0].card
+    n = table.session.state.n_actions
     click(app, card_pos(table, card))
-    assert table.session.state.actions[-1] == play(card)
+    assert table.session.state.actions[n] == play(card)
 
 
 def _roem_position() -> tuple[int, list[str], str, int]:
@@ -280,6 +291,7 @@ def test_a_loaded_position_shows_the_deals_tricks_points_and_roem(make_app):
     assert list(m.last_trick[1]) == list(won[-1].cards)
 
 
+@pytest.mark.slow
 def test_resize_mid_trick(make_app):
     app = make_app("--seed", "3", speed="normal")
     table = table_of(app)

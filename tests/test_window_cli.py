@@ -66,6 +66,7 @@ def _check_caches(app) -> None:
     assert all(scale == window for scale, _ in theme._idle_managers)
 
 
+@pytest.mark.slow
 def test_resizing_keeps_every_cache_within_its_budget_and_back_home_only_home_pictures(
     make_app,
 ) -> None:

@@ -31,7 +31,7 @@ from ..engine import (
 from ..engine.klabberjass_rules import TRICKS as KLABBERJASS_TRICKS
 from ..engine.play import KLABBERJASS_PLAY
 from ..engine.state import GameState
-from ..engine.variant import Variant
+from ..engine.variant import MATCH_OPTIONS, Variant
 
 HUMAN = "human"  # the seat kind of a person; any other kind is a computer level
 
@@ -57,6 +57,7 @@ class Game:
     make_player: Callable[[str, int | None], Any]  # (level, seed) -> a computer player
     levels: Callable[[], tuple[str, ...]]  # the levels make_player knows
     play_rules: Variant | None = None  # the card rules when they are not the variant's own
+    match_options: tuple[str, ...] = ()  # the match's own options, which picking a preset keeps
     reviewable: bool = False  # the deal review (teach/review.py) can judge its deals
 
     @property
@@ -170,6 +171,7 @@ KLAVERJAS = register_game(
         name="klaverjas", label="Klaverjas", players=4, tricks_per_deal=8,
         presets=PRESETS, state=MatchState, preset_name=preset_name,
         make_player=_klaverjas_player, levels=_klaverjas_levels, reviewable=True,
+        match_options=MATCH_OPTIONS,
     )
 )  # fmt: skip
 KLABBERJASS = register_game(

@@ -423,7 +423,7 @@ def new_session(
     """A new match with the settings' seats, recorded in `history` as it goes (practice,
     which takes cards back, is not: its log is no match to keep)."""
     seed = random.randrange(1_000_000) if seed is None else seed
-    seating = make_seats(game, seed, settings.seat_plan(game.players), autopilot=autopilot)
+    seating = make_seats(game, seed, settings.seat_plan(game), autopilot=autopilot)
     record = history if not practice else None
     session = MatchSession(game, variant, seed, seating, record, settings=settings, jobs=jobs)
     if record is not None:
@@ -471,7 +471,7 @@ def resume_session(
         return None
     record, state = found
     game = GAMES[record.game]
-    plan = settings.seat_plan(game.players)
+    plan = settings.seat_plan(game)
     if len(record.players) == len(plan):
         plan = [(name, kind) for name, (_, kind) in zip(record.players, plan, strict=True)]
     seating = make_seats(game, record.seed, plan, autopilot=autopilot)

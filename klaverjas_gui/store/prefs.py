@@ -13,6 +13,7 @@ here ever raises at a player: problems come back as messages.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import locale
@@ -27,17 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import (
-    KLABBERJASS_PRESETS,
-    PRESETS,
-    KlabberjassVariant,
-    Variant,
-    VariantError,
-    klabberjass_preset_name,
-    preset_name,
-)
-from ..engine.variant import with_match_of
+from ..engine import VariantError
 from ..i18n import Message
+from ..play.games import DEFAULT_GAME, GAMES, Game, get_game
 from .files import set_aside, write_atomic
 
 SCHEMA_VERSION = 2  # 2: one Settings object for the UI and the file (play_gesture, ...)
@@ -107,23 +100,58 @@ def valid_name(name: Any) -> bool:
     )
 
 
+SeatPlan = tuple[tuple[str, str], ...]  # (name, kind) per seat; kind is HUMAN or a level
+
+# South is the player; the computers' level is checked against the AI on use. A game of
+# fewer players takes the first seats (Klabberjass: you against Henk).
+DEFAULT_SEATS: SeatPlan = (("You", HUMAN), ("Henk", "easy"), ("Anna", "easy"), ("Joop", "easy"))
+
+
 def default_seats() -> list[dict[str, str]]:
-    """South is the player; the computers' level is checked against the AI on use."""
-    return [
-        {"name": "You", "kind": HUMAN},
-        {"name": "Henk", "kind": "easy"},
-        {"name": "Anna", "kind": "easy"},
-        {"name": "Joop", "kind": "easy"},
-    ]
+    """The four seats of a first start, as the file holds them."""
+    return _seat_dicts(DEFAULT_SEATS)
 
 
-@dataclass
+@dataclass(frozen=True)
+class GameChoices:
+    """One game's choices for its next match: the preset last picked, the rules (the game's
+    own Variant, which may differ from the preset: "custom") and who sits where."""
+
+    preset: str
+    rules: Any  # Variant or KlabberjassVariant: whatever the game's presets are
+    seats: SeatPlan
+
+    @classmethod
+    def default(cls, game: Game) -> GameChoices:
+        name = game.default_preset
+        return cls(name, game.presets[name], DEFAULT_SEATS[: game.players])
+
+
+# Where each game's choices lie in settings.json: the keys schema 2 has always used (the
+# four-player game came first and took the plain names).
+FILE_KEYS: dict[str, tuple[str, str, str]] = {
+    "klaverjas": ("preset", "variant", "seats"),
+    "klabberjass": ("klabberjass_preset", "klabberjass", "klabberjass_seats"),
+}
+
+
+def file_keys(game: Game) -> tuple[str, str, str]:
+    """(preset, rules, seats) keys of a game's choices in the file."""
+    return FILE_KEYS.get(game.name, (f"{game.name}_preset", game.name, f"{game.name}_seats"))
+
+
+def _default_games() -> dict[str, GameChoices]:
+    return {name: GameChoices.default(game) for name, game in GAMES.items()}
+
+
+@dataclass(slots=True)  # a mistyped or retired name (settings.variant = ...) fails loudly
 class Settings:
-    """Everything a player can set. Rule and seat changes apply to the next match."""
+    """Everything a player can set. Rule and seat changes apply to the next match.
 
-    preset: str = "amsterdam"  # the preset last picked; `variant` may differ from it
-    variant: dict[str, Any] = field(default_factory=lambda: PRESETS["amsterdam"].to_dict())
-    seats: list[dict[str, str]] = field(default_factory=default_seats)
+    Each game's rules and seats are one `GameChoices` in `games`, read and changed
+    through the accessors below, which take the game (the four-player game if left out)."""
+
+    games: dict[str, GameChoices] = field(default_factory=_default_games)
     animation_speed: str = "normal"  # a key of SPEEDS
     play_gesture: str = "click"  # click, double_click, or drag (clicks only select)
     show_legal: bool = True  # lift the cards that may be played
@@ -137,13 +165,6 @@ class Settings:
     fullscreen: bool = False
     language: str = "en"
     demo_idle_seconds: int = 120  # the menu starts the club demo after this; 0: never
-    klabberjass_preset: str = "klabberjass"  # the two-player game's rules, like preset/variant
-    klabberjass: dict[str, Any] = field(
-        default_factory=lambda: KLABBERJASS_PRESETS["klabberjass"].to_dict()
-    )
-    klabberjass_seats: list[dict[str, str]] = field(
-        default_factory=lambda: default_seats()[:2]  # you against Henk
-    )
     tutorial_done: list[str] = field(default_factory=list)
     text_size: str = "normal"  # a key of TEXT_SIZES: every screen's letters
     # The window as last left: {"size": [w, h], "position": [x, y]} (never a full-screen
@@ -155,79 +176,78 @@ class Settings:
         """Multiplier for every animation duration; 0 makes the table instant."""
         return SPEEDS.get(self.animation_speed, 1.0)
 
-    # --- the rules of the next match ---
-    def rules(self) -> Variant:
-        """The Variant for the next match (the preset's if the stored options are bad)."""
-        try:
-            return Variant.from_dict(self.variant)
-        except (VariantError, TypeError):
-            return PRESETS.get(self.preset, PRESETS["amsterdam"])
+    # --- each game's next match ---
+    def choices(self, game: Game | str = DEFAULT_GAME) -> GameChoices:
+        game = _game(game)
+        return self.games.get(game.name) or GameChoices.default(game)
 
-    def rules_name(self) -> str:
+    def _change(self, game: Game, **changes: Any) -> None:
+        self.games[game.name] = dataclasses.replace(self.choices(game), **changes)
+
+    def rules(self, game: Game | str = DEFAULT_GAME) -> Any:
+        """The game's Variant for its next match."""
+        return self.choices(game).rules
+
+    def rules_name(self, game: Game | str = DEFAULT_GAME) -> str:
         """The preset the rules equal, or "custom"."""
-        return preset_name(self.rules())
+        game = _game(game)
+        return game.preset_name(self.rules(game))
 
-    def pick_preset(self, name: str) -> None:
-        """The preset's rules; the match length and tie rule set on the Match tab stay."""
-        self.preset = name
-        self.variant = with_match_of(PRESETS[name], self.rules()).to_dict()
+    def pick_preset(self, name: str, game: Game | str = DEFAULT_GAME) -> None:
+        """The preset's rules; what the game calls the match's own (its length and tie
+        rule, set on the Match tab) stays."""
+        game = _game(game)
+        old = self.rules(game)
+        kept = {option: getattr(old, option) for option in game.match_options}
+        self._change(game, preset=name, rules=dataclasses.replace(game.presets[name], **kept))
 
-    def klabberjass_rules(self) -> KlabberjassVariant:
-        """The rules of the next Klabberjass game (the preset's if the stored ones are bad)."""
-        try:
-            return KlabberjassVariant.from_dict(self.klabberjass)
-        except (VariantError, TypeError):
-            default = KLABBERJASS_PRESETS["klabberjass"]
-            return KLABBERJASS_PRESETS.get(self.klabberjass_preset, default)
-
-    def klabberjass_rules_name(self) -> str:
-        return klabberjass_preset_name(self.klabberjass_rules())
-
-    def pick_klabberjass_preset(self, name: str) -> None:
-        self.klabberjass_preset = name
-        self.klabberjass = KLABBERJASS_PRESETS[name].to_dict()
-
-    def set_klabberjass_rule(self, option: str, value: Any) -> None:
-        """Change one Klabberjass option; raises VariantError for a value it does not allow."""
-        rules = dataclasses.replace(self.klabberjass_rules(), **{option: value})
-        self.klabberjass = rules.to_dict()
-
-    def set_rule(self, option: str, value: Any) -> None:
+    def set_rule(self, option: str, value: Any, game: Game | str = DEFAULT_GAME) -> None:
         """Change one option; raises VariantError for a value the option does not allow."""
-        self.variant = dataclasses.replace(self.rules(), **{option: value}).to_dict()
+        game = _game(game)
+        self._change(game, rules=dataclasses.replace(self.rules(game), **{option: value}))
 
     # --- seats ---
-    def seat_plan(self, players: int = 4) -> list[tuple[str, str]]:
-        """(name, kind) per seat of the four- or two-player game; kind is "human" or a level.
+    def seat_plan(self, game: Game | str = DEFAULT_GAME) -> list[tuple[str, str]]:
+        """(name, kind) per seat of the game; kind is "human" or a level.
 
-        Klabberjass keeps its own two seats, so a couple's hot-seat game does not turn
+        Each game keeps its own seats, so a couple's hot-seat Klabberjass does not turn
         West of the four-player table into a person."""
-        return [(s["name"], s["kind"]) for s in self._seats(players)]
+        return list(self.choices(game).seats)
 
-    def _seats(self, players: int) -> list[dict[str, str]]:
-        return getattr(self, SEATS_FIELD[players])  # type: ignore[no-any-return]
-
-    def set_seat(
-        self, seat: int, name: str | None = None, kind: str | None = None, players: int = 4
-    ) -> bool:
+    def set_seat(self, seat: int, name: str | None = None, kind: str | None = None,
+                 game: Game | str = DEFAULT_GAME) -> bool:  # fmt: skip
         """Rename a seat or change who plays it; False (nothing changed) if not allowed."""
-        old = self._seats(players)
-        new = dict(old[seat])
-        if name is not None:
-            new["name"] = name.strip()
-        if kind is not None:
-            new["kind"] = kind
-        seats = [*old[:seat], new, *old[seat + 1 :]]
-        if not _valid_seats(seats, players) or seats == old:
+        game = _game(game)
+        old = self.choices(game).seats
+        new = (old[seat][0] if name is None else name.strip(),
+               old[seat][1] if kind is None else kind)  # fmt: skip
+        seats = (*old[:seat], new, *old[seat + 1 :])
+        if not _valid_seats(_seat_dicts(seats), game.players) or seats == old:
             return False
-        setattr(self, SEATS_FIELD[players], seats)
+        self._change(game, seats=seats)
         return True
 
     def to_dict(self) -> dict[str, Any]:
-        return {"schema": SCHEMA_VERSION, **dataclasses.asdict(self)}
+        """The settings as the file holds them (schema 2's keys)."""
+        data: dict[str, Any] = {"schema": SCHEMA_VERSION}
+        for f in dataclasses.fields(self):
+            if f.name != "games":
+                data[f.name] = copy.deepcopy(getattr(self, f.name))
+        for game in GAMES.values():
+            choices = self.choices(game)
+            preset, rules, seats = file_keys(game)
+            data.update({preset: choices.preset, rules: choices.rules.to_dict(),
+                         seats: _seat_dicts(choices.seats)})  # fmt: skip
+        return data
 
 
-SEATS_FIELD = {4: "seats", 2: "klabberjass_seats"}  # each table's seats, by its number of seats
+def _game(game: Game | str) -> Game:
+    return game if isinstance(game, Game) else get_game(game)
+
+
+def _seat_dicts(seats: SeatPlan) -> list[dict[str, str]]:
+    return [{"name": name, "kind": kind} for name, kind in seats]
+
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": tuple(SPEEDS),
@@ -257,31 +277,11 @@ def _valid_seats(value: Any, players: int = 4) -> bool:
 def _valid(name: str, value: Any, default: Any) -> bool:
     if name in _CHOICES:
         return value in _CHOICES[name]
-    if name == "preset":
-        return value in PRESETS or value == "custom"  # schema 1 wrote "custom"
-    if name == "variant":
-        try:
-            Variant.from_dict(value)
-        except (VariantError, TypeError):
-            return False
-        return True
-    if name == "seats":
-        return _valid_seats(value)
-    if name == "klabberjass_seats":
-        return _valid_seats(value, 2)
     if name == "volume":
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
     if name == "demo_idle_seconds":  # 0: never
         return (isinstance(value, int) and not isinstance(value, bool)
                 and (value == 0 or 10 <= value <= 3600))  # fmt: skip
-    if name == "klabberjass_preset":
-        return value in KLABBERJASS_PRESETS
-    if name == "klabberjass":
-        try:
-            KlabberjassVariant.from_dict(value)
-        except (VariantError, TypeError):
-            return False
-        return True
     if name == "window":
         return isinstance(value, dict) and all(
             key in ("size", "position") and isinstance(pair, list) and len(pair) == 2
@@ -293,21 +293,58 @@ def _valid(name: str, value: Any, default: Any) -> bool:
     return type(value) is type(default)
 
 
-def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
-    """Settings from stored data; bad values fall back to defaults, named in the messages."""
+def _read_choices(game: Game, data: dict[str, Any], bad: list[str]) -> GameChoices:
+    """A game's choices from its three keys; each bad or missing one is the default's (a bad
+    one is named in `bad`)."""
+    choices = GameChoices.default(game)
+    preset_key, rules_key, seats_key = file_keys(game)
+    if preset_key in data:
+        value = data[preset_key]
+        # schema 1 wrote "custom" for rules that are no preset
+        if isinstance(value, str) and (value in game.presets or value == "custom"):
+            choices = dataclasses.replace(choices, preset=value)
+        else:
+            bad.append(preset_key)
+    if rules_key in data:
+        try:
+            choices = dataclasses.replace(choices, rules=game.variant_from_dict(data[rules_key]))
+        except VariantError:
+            bad.append(rules_key)
+    if seats_key in data:
+        value = data[seats_key]
+        if _valid_seats(value, game.players):
+            seats = tuple((s["name"], s["kind"]) for s in value)
+            choices = dataclasses.replace(choices, seats=seats)
+        else:
+            bad.append(seats_key)
+    return choices
+
+
+def _from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """(settings, the names of the stored values that were bad and are the defaults now)."""
     data = _renamed(data)
     settings = Settings()
-    bad = []
+    bad: list[str] = []
     for f in dataclasses.fields(Settings):
-        if f.name not in data:
+        if f.name == "games" or f.name not in data:
             continue
         value = data[f.name]
         if _valid(f.name, value, getattr(settings, f.name)):
             setattr(settings, f.name, value)
         else:
             bad.append(f.name)
-    notes = [Message("store.settings_reset", names=", ".join(bad))] if bad else []
-    return settings, notes
+    settings.games = {name: _read_choices(game, data, bad) for name, game in GAMES.items()}
+    return settings, bad
+
+
+def from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from stored data; bad values fall back to defaults, named in the messages."""
+    settings, bad = _from_dict(data)
+    return settings, _reset_note(bad)
+
+
+def _reset_note(bad: list[str]) -> list[str]:
+    return [Message("store.settings_reset", names=", ".join(bad))] if bad else []
 
 
 def _renamed(data: dict[str, Any]) -> dict[str, Any]:
@@ -415,12 +452,12 @@ class SettingsFile:
         data = _parse(raw)
         if data is None:
             return _damaged(self.path)
-        settings, notes = from_dict(data)
+        settings, bad = _from_dict(data)
         self._read = raw, data
-        stored = _renamed(data)  # a value reset here is ours to write; a missing key not
-        self._synced = {k: v for k, v in settings.to_dict().items()
-                        if k not in stored or _same(stored[k], v)}  # fmt: skip
-        return settings, notes
+        # A value reset here is ours to write; any other is in the file as we hold it (rules
+        # the engine reads with an option left out mean the same, and stay as written).
+        self._synced = {k: v for k, v in settings.to_dict().items() if k not in bad}
+        return settings, _reset_note(bad)
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings merged into the file; a message instead of raising."""

@@ -1,12 +1,11 @@
 """The Klabberjass tab of the settings screen: its preset and options, like the four-player rules.
 
 The settings scene (ui/settings.py) calls `form_rows` to fill its form and
-`draw_summary` for the panel on the right; the rules are stored in
-`Settings.klabberjass` and used by the next two-player game (the Klabberjass
+`draw_summary` for the panel on the right; the rules and seats are the
+settings' choices for KLABBERJASS, used by the next two-player game (the Klabberjass
 menu and `--game klabberjass`). The options and their allowed values are the
-engine's (`klabberjass_rules.TARGETS`, `klabberjass_option_names`). The two seats
-are the first two of the settings' seats (you, and the four-player West): either
-may be a person, and two people share the laptop hot-seat.
+engine's (`klabberjass_rules.TARGETS`, `klabberjass_option_names`). The game keeps
+its own two seats: either may be a person, and two people share the laptop hot-seat.
 """
 
 from __future__ import annotations
@@ -53,7 +52,7 @@ def describe(rules: KlabberjassVariant) -> list[str]:
 
 def rules_summary(settings: Settings) -> str:
     """ "to 250 · clob": short enough for a menu button."""
-    rules = settings.klabberjass_rules()
+    rules = settings.rules(KLABBERJASS)
     parts = [tr("klabber.short_target", n=rules.target)]
     if rules.clob:
         parts.append(tr("klabber.short_clob"))
@@ -64,12 +63,12 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
     """The preset chooser and one row per option, as the four-player Rules tab has, then
     who plays: a name and a person or computer level for each of the two seats."""
     settings = scene.settings
-    rules = settings.klabberjass_rules()
+    rules = settings.rules(KLABBERJASS)
     form.heading(tr("klabber.heading_preset"))
     form.choice(
         "kj_preset", tr("klabber.preset_label"), tr("klabber.preset_note"),
         [(name, preset_name(name)) for name in KLABBERJASS_PRESETS],
-        settings.klabberjass_rules_name(), lambda name: pick_preset(scene, name),
+        settings.rules_name(KLABBERJASS), lambda name: pick_preset(scene, name),
     )  # fmt: skip
     form.heading(tr("klabber.heading_options"))
     for option in klabberjass_option_names():
@@ -80,23 +79,23 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
         )  # fmt: skip
     form.heading(tr("klabber.heading_seats"))
     kinds = [(n, level_label(n).capitalize()) for n in KLABBERJASS.levels()]
-    for seat, (name, kind) in enumerate(settings.seat_plan(2)):
+    for seat, (name, kind) in enumerate(settings.seat_plan(KLABBERJASS)):
         person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
         form.entry(
             f"kj_seat{seat}", tr("klabber.seat_first" if seat == 0 else "klabber.seat_second"),
-            display_name(name), lambda text, s=seat: scene.rename(s, text, players=2),
-            [(HUMAN, person), *kinds], kind, lambda k, s=seat: scene.set_kind(s, k, players=2),
+            display_name(name), lambda text, s=seat: scene.rename(s, text, KLABBERJASS),
+            [(HUMAN, person), *kinds], kind, lambda k, s=seat: scene.set_kind(s, k, KLABBERJASS),
         )  # fmt: skip
 
 
 def pick_preset(scene: SettingsScene, name: str) -> None:
-    scene.settings.pick_klabberjass_preset(name)
+    scene.settings.pick_preset(name, KLABBERJASS)
     scene.app.save_settings()
     mark(scene)
 
 
 def set_option(scene: SettingsScene, option: str, value: Any) -> None:
-    scene.change_rule(scene.settings.set_klabberjass_rule, option, value, lambda: mark(scene))
+    scene.change_rule(KLABBERJASS, option, value, lambda: mark(scene))
 
 
 def mark(scene: SettingsScene) -> None:
@@ -104,8 +103,8 @@ def mark(scene: SettingsScene) -> None:
     if scene.form is None:
         return
     settings = scene.settings
-    rules = settings.klabberjass_rules()
-    scene.form.mark("kj_preset", settings.klabberjass_rules_name())
+    rules = settings.rules(KLABBERJASS)
+    scene.form.mark("kj_preset", settings.rules_name(KLABBERJASS))
     for option in klabberjass_option_names():
         scene.form.mark(f"kj_{option}", getattr(rules, option))
 
@@ -118,19 +117,19 @@ def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Re
     x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
     settings = scene.settings
     y = scene._head(surface, tr("klabber.next_game"), x, y)
-    img = theme.text(preset_name(settings.klabberjass_rules_name()), px(24), theme.GOLD_LIGHT, True)
+    img = theme.text(preset_name(settings.rules_name(KLABBERJASS)), px(24), theme.GOLD_LIGHT, True)
     surface.blit(img, (x, y))
     y += img.get_height() + px(2)
     lines: list[tuple[str, tuple, bool]] = [
-        (line, theme.TEXT, True) for line in describe(settings.klabberjass_rules())
+        (line, theme.TEXT, True) for line in describe(settings.rules(KLABBERJASS))
     ]
     running: Any = scene.app.match  # the kept table, if a match runs
-    rules = settings.klabberjass_rules()
+    rules = settings.rules(KLABBERJASS)
     if getattr(running, "game", None) is KLABBERJASS and running.session.variant != rules:
         lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
     y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
     y = scene._head(surface, tr("klabber.at_table"), x, y + px(8))
-    (you, first), (name, level) = settings.seat_plan(2)
+    (you, first), (name, level) = settings.seat_plan(KLABBERJASS)
     if first == HUMAN and level == HUMAN:
         words = tr("klabber.people", you=display_name(you), name=display_name(name))
     elif level == HUMAN:  # the person sits in the second seat, a computer in the first

@@ -59,13 +59,11 @@ class PlayScene(Scene):
 
     # --- what the settings hold ---
     def current_preset(self) -> str:
-        if self.game is KLABBERJASS:
-            return self.app.settings.klabberjass_rules_name()
-        return self.app.settings.rules_name()
+        return self.app.settings.rules_name(self.game)
 
     def opponents(self) -> str | None:
         """The level every computer seat has, or None (mixed, or people at the laptop)."""
-        seats = self.app.settings.seat_plan(self.game.players)[1:]
+        seats = self.app.settings.seat_plan(self.game)[1:]
         kinds = {kind for _, kind in seats}
         return kinds.pop() if len(kinds) == 1 and HUMAN not in kinds else None
 
@@ -198,16 +196,13 @@ class PlayScene(Scene):
     def choose_preset(self, name: str) -> None:
         settings = self.app.settings
         if name != "custom":
-            if self.game is KLABBERJASS:
-                settings.pick_klabberjass_preset(name)
-            else:
-                settings.pick_preset(name)  # the match length stays (store/prefs.py)
+            settings.pick_preset(name, self.game)  # the match length stays (store/prefs.py)
             self.app.save_settings()
         self.rebuild()
 
     def choose_level(self, level: str) -> None:
         for seat in range(1, self.game.players):
-            self.app.settings.set_seat(seat, kind=level, players=self.game.players)
+            self.app.settings.set_seat(seat, kind=level, game=self.game)
         self.app.save_settings()
         self.rebuild()
 
@@ -228,7 +223,7 @@ class PlayScene(Scene):
     def start(self) -> None:
         """The match with what is chosen, once the player agreed to end an unfinished one."""
         if self.game is KLABBERJASS:
-            rules: Any = self.app.settings.klabberjass_rules()
+            rules: Any = self.app.settings.rules(KLABBERJASS)
             ask_first(self.app, KLABBERJASS, lambda: self.app.start_klabberjass(rules))
         else:
             practice = self.app.settings.practice

@@ -21,6 +21,7 @@ from .. import i18n
 from ..engine import PRESETS, VariantError
 from ..engine.variant import BOOLEANS, CHOICES, MATCH_OPTIONS, option_names
 from ..i18n import tr
+from ..play.games import KLAVERJAS, Game
 from ..store.prefs import (
     CARD_BACKS,
     HUMAN,
@@ -190,12 +191,12 @@ class SettingsScene(Scene):
 
     # --- the four tabs ---
     def _rules(self, form: Form) -> None:
-        rules = self.settings.rules()
+        rules = self.settings.rules(KLAVERJAS)
         form.heading(tr("ui.settings_start_preset"))
         form.choice(
             "preset", tr("ui.settings_preset"), tr("ui.settings_preset_note"),
             [(name, preset_label(name)) for name in PRESETS],
-            self.settings.rules_name(), self.pick_preset,
+            self.settings.rules_name(KLAVERJAS), self.pick_preset,
         )  # fmt: skip
         form.heading(tr("ui.settings_rule_options"))
         for option in option_names():
@@ -211,7 +212,7 @@ class SettingsScene(Scene):
     def _match(self, form: Form) -> None:
         form.heading(tr("ui.settings_seats"))
         names = list(levels())
-        for seat, (name, kind) in enumerate(self.settings.seat_plan()):
+        for seat, (name, kind) in enumerate(self.settings.seat_plan(KLAVERJAS)):
             person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
             kinds = [(HUMAN, person)]  # several people: hot-seat, one laptop
             form.entry(
@@ -221,7 +222,7 @@ class SettingsScene(Scene):
                 lambda k, s=seat: self.set_kind(s, k),
             )  # fmt: skip
         form.heading(tr("ui.settings_match"))
-        rules = self.settings.rules()
+        rules = self.settings.rules(KLAVERJAS)
         for option in MATCH_OPTIONS:
             self._rule_row(form, option, getattr(rules, option))
         form.choice(
@@ -263,19 +264,19 @@ class SettingsScene(Scene):
 
     # --- changes ---
     def pick_preset(self, name: str) -> None:
-        self.settings.pick_preset(name)
+        self.settings.pick_preset(name, KLAVERJAS)
         self.app.save_settings()
         self._mark_rules()
 
     def set_rule(self, option: str, value: Any) -> None:
-        self.change_rule(self.settings.set_rule, option, value, self._mark_rules)
+        self.change_rule(KLAVERJAS, option, value, self._mark_rules)
 
-    def change_rule(self, setter: Callable[[str, Any], None], option: str, value: Any,
+    def change_rule(self, game: Game, option: str, value: Any,
                     relight: Callable[[], None]) -> None:  # fmt: skip
-        """One option of a game's rules (`setter`: the Settings method for that game), saved
-        and relit on the form; the Klabberjass tab changes its options through here too."""
+        """One option of a game's rules, saved and relit on the form; the Klabberjass tab
+        changes its options through here too."""
         try:
-            setter(option, value)
+            self.settings.set_rule(option, value, game)
         except VariantError as e:  # the screen offers only allowed values; be safe anyway
             self.app.toast(str(e))
             return
@@ -286,27 +287,27 @@ class SettingsScene(Scene):
         """A preset changes many options, an option may change the preset: relight all."""
         if self.form is None:
             return
-        rules = self.settings.rules()
-        self.form.mark("preset", self.settings.rules_name())
+        rules = self.settings.rules(KLAVERJAS)
+        self.form.mark("preset", self.settings.rules_name(KLAVERJAS))
         for option in option_names():
             self.form.mark(option, getattr(rules, option))
 
-    def rename(self, seat: int, name: str, players: int = 4) -> None:
+    def rename(self, seat: int, name: str, game: Game = KLAVERJAS) -> None:
         """The name as typed, without what a name may not hold (a pasted line break, a control
         character): taken out of the field at once, so the player sees what is kept."""
         if clean_name(name) != name:
             name = clean_name(name)
-            key = f"{'kj_' if players == 2 else ''}seat{seat}"
+            key = f"{'' if game is KLAVERJAS else 'kj_'}seat{seat}"
             field = self.form.entries.get(key) if self.form is not None else None
             if field is not None:
                 field.set_text(name)
         if name.strip() == display_name(SEAT_NAMES[0]):
             name = SEAT_NAMES[0]  # the default "You" is stored as such and shown translated
-        if self.settings.set_seat(seat, name=name, players=players):
+        if self.settings.set_seat(seat, name=name, game=game):
             self.app.save_settings()
 
-    def set_kind(self, seat: int, kind: str, players: int = 4) -> None:
-        if self.settings.set_seat(seat, kind=kind, players=players):
+    def set_kind(self, seat: int, kind: str, game: Game = KLAVERJAS) -> None:
+        if self.settings.set_seat(seat, kind=kind, game=game):
             self.app.save_settings()
 
     def set_language(self, lang: str) -> None:
@@ -375,7 +376,7 @@ class SettingsScene(Scene):
         px = self._px
         widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
         x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
-        name = self.settings.rules_name()
+        name = self.settings.rules_name(KLAVERJAS)
         y = self._head(surface, tr("ui.settings_next_rules"), x, y)
         label = preset_label(name if name in PRESETS else "custom")
         img = theme.text(label, px(24), theme.GOLD_LIGHT, True)
@@ -384,26 +385,27 @@ class SettingsScene(Scene):
         lines: list[tuple[str, tuple, bool]] = []
         if name == "custom":
             lines.append((self.changes(), theme.TEXT_DIM, False))
-        lines += [(line, theme.TEXT, True) for line in describe_rules(self.settings.rules())]
+        rules = self.settings.rules(KLAVERJAS)
+        lines += [(line, theme.TEXT, True) for line in describe_rules(rules)]
         running = self.app.match
-        if running is not None and running.session.variant != self.settings.rules():
+        if running is not None and running.session.variant != rules:
             lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
         y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
         y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8))
         self._paragraphs(surface, self.table_lines(), x, y, width, panel.bottom)
 
     def changes(self) -> str:
-        base = PRESETS.get(self.settings.preset, PRESETS["amsterdam"])
-        rules = self.settings.rules()
+        preset = self.settings.choices(KLAVERJAS).preset
+        base = PRESETS.get(preset, PRESETS["amsterdam"])
+        rules = self.settings.rules(KLAVERJAS)
         changed = [
             option_label(o).lower() for o in option_names() if getattr(base, o) != getattr(rules, o)
         ]
-        preset = self.settings.preset
         base_name = preset_label(preset) if preset in PRESETS else tr("ui.settings_a_preset")
         return tr("ui.settings_changed", preset=base_name, options=", ".join(changed))
 
     def table_lines(self) -> list[tuple[str, tuple, bool]]:
-        plan = self.settings.seat_plan()
+        plan = self.settings.seat_plan(KLAVERJAS)
         names = [display_name(name) for name, _ in plan]
         teams = tr("ui.settings_teams", a=names[0], b=names[2], c=names[1], d=names[3])
         lines = [(teams, theme.TEXT, True)]

@@ -1,0 +1,135 @@
+"""Each game's choices (preset, rules as its Variant, seats) in Settings, and the file format
+they are kept in: tests/fixtures/settings_v2.json was written by prefs.save before the
+choices were records (custom Klaverjas rules from Rotterdam, West renamed, a hot-seat East,
+custom Klabberjass rules from Bela with a person in the second seat)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS, VariantError
+from klaverjas_gui.engine.klabberjass_rules import KlabberjassVariant
+from klaverjas_gui.play.games import GAMES, KLABBERJASS, KLAVERJAS
+from klaverjas_gui.store import prefs
+from klaverjas_gui.store.prefs import GameChoices, Settings, SettingsFile
+
+FIXTURE = Path(__file__).parent / "fixtures" / "settings_v2.json"
+OURS = dataclasses.replace(PRESETS["rotterdam"], pit_bonus=200, match_length="points:1500")
+
+
+def test_a_schema_2_file_loads_to_the_choices_it_was_written_with():
+    settings, notes = prefs.load(FIXTURE)
+    assert notes == []
+    assert settings.choices(KLAVERJAS) == GameChoices(
+        "rotterdam", OURS, (("You", "human"), ("Bram", "easy"), ("Anna", "hard"), ("Joop", "human"))
+    )
+    assert settings.choices(KLABBERJASS) == GameChoices(
+        "bela", KlabberjassVariant(target=100, clob=True), (("You", "human"), ("Mies", "human"))
+    )
+    assert settings.rules() == OURS and settings.rules_name(KLAVERJAS) == "custom"
+    assert settings.rules_name("klabberjass") == "custom"
+    assert settings.seat_plan(KLABBERJASS) == [("You", "human"), ("Mies", "human")]
+    assert (settings.animation_speed, settings.language, settings.tutorial_done) == (
+        "fast", "nl", ["basics"]
+    )  # fmt: skip
+
+
+def test_a_schema_2_file_saves_back_as_it_was(tmp_path):
+    stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    settings, _ = prefs.load(FIXTURE)
+    assert settings.to_dict() == stored  # the same keys and values, so the same file
+    fresh = tmp_path / "fresh.json"
+    assert prefs.save(fresh, settings) is None
+    assert json.loads(fresh.read_text(encoding="utf-8")) == stored
+    copy = tmp_path / "settings.json"
+    shutil.copyfile(FIXTURE, copy)
+    file = SettingsFile(copy)
+    loaded, _ = file.load()
+    assert file.save(loaded) is None  # nothing changed: the file is not even rewritten
+    assert copy.read_bytes() == FIXTURE.read_bytes() and not file.backup.exists()
+
+
+def test_rules_stored_without_an_option_stay_as_written_until_changed(tmp_path):
+    """An older file may leave an option out: the engine's default plays it, and saving an
+    unrelated change does not rewrite the rules as the file holds them."""
+    stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    del stored["variant"]["match_tie"], stored["klabberjass"]["clob"]
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(stored), encoding="utf-8")
+    file = SettingsFile(path)
+    settings, notes = file.load()
+    assert notes == [] and settings.rules() == OURS  # "share" is the default match_tie
+    assert settings.rules(KLABBERJASS) == KlabberjassVariant(target=100)
+    settings.muted = True
+    assert file.save(settings) is None
+    again = json.loads(path.read_text(encoding="utf-8"))
+    assert again["muted"] is True
+    assert again["variant"] == stored["variant"] and again["klabberjass"] == {"target": 100}
+    settings.set_rule("clob", True, KLABBERJASS)  # changed: now written whole
+    assert file.save(settings) is None
+    assert json.loads(path.read_text(encoding="utf-8"))["klabberjass"] == {
+        "target": 100, "clob": True
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_each_game_starts_with_its_first_preset_and_its_own_seats(name):
+    game = GAMES[name]
+    choices = Settings().choices(game)
+    assert choices.preset == game.default_preset
+    assert choices.rules == game.presets[game.default_preset]
+    assert len(choices.seats) == game.players and choices.seats[0] == ("You", "human")
+
+
+def test_picking_a_preset_keeps_the_match_length_and_the_seats():
+    settings, _ = prefs.load(FIXTURE)
+    seats = settings.seat_plan()
+    settings.pick_preset("french")
+    french = PRESETS["french"]
+    assert settings.rules() == dataclasses.replace(french, match_length="points:1500")
+    assert settings.rules_name() == "french" and settings.choices().preset == "french"
+    settings.set_rule("match_length", "deals:4")
+    settings.pick_preset("amsterdam", KLAVERJAS)
+    assert settings.rules().match_length == "deals:4" and settings.rules_name() == "amsterdam"
+    assert settings.seat_plan() == seats
+
+
+def test_a_klabberjass_preset_is_its_rules_whole_and_keeps_the_seats():
+    """Klabberjass has no match options apart from its rules: Bela *is* a target of 100."""
+    settings, _ = prefs.load(FIXTURE)
+    settings.pick_preset("klabberjass", KLABBERJASS)
+    assert settings.rules(KLABBERJASS) == KLABBERJASS_PRESETS["klabberjass"]
+    settings.pick_preset("bela", "klabberjass")
+    assert settings.rules(KLABBERJASS) == KLABBERJASS_PRESETS["bela"]
+    assert settings.seat_plan(KLABBERJASS) == [("You", "human"), ("Mies", "human")]
+    assert settings.choices(KLAVERJAS).rules == OURS  # the other game untouched
+
+
+def test_a_rule_change_touches_one_game_and_a_bad_value_nothing():
+    settings = Settings()
+    settings.set_rule("clob", True, KLABBERJASS)
+    assert settings.rules_name(KLABBERJASS) == "clob"
+    assert settings.rules() == PRESETS["amsterdam"]
+    before = dataclasses.replace(settings)
+    before.games = dict(settings.games)
+    with pytest.raises(VariantError):
+        settings.set_rule("target", 300, KLABBERJASS)
+    with pytest.raises(VariantError):
+        settings.set_rule("pit_bonus", -5)
+    assert settings == before
+
+
+def test_a_bad_value_in_one_game_resets_only_that_value():
+    stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    stored["klabberjass"]["target"] = 300
+    stored["preset"] = "nowhere"
+    settings, notes = prefs.from_dict(stored)
+    assert settings.rules(KLABBERJASS) == KLABBERJASS_PRESETS["klabberjass"]
+    assert settings.choices(KLABBERJASS).preset == "bela"
+    assert settings.choices(KLAVERJAS) == GameChoices("amsterdam", OURS, settings.choices().seats)
+    assert len(notes) == 1 and "klabberjass" in notes[0] and "preset" in notes[0]
