@@ -41,6 +41,7 @@ def set_aside_files(folder: Path) -> list[str]:
 
 
 # --- item 1: two copies started at once ---
+@pytest.mark.serial  # a race of real processes with lock timeouts: not beside other tests
 @pytest.mark.parametrize("start", two_copies.STARTS)
 def test_two_copies_opening_one_history_at_once_lose_nothing(tmp_path, start):
     """Real processes, released together; three races per start (the benchmark runs more)."""
