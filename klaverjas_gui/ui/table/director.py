@@ -255,6 +255,7 @@ class Director:
         m.winner = None
         team = ev.seat % 2
         m.tricks_won[team] += 1
+        m.seat_tricks[ev.seat] += 1
         m.deal_points[team] += ev.points
         leader = cards[0][0] if cards else ev.seat
         m.last_trick = (leader, tuple(c for _, c in cards), ev.seat)
@@ -278,6 +279,11 @@ class Director:
         m.sheet.append(line)
         m.totals = list(totals)
         yield from self.wait(0.4)
+        t = 0.0  # the panel counts up to the new totals before the summary covers it
+        while m.shown_totals != [float(x) for x in totals] and t < 2.0:
+            yield
+            t += self.dt
+        m.shown_totals = [float(x) for x in totals]
         yield from self.report(DealScored(line, totals))
 
     def match_over(self, ev: MatchOver) -> Script:

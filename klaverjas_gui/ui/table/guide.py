@@ -164,9 +164,9 @@ class Guide:
 
     # --- take back (practice) ---
     def take_back(self) -> MatchState | None:
-        """The position before the person's last card of this deal (the action log replayed
-        without it and all after), for the table to load; None (and why, in a toast) if
-        there is none."""
+        """The position before the person's last card of this deal, or before their trump
+        choice while no card of the deal is played (the action log replayed without it and
+        all after), for the table to load; None (and why, in a toast) if there is none."""
         if not self.practice:
             self.app.toast(tr("guide.take_back_practice"))
             return None
@@ -174,16 +174,24 @@ class Guide:
         log = s.deal_log
         people = self.session.people
         mine = [i for i, (seat, a) in enumerate(log) if seat in people and a.kind == "play"]
-        if not mine or s.is_over:
+        played = any(a.kind == "play" for _, a in log)
+        chose = [i for i, (seat, a) in enumerate(log)
+                 if seat in people and a.kind in ("name", "take")]  # fmt: skip
+        if s.is_over or not (mine or (chose and not played)):
             self.app.toast(tr("guide.take_back_none"))
             return None
-        cut = s.deal_start + mine[-1]
-        card = log[mine[-1]][1].card
-        before = type(s).replay(s.variant, s.seed, s.actions[:cut], s.stacked)
-        self.drop()
-        from ...words import card_name
+        from ...words import card_name, suit_name
 
-        self.app.toast(tr("guide.taken_back", card=card_name(card).capitalize()), 2.5)  # type: ignore[arg-type]
+        if mine:
+            index = mine[-1]
+            words = tr("guide.taken_back", card=card_name(log[index][1].card).capitalize())  # type: ignore[arg-type]
+        else:
+            index = chose[-1]
+            trump = s.trump_suit if s.trump_suit is not None else log[index][1].suit
+            words = tr("guide.taken_back_trump", suit=suit_name(trump))
+        before = type(s).replay(s.variant, s.seed, s.actions[: s.deal_start + index], s.stacked)
+        self.drop()
+        self.app.toast(words, 2.5)
         return before  # type: ignore[no-any-return]
 
     # --- what happened ---
@@ -223,11 +231,11 @@ class Guide:
         return tr("guide.summary_missed", roem=sum(r for r, _ in missed), what=what)
 
     def wants_key(self, name: str) -> str | None:
-        """What a key asks of the guide: "hint" (H while playing a card; while bidding H
-        names hearts), "take_back" (Ctrl+Z or Backspace, practice), else None."""
+        """What a key asks of the guide: "hint" (H, at every decision: it never names a
+        suit), "take_back" (Ctrl+Z or Backspace, practice), else None."""
         if name == "undo" and self.practice:
             return "take_back"
-        if name in ("hint", "suit_H") and self.hints_on and self.session.state.phase == "play":
+        if name == "hint" and self.hints_on:
             return "hint"
         return None
 

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import pygame
 
 CARD_RATIO = 7 / 5  # height / width of the card art
+MIN_TEXT = 13  # px: no text at the table is smaller, whatever the window (1024x600)
 SMALL = 0.62  # opponents' cards, relative to the human's
 SOUTH, WEST, NORTH, EAST = range(4)
 
@@ -59,6 +60,10 @@ class TableLayout:
 
     def px(self, units: float) -> int:
         return round(units * self.u)
+
+    def text(self, units: float) -> int:
+        """A font size: `units` at 1280x720, never below MIN_TEXT pixels."""
+        return max(MIN_TEXT, self.px(units))
 
     @cached_property
     def margin(self) -> int:
@@ -192,7 +197,7 @@ class TableLayout:
 
     @cached_property
     def score_panel(self) -> pygame.Rect:
-        w = self.px(300)
+        w = self.px(340)
         return pygame.Rect(self.w - self.margin - w, self.margin, w, self.px(100))
 
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:

@@ -84,7 +84,8 @@ class TableModel:
     kraak_level: int = 0
     proposed: Card | None = None
     winner: int | None = None  # seat whose card wins the trick lying on the table
-    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
+    tricks_won: list[int] = field(default_factory=lambda: [0, 0])  # per team
+    seat_tricks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat (plates)
     deal_points: list[int] = field(default_factory=lambda: [0, 0])
     deal_roem: list[int] = field(default_factory=lambda: [0, 0])
     totals: list[int] = field(default_factory=lambda: [0, 0])
@@ -100,6 +101,7 @@ class TableModel:
         self.deal_no, self.dealer, self.proposed = deal_no, dealer, proposed
         self.trump, self.chooser, self.kraak_level, self.winner = None, None, 0, None
         self.tricks_won, self.deal_points, self.deal_roem = [0, 0], [0, 0], [0, 0]
+        self.seat_tricks = [0, 0, 0, 0]
         self.last_trick = None
 
     def sort_hands(self) -> None:
@@ -167,9 +169,10 @@ class TableModel:
         self.tricks_won, self.deal_points = list(state.tricks_won), list(state.deal_points)
         self.deal_roem = list(getattr(state, "deal_roem", (0, 0)))
         self.last_trick = None
-        if state.tricks:
-            leader, cards = state.tricks[-1]
+        self.seat_tricks = [0, 0, 0, 0]
+        for leader, cards in state.tricks:  # this deal's tricks
             winner = (leader + trick_winner(state.trump_suit, cards)) % len(state.hands)
+            self.seat_tricks[winner] += 1
             self.last_trick = (leader, tuple(cards), winner)
         self.sync(state)
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine import ALL_CARDS, Action, Card, MatchState, Variant
-from ...engine.match import CLAIM_ROEM, DealScored, MatchOver, RoemLeft, ScoreLine, play
+from ...engine.match import CLAIM_ROEM, PASS, DealScored, MatchOver, RoemLeft, ScoreLine, play
 from ...i18n import tr
 from ...play.games import KLAVERJAS, Game
 from ...play.seats import Jobs
@@ -89,6 +89,7 @@ class TableScene(Scene):
         self.clock = 0.0
         self.resyncs = 0
         self.show_last = False
+        self._tip_shown = False  # the first-match claim tip (once per table)
         self.layout = self.make_layout(app.size)
         self.images = CardImages(app.settings)
         self.model = self.model_class()
@@ -164,6 +165,40 @@ class TableScene(Scene):
             and self.director.idle
         )
 
+    def claim_waits(self) -> bool:
+        """A person here decides a must-claim question: it waits for them (Roem!, Continue
+        or their next card), not for the trick pause. The autopilot and the automatic
+        claim still answer when the pause ends."""
+        s = self.session
+        return (
+            s.state.phase == "claim" and s.state.variant.roem_claim == "must_claim"
+            and s.holder is not None and s.state.to_move == s.holder
+            and s.autopilot is None and not self.app.settings.auto_roem_claim
+        )  # fmt: skip
+
+    def card_playable(self) -> bool:
+        """The person may play a card now: in play, or through a claim question that waits
+        for them (the card moves on: the claim is passed first)."""
+        return self.human_may_play() or (self.claim_waits() and self.director.claim_window)
+
+    def claim_tip(self) -> bool:
+        """The first-match tip beside the claim question: hints on, auto-claim off, and no
+        four-player match finished yet; once per table."""
+        if self._tip_shown or not self.guide.hints_on or self.demo:
+            return False
+        history = self.app.history
+        finished = [r for r in history.matches(game=self.game.name)
+                    if r.status in ("won", "lost", "shared")]  # fmt: skip
+        self._tip_shown = True
+        return not finished
+
+    def claim_automatically(self) -> None:
+        """The tip's button: from now on the table claims roem when a trick pause ends (the
+        same switch as in Settings), starting with this trick."""
+        self.app.settings.auto_roem_claim = True
+        self.app.save_settings()
+        self.decide(CLAIM_ROEM)
+
     def may_act(self) -> bool:
         """Whether the seat to move may decide now (the picture has caught up)."""
         d = self.director
@@ -230,9 +265,17 @@ class TableScene(Scene):
             self.app.toast(reason)
 
     def try_play(self, card: Card, origin: Pose | None) -> bool:
-        if not self.human_may_play():
+        if not self.card_playable():
             self.not_your_turn()
             return False
+        if self.session.state.phase == "claim":  # the person moves on: the claim is passed
+            refused = self.session.state.apply(PASS)[0].refusal(play(card))
+            if refused is not None:  # the claim stays open: they may still claim
+                self.app.toast(self.reason_words(refused))
+                return False
+            self.submit(PASS)
+            d = self.director
+            d.pause = (d.pause[1], d.pause[1])  # the trick goes now, the card follows
         reason = self.submit(play(card), origin)
         if reason:
             self.app.toast(reason)
@@ -351,13 +394,34 @@ class TableScene(Scene):
             self.open_sheet()
         elif (wanted := self.guide.wants_key(name)) is not None:
             self.take_back() if wanted == "take_back" else self.guide.request()
-        elif self.hand.key(name):
+        elif self._prompt_key(name) or self.hand.key(name):
             pass
         elif self.session.holder is not None and self.session.state.to_move == self.session.holder:
             action = self.prompt.key_action(name, self.session.state)
             if action is None or not self.may_act() or self.session.state.phase == "play":
                 return False
             self.decide(action)
+        else:
+            return False
+        return True
+
+    def _prompt_key(self, name: str) -> bool:
+        """The decision buttons by keyboard: Left/Right move the focus ring, Enter presses
+        the button it is on, Shift and a suit's letter put it on that suit (never naming
+        it at once). While a card may be played the hand has Left/Right/Enter instead."""
+        prompt = self.prompt
+        if not prompt.visible or not prompt.actions or self.card_playable():
+            return False
+        if name in ("left", "right"):
+            prompt.move_focus(-1 if name == "left" else 1)
+        elif name == "confirm":
+            action = prompt.focused()
+            if action is None:
+                prompt.move_focus(1)  # the first Enter shows where the focus is
+            else:
+                self.decide(action)
+        elif name.startswith("suit_"):
+            prompt.focus_suit(name[-1], self.session.state)
         else:
             return False
         return True
@@ -471,7 +535,8 @@ class TableScene(Scene):
                       self.guide.hint_card(), self.hand.drag_pose())  # fmt: skip
         claim = None
         roem = self.buttons.get("roem")
-        if roem is not None and "roem" in self.prompt.actions and self.director.claim_window:
+        shown = roem is not None and "roem" in self.prompt.actions and self.director.claim_window
+        if shown and not self.claim_waits():  # the pause ends the question: its bar
             spent, allowed = self.director.pause
             claim = (roem.get_abs_rect(), 1 - spent / allowed if allowed else 0.0)
         return Picture(
@@ -481,7 +546,8 @@ class TableScene(Scene):
             teams=self.team_names(), variant=s.state.variant, open_cards=self.open_cards,
             faces=faces, holder=s.holder, bottom=self.layout.bottom, turn=self.turn_seat(),
             thinking=frozenset(s.thinking), marks=marks, prompt=self.prompt.panel,
-            icons=tuple(self.prompt.icons), claim=claim, show_last=self.show_last,
+            icons=tuple(self.prompt.icons), claim=claim, focus=self.prompt.focus_rect(),
+            show_last=self.show_last,
             clock=self.clock,
         )  # fmt: skip
 

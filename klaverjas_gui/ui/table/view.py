@@ -25,6 +25,17 @@ from .layout import SMALL, Pose, TableLayout
 from .model import BUBBLE_FADE, TableModel
 
 HINT_COLOUR = (120, 214, 255)  # the hint's panel and rings (ui/table/guide.py)
+ELLIPSIS = "…"
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text` as it fits in `width` pixels: shortened with "…" when it is too long."""
+    font = theme.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + ELLIPSIS)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
 
 
 @dataclass(frozen=True)
@@ -60,6 +71,7 @@ class Picture:
     prompt: tuple[pygame.Rect, str, str] | None = None  # a decision's panel: rect, title, hint
     icons: tuple[tuple[pygame.Rect, str], ...] = ()  # suit icons on the decision buttons
     claim: tuple[pygame.Rect, float] | None = None  # the Roem button and the pause left
+    focus: pygame.Rect | None = None  # the decision button the keyboard's Enter presses
     show_last: bool = False  # the last trick over the table
     clock: float = 0.0  # seconds, for the thinking dots
 
@@ -127,11 +139,13 @@ class TableView:
         if p.prompt is not None:
             rect, title, hint = p.prompt
             widgets.draw_panel(surface, rect, L.u, (8, 30, 20, 225), theme.GOLD)
-            img = theme.text(title, L.px(21), theme.GOLD_LIGHT, True)
+            img = theme.text(title, L.text(21), theme.GOLD_LIGHT, True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(14))))
-            if hint:
-                img = theme.text(hint, L.px(15), theme.TEXT_DIM)
-                surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(44))))
+            y = rect.top + L.px(44)
+            for line in theme.wrap(hint, L.text(15), rect.w - L.px(32)) if hint else []:
+                img = theme.text(line, L.text(15), theme.TEXT_DIM)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+                y += img.get_height()
 
     def draw_over(self, surface: pygame.Surface, p: Picture) -> None:
         """What lies above the buttons: the Roem button's pause bar, suit icons on the
@@ -146,6 +160,9 @@ class TableView:
             fill = track.copy()
             fill.w = max(0, round(track.w * left))
             pygame.draw.rect(surface, theme.GOLD_LIGHT, fill, border_radius=L.px(2))
+        if p.focus is not None:
+            ring = p.focus.inflate(L.px(10), L.px(10))
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(2, L.px(3)), L.px(12))
         for rect, suit in p.icons:
             img = icons.suit_icon(suit, round(rect.h * 0.52), None, self.settings.four_colour)
             surface.blit(img, img.get_rect(midleft=(rect.left + L.px(14), rect.centery)))
@@ -239,30 +256,37 @@ class TableView:
         if turn:
             pygame.draw.rect(surface, theme.GOLD_LIGHT, rect, max(2, L.px(2.5)), L.px(14))
         pad = L.px(12)
-        name = theme.text(p.names[seat], L.px(18), theme.TEXT, True)
-        surface.blit(name, (rect.left + pad, rect.top + L.px(4)))
-        team = seat % 2
-        role = self.role(p, seat)
-        won = m.tricks_won[team]
-        tricks = tr("ui.table_tricks", n=won)
-        sub = f"{role} · {tricks}" if won else role
-        if turn and seat == p.holder:
-            img = theme.text(tr("ui.table_your_turn"), L.px(14), theme.GOLD_LIGHT, True)
-        else:
-            img = theme.text(sub, L.px(14), theme.TEXT_DIM)
-        surface.blit(img, (rect.left + pad, rect.top + L.px(26)))
         x = rect.right - L.px(8)
-        cy = rect.top + L.px(4) + name.get_height() // 2  # on the name's line: the words below
-        if m.dealer == seat and m.deal_no:  # ("Jij bent aan de beurt") run the plate's width
-            chip = L.px(22)
+        size = L.text(18)
+        cy = rect.top + L.px(4) + theme.font(size, True).get_linesize() // 2  # the name's line
+        if m.dealer == seat and m.deal_no:  # chips on the name's line: the words below
+            chip = L.px(22)  # ("Jij bent aan de beurt") run the plate's width
             centre = (x - chip // 2, cy)
             pygame.draw.circle(surface, theme.GOLD, centre, chip // 2)
-            d = theme.text(tr("ui.table_dealer_chip"), L.px(15), theme.INK, True)
+            d = theme.text(tr("ui.table_dealer_chip"), L.text(15), theme.INK, True)
             surface.blit(d, d.get_rect(center=centre))
             x -= chip + L.px(4)
         if m.chooser == seat and m.trump is not None:
-            chip = icons.suit_chip(m.trump.value, L.px(22), self.settings.four_colour)
-            surface.blit(chip, chip.get_rect(midright=(x, cy)))
+            chip_img = icons.suit_chip(m.trump.value, L.px(22), self.settings.four_colour)
+            surface.blit(chip_img, chip_img.get_rect(midright=(x, cy)))
+            x -= chip_img.get_width() + L.px(4)
+        name = fit(p.names[seat], size, x - rect.left - pad - L.px(4), True)
+        img = theme.text(name, size, theme.TEXT, True)
+        surface.blit(img, (rect.left + pad, rect.top + L.px(4)))
+        small = L.text(14)
+        room = rect.w - 2 * pad
+        if turn and seat == p.holder:
+            line = fit(tr("ui.table_your_turn"), small, room, True)
+            img = theme.text(line, small, theme.GOLD_LIGHT, True)
+        else:
+            img = theme.text(fit(self.plate_line(p, seat), small, room), small, theme.TEXT_DIM)
+        surface.blit(img, (rect.left + pad, rect.top + L.px(26)))
+
+    def plate_line(self, p: Picture, seat: int) -> str:
+        """Below a plate's name: the seat's role and the tricks it took itself this deal."""
+        role = self.role(p, seat)
+        won = p.model.seat_tricks[seat]
+        return f"{role} · {tr('ui.table_tricks', n=won)}" if won else role
 
     def role(self, p: Picture, seat: int) -> str:
         """The seat's plate line: its compass point, or partner / opponent of the holder."""
@@ -329,31 +353,42 @@ class TableView:
         surface.blit(img, (x, rect.top + L.px(62)))
 
     def _score_panel(self, surface: pygame.Surface, p: Picture) -> None:
+        """Deal and match: each side's name (shortened to its column), this deal's points
+        (and roem) in a column of their own, the match total."""
         m, L = p.model, p.layout
         rect = L.score_panel
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
-        img = theme.text(self.score_head(p), L.px(13), theme.TEXT_DIM, True)
+        head = L.text(13)
+        img = theme.text(self.score_head(p), head, theme.TEXT_DIM, True)
         surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
+        right = rect.right - pad
+        deal_right = right - L.px(62)  # the running points' column ends here
+        names_right = deal_right - L.px(106)
+        word = theme.text(tr("ui.table_this_deal"), head, theme.TEXT_DIM)
+        surface.blit(word, word.get_rect(topright=(deal_right, rect.top + L.px(8))))
+        size, small = L.text(17), L.text(14)
         for team in (0, 1):
             y = rect.top + L.px(34 + team * 32)
             colour = theme.TEAM_COLOURS[team]
             pygame.draw.circle(surface, colour, (rect.left + pad + L.px(6), y + L.px(11)), L.px(6))
-            surface.blit(
-                theme.text(p.teams[team], L.px(17), theme.TEXT, True),
-                (rect.left + pad + L.px(20), y),
-            )
-            total = theme.text(str(round(m.shown_totals[team])), L.px(22), colour, True)
-            right = rect.right - pad
+            left = rect.left + pad + L.px(20)
+            name = fit(p.teams[team], size, names_right - left, True)
+            surface.blit(theme.text(name, size, theme.TEXT, True), (left, y))
+            total = theme.text(str(round(m.shown_totals[team])), L.text(22), colour, True)
             surface.blit(total, total.get_rect(topright=(right, y - L.px(3))))
-            pts = m.deal_points[team]
-            roem = m.deal_roem[team]
+            pts, roem = m.deal_points[team], m.deal_roem[team]
             if pts or roem:
-                extra = f"+{pts}" + (f" ({roem} {tr(self.bonus_key)})" if roem else "")
-                img = theme.text(extra, L.px(14), theme.TEXT_DIM)
-                surface.blit(
-                    img, img.get_rect(topright=(right - total.get_width() - L.px(10), y + L.px(3)))
-                )
+                extra = f"+{pts}"
+                img = theme.text(extra, small, theme.TEXT_DIM)
+                box = img.get_rect(topright=(deal_right, y + L.px(3)))
+                if roem:
+                    words = f"+{roem} {tr(self.bonus_key)}"
+                    bonus = theme.text(words, small, theme.GOLD_LIGHT, True)
+                    box = bonus.get_rect(topright=(deal_right, y + L.px(3)))
+                    surface.blit(bonus, box)
+                    box = img.get_rect(topright=(box.left - L.px(4), y + L.px(3)))
+                surface.blit(img, box)
 
     def score_head(self, p: Picture) -> str:
         m, v = p.model, p.variant
