@@ -479,6 +479,9 @@ class App:
     def toast(self, text: str, seconds: float = 4.0) -> None:
         self.toasts.show(text, seconds)
 
+    def untoast(self, text: str) -> None:
+        self.toasts.drop(text)
+
     # --- the scene stack ---
     @property
     def top(self) -> Scene | None:

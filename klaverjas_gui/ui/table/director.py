@@ -118,12 +118,15 @@ class Director:
         if isinstance(ev, Redealt):
             return self.say(ev.dealer, tr("ui.say_redeal"), 1.2)
         if isinstance(ev, Passed):
-            word = tr("ui.say_pass" if ev.phase == "bidding" else "ui.say_no_kraak")
-            return self.say(ev.seat, word, 0.55)
+            bidding = ev.phase == "bidding"
+            word = tr("ui.say_pass" if bidding else "ui.say_no_kraak")
+            return self.logged(ev.seat, "pass" if bidding else "no_kraak", "",
+                               self.say(ev.seat, word, 0.55))  # fmt: skip
         if isinstance(ev, TrumpChosen):
-            return self.trump_chosen(ev)
+            kind = {"took": "took", "forced": "forced"}.get(ev.how, "named")
+            return self.logged(ev.seat, kind, ev.suit.value, self.trump_chosen(ev))
         if isinstance(ev, KraakCalled):
-            return self.kraak(ev)
+            return self.logged(ev.seat, "kraak", str(ev.level), self.kraak(ev))
         if isinstance(ev, PlayStarted):
             return self.play_started()
         if isinstance(ev, CardPlayed):
@@ -185,6 +188,11 @@ class Director:
             m.poses[card] = self.table.slot_pose(self.table.layout, seat)
 
         return land
+
+    def logged(self, seat: int, kind: str, detail: str, script: Script) -> Script:
+        """`script`, which first writes its bid into the deal's bidding log (the strip)."""
+        self.model.bids.append((seat, kind, detail))
+        yield from script
 
     def say(self, seat: int, text: str, seconds: float, suit: str | None = None) -> Script:
         self.model.say(seat, text, max(1.2, self.d(seconds) + 0.9), suit)

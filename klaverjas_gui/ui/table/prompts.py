@@ -154,10 +154,15 @@ class DecisionPrompt:
         ]
         bh, gap, pad = L.px(56), L.px(12), L.px(22)
         row = sum(widths) + gap * (len(buttons) - 1)
-        text_w = max(theme.font(L.px(21), True).size(title)[0], theme.font(L.px(15)).size(hint)[0])
+        text_w = max(
+            theme.font(L.text(21), True).size(title)[0], theme.font(L.text(15)).size(hint)[0]
+        )
         extra = L.px(24) if hint else 0
         panel = pygame.Rect(0, 0, max(row, text_w, L.px(360)) + 2 * pad, bh + L.px(72) + extra)
         panel.center = L.prompt_centre()
+        if t.open_cards:  # open hands: West's and East's cards stay in view, the panel goes lower
+            lowest = round(L.south_hand_top()) - L.px(8) - panel.h
+            panel.top = max(panel.top, min(L.side_hands_bottom(True) + L.px(10), lowest))
         self.panel = (panel, title, hint)
         x = panel.centerx - row // 2
         y = panel.bottom - pad - bh
@@ -192,19 +197,23 @@ class DecisionPrompt:
 
     def _tip(self, below: pygame.Rect) -> None:
         """A first match with hints: under these rules roem counts only when claimed, and
-        the table can claim it for you from now on (Settings has the same switch)."""
+        the table can claim it for you from now on (Settings has the same switch). Beside
+        the trick, where it fits, clear of the claim buttons."""
         t = self.table
         L = t.layout
-        width = L.px(320)
-        lines = theme.wrap(tr("ui.table_tip_claim"), L.text(15), width - L.px(32))
-        line_h = theme.font(L.text(15)).get_linesize()
-        panel = pygame.Rect(0, 0, width, L.px(100) + line_h * len(lines))
-        panel.midtop = (below.centerx, below.bottom + L.px(14))
-        panel.right = min(panel.right, L.w - L.margin)
-        panel.bottom = min(panel.bottom, L.south_hand_top() - L.px(8))
+        body, pad, bh = L.text(15), L.px(14), max(L.px(40), 30)
+        line_h = theme.font(body).get_linesize()
+        title_h = theme.font(L.text(21), True).get_linesize()
+        rooms = L.tip_rooms(t.open_cards)
+        for room in rooms:
+            lines = theme.wrap(tr("ui.table_tip_claim"), body, room.w - 2 * pad)
+            h = title_h + line_h * len(lines) + bh + 3 * pad
+            if h <= room.h:
+                break
+        panel = pygame.Rect(room.left, room.top, room.w, min(h, room.h))
+        panel.centery = min(max(room.centery, room.top + panel.h // 2), room.bottom - panel.h // 2)
         self.panel = (panel, tr("ui.table_tip_title"), tr("ui.table_tip_claim"))
-        auto = pygame.Rect(panel.left + L.px(16), panel.bottom - L.px(54),
-                           panel.w - L.px(32), L.px(42))  # fmt: skip
+        auto = pygame.Rect(panel.left + pad, panel.bottom - pad - bh, panel.w - 2 * pad, bh)
         t.button("auto_claim", auto, tr("ui.table_tip_auto"), t.claim_automatically,
                  "@primary")  # fmt: skip
         self.extra.append("auto_claim")

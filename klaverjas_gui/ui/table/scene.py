@@ -21,6 +21,7 @@ from ...i18n import tr
 from ...play.games import KLAVERJAS, Game
 from ...play.seats import Jobs
 from ...play.session import MatchSession, make_seats
+from ...teach.hints import points_needed
 from ...words import reason_text
 from .. import theme, widgets
 from ..cardimg import CardImages
@@ -90,6 +91,7 @@ class TableScene(Scene):
         self.resyncs = 0
         self.show_last = False
         self._tip_shown = False  # the first-match claim tip (once per table)
+        self.notes: dict[str, str] = {}  # messages shown that go when they stop applying
         self.layout = self.make_layout(app.size)
         self.images = CardImages(app.settings)
         self.model = self.model_class()
@@ -153,6 +155,8 @@ class TableScene(Scene):
         super().resize(size)
 
     def toast_centre(self) -> tuple[float, float]:
+        """Above the bottom hand, clear of its lifted cards (a message naming cards must
+        not cover them)."""
         return self.layout.toast_centre()
 
     # --- queries used by the view and the input ---
@@ -223,10 +227,13 @@ class TableScene(Scene):
             return None
         return self.session.state.to_move
 
-    @staticmethod
-    def teams(names: Sequence[str]) -> tuple[str, str]:
-        """The two sides by the seats' names: partners sit across the table."""
-        return f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
+    sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 2), (1, 3))  # partners: across
+
+    @classmethod
+    def teams(cls, names: Sequence[str]) -> tuple[str, str]:
+        """The two sides by the seats' names ("Henk & Joop")."""
+        a, b = (" & ".join(names[s] for s in side) for side in cls.sides)
+        return a, b
 
     def team_names(self) -> tuple[str, str]:
         return self.teams([s.label for s in self.session.seats])
@@ -250,6 +257,7 @@ class TableScene(Scene):
         """The session's listener: a move was played; animate its events."""
         if action.kind == "play" and self.session.holder == before.to_move:
             self.hand.after_play()
+            self.drop_note("card")  # a card was played: why another was refused is past
         self.guide.saw(before, events)
         hands = [self.session.state.hand(s) for s in range(self.game.players)]
         self.prompt.hide()
@@ -271,14 +279,14 @@ class TableScene(Scene):
         if self.session.state.phase == "claim":  # the person moves on: the claim is passed
             refused = self.session.state.apply(PASS)[0].refusal(play(card))
             if refused is not None:  # the claim stays open: they may still claim
-                self.app.toast(self.reason_words(refused))
+                self.note("card", self.reason_words(refused))
                 return False
             self.submit(PASS)
             d = self.director
             d.pause = (d.pause[1], d.pause[1])  # the trick goes now, the card follows
         reason = self.submit(play(card), origin)
         if reason:
-            self.app.toast(reason)
+            self.note("card", reason)  # why not: until a card is played
             return False
         return True
 
@@ -287,12 +295,13 @@ class TableScene(Scene):
         if s.is_over or self.session.holder is None:
             return
         if s.to_move == self.session.holder and s.phase != "play":
-            self.app.toast(tr("ui.table_decide_first"))
+            self.note("decide", tr("ui.table_decide_first"))  # until the buttons are gone
         elif s.to_move != self.session.holder:
             self.app.toast(tr("ui.table_wait_turn", name=self.session.seats[s.to_move].label))
 
     def roem_left(self, ev: RoemLeft) -> None:
         if self.guide.roem_left(ev):  # the teaching note says what was missed
+            self.notes["roem"] = self.guide.notes[-1]  # until a take-back undoes the trick
             if ev.seat != self.session.holder:
                 self.model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
             return
@@ -300,10 +309,23 @@ class TableScene(Scene):
         if self.session.state.variant.roem_claim == "keep_or_leave":
             self.model.say(ev.seat, tr("ui.table_leaves_roem", roem=ev.roem), 1.6)
         elif ev.seat == self.session.holder:
-            self.app.toast(tr("ui.table_you_missed_roem", roem=ev.roem))
+            self.note("roem", tr("ui.table_you_missed_roem", roem=ev.roem))
         else:
             self.model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
             self.app.toast(tr("ui.table_did_not_claim", name=name, roem=ev.roem))
+
+    # --- messages that go when they no longer apply ---
+    def note(self, kind: str, text: str) -> None:
+        """A message of `kind` (card: why a card is refused; decide: use the buttons; roem:
+        roem missed), which `drop_note` takes away when it stops being true."""
+        self.drop_note(kind)
+        self.notes[kind] = text
+        self.app.toast(text)
+
+    def drop_note(self, kind: str) -> None:
+        text = self.notes.pop(kind, None)
+        if text is not None:
+            self.app.untoast(text)
 
     def take_back(self) -> None:
         """Practice: back to before the person's last card of this deal (the guide finds
@@ -311,6 +333,8 @@ class TableScene(Scene):
         before = self.guide.take_back()
         if before is None:
             return
+        for kind in ("card", "decide", "roem"):  # what they said is undone too
+            self.drop_note(kind)
         self.load(before)
         self.model.winner = None
         self.session.trick_roem = 0
@@ -446,6 +470,8 @@ class TableScene(Scene):
             self.script_done(ev)
         self._drive(dt)
         self._resync()
+        if "decide" in self.notes and not self.prompt.visible:
+            self.drop_note("decide")  # the buttons are gone: nothing left to decide with
         if self.guide.stale():
             self.guide_buttons()  # hints were switched in the settings over the table
         self.guide.update()
@@ -543,13 +569,23 @@ class TableScene(Scene):
             model=self.model, layout=self.layout,
             names=tuple(seat.label for seat in s.seats),
             you=frozenset(i for i, seat in enumerate(s.seats) if seat.name == SEAT_NAMES[0]),
-            teams=self.team_names(), variant=s.state.variant, open_cards=self.open_cards,
+            teams=self.team_names(), sides=self.sides, variant=s.state.variant,
+            open_cards=self.open_cards,
             faces=faces, holder=s.holder, bottom=self.layout.bottom, turn=self.turn_seat(),
             thinking=frozenset(s.thinking), marks=marks, prompt=self.prompt.panel,
             icons=tuple(self.prompt.icons), claim=claim, focus=self.prompt.focus_rect(),
-            show_last=self.show_last,
+            needed=self.points_needed(), show_last=self.show_last,
             clock=self.clock,
         )  # fmt: skip
+
+    def points_needed(self) -> tuple[int, int] | None:
+        """In a learning mode (hints or practice) once trump is chosen: the team that must
+        make the deal and the card points it still needs, from what the table shows."""
+        m = self.model
+        if m.trump is None or m.chooser is None or not (self.guide.hints_on or self.practice):
+            return None
+        variant = self.session.state.variant
+        return points_needed(variant, m.chooser % 2, m.kraak_level, m.deal_points, m.deal_roem)
 
     def choices(self) -> list[tuple[Action, pygame.Rect]]:
         """The decision buttons shown, with their actions (the hint rings its own)."""
@@ -571,7 +607,7 @@ class TableScene(Scene):
 
     def _demo_banner(self, surface: pygame.Surface) -> None:
         L = self.layout
-        img = theme.text(tr("ui.table_demo_banner"), L.px(16), theme.TEXT_DIM, True)
+        img = theme.text(tr("ui.table_demo_banner"), L.text(16), theme.TEXT_DIM, True)
         rect = img.get_rect(bottomright=(L.w - L.px(28), L.h - L.px(18)))
         widgets.draw_panel(surface, rect.inflate(L.px(24), L.px(10)), L.u)
         surface.blit(img, rect)

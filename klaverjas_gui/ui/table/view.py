@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from ...engine import Card
-from ...i18n import tr
+from ...engine import Card, Suit
+from ...i18n import language, tr
 from ...words import kraak_name, suit_name
 from .. import icons, theme, widgets
 from ..cardimg import CardImages
@@ -36,6 +36,36 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and font.size(text + ELLIPSIS)[0] > width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS
+
+
+def pack(items: list[str], size: int, width: int) -> list[str]:
+    """`items` in lines of `width` pixels, joined by " · ", none split unless it is too long
+    for a line of its own."""
+    font = theme.font(size)
+    lines: list[str] = []
+    for item in items:
+        trial = f"{lines[-1]} · {item}" if lines else item
+        if lines and font.size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines += theme.wrap(item, size, width)
+    return lines
+
+
+def fit_side(names: list[str], size: int, width: int) -> str:
+    """A side's names joined by "&" in `width`: each long name shortened to its share."""
+    joined = " & ".join(names)
+    font = theme.font(size, True)
+    if font.size(joined)[0] <= width or len(names) < 2:
+        return fit(joined, size, width, True)
+    room = width - font.size(" & ")[0] * (len(names) - 1)
+    wide = sorted(names, key=lambda n: font.size(n)[0])
+    shares: dict[str, int] = {}
+    for i, n in enumerate(wide):  # a short name keeps its width, the rest share what is left
+        shares[n] = min(font.size(n)[0], room // (len(wide) - i))
+        room -= shares[n]
+    short = [fit(n, size, shares[n], True) for n in names]
+    return fit(" & ".join(short), size, width, True)
 
 
 @dataclass(frozen=True)
@@ -61,6 +91,7 @@ class Picture:
     you: frozenset[int]  # seats with the default name "You" ("chosen by you")
     teams: tuple[str, str]  # the score panel's two lines
     variant: Any
+    sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 2), (1, 3))  # the seats of each
     open_cards: bool = False  # every hand face up (a demo, practice, a replay)
     faces: frozenset[int] = frozenset()  # the seats whose cards are face up now
     holder: int | None = None  # the person at this screen; None: nobody (a demo, a replay)
@@ -72,6 +103,7 @@ class Picture:
     icons: tuple[tuple[pygame.Rect, str], ...] = ()  # suit icons on the decision buttons
     claim: tuple[pygame.Rect, float] | None = None  # the Roem button and the pause left
     focus: pygame.Rect | None = None  # the decision button the keyboard's Enter presses
+    needed: tuple[int, int] | None = None  # the team to make the deal, the points it needs
     show_last: bool = False  # the last trick over the table
     clock: float = 0.0  # seconds, for the thinking dots
 
@@ -92,18 +124,19 @@ class TableView:
         """Everything the cached layer shows; when it is unchanged the layer is reused."""
         m, L, s = p.model, p.layout, self.settings
         return (
-            L.w, L.h, s.card_back, s.four_colour, p.open_cards, p.names, p.holder,
+            language(), L.w, L.h, s.card_back, s.four_colour, p.open_cards, p.names, p.holder,
             m.deal_no, m.dealer, m.trump, m.chooser, m.kraak_level, m.proposed,
             tuple(tuple(h) for s, h in enumerate(m.hands) if s != p.bottom), p.turn,
             bool(m.hands[p.bottom]), p.bottom, p.faces,
             tuple(round(v) for v in m.shown_totals), tuple(m.deal_points), tuple(m.deal_roem),
-            tuple(m.tricks_won),
+            tuple(m.tricks_won), tuple(m.bids), p.needed, tuple(m.seat_tricks), p.teams,
         )  # fmt: skip
 
     def _draw_static(self, surface: pygame.Surface, p: Picture) -> None:
         L = p.layout
         surface.blit(widgets.felt((L.w, L.h)), (0, 0))
         self._trump_panel(surface, p)
+        self._side_strip(surface, p)
         self._score_panel(surface, p)
         players = len(p.names)
         for seat in range(players):
@@ -135,22 +168,26 @@ class TableView:
         if drag is not None:
             card, pose = drag
             self._card(surface, L, card, pose, shadow=True, lift_shadow=2.5)
-        self._bubbles(surface, p)
         if p.prompt is not None:
             rect, title, hint = p.prompt
             widgets.draw_panel(surface, rect, L.u, (8, 30, 20, 225), theme.GOLD)
-            img = theme.text(title, L.text(21), theme.GOLD_LIGHT, True)
+            size, room = L.text(21), rect.w - L.px(24)
+            while size > L.text(15) and theme.font(size, True).size(title)[0] > room:
+                size -= 1  # a long title (a tip's) in a narrow panel
+            img = theme.text(fit(title, size, room, True), size, theme.GOLD_LIGHT, True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(14))))
-            y = rect.top + L.px(44)
+            y = rect.top + (L.px(44) if size == L.text(21) else L.px(18) + img.get_height())
             for line in theme.wrap(hint, L.text(15), rect.w - L.px(32)) if hint else []:
                 img = theme.text(line, L.text(15), theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
                 y += img.get_height()
 
     def draw_over(self, surface: pygame.Surface, p: Picture) -> None:
-        """What lies above the buttons: the Roem button's pause bar, suit icons on the
-        buttons, the last-trick view."""
+        """What lies above the buttons: the speech bubbles (over the decision panel and the
+        Hint and Take back buttons), the Roem button's pause bar, suit icons on the
+        buttons, the keyboard's focus, the last-trick view."""
         L = p.layout
+        self._bubbles(surface, p)
         if p.claim is not None:
             bar, left = p.claim
             track = pygame.Rect(
@@ -244,7 +281,7 @@ class TableView:
             return
         pose = L.proposed_pose()
         self._card(surface, L, m.proposed, pose)
-        label = theme.text(tr("ui.table_proposed_trump"), L.px(15), theme.TEXT_DIM, True)
+        label = theme.text(tr("ui.table_proposed_trump"), L.text(15), theme.TEXT_DIM, True)
         surface.blit(label, label.get_rect(midright=(pose.x - L.small[0] / 2 - L.px(10), pose.y)))
 
     def _plate(self, surface: pygame.Surface, p: Picture, seat: int) -> None:
@@ -320,7 +357,7 @@ class TableView:
         rect = L.trump_panel
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
-        head = theme.text(tr("ui.table_trump_head"), L.px(13), theme.TEXT_DIM, True)
+        head = theme.text(tr("ui.table_trump_head"), L.text(13), theme.TEXT_DIM, True)
         surface.blit(head, (rect.left + pad, rect.top + L.px(8)))
         chip_size = L.px(54)
         chip_rect = pygame.Rect(rect.left + pad, rect.top + L.px(32), chip_size, chip_size)
@@ -329,7 +366,7 @@ class TableView:
             pygame.draw.circle(
                 surface, (255, 255, 255, 40), chip_rect.center, chip_size // 2, max(1, L.px(2))
             )
-            q = theme.text("?", L.px(26), theme.TEXT_DIM, True)
+            q = theme.text("?", L.text(26), theme.TEXT_DIM, True)
             surface.blit(q, q.get_rect(center=chip_rect.center))
             line1 = tr("ui.table_not_chosen") if m.deal_no else ""
             who = p.names[p.turn] if p.turn is not None else ""
@@ -347,10 +384,73 @@ class TableView:
                 line2 = tr("ui.table_chosen_by_you")  # a replay has no holder, but "You" chose
             if m.kraak_level:
                 line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
-        img = theme.text(line1, L.px(22), theme.TEXT, True)
+        room = rect.right - pad - x
+        size = L.text(22)  # "Nog niet gekozen" at 1024x600: a smaller size, then "…"
+        while size > L.text(16) and theme.font(size, True).size(line1)[0] > room:
+            size -= 1
+        img = theme.text(fit(line1, size, room, True), size, theme.TEXT, True)
         surface.blit(img, (x, rect.top + L.px(30)))
-        img = theme.text(line2, L.px(15), theme.TEXT_DIM)
+        img = theme.text(fit(line2, L.text(15), room), L.text(15), theme.TEXT_DIM)
         surface.blit(img, (x, rect.top + L.px(62)))
+
+    def bid_words(self, p: Picture, seat: int, kind: str, detail: str) -> str:
+        """One entry of the bidding log in words: "Henk: Pass", "Anna: I take hearts"."""
+        suit = suit_name(Suit(detail)) if kind in ("named", "took", "forced") else ""
+        said = {
+            "pass": lambda: tr("ui.say_pass"),
+            "no_kraak": lambda: tr("ui.say_no_kraak"),
+            "named": lambda: suit.capitalize(),
+            "took": lambda: tr("ui.say_take", suit=suit),
+            "forced": lambda: tr("ui.say_forced", suit=suit.capitalize()),
+            "kraak": lambda: tr(f"ui.kraak_button_{int(detail or 1) - 1}"),
+            "schmeiss": lambda: tr("ui.kj_say_schmeiss"),
+            "accepted": lambda: tr("ui.kj_say_accepted"),
+            "refused": lambda: tr("ui.kj_say_refused"),
+        }[kind]()
+        return f"{p.names[seat]}: {said}"
+
+    def needed_words(self, p: Picture) -> str:
+        if p.needed is None:
+            return ""
+        team, need = p.needed
+        left = 162 - sum(p.model.deal_points)
+        if need <= 0:
+            return tr("ui.table_need_made", team=p.teams[team])
+        if need > left:
+            return tr("ui.table_need_lost", team=p.teams[team])
+        return tr("ui.table_need", team=p.teams[team], n=need)
+
+    def _side_strip(self, surface: pygame.Surface, p: Picture) -> None:
+        """Below the trump panel: what the choosers still need (learning modes), and the
+        deal's bidding, newest last (the speech bubbles are gone by then)."""
+        L = p.layout
+        room = L.side_strip(p.open_cards)
+        size = L.text(14)
+        line_h = theme.font(size).get_linesize()
+        pad = L.px(10)
+        width = room.w - 2 * pad
+        need = [(x, theme.GOLD_LIGHT, True) for x in theme.wrap(self.needed_words(p), size,
+                                                                 width, True) if x]  # fmt: skip
+        bids = [(x, theme.TEXT, False) for x in pack(
+            [self.bid_words(p, *bid) for bid in p.model.bids], size, width)]  # fmt: skip
+        fit = (room.h - pad) // line_h
+        if fit <= 0:
+            return
+        if p.model.trick or sum(p.model.tricks_won):  # playing: the need first
+            lines = need[:fit]
+            if fit > len(lines) and bids:  # the newest bids stay when not all fit
+                lines += bids[-(fit - len(lines)) :]
+        else:  # bidding: who said what first
+            lines = bids[-fit:] if bids else []
+            lines += need[: fit - len(lines)]
+        if not lines:
+            return
+        rect = pygame.Rect(room.left, room.top, room.w, line_h * len(lines) + pad)
+        widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 200))
+        y = rect.top + pad // 2
+        for text, colour, bold in lines:
+            surface.blit(theme.text(text, size, colour, bold), (rect.left + pad, y))
+            y += line_h
 
     def _score_panel(self, surface: pygame.Surface, p: Picture) -> None:
         """Deal and match: each side's name (shortened to its column), this deal's points
@@ -364,31 +464,37 @@ class TableView:
         surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
         right = rect.right - pad
         deal_right = right - L.px(62)  # the running points' column ends here
-        names_right = deal_right - L.px(106)
+        size, small = L.text(17), L.text(14)
         word = theme.text(tr("ui.table_this_deal"), head, theme.TEXT_DIM)
         surface.blit(word, word.get_rect(topright=(deal_right, rect.top + L.px(8))))
-        size, small = L.text(17), L.text(14)
+        running = [self.running(m.deal_points[t], m.deal_roem[t]) for t in (0, 1)]
+        widest = max(theme.font(small, True).size(f"{a} {b}")[0] for a, b in running)
+        names_right = deal_right - max(widest, L.px(40)) - L.px(10)
         for team in (0, 1):
             y = rect.top + L.px(34 + team * 32)
             colour = theme.TEAM_COLOURS[team]
             pygame.draw.circle(surface, colour, (rect.left + pad + L.px(6), y + L.px(11)), L.px(6))
             left = rect.left + pad + L.px(20)
-            name = fit(p.teams[team], size, names_right - left, True)
+            name = fit_side([p.names[s] for s in p.sides[team]], size, names_right - left)
             surface.blit(theme.text(name, size, theme.TEXT, True), (left, y))
             total = theme.text(str(round(m.shown_totals[team])), L.text(22), colour, True)
             surface.blit(total, total.get_rect(topright=(right, y - L.px(3))))
-            pts, roem = m.deal_points[team], m.deal_roem[team]
-            if pts or roem:
-                extra = f"+{pts}"
-                img = theme.text(extra, small, theme.TEXT_DIM)
+            points, bonus = running[team]
+            box = pygame.Rect(deal_right, y + L.px(3), 0, 0)
+            if bonus:
+                img = theme.text(bonus, small, theme.GOLD_LIGHT, True)
                 box = img.get_rect(topright=(deal_right, y + L.px(3)))
-                if roem:
-                    words = f"+{roem} {tr(self.bonus_key)}"
-                    bonus = theme.text(words, small, theme.GOLD_LIGHT, True)
-                    box = bonus.get_rect(topright=(deal_right, y + L.px(3)))
-                    surface.blit(bonus, box)
-                    box = img.get_rect(topright=(box.left - L.px(4), y + L.px(3)))
                 surface.blit(img, box)
+                box.left -= L.px(4)
+            if points:
+                img = theme.text(points, small, theme.TEXT_DIM)
+                surface.blit(img, img.get_rect(topright=(box.left, y + L.px(3))))
+
+    def running(self, points: int, roem: int) -> tuple[str, str]:
+        """This deal's points and roem as the score panel shows them ("+106", "+20 roem")."""
+        if not (points or roem):
+            return "", ""
+        return f"+{points}", f"+{roem} {tr(self.bonus_key)}" if roem else ""
 
     def score_head(self, p: Picture) -> str:
         m, v = p.model, p.variant
@@ -407,7 +513,7 @@ class TableView:
         title = tr("ui.table_last_trick_by", name=p.names[winner])
         if winner == p.holder:
             title = tr("ui.table_last_trick_by_you")
-        img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
+        img = theme.text(title, L.text(18), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(10))))
         for i, card in enumerate(cards):
             seat = (leader + i) % len(p.names)
@@ -418,5 +524,5 @@ class TableView:
                 r = pygame.Rect(0, 0, cw + L.px(6), ch + L.px(6))
                 r.center = (round(pose.x), round(pose.y))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, r, max(2, L.px(3)), L.px(10))
-        hint = theme.text(tr("ui.table_close_last"), L.px(14), theme.TEXT_DIM)
+        hint = theme.text(tr("ui.table_close_last"), L.text(14), theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - L.px(8))))
