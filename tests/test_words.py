@@ -13,7 +13,8 @@ from klaverjas_gui import i18n
 from klaverjas_gui.engine import PRESETS, Suit, parse_card, parse_cards
 from klaverjas_gui.engine.match import KraakCalled
 from klaverjas_gui.teach import hints
-from klaverjas_gui.ui import captions, prompts, replay
+from klaverjas_gui.ui import captions, replay
+from klaverjas_gui.ui.table import prompts
 from klaverjas_gui.words import (
     card_name,
     card_text,

@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 
 
 class TableScene(Scene):
-    # What a two-player table (ui/klabberjass_table.py) swaps: its game and its pieces.
+    # What a two-player table (ui/table/two/scene.py) swaps: its game and its pieces.
     game: Game = KLAVERJAS
     prompt_phases: tuple[str, ...] = ("bidding", "kraak", "claim")  # answered with buttons
     rest_phases: tuple[str, ...] = ("bidding", "kraak", "play")  # the picture equals the engine

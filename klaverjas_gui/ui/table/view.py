@@ -442,7 +442,8 @@ class TableView:
                 lines += bids[-(fit - len(lines)) :]
         else:  # bidding: who said what first
             lines = bids[-fit:] if bids else []
-            lines += need[: fit - len(lines)]
+            if len(need) <= fit - len(lines):  # the need only whole
+                lines += need
         if not lines:
             return
         rect = pygame.Rect(room.left, room.top, room.w, line_h * len(lines) + pad)
