@@ -274,3 +274,83 @@ def test_a_language_switch_redraws_the_table_words_at_once(make_app):
     view._draw_static(fresh, table.picture())  # what the words are now, in Dutch
     assert pygame.image.tobytes(fresh, "RGB") == pygame.image.tobytes(view._layer, "RGB")
     app.set_language("en")
+
+
+# --- 8. at 1024x600 ---
+def card_rect(layout, pose, size):
+    rect = pygame.Rect(0, 0, *size)
+    rect.center = (round(pose.x), round(pose.y))
+    return rect
+
+
+def test_norths_card_never_lands_on_norths_hand():
+    from klaverjas_gui.ui.table.layout import NORTH, TableLayout
+
+    for size in [(1024, 600), (1024, 576), (1280, 720), (1280, 600), (1920, 1080)]:
+        L = TableLayout(*size)
+        card = card_rect(L, L.trick_pose(NORTH), L.card)
+        for open_cards in (False, True):
+            assert not card.colliderect(L.hand_bounds(NORTH, open_cards)), size
+
+
+def test_the_hint_never_covers_the_led_card(make_app):
+    from klaverjas_gui.ui import catalogue
+
+    app = make_app(deterministic=True)  # 1024x600
+    catalogue.SCREENS["table: hint"](app)
+    table = app.match
+    run_until(app, lambda: table.guide.hint() is not None)
+    app.step(DT)
+    L = table.layout
+    rect, _ = table.guide.hint_box(table.guide.hint().text, L, None, [])
+    assert table.model.trick  # the led card lies there
+    for seat, _card in table.model.trick:
+        assert not rect.colliderect(card_rect(L, L.trick_pose(seat), L.card))
+    assert rect.bottom <= L.south_hand_top() - 0.12 * L.card[1]  # nor the lifted hand
+
+
+def test_open_hands_keep_west_and_east_clear_of_the_trump_question(make_app):
+    app = make_app("--seed", "1")
+    app.settings.practice = True  # open hands
+    app.start_match(PRESETS["amsterdam"], seed=1)
+    table = table_of(app)
+    table.load(naming_position())
+    table = at_south_trump_choice(app)
+    panel = table.prompt.panel[0]
+    for seat in (1, 3):
+        assert not panel.colliderect(table.layout.hand_bounds(seat, True)), seat
+    for key in table.prompt.actions:
+        assert (
+            not table.buttons[key].get_abs_rect().colliderect(table.layout.hand_bounds(0, True))
+        )  # the buttons stay above South's cards too
+
+
+def test_the_keyboard_never_picks_a_greyed_card(make_app):
+    app = make_app("--seed", "5")
+    table = table_of(app)
+    for _ in range(60):
+        run_until(app, lambda: table.human_may_play() or table.prompt.visible)
+        if table.prompt.visible:
+            click_button(app, table, "pass" if "pass" in table.prompt.actions else "name_S")
+            continue
+        legal = {a.card for a in table.session.state.legal_actions()}
+        if len(legal) < len(table.model.hands[0]):
+            break
+        click(app, card_pos(table, next(iter(legal))))
+    for key in [pygame.K_RIGHT] * 9 + [pygame.K_LEFT] * 9:
+        press(app, key)
+        assert table.hand.selected_card() in legal
+
+
+def test_words_fit_the_trump_panel_at_1024x600():
+    from klaverjas_gui import i18n
+    from klaverjas_gui.ui.table.layout import TableLayout
+    from klaverjas_gui.ui.table.view import TableView, shrink
+
+    L = TableLayout(1024, 600)
+    for lang in ("en", "nl", "fr"):
+        i18n.set_language(lang)
+        words = tr("ui.table_not_chosen")
+        shown, size = shrink(words, L.text(22), L.text(16), TableView.trump_room(L), True)
+        assert shown == words and size >= 13, lang
+    i18n.set_language("en")

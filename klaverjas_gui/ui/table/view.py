@@ -38,6 +38,15 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     return text.rstrip() + ELLIPSIS
 
 
+def shrink(text: str, big: int, small: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """`text` and a size from `big` down to `small` at which it fits `width`; shortened
+    with "…" if it does not fit even at `small`."""
+    size = big
+    while size > small and theme.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return fit(text, size, width, bold), size
+
+
 def pack(items: list[str], size: int, width: int) -> list[str]:
     """`items` in lines of `width` pixels, joined by " · ", none split unless it is too long
     for a line of its own."""
@@ -171,10 +180,8 @@ class TableView:
         if p.prompt is not None:
             rect, title, hint = p.prompt
             widgets.draw_panel(surface, rect, L.u, (8, 30, 20, 225), theme.GOLD)
-            size, room = L.text(21), rect.w - L.px(24)
-            while size > L.text(15) and theme.font(size, True).size(title)[0] > room:
-                size -= 1  # a long title (a tip's) in a narrow panel
-            img = theme.text(fit(title, size, room, True), size, theme.GOLD_LIGHT, True)
+            title, size = shrink(title, L.text(21), L.text(15), rect.w - L.px(24), True)
+            img = theme.text(title, size, theme.GOLD_LIGHT, True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(14))))
             y = rect.top + (L.px(44) if size == L.text(21) else L.px(18) + img.get_height())
             for line in theme.wrap(hint, L.text(15), rect.w - L.px(32)) if hint else []:
@@ -384,11 +391,9 @@ class TableView:
                 line2 = tr("ui.table_chosen_by_you")  # a replay has no holder, but "You" chose
             if m.kraak_level:
                 line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
-        room = rect.right - pad - x
-        size = L.text(22)  # "Nog niet gekozen" at 1024x600: a smaller size, then "…"
-        while size > L.text(16) and theme.font(size, True).size(line1)[0] > room:
-            size -= 1
-        img = theme.text(fit(line1, size, room, True), size, theme.TEXT, True)
+        room = self.trump_room(L)
+        line1, size = shrink(line1, L.text(22), L.text(16), room, True)  # "Nog niet gekozen"
+        img = theme.text(line1, size, theme.TEXT, True)
         surface.blit(img, (x, rect.top + L.px(30)))
         img = theme.text(fit(line2, L.text(15), room), L.text(15), theme.TEXT_DIM)
         surface.blit(img, (x, rect.top + L.px(62)))
@@ -452,6 +457,11 @@ class TableView:
         for text, colour, bold in lines:
             surface.blit(theme.text(text, size, colour, bold), (rect.left + pad, y))
             y += line_h
+
+    @staticmethod
+    def trump_room(L: TableLayout) -> int:
+        """The width the trump panel's words have, right of its chip."""
+        return L.trump_panel.w - L.px(14) * 2 - L.px(54) - L.px(12)
 
     def _score_panel(self, surface: pygame.Surface, p: Picture) -> None:
         """Deal and match: each side's name (shortened to its column), this deal's points
