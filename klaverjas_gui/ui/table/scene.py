@@ -5,6 +5,11 @@ computers' moves and the history. The table is bound to one: it turns the person
 cards and buttons into `session.submit`, listens to the session's moves and hands
 their events to the director, which animates them, and reacts when a script is done
 (the deal summary, the match end). Legality and its explanation come from the engine.
+
+Its parts (this package): the input (hand_input.py, prompts.py, the keys here), the
+director (director.py) moving the display model (model.py), and the view (view.py),
+which draws the `Picture` this scene makes each frame. Guidance (guide.py) and hot-seat
+(hotseat.py, cover.py) are given the session and call back; they do not reach in.
 """
 
 from __future__ import annotations
