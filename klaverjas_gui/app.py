@@ -67,9 +67,11 @@ from .version import version  # noqa: E402
 KEYS_HELP = """keys:
   play a card   drag it to the table or click it (double-click: see Options);
                 Left/Right to pick, Enter to play
-  decisions     the buttons, or C D H S name a suit, P pass, T take, K kraak, R roem
+  decisions     the buttons, or Shift+C D H S picks a suit and Enter names it, Left/Right
+                pick a button and Enter presses it; P pass, T take, K kraak, R roem
   review        L last trick, Tab score sheet
-  guidance      H hint (while playing a card), Ctrl+Z or Backspace take back (practice)
+  guidance      H hint, Ctrl+Z or Backspace take back (practice: a card, or trump until
+                the first card)
   window        F11 full screen, M mute, Esc menu
 """
 # Keys that end typing in a text field (a seat's name) and go on to the scene.
@@ -593,6 +595,9 @@ class App:
 
     def toast(self, text: str, seconds: float = 4.0) -> None:
         self.toasts.show(text, seconds)
+
+    def untoast(self, text: str) -> None:
+        self.toasts.drop(text)
 
     # --- the scene stack ---
     @property

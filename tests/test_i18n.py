@@ -155,7 +155,7 @@ def _built_keys() -> set[str]:
     keys |= {f"ui.speed_{v}" for v in SPEEDS} | {f"ui.card_back_{v}" for v in CARD_BACKS}
     keys |= {f"ui.text_size_{v}" for v in TEXT_SIZES}
     keys |= {f"ui.gesture_{v}" for v in ("click", "double_click", "drag")}
-    # klabberjass_view: tr(f"ui.{key}") for the turned card's label
+    # table/two/view.py: tr(f"ui.{key}") for the turned card's label
     keys |= {"ui.table_proposed_trump", "ui.kj_dix", "ui.kj_turned"}
     return keys
 

@@ -124,13 +124,17 @@ def test_nothing_is_claimed_or_passed_before_the_trick_pause_is_over():
     assert session.state is state
 
 
-def test_when_the_pause_is_over_an_unclaimed_roem_is_left():
+def test_a_persons_claim_waits_past_the_pause_and_moving_on_leaves_the_roem():
+    """Issue #18.4: the question stays until the person moves on (Continue: a pass)."""
     state = claim_position()
     session = session_of(PERSON_AND_COMPUTERS, state=state)
     seen = heard(session)
     screen = session.picture = Screen()
     screen.over = True
-    session.step(0.05)
+    for _ in range(200):
+        session.step(0.05)
+    assert session.state is state and seen == []
+    assert session.submit(PASS) is None
     assert seen[0][1] == PASS
     assert any(isinstance(ev, RoemLeft) and ev.seat == 0 for ev in seen[0][2])
 

@@ -299,13 +299,14 @@ class MatchSession:
         self._computer(seat, dt)
 
     def claim_timeout(self) -> None:
-        """The trick pause is over and the person has not claimed: pass, or claim if the
-        settings say so. A keep-or-leave choice waits for the person's answer."""
+        """The trick pause is over and the person has not claimed: claim if the settings
+        say so, else wait for their answer (Roem!, Continue or their next card: a newcomer
+        gets the time to spot roem). Nobody at the screen (the autopilot) passes."""
         s = self.state
         if self.holder is None or s.to_move != self.holder or s.phase != "claim":
             return
         auto = self.settings.auto_roem_claim
-        if s.variant.roem_claim == "keep_or_leave" and not auto:
+        if not auto and (s.variant.roem_claim == "keep_or_leave" or self.autopilot is None):
             return
         self.submit(CLAIM_ROEM if auto and s.pending_roem else PASS)
 

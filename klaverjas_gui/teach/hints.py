@@ -10,7 +10,8 @@ win and which roem a trick holds are the engine's answers (`winner_index`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..engine import Action, Card, Observation, Suit, Variant
 from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
@@ -103,3 +104,26 @@ def missed_roem_note(
     what = describe_roem(variant, trump, trick)
     key = "guide.missed_roem" if by_me else "guide.missed_roem_team"
     return tr(key, roem=roem, what=what)
+
+
+def points_needed(
+    variant: Any, chooser_team: int, kraak_level: int, card_points: Sequence[int],
+    roem: Sequence[int],
+) -> tuple[int, int]:  # fmt: skip
+    """(the team that must make the deal, the card points it still needs) so far, as a
+    player keeps it on the paper sheet: more than the other side in points and roem,
+    counting the roem claimed so far (roem to come changes it). 0: made already; more
+    than the points left: it can no longer be made on cards alone."""
+    from ..engine.scoring import TOTAL_POINTS, burden_team
+
+    burden = burden_team(chooser_team, kraak_level)
+    other = 1 - burden
+    left = TOTAL_POINTS - card_points[0] - card_points[1]
+    factor = 2**kraak_level
+    roem_factor = factor if variant.kraken_doubles_roem else 1
+    # burden + x beats other + (left - x):  2x*f > (other + left - burden)*f + roem gap
+    gap = (card_points[other] + left - card_points[burden]) * factor + (
+        roem[other] - roem[burden]
+    ) * roem_factor
+    need = gap // (2 * factor) + 1
+    return burden, max(0, need)

@@ -207,7 +207,7 @@ class Attract:
     def _captions(self, surface: pygame.Surface) -> None:
         L = self.layout
         room = self.caption_room()
-        size, inner = L.px(15), room.w - L.px(24)
+        size, inner = L.text(15), room.w - L.px(24)
         line_h = theme.font(size).get_linesize()
         lines: list[tuple[str, tuple]] = []
         for n, text in enumerate(self.captions):
@@ -220,7 +220,7 @@ class Attract:
         rect.bottom = room.bottom
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
         x, y = rect.left + L.px(12), rect.top + L.px(8)
-        surface.blit(theme.text(self.heading(), L.px(14), theme.GOLD_LIGHT, True), (x, y))
+        surface.blit(theme.text(self.heading(), L.text(14), theme.GOLD_LIGHT, True), (x, y))
         y += L.px(26)
         for text, colour in lines:
             surface.blit(theme.text(text, size, colour), (x, y))
@@ -235,7 +235,7 @@ class Attract:
         speed = tr("demo.speed", speed=tr(f"demo.speed_{self.demo_speed}"))
         rows = [(tr(game), theme.GOLD_LIGHT, True), (tr(leave), theme.TEXT_DIM, False),
                 (speed, theme.TEXT, True)]  # fmt: skip
-        size, width = L.px(14), faster.right - slower.left
+        size, width = L.text(14), faster.right - slower.left
         lines = [(part, colour, bold) for text, colour, bold in rows
                  for part in theme.wrap(text, size, width, bold)]  # fmt: skip
         line_h = theme.font(size).get_linesize()

@@ -21,6 +21,7 @@ from ..engine import (
     MatchState,
     new_klabberjass,
     new_match,
+    parse_card,
 )
 from ..engine.match import MatchOver
 
@@ -159,6 +160,42 @@ def _hint(shell: Shell) -> None:
                                         and s.to_move == 0 and len(s.trick) == 2))  # fmt: skip
     table.guide.worlds = 4
     table.guide.request()
+
+
+LONG_NAMES = [("Wilhelmina van Oranje-Nassau", "human"), ("Bartholomeus Jansen", "easy"),
+              ("Anne-Marie de Vries-Jansen", "easy"), ("Joop", "easy")]  # fmt: skip
+# Dealer West, so South leads the ace of clubs and the others follow with 7-8-9: a trick of
+# South's with 20 roem to claim (the Roem! button's screen).
+ROEM_DEAL = ("AC TC KC QC JC AH TH KH", "7C 7D 8D 9D TD JD QD KD",
+             "8C AD QH JH 9H 8H 7H 7S", "9C 8S 9S TS JS QS KS AS")  # fmt: skip
+
+
+def _long_names(shell: Shell) -> None:
+    """Long names on the plates and in the score panel, mid-deal with points and roem."""
+    shell.show_menu()
+    table: Any = shell.push("table", variant=PRESETS["amsterdam"], seed=1, seats=LONG_NAMES)
+    table.load(_played("amsterdam", 11, lambda s: s.phase == "play" and s.to_move == 0
+                       and len(s.tricks) >= 3 and any(s.deal_roem)))  # fmt: skip
+
+
+def _bidding_log(shell: Shell) -> None:
+    """South to answer a kraak: the bidding strip says who passed, who chose, who kraakt."""
+    table = _table(shell, "kraken", _played("kraken", 4, lambda s: s.phase == "kraak"
+                                            and s.to_move == 0 and s.kraak_level >= 1))  # fmt: skip
+    table.session.autopilot = None  # the person's own view: nobody answers for them
+
+
+def _roem_button(shell: Shell) -> None:
+    """South's trick with 20 roem: the Roem! button waits for South (and, in a first match
+    with hints on, the tip offering to claim automatically)."""
+    from ..engine.match import Stacked, name, play
+
+    state = new_match(PRESETS["amsterdam"], 1, Stacked(3, ROEM_DEAL))
+    state, _ = state.apply(name("S"))
+    for card in ("AC", "7C", "8C"):
+        state, _ = state.apply(play(parse_card(card)))
+    table = _table(shell, state=state)  # East follows with the 9 of clubs
+    table.session.autopilot = None  # the person's own view: nobody answers for them
 
 
 def _hotseat_cover(shell: Shell) -> None:
@@ -306,6 +343,9 @@ SCREENS: dict[str, Opener] = {
     "table: proposed suit": lambda shell: _table(shell, "proposed"),
     "table: hint": _hint,
     "table: hot-seat cover": _hotseat_cover,
+    "table: long names": _long_names,
+    "table: bidding log": _bidding_log,
+    "table: roem button": _roem_button,
     "deal summary": _summary,
     "score sheet": _sheet,
     "match end": _match_end,

@@ -15,7 +15,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
-# Key -> command name. Letters double as shortcuts for the decision buttons.
+# Key -> command name. Letters double as shortcuts for the decision buttons. H is the hint
+# everywhere; a suit is named with Shift and its letter (SUIT_KEYS), never by one letter.
 KEYMAP: dict[int, str] = {
     pygame.K_LEFT: "left",
     pygame.K_RIGHT: "right",
@@ -29,10 +30,7 @@ KEYMAP: dict[int, str] = {
     pygame.K_TAB: "score_sheet",  # elsewhere the next control (ui/focus.py); Shift: previous
     pygame.K_F11: "fullscreen",
     pygame.K_m: "mute",
-    pygame.K_c: "suit_C",
-    pygame.K_d: "suit_D",
-    pygame.K_h: "suit_H",
-    pygame.K_s: "suit_S",
+    pygame.K_h: "hint",
     pygame.K_p: "pass",
     pygame.K_t: "take",
     pygame.K_k: "kraak",
@@ -44,6 +42,7 @@ KEYMAP: dict[int, str] = {
     pygame.K_MINUS: "slower",
     pygame.K_KP_MINUS: "slower",
 }
+SUIT_KEYS: dict[int, str] = {pygame.K_c: "C", pygame.K_d: "D", pygame.K_h: "H", pygame.K_s: "S"}
 # Keys that never mean anything alone; every other key is at least "other" (it ends a demo).
 MODIFIERS = frozenset({
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
@@ -114,10 +113,13 @@ class InputMapper:
         if kind == pygame.KEYDOWN:
             if event.key in MODIFIERS:
                 return None
-            if event.key == pygame.K_z and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            mod = getattr(event, "mod", 0)
+            if event.key == pygame.K_z and mod & pygame.KMOD_CTRL:
                 return Command("key", name="undo")
-            if event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT:
+            if event.key == pygame.K_TAB and mod & pygame.KMOD_SHIFT:
                 return Command("key", name="focus_prev")
+            if event.key in SUIT_KEYS and mod & pygame.KMOD_SHIFT:
+                return Command("key", name=f"suit_{SUIT_KEYS[event.key]}")
             return Command("key", name=KEYMAP.get(event.key, "other"))
         if kind == pygame_gui.UI_BUTTON_PRESSED:
             return Command("ui", name=str(event.ui_object_id), element=event.ui_element)

@@ -201,24 +201,24 @@ class ReplayScene(Scene):
         )  # fmt: skip
         room.h = south.top - L.px(12) - room.top
         head, text = self.caption()
-        size = L.px(15)
+        size = L.text(15)
         line_h = theme.font(size).get_linesize()
         lines = theme.wrap(text, size, room.w - L.px(24))
-        keys = theme.wrap(tr("ui.replay_keys"), L.px(13), room.w - L.px(24))
+        keys = theme.wrap(tr("ui.replay_keys"), L.text(13), room.w - L.px(24))
         rect = pygame.Rect(
             room.left, 0, room.w, L.px(44) + line_h * len(lines) + L.px(18) * len(keys)
         )
         rect.bottom = room.bottom
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
         x, y = rect.left + L.px(12), rect.top + L.px(8)
-        surface.blit(theme.text(head, L.px(14), theme.GOLD_LIGHT, True), (x, y))
+        surface.blit(theme.text(head, L.text(14), theme.GOLD_LIGHT, True), (x, y))
         y += L.px(26)
         for line in lines:
             surface.blit(theme.text(line, size, theme.TEXT), (x, y))
             y += line_h
         y += L.px(6)
         for line in keys:
-            surface.blit(theme.text(line, L.px(13), theme.TEXT_DIM), (x, y))
+            surface.blit(theme.text(line, L.text(13), theme.TEXT_DIM), (x, y))
             y += L.px(18)
 
     def close(self) -> None:

@@ -192,7 +192,7 @@ class ReviewScene(Scene):
             colour = theme.NAT if c is not first else theme.RED
             pygame.draw.rect(surface, colour, rect, max(2, L.px(4)), L.px(10))
             label = f"−{c.loss}" if c is not first else tr("teach.review_first_mark", loss=c.loss)
-            img = theme.text(label, L.px(17), theme.IVORY, True)
+            img = theme.text(label, L.text(17), theme.IVORY, True)
             tag = img.get_rect(midtop=(rect.centerx, rect.bottom - L.px(14)))
             pygame.draw.rect(surface, colour, tag.inflate(L.px(12), L.px(4)), 0, L.px(8))
             surface.blit(img, tag)

@@ -45,6 +45,9 @@ class Shell(Protocol):
     def toast(self, text: str, seconds: float = 4.0) -> None:
         """A short message over the top scene."""
 
+    def untoast(self, text: str) -> None:
+        """Take a message away before its time: it no longer applies."""
+
     def set_language(self, lang: str) -> None:
         """Every scene rebuilt in the new words."""
 

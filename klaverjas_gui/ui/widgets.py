@@ -123,6 +123,10 @@ class Toasts:
         self.items = [t for t in self.items if t.text != text][-1:]
         self.items.append(Toast(text, seconds))
 
+    def drop(self, text: str) -> None:
+        """`text` goes at once (what it said no longer applies)."""
+        self.items = [t for t in self.items if t.text != text]
+
     @property
     def current_text(self) -> str | None:
         return self.items[-1].text if self.items else None
@@ -139,16 +143,18 @@ class Toasts:
         self.items = [t for t in self.items if t.age < t.ttl]
 
     def draw(self, surface: pygame.Surface, centre: tuple[float, float], u: float) -> None:
-        y = centre[1]
+        """The newest toast centred on `centre` (a longer one grows upwards, so it never
+        reaches below a one-line toast: the scene keeps that place clear), older above."""
+        px = round(19 * u)
+        pad = round(16 * u)
+        line_h = theme.font(px).get_linesize()
+        y = centre[1] + (line_h + round(pad * 1.4)) / 2  # the bottom of a one-line toast
         for toast in reversed(self.items):
-            px = round(19 * u)
             lines = theme.wrap(toast.text, px, round(640 * u))
-            pad = round(16 * u)
-            line_h = theme.font(px).get_linesize()
             width = max(theme.font(px).size(line)[0] for line in lines) + 2 * pad
             height = line_h * len(lines) + round(pad * 1.4)
             rect = pygame.Rect(0, 0, width, height)
-            rect.center = (round(centre[0]), round(y))
+            rect.midbottom = (round(centre[0]), round(y))
             fade = min(
                 1.0,
                 (toast.ttl - toast.age) / TOAST_FADE_OUT,
@@ -169,7 +175,7 @@ class Toasts:
                     img.set_alpha(round(255 * fade))
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, ty)))
                 ty += line_h
-            y -= height + round(8 * u)
+            y = rect.top - round(8 * u)
 
 
 def draw_bubble(

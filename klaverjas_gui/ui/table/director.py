@@ -118,12 +118,15 @@ class Director:
         if isinstance(ev, Redealt):
             return self.say(ev.dealer, tr("ui.say_redeal"), 1.2)
         if isinstance(ev, Passed):
-            word = tr("ui.say_pass" if ev.phase == "bidding" else "ui.say_no_kraak")
-            return self.say(ev.seat, word, 0.55)
+            bidding = ev.phase == "bidding"
+            word = tr("ui.say_pass" if bidding else "ui.say_no_kraak")
+            return self.logged(ev.seat, "pass" if bidding else "no_kraak", "",
+                               self.say(ev.seat, word, 0.55))  # fmt: skip
         if isinstance(ev, TrumpChosen):
-            return self.trump_chosen(ev)
+            kind = {"took": "took", "forced": "forced"}.get(ev.how, "named")
+            return self.logged(ev.seat, kind, ev.suit.value, self.trump_chosen(ev))
         if isinstance(ev, KraakCalled):
-            return self.kraak(ev)
+            return self.logged(ev.seat, "kraak", str(ev.level), self.kraak(ev))
         if isinstance(ev, PlayStarted):
             return self.play_started()
         if isinstance(ev, CardPlayed):
@@ -185,6 +188,11 @@ class Director:
             m.poses[card] = self.table.slot_pose(self.table.layout, seat)
 
         return land
+
+    def logged(self, seat: int, kind: str, detail: str, script: Script) -> Script:
+        """`script`, which first writes its bid into the deal's bidding log (the strip)."""
+        self.model.bids.append((seat, kind, detail))
+        yield from script
 
     def say(self, seat: int, text: str, seconds: float, suit: str | None = None) -> Script:
         self.model.say(seat, text, max(1.2, self.d(seconds) + 0.9), suit)
@@ -255,6 +263,7 @@ class Director:
         m.winner = None
         team = ev.seat % 2
         m.tricks_won[team] += 1
+        m.seat_tricks[ev.seat] += 1
         m.deal_points[team] += ev.points
         leader = cards[0][0] if cards else ev.seat
         m.last_trick = (leader, tuple(c for _, c in cards), ev.seat)
@@ -278,6 +287,11 @@ class Director:
         m.sheet.append(line)
         m.totals = list(totals)
         yield from self.wait(0.4)
+        t = 0.0  # the panel counts up to the new totals before the summary covers it
+        while m.shown_totals != [float(x) for x in totals] and t < 2.0:
+            yield
+            t += self.dt
+        m.shown_totals = [float(x) for x in totals]
         yield from self.report(DealScored(line, totals))
 
     def match_over(self, ev: MatchOver) -> Script:

@@ -102,7 +102,7 @@ class Guide:
             return []
         L = layout
         plate = L.plate_rect(L.bottom, self.practice)
-        bw, bh, gap = L.px(176), L.px(40), L.px(8)
+        bw, bh, gap = plate.w, L.px(40), L.px(8)
         y = plate.top - gap - bh
         out: list[Button] = []
         if self.hints_on:
@@ -164,9 +164,9 @@ class Guide:
 
     # --- take back (practice) ---
     def take_back(self) -> MatchState | None:
-        """The position before the person's last card of this deal (the action log replayed
-        without it and all after), for the table to load; None (and why, in a toast) if
-        there is none."""
+        """The position before the person's last card of this deal, or before their trump
+        choice while no card of the deal is played (the action log replayed without it and
+        all after), for the table to load; None (and why, in a toast) if there is none."""
         if not self.practice:
             self.app.toast(tr("guide.take_back_practice"))
             return None
@@ -174,16 +174,24 @@ class Guide:
         log = s.deal_log
         people = self.session.people
         mine = [i for i, (seat, a) in enumerate(log) if seat in people and a.kind == "play"]
-        if not mine or s.is_over:
+        played = any(a.kind == "play" for _, a in log)
+        chose = [i for i, (seat, a) in enumerate(log)
+                 if seat in people and a.kind in ("name", "take")]  # fmt: skip
+        if s.is_over or not (mine or (chose and not played)):
             self.app.toast(tr("guide.take_back_none"))
             return None
-        cut = s.deal_start + mine[-1]
-        card = log[mine[-1]][1].card
-        before = type(s).replay(s.variant, s.seed, s.actions[:cut], s.stacked)
-        self.drop()
-        from ...words import card_name
+        from ...words import card_name, suit_name
 
-        self.app.toast(tr("guide.taken_back", card=card_name(card).capitalize()), 2.5)  # type: ignore[arg-type]
+        if mine:
+            index = mine[-1]
+            words = tr("guide.taken_back", card=card_name(log[index][1].card).capitalize())  # type: ignore[arg-type]
+        else:
+            index = chose[-1]
+            trump = s.trump_suit if s.trump_suit is not None else log[index][1].suit
+            words = tr("guide.taken_back_trump", suit=suit_name(trump))
+        before = type(s).replay(s.variant, s.seed, s.actions[: s.deal_start + index], s.stacked)
+        self.drop()
+        self.app.toast(words, 2.5)
         return before  # type: ignore[no-any-return]
 
     # --- what happened ---
@@ -223,11 +231,11 @@ class Guide:
         return tr("guide.summary_missed", roem=sum(r for r, _ in missed), what=what)
 
     def wants_key(self, name: str) -> str | None:
-        """What a key asks of the guide: "hint" (H while playing a card; while bidding H
-        names hearts), "take_back" (Ctrl+Z or Backspace, practice), else None."""
+        """What a key asks of the guide: "hint" (H, at every decision: it never names a
+        suit), "take_back" (Ctrl+Z or Backspace, practice), else None."""
         if name == "undo" and self.practice:
             return "take_back"
-        if name in ("hint", "suit_H") and self.hints_on and self.session.state.phase == "play":
+        if name == "hint" and self.hints_on:
             return "hint"
         return None
 
@@ -236,8 +244,37 @@ class Guide:
         if self.job is not None and self.job.key != self.session.state.n_actions:
             self.drop()
 
+    def hint_box(
+        self, text: str, L: TableLayout, prompt: pygame.Rect | None, buttons: list[pygame.Rect]
+    ) -> tuple[pygame.Rect, list[str]]:
+        """The hint's panel and its lines: beside the trick (right, else left), never over
+        the led card, a decision panel or its buttons; else where `place_hint` puts it."""
+        size = L.text(17)
+        line_h = theme.font(size).get_linesize()
+        title_h = theme.font(L.text(13), True).get_linesize()
+        avoid = [r for r in [prompt, *buttons] if r is not None]
+        for room in L.hint_rooms(self.practice):
+            width = min(room.w - L.px(32), L.px(560))
+            if width < L.px(180):
+                continue
+            lines = theme.wrap(text, size, width)
+            w = max(theme.font(size).size(x)[0] for x in lines)
+            rect = pygame.Rect(0, 0, max(w, L.px(120)) + L.px(32),
+                               line_h * len(lines) + title_h + L.px(22))  # fmt: skip
+            rect.center = (room.centerx, round(L.centre[1]))
+            rect.clamp_ip(room)
+            if room.contains(rect) and rect.collidelist(avoid) < 0:
+                return rect, lines
+        lines = theme.wrap(text, size, L.px(560))
+        w = max(theme.font(size).size(x)[0] for x in lines)
+        rect = pygame.Rect(0, 0, max(w, L.px(120)) + L.px(32),
+                           line_h * len(lines) + title_h + L.px(22))  # fmt: skip
+        self.place_hint(rect, L, prompt)
+        return rect, lines
+
     def place_hint(self, rect: pygame.Rect, L: TableLayout, prompt: pygame.Rect | None) -> None:
-        """Where the hint's panel goes: above the bottom hand, in the middle."""
+        """Where the hint's panel goes when there is no room beside the trick: above the
+        bottom hand, in the middle."""
         rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(64)))
 
     def draw(
@@ -247,7 +284,7 @@ class Guide:
         """The practice banner; the hint's sentence above the hand, a ring round its button
         (`choices`: the decision buttons shown, with their actions; `prompt`: their panel)."""
         if self.practice:
-            img = theme.text(tr("guide.practice_banner"), L.px(14), HINT_COLOUR, True)
+            img = theme.text(tr("guide.practice_banner"), L.text(14), HINT_COLOUR, True)
             rect = img.get_rect(topright=(L.score_panel.right - L.px(12),
                                           L.score_panel.bottom + L.px(12)))  # fmt: skip
             widgets.draw_panel(surface, rect.inflate(L.px(20), L.px(10)), L.u)
@@ -257,14 +294,10 @@ class Guide:
             return
         hint = self.hint()
         text = hint.text if hint is not None else tr("guide.thinking")
-        size = L.px(17)
-        lines = theme.wrap(text, size, L.px(560))
+        rect, lines = self.hint_box(text, L, prompt, [r for _, r in choices])
+        size = L.text(17)
         line_h = theme.font(size).get_linesize()
-        title = theme.text(tr("guide.hint_title").upper(), L.px(13), HINT_COLOUR, True)
-        width = max([theme.font(size).size(x)[0] for x in lines] + [title.get_width()])
-        rect = pygame.Rect(0, 0, width + L.px(32), line_h * len(lines) + title.get_height()
-                           + L.px(22))  # fmt: skip
-        self.place_hint(rect, L, prompt)
+        title = theme.text(tr("guide.hint_title").upper(), L.text(13), HINT_COLOUR, True)
         widgets.draw_panel(surface, rect, L.u, (6, 22, 30, 232), HINT_COLOUR)
         surface.blit(title, (rect.left + L.px(16), rect.top + L.px(8)))
         y = rect.top + L.px(10) + title.get_height()

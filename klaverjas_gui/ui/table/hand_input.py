@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...engine import Card
+from ...engine.match import PASS
 from .layout import Pose
 
 if TYPE_CHECKING:
@@ -33,16 +34,25 @@ class HandInput:
         return self.table.model.hands[self.table.layout.bottom]  # the human to act
 
     def legal_cards(self) -> set[Card] | None:
-        """The engine's legal cards when it is the human's turn to play, else None."""
-        if not self.table.human_may_play():
+        """The engine's legal cards when it is the human's turn to play, else None (during
+        a claim question that waits for them: the cards of the trick after it)."""
+        if not self.table.card_playable():
             return None
-        return {a.card for a in self.table.session.state.legal_actions() if a.kind == "play"}  # type: ignore[misc]
+        state = self.table.session.state
+        if state.phase == "claim":
+            state = state.apply(PASS)[0]
+        return {a.card for a in state.legal_actions() if a.kind == "play"}
 
     def selected_card(self) -> Card | None:
-        if self.selected is None or not self.table.human_may_play():
+        if self.selected is None or not self.table.card_playable():
             return None
         cards = self.cards
-        return cards[self.selected] if self.selected < len(cards) else None
+        card = cards[self.selected] if self.selected < len(cards) else None
+        if card is not None and self.table.app.settings.show_legal:
+            legal = self.legal_cards()
+            if legal and card not in legal:
+                return None  # greyed in this trick: the cursor is not on it
+        return card
 
     def lifts(self, n: int) -> list[float]:
         """How far each card of the hand rises: legal cards, then the hovered or selected one."""
@@ -91,7 +101,7 @@ class HandInput:
         if self.press and not self.dragging:
             _, start, _ = self.press
             far = max(abs(pos[0] - start[0]), abs(pos[1] - start[1]))
-            if far > DRAG_THRESHOLD * self.table.layout.u and self.table.human_may_play():
+            if far > DRAG_THRESHOLD * self.table.layout.u and self.table.card_playable():
                 self.dragging = True
         self.hover = self._card_at(pos) if not self.dragging else None
 
@@ -119,7 +129,7 @@ class HandInput:
             return
         index = cards.index(card)
         gesture = self.table.app.settings.play_gesture
-        if not self.table.human_may_play():
+        if not self.table.card_playable():
             self.table.not_your_turn()
             return
         if gesture == "click" or (
@@ -134,25 +144,32 @@ class HandInput:
 
     # --- keyboard ---
     def key(self, name: str) -> bool:
+        """Left/Right pick a card, Enter plays it. With the legal cards shown, the pick
+        only lands on them: a greyed card is never under the cursor."""
         if name not in ("left", "right", "confirm"):
             return False
         cards = self.cards
-        if not cards or not self.table.human_may_play():
+        if not cards or not self.table.card_playable():
             if name == "confirm":
                 return False
             self.table.not_your_turn()
             return True
+        legal = self.legal_cards() or set()
+        if self.table.app.settings.show_legal and legal:
+            allowed = [i for i, c in enumerate(cards) if c in legal]
+        else:
+            allowed = list(range(len(cards)))
         if name == "confirm":
-            if self.selected is None:
-                self.selected = 0
+            if self.selected is None or self.selected not in allowed:
+                self.selected = allowed[0]
                 return True
-            self.table.try_play(cards[min(self.selected, len(cards) - 1)], None)
+            self.table.try_play(cards[self.selected], None)
             return True
         step = -1 if name == "left" else 1
-        if self.selected is None:
-            self.selected = 0 if step > 0 else len(cards) - 1
+        if self.selected not in allowed:
+            self.selected = allowed[0] if step > 0 else allowed[-1]
         else:
-            self.selected = (self.selected + step) % len(cards)
+            self.selected = allowed[(allowed.index(self.selected) + step) % len(allowed)]
         return True
 
     def after_play(self) -> None:

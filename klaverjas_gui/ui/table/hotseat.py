@@ -2,7 +2,7 @@
 
 The table always shows the hand of the human whose turn it is at the bottom:
 the layout is seen from that seat (`layout.SeatedLayout`). When the turn
-passes to a different human, a cover (ui/cover.py) hides every hand until the
+passes to a different human, a cover (cover.py) hides every hand until the
 next player says they hold the laptop. With one human nothing of this happens,
 except that a lone human seat other than South is turned to the bottom too.
 """

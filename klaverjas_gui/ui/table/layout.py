@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import pygame
 
 CARD_RATIO = 7 / 5  # height / width of the card art
+MIN_TEXT = 13  # px: no text at the table is smaller, whatever the window (1024x600)
 SMALL = 0.62  # opponents' cards, relative to the human's
 SOUTH, WEST, NORTH, EAST = range(4)
 
@@ -59,6 +60,10 @@ class TableLayout:
 
     def px(self, units: float) -> int:
         return round(units * self.u)
+
+    def text(self, units: float) -> int:
+        """A font size: `units` at 1280x720, never below MIN_TEXT pixels."""
+        return max(MIN_TEXT, self.px(units))
 
     @cached_property
     def margin(self) -> int:
@@ -153,12 +158,62 @@ class TableLayout:
     def trick_pose(self, seat: int) -> Pose:
         cw, ch = self.card
         cx, cy = self.centre
+        # North's card never lands on North's hand, open or not, in a low window.
+        north = max(cy - 0.48 * ch, self._north_bottom + ch * 0.56 + self.px(6))
         return (
             Pose(cx + 0.02 * cw, cy + 0.46 * ch, 3.0),
             Pose(cx - 0.9 * cw, cy + 0.01 * ch, -7.0),
-            Pose(cx - 0.03 * cw, cy - 0.48 * ch, -3.0),
+            Pose(cx - 0.03 * cw, north, -3.0),
             Pose(cx + 0.9 * cw, cy - 0.03 * ch, 6.0),
         )[seat]
+
+    @cached_property
+    def _north_bottom(self) -> float:
+        return max(self.hand_bounds(NORTH, o).bottom for o in (False, True))
+
+    def side_hands_bottom(self, open_cards: bool) -> int:
+        """The lowest point of West's and East's hands (a decision panel stays below)."""
+        return max(self.hand_bounds(p, open_cards).bottom for p in (WEST, EAST))
+
+    def tip_rooms(self, open_cards: bool) -> list[pygame.Rect]:
+        """Where a tip beside a claim question may go, best first: left of the trick, the
+        corner above the bottom-left buttons, right of the trick above the Roem button."""
+        gap = self.px(12)
+        left = self.hint_rooms(open_cards)[1]
+        plate = self.plate_rect(WEST, open_cards)
+        corner_top = plate.bottom + gap
+        corner_bottom = self.plate_rect(SOUTH, open_cards).top - self.px(104)  # two buttons
+        hand = self.hand_bounds(SOUTH, open_cards)
+        corner = pygame.Rect(self.margin, corner_top, hand.left - gap - self.margin,
+                             corner_bottom - corner_top)  # fmt: skip
+        right = self.hint_rooms(open_cards)[0]
+        right.h = self.claim_rect().top - gap - right.top
+        return [left, corner, right]
+
+    def trick_area(self) -> pygame.Rect:
+        """What the four cards of a trick cover, with their tilt."""
+        cw, ch = self.card
+        area = pygame.Rect(0, 0, round(2.95 * cw), round(2.1 * ch))
+        area.center = (round(self.centre[0]), round(self.centre[1]))
+        return area
+
+    def hint_rooms(self, open_cards: bool) -> list[pygame.Rect]:
+        """Where the hint's panel may go without covering the trick (the led card above
+        all), best first: right of the trick, left of it; clear of the panels, the side
+        hands and their plates."""
+        gap = self.px(12)
+        trick = self.trick_area()
+        east = self.hand_bounds(EAST, open_cards).left - gap
+        west = self.hand_bounds(WEST, open_cards).right + gap
+        right_top = self.score_panel.bottom + self.px(48)  # below the practice banner
+        left_top = self.trump_panel.bottom + self.px(90)  # below the bidding strip
+        right_bottom = self.plate_rect(EAST, open_cards).top - gap
+        left_bottom = self.plate_rect(WEST, open_cards).top - gap
+        return [
+            pygame.Rect(trick.right + gap, right_top, east - trick.right - gap,
+                        right_bottom - right_top),
+            pygame.Rect(west, left_top, trick.left - gap - west, left_bottom - left_top),
+        ]  # fmt: skip
 
     def sweep_pose(self, seat: int) -> Pose:
         """Where a won trick disappears: past the winner's side of the table."""
@@ -190,13 +245,20 @@ class TableLayout:
     def trump_panel(self) -> pygame.Rect:
         return pygame.Rect(self.margin, self.margin, self.px(252), self.px(100))
 
+    def side_strip(self, open_cards: bool) -> pygame.Rect:
+        """Below the trump panel, above West's hand: the bidding log, the points needed."""
+        top = self.trump_panel.bottom + self.px(8)
+        bottom = self.hand_bounds(WEST, open_cards).top - self.px(8)
+        return pygame.Rect(self.margin, top, self.trump_panel.w, max(0, bottom - top))
+
     @cached_property
     def score_panel(self) -> pygame.Rect:
-        w = self.px(300)
+        w = self.px(340)
         return pygame.Rect(self.w - self.margin - w, self.margin, w, self.px(100))
 
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
-        pw, ph = self.px(176), self.px(48)
+        # The plates hold two lines of at least MIN_TEXT ("Tegenspeler · 1 slag").
+        pw, ph = max(self.px(176), 12 * MIN_TEXT + 16), max(self.px(48), 3 * MIN_TEXT + 3)
         gap = self.px(10)
         if seat == SOUTH:
             return pygame.Rect(self.margin, self.h - self.margin - ph, pw, ph)
@@ -251,7 +313,9 @@ class TableLayout:
         return rect
 
     def toast_centre(self) -> tuple[float, float]:
-        return self.w / 2, self.south_hand_top() - self.px(34)
+        """Where a one-line message sits: above the bottom hand with its lifted cards (a
+        legal card rises 0.12, the picked one 0.07 of a card); longer ones grow upwards."""
+        return self.w / 2, self.south_hand_top() - 0.19 * self.card[1] - self.px(34)
 
     # --- hit testing ---
     def south_card_at(self, n: int, pos: tuple[int, int], lifts: list[float]) -> int | None:

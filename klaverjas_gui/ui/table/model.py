@@ -84,7 +84,8 @@ class TableModel:
     kraak_level: int = 0
     proposed: Card | None = None
     winner: int | None = None  # seat whose card wins the trick lying on the table
-    tricks_won: list[int] = field(default_factory=lambda: [0, 0])
+    tricks_won: list[int] = field(default_factory=lambda: [0, 0])  # per team
+    seat_tricks: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # per seat (plates)
     deal_points: list[int] = field(default_factory=lambda: [0, 0])
     deal_roem: list[int] = field(default_factory=lambda: [0, 0])
     totals: list[int] = field(default_factory=lambda: [0, 0])
@@ -92,6 +93,10 @@ class TableModel:
     sheet: list[ScoreLine] = field(default_factory=list)
     last_trick: tuple[int, tuple[Card, ...], int] | None = None  # leader, cards, winner
     bubbles: dict[int, Bubble] = field(default_factory=dict)
+    # The deal's bidding so far, as facts the view words (a language switch re-words it):
+    # (seat, kind, detail): kind pass, no_kraak, named, took, forced (detail: the suit's
+    # letter), kraak (detail: the level), schmeiss, accepted, refused.
+    bids: list[tuple[int, str, str]] = field(default_factory=list)
 
     def reset_deal(self, deal_no: int, dealer: int, proposed: Card | None) -> None:
         self.hands = [[], [], [], []]
@@ -100,7 +105,9 @@ class TableModel:
         self.deal_no, self.dealer, self.proposed = deal_no, dealer, proposed
         self.trump, self.chooser, self.kraak_level, self.winner = None, None, 0, None
         self.tricks_won, self.deal_points, self.deal_roem = [0, 0], [0, 0], [0, 0]
+        self.seat_tricks = [0, 0, 0, 0]
         self.last_trick = None
+        self.bids = []
 
     def sort_hands(self) -> None:
         for seat in range(4):
@@ -167,11 +174,40 @@ class TableModel:
         self.tricks_won, self.deal_points = list(state.tricks_won), list(state.deal_points)
         self.deal_roem = list(getattr(state, "deal_roem", (0, 0)))
         self.last_trick = None
-        if state.tricks:
-            leader, cards = state.tricks[-1]
+        self.seat_tricks = [0, 0, 0, 0]
+        for leader, cards in state.tricks:  # this deal's tricks
             winner = (leader + trick_winner(state.trump_suit, cards)) % len(state.hands)
+            self.seat_tricks[winner] += 1
             self.last_trick = (leader, tuple(cards), winner)
+        self.bids = self.bids_of(state)
         self.sync(state)
+
+    # What a bidding action is in the log, once trump is known or not.
+    BID_KINDS = {"name": "named", "take": "took", "schmeiss": "schmeiss", "accept": "accepted",
+                 "refuse": "refused"}  # fmt: skip
+    PASS_AFTER_TRUMP = "no_kraak"  # a pass once trump is chosen (the two-player game: none)
+
+    def bids_of(self, state: Any) -> list[tuple[int, str, str]]:
+        """The bidding log of `state`'s deal, from its actions (a loaded position)."""
+        bids: list[tuple[int, str, str]] = []
+        chosen, level = False, 0
+        for seat, action in state.deal_log:
+            if action.kind == "play":
+                break
+            if action.kind == "pass":
+                kind = self.PASS_AFTER_TRUMP if chosen else "pass"
+                if kind:
+                    bids.append((seat, kind, ""))
+            elif action.kind == "kraak":
+                level += 1
+                bids.append((seat, "kraak", str(level)))
+            elif action.kind in self.BID_KINDS:
+                suit = action.suit or state.trump_suit
+                kind = self.BID_KINDS[action.kind]
+                bids.append((seat, kind, suit.value if suit is not None and kind in
+                                                        ("named", "took") else ""))  # fmt: skip
+                chosen = chosen or kind in ("named", "took")
+        return bids
 
     def sync(self, state: Any) -> bool:
         """Make the hands, the trick and the deal's facts those of `state`; True if

@@ -3,6 +3,10 @@
 The buttons are exactly the engine's legal actions for the moment: name a
 suit or pass, take or pass, kraak or pass, claim or leave roem. The titles
 describe the situation in words; no rule is decided here.
+
+The keyboard has a focus among the buttons (a ring): Left/Right move it, Enter presses
+it, Shift and a suit's letter put it on that suit. A suit is never named by one key:
+H is the hint everywhere, and a picked suit still waits for Enter.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ...engine import Action, MatchState
-from ...engine.match import CLAIM_ROEM, KRAAK_CALL, PASS, TAKE, name
+from ...engine.match import CLAIM_ROEM, KRAAK_CALL, PASS, TAKE
 from ...i18n import tr
 from ...words import suit_name
 from .. import theme
@@ -20,7 +24,7 @@ from .. import theme
 if TYPE_CHECKING:
     from .scene import TableScene
 
-KEYS = {"suit_C": "C", "suit_D": "D", "suit_H": "H", "suit_S": "S"}
+KEYS = {"suit_C": "C", "suit_D": "D", "suit_H": "H", "suit_S": "S"}  # Shift + the letter
 
 
 class DecisionPrompt:
@@ -31,7 +35,10 @@ class DecisionPrompt:
         self.key: int | None = None  # n_actions of the state the buttons were made for
         self.panel: tuple[pygame.Rect, str, str] | None = None  # rect, title, hint
         self.icons: list[tuple[pygame.Rect, str]] = []
-        self.actions: dict[str, Action] = {}
+        self.actions: dict[str, Action] = {}  # button key -> action, left to right
+        self.focus: str | None = None  # the button Enter presses (keyboard), if any
+        self.primary: str | None = None  # the highlighted button: the focus at first
+        self.extra: list[str] = []  # buttons that are not a move (the tip's)
 
     @property
     def visible(self) -> bool:
@@ -45,7 +52,9 @@ class DecisionPrompt:
                 self.table.buttons["roem"].hide()  # kept: making a button mid-trick costs a frame
             else:
                 self.table.remove_button(key)
-        self.key, self.panel, self.icons, self.actions = None, None, [], {}
+        for key in self.extra:
+            self.table.remove_button(key)
+        self.reset()
 
     def show(self, state: MatchState) -> None:
         if self.key == state.n_actions:
@@ -53,11 +62,48 @@ class DecisionPrompt:
         self.hide()
         self.key = state.n_actions
         self._build(state)
+        self.focus = self.primary
         self.table.ui.update(0.0)  # so the new buttons show in this very frame
 
     def reset(self) -> None:
         """Forget the buttons without removing them (the scene's manager was replaced)."""
         self.key, self.panel, self.icons, self.actions = None, None, [], {}
+        self.focus = self.primary = None
+        self.extra = []
+
+    # --- the keyboard's focus ---
+    def move_focus(self, step: int) -> None:
+        """Left/Right: the next button (the first one when none has the focus yet)."""
+        keys = list(self.actions)
+        if not keys:
+            return
+        if self.focus not in keys:
+            self.focus = keys[0] if step > 0 else keys[-1]
+        else:
+            self.focus = keys[(keys.index(self.focus) + step) % len(keys)]
+
+    def focus_suit(self, suit: str, state: MatchState) -> bool:
+        """Shift and a suit's letter: the focus on the button naming (or taking) that suit;
+        False if no button does."""
+        for key, action in self.actions.items():
+            named = action.kind == "name" and action.suit is not None and action.suit.value == suit
+            taken = (
+                action.kind == "take"
+                and state.proposed is not None
+                and (state.proposed.suit.value == suit)
+            )
+            if named or taken:
+                self.focus = key
+                return True
+        return False
+
+    def focused(self) -> Action | None:
+        """The action Enter presses now."""
+        return self.actions.get(self.focus) if self.focus is not None else None
+
+    def focus_rect(self) -> pygame.Rect | None:
+        button = self.table.buttons.get(self.focus) if self.focus is not None else None
+        return button.get_abs_rect() if button is not None and button.visible else None
 
     def _build(self, state: MatchState) -> None:
         legal = state.legal_actions()
@@ -108,10 +154,15 @@ class DecisionPrompt:
         ]
         bh, gap, pad = L.px(56), L.px(12), L.px(22)
         row = sum(widths) + gap * (len(buttons) - 1)
-        text_w = max(theme.font(L.px(21), True).size(title)[0], theme.font(L.px(15)).size(hint)[0])
+        text_w = max(
+            theme.font(L.text(21), True).size(title)[0], theme.font(L.text(15)).size(hint)[0]
+        )
         extra = L.px(24) if hint else 0
         panel = pygame.Rect(0, 0, max(row, text_w, L.px(360)) + 2 * pad, bh + L.px(72) + extra)
         panel.center = L.prompt_centre()
+        if t.open_cards:  # open hands: West's and East's cards stay in view, the panel goes lower
+            lowest = round(L.south_hand_top()) - L.px(8) - panel.h
+            panel.top = max(panel.top, min(L.side_hands_bottom(True) + L.px(10), lowest))
         self.panel = (panel, title, hint)
         x = panel.centerx - row // 2
         y = panel.bottom - pad - bh
@@ -119,19 +170,53 @@ class DecisionPrompt:
             rect = pygame.Rect(x, y, w, bh)
             t.button(key, rect, label, lambda a=action: t.decide(a), cls)
             self.actions[key] = action
+            if cls == "@primary" and self.primary is None:
+                self.primary = key
             if suit:
                 self.icons.append((rect, suit))
             x += w + gap
 
     def _claim(self, state: MatchState, legal: tuple[Action, ...]) -> None:
         t = self.table
-        rect = t.layout.claim_rect()
+        L = t.layout
+        rect = L.claim_rect()
         if state.variant.roem_claim == "keep_or_leave":
             self._keep_or_leave(t.session.trick_roem)
             return
         t.buttons["roem"].set_relative_position(rect.topleft)
         t.buttons["roem"].show()
         self.actions["roem"] = CLAIM_ROEM
+        if not t.claim_waits():
+            return  # the trick pause ends the question (a bar under the button shows it)
+        # The question stays until the person moves on: this button, or their next card.
+        below = pygame.Rect(rect.left, rect.bottom + L.px(10), rect.w, L.px(44))
+        t.button("pass", below, tr("ui.table_continue"), lambda: t.decide(PASS), "@quiet")
+        self.actions["pass"] = PASS
+        if t.claim_tip():
+            self._tip(below)
+
+    def _tip(self, below: pygame.Rect) -> None:
+        """A first match with hints: under these rules roem counts only when claimed, and
+        the table can claim it for you from now on (Settings has the same switch). Beside
+        the trick, where it fits, clear of the claim buttons."""
+        t = self.table
+        L = t.layout
+        body, pad, bh = L.text(15), L.px(14), max(L.px(40), 30)
+        line_h = theme.font(body).get_linesize()
+        title_h = theme.font(L.text(21), True).get_linesize()
+        rooms = L.tip_rooms(t.open_cards)
+        for room in rooms:
+            lines = theme.wrap(tr("ui.table_tip_claim"), body, room.w - 2 * pad)
+            h = title_h + line_h * len(lines) + bh + 3 * pad
+            if h <= room.h:
+                break
+        panel = pygame.Rect(room.left, room.top, room.w, min(h, room.h))
+        panel.centery = min(max(room.centery, room.top + panel.h // 2), room.bottom - panel.h // 2)
+        self.panel = (panel, tr("ui.table_tip_title"), tr("ui.table_tip_claim"))
+        auto = pygame.Rect(panel.left + pad, panel.bottom - pad - bh, panel.w - 2 * pad, bh)
+        t.button("auto_claim", auto, tr("ui.table_tip_auto"), t.claim_automatically,
+                 "@primary")  # fmt: skip
+        self.extra.append("auto_claim")
 
     def _keep_or_leave(self, roem: int) -> None:
         """Two stacked buttons beside the trick: the trick must stay visible to judge it."""
@@ -150,6 +235,4 @@ class DecisionPrompt:
 
     def key_action(self, command: str, state: MatchState) -> Action | None:
         """The action a shortcut key stands for (legal or not: the engine will judge)."""
-        if command in KEYS:
-            return name(KEYS[command])
         return {"pass": PASS, "take": TAKE, "kraak": KRAAK_CALL, "roem": CLAIM_ROEM}.get(command)

@@ -5,6 +5,11 @@ computers' moves and the history. The table is bound to one: it turns the person
 cards and buttons into `session.submit`, listens to the session's moves and hands
 their events to the director, which animates them, and reacts when a script is done
 (the deal summary, the match end). Legality and its explanation come from the engine.
+
+Its parts (this package): the input (hand_input.py, prompts.py, the keys here), the
+director (director.py) moving the display model (model.py), and the view (view.py),
+which draws the `Picture` this scene makes each frame. Guidance (guide.py) and hot-seat
+(hotseat.py, cover.py) are given the session and call back; they do not reach in.
 """
 
 from __future__ import annotations
@@ -16,11 +21,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine import ALL_CARDS, Action, Card, MatchState, Variant
-from ...engine.match import CLAIM_ROEM, DealScored, MatchOver, RoemLeft, ScoreLine, play
+from ...engine.match import CLAIM_ROEM, PASS, DealScored, MatchOver, RoemLeft, ScoreLine, play
 from ...i18n import tr
 from ...play.games import KLAVERJAS, Game
 from ...play.seats import Jobs
 from ...play.session import MatchSession, make_seats
+from ...teach.hints import points_needed
 from ...words import reason_text
 from .. import theme, widgets
 from ..cardimg import CardImages
@@ -44,7 +50,7 @@ log = logging.getLogger(__name__)
 
 
 class TableScene(Scene):
-    # What a two-player table (ui/klabberjass_table.py) swaps: its game and its pieces.
+    # What a two-player table (ui/table/two/scene.py) swaps: its game and its pieces.
     game: Game = KLAVERJAS
     prompt_phases: tuple[str, ...] = ("bidding", "kraak", "claim")  # answered with buttons
     rest_phases: tuple[str, ...] = ("bidding", "kraak", "play")  # the picture equals the engine
@@ -89,6 +95,8 @@ class TableScene(Scene):
         self.clock = 0.0
         self.resyncs = 0
         self.show_last = False
+        self._tip_shown = False  # the first-match claim tip (once per table)
+        self.notes: dict[str, str] = {}  # messages shown that go when they stop applying
         self.layout = self.make_layout(app.size)
         self.images = CardImages(app.settings)
         self.model = self.model_class()
@@ -152,6 +160,8 @@ class TableScene(Scene):
         super().resize(size)
 
     def toast_centre(self) -> tuple[float, float]:
+        """Above the bottom hand, clear of its lifted cards (a message naming cards must
+        not cover them)."""
         return self.layout.toast_centre()
 
     # --- queries used by the view and the input ---
@@ -163,6 +173,40 @@ class TableScene(Scene):
             and s.to_move == self.session.holder
             and self.director.idle
         )
+
+    def claim_waits(self) -> bool:
+        """A person here decides a must-claim question: it waits for them (Roem!, Continue
+        or their next card), not for the trick pause. The autopilot and the automatic
+        claim still answer when the pause ends."""
+        s = self.session
+        return (
+            s.state.phase == "claim" and s.state.variant.roem_claim == "must_claim"
+            and s.holder is not None and s.state.to_move == s.holder
+            and s.autopilot is None and not self.app.settings.auto_roem_claim
+        )  # fmt: skip
+
+    def card_playable(self) -> bool:
+        """The person may play a card now: in play, or through a claim question that waits
+        for them (the card moves on: the claim is passed first)."""
+        return self.human_may_play() or (self.claim_waits() and self.director.claim_window)
+
+    def claim_tip(self) -> bool:
+        """The first-match tip beside the claim question: hints on, auto-claim off, and no
+        four-player match finished yet; once per table."""
+        if self._tip_shown or not self.guide.hints_on or self.demo:
+            return False
+        history = self.app.history
+        finished = [r for r in history.matches(game=self.game.name)
+                    if r.status in ("won", "lost", "shared")]  # fmt: skip
+        self._tip_shown = True
+        return not finished
+
+    def claim_automatically(self) -> None:
+        """The tip's button: from now on the table claims roem when a trick pause ends (the
+        same switch as in Settings), starting with this trick."""
+        self.app.settings.auto_roem_claim = True
+        self.app.save_settings()
+        self.decide(CLAIM_ROEM)
 
     def may_act(self) -> bool:
         """Whether the seat to move may decide now (the picture has caught up)."""
@@ -188,10 +232,13 @@ class TableScene(Scene):
             return None
         return self.session.state.to_move
 
-    @staticmethod
-    def teams(names: Sequence[str]) -> tuple[str, str]:
-        """The two sides by the seats' names: partners sit across the table."""
-        return f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}"
+    sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 2), (1, 3))  # partners: across
+
+    @classmethod
+    def teams(cls, names: Sequence[str]) -> tuple[str, str]:
+        """The two sides by the seats' names ("Henk & Joop")."""
+        a, b = (" & ".join(names[s] for s in side) for side in cls.sides)
+        return a, b
 
     def team_names(self) -> tuple[str, str]:
         return self.teams([s.label for s in self.session.seats])
@@ -215,6 +262,7 @@ class TableScene(Scene):
         """The session's listener: a move was played; animate its events."""
         if action.kind == "play" and self.session.holder == before.to_move:
             self.hand.after_play()
+            self.drop_note("card")  # a card was played: why another was refused is past
         self.guide.saw(before, events)
         hands = [self.session.state.hand(s) for s in range(self.game.players)]
         self.prompt.hide()
@@ -230,12 +278,20 @@ class TableScene(Scene):
             self.app.toast(reason)
 
     def try_play(self, card: Card, origin: Pose | None) -> bool:
-        if not self.human_may_play():
+        if not self.card_playable():
             self.not_your_turn()
             return False
+        if self.session.state.phase == "claim":  # the person moves on: the claim is passed
+            refused = self.session.state.apply(PASS)[0].refusal(play(card))
+            if refused is not None:  # the claim stays open: they may still claim
+                self.note("card", self.reason_words(refused))
+                return False
+            self.submit(PASS)
+            d = self.director
+            d.pause = (d.pause[1], d.pause[1])  # the trick goes now, the card follows
         reason = self.submit(play(card), origin)
         if reason:
-            self.app.toast(reason)
+            self.note("card", reason)  # why not: until a card is played
             return False
         return True
 
@@ -244,12 +300,13 @@ class TableScene(Scene):
         if s.is_over or self.session.holder is None:
             return
         if s.to_move == self.session.holder and s.phase != "play":
-            self.app.toast(tr("ui.table_decide_first"))
+            self.note("decide", tr("ui.table_decide_first"))  # until the buttons are gone
         elif s.to_move != self.session.holder:
             self.app.toast(tr("ui.table_wait_turn", name=self.session.seats[s.to_move].label))
 
     def roem_left(self, ev: RoemLeft) -> None:
         if self.guide.roem_left(ev):  # the teaching note says what was missed
+            self.notes["roem"] = self.guide.notes[-1]  # until a take-back undoes the trick
             if ev.seat != self.session.holder:
                 self.model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
             return
@@ -257,10 +314,23 @@ class TableScene(Scene):
         if self.session.state.variant.roem_claim == "keep_or_leave":
             self.model.say(ev.seat, tr("ui.table_leaves_roem", roem=ev.roem), 1.6)
         elif ev.seat == self.session.holder:
-            self.app.toast(tr("ui.table_you_missed_roem", roem=ev.roem))
+            self.note("roem", tr("ui.table_you_missed_roem", roem=ev.roem))
         else:
             self.model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
             self.app.toast(tr("ui.table_did_not_claim", name=name, roem=ev.roem))
+
+    # --- messages that go when they no longer apply ---
+    def note(self, kind: str, text: str) -> None:
+        """A message of `kind` (card: why a card is refused; decide: use the buttons; roem:
+        roem missed), which `drop_note` takes away when it stops being true."""
+        self.drop_note(kind)
+        self.notes[kind] = text
+        self.app.toast(text)
+
+    def drop_note(self, kind: str) -> None:
+        text = self.notes.pop(kind, None)
+        if text is not None:
+            self.app.untoast(text)
 
     def take_back(self) -> None:
         """Practice: back to before the person's last card of this deal (the guide finds
@@ -268,6 +338,8 @@ class TableScene(Scene):
         before = self.guide.take_back()
         if before is None:
             return
+        for kind in ("card", "decide", "roem"):  # what they said is undone too
+            self.drop_note(kind)
         self.load(before)
         self.model.winner = None
         self.session.trick_roem = 0
@@ -351,13 +423,34 @@ class TableScene(Scene):
             self.open_sheet()
         elif (wanted := self.guide.wants_key(name)) is not None:
             self.take_back() if wanted == "take_back" else self.guide.request()
-        elif self.hand.key(name):
+        elif self._prompt_key(name) or self.hand.key(name):
             pass
         elif self.session.holder is not None and self.session.state.to_move == self.session.holder:
             action = self.prompt.key_action(name, self.session.state)
             if action is None or not self.may_act() or self.session.state.phase == "play":
                 return False
             self.decide(action)
+        else:
+            return False
+        return True
+
+    def _prompt_key(self, name: str) -> bool:
+        """The decision buttons by keyboard: Left/Right move the focus ring, Enter presses
+        the button it is on, Shift and a suit's letter put it on that suit (never naming
+        it at once). While a card may be played the hand has Left/Right/Enter instead."""
+        prompt = self.prompt
+        if not prompt.visible or not prompt.actions or self.card_playable():
+            return False
+        if name in ("left", "right"):
+            prompt.move_focus(-1 if name == "left" else 1)
+        elif name == "confirm":
+            action = prompt.focused()
+            if action is None:
+                prompt.move_focus(1)  # the first Enter shows where the focus is
+            else:
+                self.decide(action)
+        elif name.startswith("suit_"):
+            prompt.focus_suit(name[-1], self.session.state)
         else:
             return False
         return True
@@ -382,6 +475,8 @@ class TableScene(Scene):
             self.script_done(ev)
         self._drive(dt)
         self._resync()
+        if "decide" in self.notes and not self.prompt.visible:
+            self.drop_note("decide")  # the buttons are gone: nothing left to decide with
         if self.guide.stale():
             self.guide_buttons()  # hints were switched in the settings over the table
         self.guide.update()
@@ -471,19 +566,31 @@ class TableScene(Scene):
                       self.guide.hint_card(), self.hand.drag_pose())  # fmt: skip
         claim = None
         roem = self.buttons.get("roem")
-        if roem is not None and "roem" in self.prompt.actions and self.director.claim_window:
+        shown = roem is not None and "roem" in self.prompt.actions and self.director.claim_window
+        if shown and not self.claim_waits():  # the pause ends the question: its bar
             spent, allowed = self.director.pause
             claim = (roem.get_abs_rect(), 1 - spent / allowed if allowed else 0.0)
         return Picture(
             model=self.model, layout=self.layout,
             names=tuple(seat.label for seat in s.seats),
             you=frozenset(i for i, seat in enumerate(s.seats) if seat.name == SEAT_NAMES[0]),
-            teams=self.team_names(), variant=s.state.variant, open_cards=self.open_cards,
+            teams=self.team_names(), sides=self.sides, variant=s.state.variant,
+            open_cards=self.open_cards,
             faces=faces, holder=s.holder, bottom=self.layout.bottom, turn=self.turn_seat(),
             thinking=frozenset(s.thinking), marks=marks, prompt=self.prompt.panel,
-            icons=tuple(self.prompt.icons), claim=claim, show_last=self.show_last,
+            icons=tuple(self.prompt.icons), claim=claim, focus=self.prompt.focus_rect(),
+            needed=self.points_needed(), show_last=self.show_last,
             clock=self.clock,
         )  # fmt: skip
+
+    def points_needed(self) -> tuple[int, int] | None:
+        """In a learning mode (hints or practice) once trump is chosen: the team that must
+        make the deal and the card points it still needs, from what the table shows."""
+        m = self.model
+        if m.trump is None or m.chooser is None or not (self.guide.hints_on or self.practice):
+            return None
+        variant = self.session.state.variant
+        return points_needed(variant, m.chooser % 2, m.kraak_level, m.deal_points, m.deal_roem)
 
     def choices(self) -> list[tuple[Action, pygame.Rect]]:
         """The decision buttons shown, with their actions (the hint rings its own)."""
@@ -505,7 +612,7 @@ class TableScene(Scene):
 
     def _demo_banner(self, surface: pygame.Surface) -> None:
         L = self.layout
-        img = theme.text(tr("ui.table_demo_banner"), L.px(16), theme.TEXT_DIM, True)
+        img = theme.text(tr("ui.table_demo_banner"), L.text(16), theme.TEXT_DIM, True)
         rect = img.get_rect(bottomright=(L.w - L.px(28), L.h - L.px(18)))
         widgets.draw_panel(surface, rect.inflate(L.px(24), L.px(10)), L.u)
         surface.blit(img, rect)

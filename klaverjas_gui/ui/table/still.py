@@ -56,7 +56,8 @@ class StillTable:
         return Picture(
             model=self.model, layout=self.layout, names=labels,
             you=frozenset(i for i, n in enumerate(self.names) if n == SEAT_NAMES[0]),
-            teams=self.table_class.teams(labels), variant=self.variant, open_cards=True,
+            teams=self.table_class.teams(labels), sides=self.table_class.sides,
+            variant=self.variant, open_cards=True,
             faces=frozenset(range(self.game.players)),
             turn=None if s is None or s.is_over else s.to_move,
         )  # fmt: skip

@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from ...engine import Card
-from ...i18n import tr
+from ...engine import Card, Suit
+from ...i18n import language, tr
 from ...words import kraak_name, suit_name
 from .. import icons, theme, widgets
 from ..cardimg import CardImages
@@ -25,6 +25,56 @@ from .layout import SMALL, Pose, TableLayout
 from .model import BUBBLE_FADE, TableModel
 
 HINT_COLOUR = (120, 214, 255)  # the hint's panel and rings (ui/table/guide.py)
+ELLIPSIS = "…"
+
+
+def fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text` as it fits in `width` pixels: shortened with "…" when it is too long."""
+    font = theme.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + ELLIPSIS)[0] > width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def shrink(text: str, big: int, small: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """`text` and a size from `big` down to `small` at which it fits `width`; shortened
+    with "…" if it does not fit even at `small`."""
+    size = big
+    while size > small and theme.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return fit(text, size, width, bold), size
+
+
+def pack(items: list[str], size: int, width: int) -> list[str]:
+    """`items` in lines of `width` pixels, joined by " · ", none split unless it is too long
+    for a line of its own."""
+    font = theme.font(size)
+    lines: list[str] = []
+    for item in items:
+        trial = f"{lines[-1]} · {item}" if lines else item
+        if lines and font.size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines += theme.wrap(item, size, width)
+    return lines
+
+
+def fit_side(names: list[str], size: int, width: int) -> str:
+    """A side's names joined by "&" in `width`: each long name shortened to its share."""
+    joined = " & ".join(names)
+    font = theme.font(size, True)
+    if font.size(joined)[0] <= width or len(names) < 2:
+        return fit(joined, size, width, True)
+    room = width - font.size(" & ")[0] * (len(names) - 1)
+    wide = sorted(names, key=lambda n: font.size(n)[0])
+    shares: dict[str, int] = {}
+    for i, n in enumerate(wide):  # a short name keeps its width, the rest share what is left
+        shares[n] = min(font.size(n)[0], room // (len(wide) - i))
+        room -= shares[n]
+    short = [fit(n, size, shares[n], True) for n in names]
+    return fit(" & ".join(short), size, width, True)
 
 
 @dataclass(frozen=True)
@@ -50,6 +100,7 @@ class Picture:
     you: frozenset[int]  # seats with the default name "You" ("chosen by you")
     teams: tuple[str, str]  # the score panel's two lines
     variant: Any
+    sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 2), (1, 3))  # the seats of each
     open_cards: bool = False  # every hand face up (a demo, practice, a replay)
     faces: frozenset[int] = frozenset()  # the seats whose cards are face up now
     holder: int | None = None  # the person at this screen; None: nobody (a demo, a replay)
@@ -60,6 +111,8 @@ class Picture:
     prompt: tuple[pygame.Rect, str, str] | None = None  # a decision's panel: rect, title, hint
     icons: tuple[tuple[pygame.Rect, str], ...] = ()  # suit icons on the decision buttons
     claim: tuple[pygame.Rect, float] | None = None  # the Roem button and the pause left
+    focus: pygame.Rect | None = None  # the decision button the keyboard's Enter presses
+    needed: tuple[int, int] | None = None  # the team to make the deal, the points it needs
     show_last: bool = False  # the last trick over the table
     clock: float = 0.0  # seconds, for the thinking dots
 
@@ -80,18 +133,19 @@ class TableView:
         """Everything the cached layer shows; when it is unchanged the layer is reused."""
         m, L, s = p.model, p.layout, self.settings
         return (
-            L.w, L.h, s.card_back, s.four_colour, p.open_cards, p.names, p.holder,
+            language(), L.w, L.h, s.card_back, s.four_colour, p.open_cards, p.names, p.holder,
             m.deal_no, m.dealer, m.trump, m.chooser, m.kraak_level, m.proposed,
             tuple(tuple(h) for s, h in enumerate(m.hands) if s != p.bottom), p.turn,
             bool(m.hands[p.bottom]), p.bottom, p.faces,
             tuple(round(v) for v in m.shown_totals), tuple(m.deal_points), tuple(m.deal_roem),
-            tuple(m.tricks_won),
+            tuple(m.tricks_won), tuple(m.bids), p.needed, tuple(m.seat_tricks), p.teams,
         )  # fmt: skip
 
     def _draw_static(self, surface: pygame.Surface, p: Picture) -> None:
         L = p.layout
         surface.blit(widgets.felt((L.w, L.h)), (0, 0))
         self._trump_panel(surface, p)
+        self._side_strip(surface, p)
         self._score_panel(surface, p)
         players = len(p.names)
         for seat in range(players):
@@ -123,20 +177,24 @@ class TableView:
         if drag is not None:
             card, pose = drag
             self._card(surface, L, card, pose, shadow=True, lift_shadow=2.5)
-        self._bubbles(surface, p)
         if p.prompt is not None:
             rect, title, hint = p.prompt
             widgets.draw_panel(surface, rect, L.u, (8, 30, 20, 225), theme.GOLD)
-            img = theme.text(title, L.px(21), theme.GOLD_LIGHT, True)
+            title, size = shrink(title, L.text(21), L.text(15), rect.w - L.px(24), True)
+            img = theme.text(title, size, theme.GOLD_LIGHT, True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(14))))
-            if hint:
-                img = theme.text(hint, L.px(15), theme.TEXT_DIM)
-                surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(44))))
+            y = rect.top + (L.px(44) if size == L.text(21) else L.px(18) + img.get_height())
+            for line in theme.wrap(hint, L.text(15), rect.w - L.px(32)) if hint else []:
+                img = theme.text(line, L.text(15), theme.TEXT_DIM)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+                y += img.get_height()
 
     def draw_over(self, surface: pygame.Surface, p: Picture) -> None:
-        """What lies above the buttons: the Roem button's pause bar, suit icons on the
-        buttons, the last-trick view."""
+        """What lies above the buttons: the speech bubbles (over the decision panel and the
+        Hint and Take back buttons), the Roem button's pause bar, suit icons on the
+        buttons, the keyboard's focus, the last-trick view."""
         L = p.layout
+        self._bubbles(surface, p)
         if p.claim is not None:
             bar, left = p.claim
             track = pygame.Rect(
@@ -146,6 +204,9 @@ class TableView:
             fill = track.copy()
             fill.w = max(0, round(track.w * left))
             pygame.draw.rect(surface, theme.GOLD_LIGHT, fill, border_radius=L.px(2))
+        if p.focus is not None:
+            ring = p.focus.inflate(L.px(10), L.px(10))
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(2, L.px(3)), L.px(12))
         for rect, suit in p.icons:
             img = icons.suit_icon(suit, round(rect.h * 0.52), None, self.settings.four_colour)
             surface.blit(img, img.get_rect(midleft=(rect.left + L.px(14), rect.centery)))
@@ -227,7 +288,7 @@ class TableView:
             return
         pose = L.proposed_pose()
         self._card(surface, L, m.proposed, pose)
-        label = theme.text(tr("ui.table_proposed_trump"), L.px(15), theme.TEXT_DIM, True)
+        label = theme.text(tr("ui.table_proposed_trump"), L.text(15), theme.TEXT_DIM, True)
         surface.blit(label, label.get_rect(midright=(pose.x - L.small[0] / 2 - L.px(10), pose.y)))
 
     def _plate(self, surface: pygame.Surface, p: Picture, seat: int) -> None:
@@ -239,30 +300,37 @@ class TableView:
         if turn:
             pygame.draw.rect(surface, theme.GOLD_LIGHT, rect, max(2, L.px(2.5)), L.px(14))
         pad = L.px(12)
-        name = theme.text(p.names[seat], L.px(18), theme.TEXT, True)
-        surface.blit(name, (rect.left + pad, rect.top + L.px(4)))
-        team = seat % 2
-        role = self.role(p, seat)
-        won = m.tricks_won[team]
-        tricks = tr("ui.table_tricks", n=won)
-        sub = f"{role} · {tricks}" if won else role
-        if turn and seat == p.holder:
-            img = theme.text(tr("ui.table_your_turn"), L.px(14), theme.GOLD_LIGHT, True)
-        else:
-            img = theme.text(sub, L.px(14), theme.TEXT_DIM)
-        surface.blit(img, (rect.left + pad, rect.top + L.px(26)))
         x = rect.right - L.px(8)
-        cy = rect.top + L.px(4) + name.get_height() // 2  # on the name's line: the words below
-        if m.dealer == seat and m.deal_no:  # ("Jij bent aan de beurt") run the plate's width
-            chip = L.px(22)
+        size = L.text(18)
+        cy = rect.top + L.px(4) + theme.font(size, True).get_linesize() // 2  # the name's line
+        if m.dealer == seat and m.deal_no:  # chips on the name's line: the words below
+            chip = L.px(22)  # ("Jij bent aan de beurt") run the plate's width
             centre = (x - chip // 2, cy)
             pygame.draw.circle(surface, theme.GOLD, centre, chip // 2)
-            d = theme.text(tr("ui.table_dealer_chip"), L.px(15), theme.INK, True)
+            d = theme.text(tr("ui.table_dealer_chip"), L.text(15), theme.INK, True)
             surface.blit(d, d.get_rect(center=centre))
             x -= chip + L.px(4)
         if m.chooser == seat and m.trump is not None:
-            chip = icons.suit_chip(m.trump.value, L.px(22), self.settings.four_colour)
-            surface.blit(chip, chip.get_rect(midright=(x, cy)))
+            chip_img = icons.suit_chip(m.trump.value, L.px(22), self.settings.four_colour)
+            surface.blit(chip_img, chip_img.get_rect(midright=(x, cy)))
+            x -= chip_img.get_width() + L.px(4)
+        name = fit(p.names[seat], size, x - rect.left - pad - L.px(4), True)
+        img = theme.text(name, size, theme.TEXT, True)
+        surface.blit(img, (rect.left + pad, rect.top + L.px(4)))
+        small = L.text(14)
+        room = rect.w - 2 * pad
+        if turn and seat == p.holder:
+            line = fit(tr("ui.table_your_turn"), small, room, True)
+            img = theme.text(line, small, theme.GOLD_LIGHT, True)
+        else:
+            img = theme.text(fit(self.plate_line(p, seat), small, room), small, theme.TEXT_DIM)
+        surface.blit(img, (rect.left + pad, rect.top + L.px(26)))
+
+    def plate_line(self, p: Picture, seat: int) -> str:
+        """Below a plate's name: the seat's role and the tricks it took itself this deal."""
+        role = self.role(p, seat)
+        won = p.model.seat_tricks[seat]
+        return f"{role} · {tr('ui.table_tricks', n=won)}" if won else role
 
     def role(self, p: Picture, seat: int) -> str:
         """The seat's plate line: its compass point, or partner / opponent of the holder."""
@@ -296,7 +364,7 @@ class TableView:
         rect = L.trump_panel
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
-        head = theme.text(tr("ui.table_trump_head"), L.px(13), theme.TEXT_DIM, True)
+        head = theme.text(tr("ui.table_trump_head"), L.text(13), theme.TEXT_DIM, True)
         surface.blit(head, (rect.left + pad, rect.top + L.px(8)))
         chip_size = L.px(54)
         chip_rect = pygame.Rect(rect.left + pad, rect.top + L.px(32), chip_size, chip_size)
@@ -305,7 +373,7 @@ class TableView:
             pygame.draw.circle(
                 surface, (255, 255, 255, 40), chip_rect.center, chip_size // 2, max(1, L.px(2))
             )
-            q = theme.text("?", L.px(26), theme.TEXT_DIM, True)
+            q = theme.text("?", L.text(26), theme.TEXT_DIM, True)
             surface.blit(q, q.get_rect(center=chip_rect.center))
             line1 = tr("ui.table_not_chosen") if m.deal_no else ""
             who = p.names[p.turn] if p.turn is not None else ""
@@ -323,37 +391,121 @@ class TableView:
                 line2 = tr("ui.table_chosen_by_you")  # a replay has no holder, but "You" chose
             if m.kraak_level:
                 line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
-        img = theme.text(line1, L.px(22), theme.TEXT, True)
+        room = self.trump_room(L)
+        line1, size = shrink(line1, L.text(22), L.text(16), room, True)  # "Nog niet gekozen"
+        img = theme.text(line1, size, theme.TEXT, True)
         surface.blit(img, (x, rect.top + L.px(30)))
-        img = theme.text(line2, L.px(15), theme.TEXT_DIM)
+        img = theme.text(fit(line2, L.text(15), room), L.text(15), theme.TEXT_DIM)
         surface.blit(img, (x, rect.top + L.px(62)))
 
+    def bid_words(self, p: Picture, seat: int, kind: str, detail: str) -> str:
+        """One entry of the bidding log in words: "Henk: Pass", "Anna: I take hearts"."""
+        suit = suit_name(Suit(detail)) if kind in ("named", "took", "forced") else ""
+        said = {
+            "pass": lambda: tr("ui.say_pass"),
+            "no_kraak": lambda: tr("ui.say_no_kraak"),
+            "named": lambda: suit.capitalize(),
+            "took": lambda: tr("ui.say_take", suit=suit),
+            "forced": lambda: tr("ui.say_forced", suit=suit.capitalize()),
+            "kraak": lambda: tr(f"ui.kraak_button_{int(detail or 1) - 1}"),
+            "schmeiss": lambda: tr("ui.kj_say_schmeiss"),
+            "accepted": lambda: tr("ui.kj_say_accepted"),
+            "refused": lambda: tr("ui.kj_say_refused"),
+        }[kind]()
+        return f"{p.names[seat]}: {said}"
+
+    def needed_words(self, p: Picture) -> str:
+        if p.needed is None:
+            return ""
+        team, need = p.needed
+        left = 162 - sum(p.model.deal_points)
+        if need <= 0:
+            return tr("ui.table_need_made", team=p.teams[team])
+        if need > left:
+            return tr("ui.table_need_lost", team=p.teams[team])
+        return tr("ui.table_need", team=p.teams[team], n=need)
+
+    def _side_strip(self, surface: pygame.Surface, p: Picture) -> None:
+        """Below the trump panel: what the choosers still need (learning modes), and the
+        deal's bidding, newest last (the speech bubbles are gone by then)."""
+        L = p.layout
+        room = L.side_strip(p.open_cards)
+        size = L.text(14)
+        line_h = theme.font(size).get_linesize()
+        pad = L.px(10)
+        width = room.w - 2 * pad
+        need = [(x, theme.GOLD_LIGHT, True) for x in theme.wrap(self.needed_words(p), size,
+                                                                 width, True) if x]  # fmt: skip
+        bids = [(x, theme.TEXT, False) for x in pack(
+            [self.bid_words(p, *bid) for bid in p.model.bids], size, width)]  # fmt: skip
+        fit = (room.h - pad) // line_h
+        if fit <= 0:
+            return
+        if p.model.trick or sum(p.model.tricks_won):  # playing: the need first
+            lines = need[:fit]
+            if fit > len(lines) and bids:  # the newest bids stay when not all fit
+                lines += bids[-(fit - len(lines)) :]
+        else:  # bidding: who said what first
+            lines = bids[-fit:] if bids else []
+            if len(need) <= fit - len(lines):  # the need only whole
+                lines += need
+        if not lines:
+            return
+        rect = pygame.Rect(room.left, room.top, room.w, line_h * len(lines) + pad)
+        widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 200))
+        y = rect.top + pad // 2
+        for text, colour, bold in lines:
+            surface.blit(theme.text(text, size, colour, bold), (rect.left + pad, y))
+            y += line_h
+
+    @staticmethod
+    def trump_room(L: TableLayout) -> int:
+        """The width the trump panel's words have, right of its chip."""
+        return L.trump_panel.w - L.px(14) * 2 - L.px(54) - L.px(12)
+
     def _score_panel(self, surface: pygame.Surface, p: Picture) -> None:
+        """Deal and match: each side's name (shortened to its column), this deal's points
+        (and roem) in a column of their own, the match total."""
         m, L = p.model, p.layout
         rect = L.score_panel
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
-        img = theme.text(self.score_head(p), L.px(13), theme.TEXT_DIM, True)
+        head = L.text(13)
+        img = theme.text(self.score_head(p), head, theme.TEXT_DIM, True)
         surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
+        right = rect.right - pad
+        deal_right = right - L.px(62)  # the running points' column ends here
+        size, small = L.text(17), L.text(14)
+        word = theme.text(tr("ui.table_this_deal"), head, theme.TEXT_DIM)
+        surface.blit(word, word.get_rect(topright=(deal_right, rect.top + L.px(8))))
+        running = [self.running(m.deal_points[t], m.deal_roem[t]) for t in (0, 1)]
+        widest = max(theme.font(small, True).size(f"{a} {b}")[0] for a, b in running)
+        names_right = deal_right - max(widest, L.px(40)) - L.px(10)
         for team in (0, 1):
             y = rect.top + L.px(34 + team * 32)
             colour = theme.TEAM_COLOURS[team]
             pygame.draw.circle(surface, colour, (rect.left + pad + L.px(6), y + L.px(11)), L.px(6))
-            surface.blit(
-                theme.text(p.teams[team], L.px(17), theme.TEXT, True),
-                (rect.left + pad + L.px(20), y),
-            )
-            total = theme.text(str(round(m.shown_totals[team])), L.px(22), colour, True)
-            right = rect.right - pad
+            left = rect.left + pad + L.px(20)
+            name = fit_side([p.names[s] for s in p.sides[team]], size, names_right - left)
+            surface.blit(theme.text(name, size, theme.TEXT, True), (left, y))
+            total = theme.text(str(round(m.shown_totals[team])), L.text(22), colour, True)
             surface.blit(total, total.get_rect(topright=(right, y - L.px(3))))
-            pts = m.deal_points[team]
-            roem = m.deal_roem[team]
-            if pts or roem:
-                extra = f"+{pts}" + (f" ({roem} {tr(self.bonus_key)})" if roem else "")
-                img = theme.text(extra, L.px(14), theme.TEXT_DIM)
-                surface.blit(
-                    img, img.get_rect(topright=(right - total.get_width() - L.px(10), y + L.px(3)))
-                )
+            points, bonus = running[team]
+            box = pygame.Rect(deal_right, y + L.px(3), 0, 0)
+            if bonus:
+                img = theme.text(bonus, small, theme.GOLD_LIGHT, True)
+                box = img.get_rect(topright=(deal_right, y + L.px(3)))
+                surface.blit(img, box)
+                box.left -= L.px(4)
+            if points:
+                img = theme.text(points, small, theme.TEXT_DIM)
+                surface.blit(img, img.get_rect(topright=(box.left, y + L.px(3))))
+
+    def running(self, points: int, roem: int) -> tuple[str, str]:
+        """This deal's points and roem as the score panel shows them ("+106", "+20 roem")."""
+        if not (points or roem):
+            return "", ""
+        return f"+{points}", f"+{roem} {tr(self.bonus_key)}" if roem else ""
 
     def score_head(self, p: Picture) -> str:
         m, v = p.model, p.variant
@@ -372,7 +524,7 @@ class TableView:
         title = tr("ui.table_last_trick_by", name=p.names[winner])
         if winner == p.holder:
             title = tr("ui.table_last_trick_by_you")
-        img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
+        img = theme.text(title, L.text(18), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(10))))
         for i, card in enumerate(cards):
             seat = (leader + i) % len(p.names)
@@ -383,5 +535,5 @@ class TableView:
                 r = pygame.Rect(0, 0, cw + L.px(6), ch + L.px(6))
                 r.center = (round(pose.x), round(pose.y))
                 pygame.draw.rect(surface, theme.GOLD_LIGHT, r, max(2, L.px(3)), L.px(10))
-        hint = theme.text(tr("ui.table_close_last"), L.px(14), theme.TEXT_DIM)
+        hint = theme.text(tr("ui.table_close_last"), L.text(14), theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midbottom=(rect.centerx, rect.bottom - L.px(8))))

@@ -49,10 +49,11 @@ class KlabberjassDirector(Director):
         if isinstance(ev, DixMade):
             return self.dix(ev)
         if isinstance(ev, Schmeissed):
-            return self.schmeissed(ev)
+            return self.logged(ev.seat, "schmeiss", "", self.schmeissed(ev))
         if isinstance(ev, SchmeissAnswered):
             words = tr("ui.kj_say_accepted" if ev.accepted else "ui.kj_say_refused")
-            return self.say(ev.seat, words, 0.9)
+            kind = "accepted" if ev.accepted else "refused"
+            return self.logged(ev.seat, kind, "", self.say(ev.seat, words, 0.9))
         if isinstance(ev, SequenceDeclared):
             return self.say(ev.seat, sequence_words(ev.length, ev.top.index).capitalize(), 1.1)
         if isinstance(ev, SequencesShown):
@@ -126,6 +127,8 @@ class KlabberjassDirector(Director):
         if ev.phase == "dix":
             return None  # asked of everyone every deal: a bubble would only be noise
         words = tr("ui.kj_say_nothing" if ev.phase == "declare" else "ui.say_pass")
+        if ev.phase == "bidding":
+            return self.logged(ev.seat, "pass", "", self.say(ev.seat, words, 0.55))
         return self.say(ev.seat, words, 0.55)
 
     def sequences_shown(self, ev: SequencesShown) -> Script:

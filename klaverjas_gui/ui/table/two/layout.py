@@ -3,6 +3,8 @@ turned card, and its questions a little lower."""
 
 from __future__ import annotations
 
+import pygame
+
 from ..layout import Pose, TableLayout
 
 
@@ -20,6 +22,18 @@ class KlabberjassLayout(TableLayout):
         cw, _ = self.card
         stock = self.stock_pose()
         return Pose(stock.x + 1.3 * cw, stock.y, 0.0, 1.0)
+
+    def side_strip(self, open_cards: bool) -> pygame.Rect:
+        """Below the trump panel, clear of the stock (there is no West here)."""
+        rect = super().side_strip(open_cards)
+        stock = self.stock_pose()
+        rect.w = min(rect.w, round(stock.x - self.card[0] / 2) - self.px(10) - rect.left)
+        rect.h = min(rect.h, self.px(150))
+        return rect
+
+    def hint_rooms(self, open_cards: bool) -> list[pygame.Rect]:
+        """Right of the trick only: the stock and the turned card are on its left."""
+        return super().hint_rooms(open_cards)[:1]
 
     def prompt_centre(self) -> tuple[int, int]:
         """Below the middle: the turned card and the opponent's words stay in view."""

@@ -38,6 +38,8 @@ class KlabberjassModel(TableModel):
         super().reset_deal(deal_no, dealer, proposed)
         self.stock, self.turned, self.shown, self.dix = 0, None, None, False
 
+    PASS_AFTER_TRUMP = ""  # the dix and declaration passes are not bidding
+
     def load(self, state: Any) -> None:
         super().load(state)
         self.proposed = None

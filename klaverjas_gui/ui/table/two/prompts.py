@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from ....engine import KlabberjassState
 from ....engine.cards import SEVEN
 from ....engine.klabberjass_rules import best_sequence, sequence_value
-from ....engine.match import PASS, TAKE, Action, name
+from ....engine.match import PASS, TAKE, Action
 from ....i18n import tr
 from ....words import card_name, sequence_words, suit_name
-from ..prompts import KEYS, DecisionPrompt
+from ..prompts import DecisionPrompt
 
 if TYPE_CHECKING:
     from .scene import KlabberjassTableScene
@@ -96,7 +96,6 @@ class KlabberjassPrompt(DecisionPrompt):
         return title[:1].upper() + title[1:], hint, buttons  # Dutch starts with the sequence
 
     def key_action(self, command: str, state: KlabberjassState) -> Action | None:  # type: ignore[override]
-        """C D H S name a suit, T take, P pass (the engine judges whether it is legal)."""
-        if command in KEYS:
-            return name(KEYS[command])
+        """T take, P pass (the engine judges whether it is legal); a suit is picked with
+        Shift and its letter and named with Enter, as at the four-player table."""
         return {"pass": PASS, "take": TAKE}.get(command)

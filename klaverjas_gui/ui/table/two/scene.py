@@ -13,7 +13,6 @@ act sits at the bottom (`layout.place_of`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ....engine.match import MatchOver, ScoreLine
@@ -43,10 +42,11 @@ class KlabberjassTableScene(TableScene):
 
     model: KlabberjassModel  # type: ignore[assignment]
 
-    @staticmethod
-    def teams(names: Sequence[str]) -> tuple[str, str]:
-        """Each player is a side of their own."""
-        return names[0], names[1]
+    def points_needed(self) -> None:
+        """Not said at the two-player table (its sheet is the maker's own sum)."""
+        return None
+
+    sides = ((0,), (1,))  # each player is a side of their own
 
     def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
         """`line` is the sheet's four-player view of the deal; the words need the original."""

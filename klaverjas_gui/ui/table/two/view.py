@@ -54,7 +54,7 @@ class KlabberjassView(TableView):
             self._label(surface, L, turned, word)
 
     def _label(self, surface: pygame.Surface, L: TableLayout, pose: Pose, text: str) -> None:
-        img = theme.text(text, L.px(15), theme.TEXT_DIM, True)
+        img = theme.text(text, L.text(15), theme.TEXT_DIM, True)
         surface.blit(img, img.get_rect(midtop=(round(pose.x), round(pose.y + L.card[1] / 2
                                                                      + L.px(8)))))  # fmt: skip
 
@@ -78,7 +78,7 @@ class KlabberjassView(TableView):
         name = p.names[seat]
         mine = seat == p.holder
         title = tr("ui.kj_you_show" if mine else "ui.kj_shows", name=name, points=points)
-        img = theme.text(title, L.px(18), theme.GOLD_LIGHT, True)
+        img = theme.text(title, L.text(18), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(8))))
         x = cx - width / 2 + sw / 2
         y = rect.bottom - L.px(12) - sh / 2
