@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from klaverjas_gui.ai import LEVELS, HardPlayer, make_player
+from klaverjas_gui.ai import LEVELS, HardPlayer, HardPlayer2026, make_player
 from klaverjas_gui.ai.heuristic import claim_decision
 from klaverjas_gui.ai.knowledge import Knowledge
 from klaverjas_gui.engine import PRESETS, Observation, new_match, parse_card
@@ -17,6 +17,8 @@ def player(level, seed):
     """Players for tests: hard with a small fixed number of worlds (fast, reproducible)."""
     if level == "hard":
         return HardPlayer(seed, worlds=3)
+    if level == "hard-2026":
+        return HardPlayer2026(seed, worlds=3)
     return make_player(level, seed)
 
 
@@ -65,6 +67,8 @@ def test_every_level_plays_only_legal_actions_over_200_matches(preset):
 @pytest.mark.parametrize("preset", ["kraken", "proposed", "two_rounds", "french"])
 def test_mixed_table_plays_through(preset):
     state = play_match(PRESETS[preset], 5, ["hard", "easy", "normal", "random"], deals=2)
+    assert state.is_over
+    state = play_match(PRESETS[preset], 6, ["hard", "hard-2026", "normal", "hard-2026"], deals=2)
     assert state.is_over
 
 
@@ -125,7 +129,7 @@ def _other_hidden_swapped(state: MatchState, seat: int, rng: random.Random) -> M
     return twin
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "hard-2026"])
 def test_hidden_cards_cannot_change_a_decision(level):
     """Players get only an Observation; other hands dealt differently give the same one,
     and the same seeded player then makes the same decision."""
@@ -389,3 +393,36 @@ def test_nested_playout_searches_only_our_next_lead():
                 fast.playout(rules, hs, leader, [c], acc, base.chooser_team)
                 best = max(best, base.utility(acc, team))
             assert nested == best
+
+
+def test_the_reference_level_is_for_the_arena_only():
+    """hard-2026 is a yardstick: the arena plays it, no player can pick it."""
+    from klaverjas_gui.ai import REFERENCE_LEVELS
+    from klaverjas_gui.play.games import GAMES
+
+    assert REFERENCE_LEVELS == ("hard-2026",)
+    assert "hard-2026" not in LEVELS
+    assert all("hard-2026" not in game.levels() for game in GAMES.values())
+    assert isinstance(make_player("hard-2026", 1), HardPlayer2026)
+    assert make_player("hard-2026", 1, think_ms=50).think == pytest.approx(0.05)
+
+
+def test_the_reference_level_is_frozen():
+    """Seeded hard-2026 games (fixed worlds) replay move for move as recorded when it was
+    frozen: a change to anything it uses (solver, knowledge, playouts) that changes its
+    play shows here, so the shipped hard is always measured against the same player."""
+    import json
+    from pathlib import Path
+
+    recorded = json.loads((Path(__file__).parent / "fixtures" / "hard_2026_games.json").read_text())
+    for key, actions in recorded.items():
+        preset, seed = key.split()
+        seed = int(seed)
+        state = new_match(dataclasses.replace(PRESETS[preset], match_length="deals:1"), seed)
+        players = [HardPlayer2026(seed * 10 + s, worlds=4) for s in range(4)]
+        while not state.is_over:
+            obs = state.observation(state.to_move)
+            action = players[state.to_move].choose(obs)
+            assert action in obs.legal
+            state, _ = state.apply(action)
+        assert [str(a) for a in state.actions] == actions, key

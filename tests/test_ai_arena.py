@@ -88,3 +88,10 @@ def test_bad_arguments_give_one_line_and_exit_2(argv, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("arena: ")
+
+
+def test_arena_plays_against_the_reference_level(capsys):
+    argv = ["--team-a", "normal", "--team-b", "hard-2026", "--pairs", "1", "--seed", "3"]
+    assert arena.main([*argv, "--variant", "amsterdam", "--think-ms", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "normal (A) vs hard-2026 (B)" in out and "\nhard-2026 " in out

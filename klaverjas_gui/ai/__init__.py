@@ -2,8 +2,10 @@
 
 Levels: "random" (the baseline), "easy" (table rules), "normal" (counts cards,
 tracks voids and the partner), "hard" (samples the hidden hands and searches;
-exact solver late in the deal). Every player is a plain object with its own
-RNG and caches, so `choose` may run on a worker thread.
+exact solver late in the deal). The arena also knows the reference levels
+(`REFERENCE_LEVELS`: "hard-2026", the hard player frozen as shipped in 2026) that
+strength claims are measured against; players cannot pick them. Every player is a
+plain object with its own RNG and caches, so `choose` may run on a worker thread.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from collections.abc import Callable
 from ..engine import Action, Observation
 from .base import Player, RandomPlayer
 from .hard import HardPlayer
+from .hard_2026 import HardPlayer2026
 from .heuristic import HeuristicPlayer
 from .solver import Position, Solution, Solver, solve, solve_state
 
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = ("random", "easy", "normal", "hard")  # what a player can pick
+REFERENCE_LEVELS = ("hard-2026",)  # fixed yardsticks for the arena only
 
 
 def make_player(level: str, seed: int | None = None, think_ms: float | None = None) -> Player:
@@ -29,6 +33,8 @@ def make_player(level: str, seed: int | None = None, think_ms: float | None = No
         return HeuristicPlayer(seed, counting=True)
     if level == "hard":
         return HardPlayer(seed) if think_ms is None else HardPlayer(seed, think_ms=think_ms)
+    if level == "hard-2026":
+        return HardPlayer2026(seed) if think_ms is None else HardPlayer2026(seed, think_ms=think_ms)
     raise ValueError(f"unknown computer level {level!r}; choose from {', '.join(LEVELS)}")
 
 
@@ -48,9 +54,11 @@ def hint(
 __all__ = [
     "LEVELS",
     "HardPlayer",
+    "HardPlayer2026",
     "HeuristicPlayer",
     "Player",
     "Position",
+    "REFERENCE_LEVELS",
     "RandomPlayer",
     "Solution",
     "Solver",

@@ -9,6 +9,8 @@ passed out in one game of a pair only scores 0 there (see `duplicate`).
 
     python -m klaverjas_gui.ai.arena --team-a hard --team-b easy --pairs 500 \\
         --variant amsterdam --seed 1 --jobs 2
+
+`--team-b hard-2026` plays against the reference level (`REFERENCE_LEVELS`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 
 from ..engine import PRESETS, MatchState, new_match
 from ..engine.variant import Variant
-from . import LEVELS, make_player
+from . import LEVELS, REFERENCE_LEVELS, make_player
 from .duplicate import Pair, pair_seed, percentile, play_both, play_deal, run_pairs
 from .duplicate import report as table
 
@@ -120,9 +122,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--think-ms", type=float, default=None, help="hard's think time per decision")
     args = p.parse_args(argv)
     for opt in ("team_a", "team_b"):
-        if getattr(args, opt) not in LEVELS:
+        if getattr(args, opt) not in LEVELS + REFERENCE_LEVELS:
             p.error(f"unknown level {getattr(args, opt)!r} for --{opt.replace('_', '-')}; "
-                    f"choose from {', '.join(LEVELS)}")  # fmt: skip
+                    f"choose from {', '.join(LEVELS + REFERENCE_LEVELS)}")  # fmt: skip
     if args.variant not in PRESETS:
         p.error(f"unknown variant {args.variant!r}; choose from {', '.join(PRESETS)}")
     if args.pairs < 1:
