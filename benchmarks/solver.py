@@ -1,6 +1,8 @@
 """Speed of the exact solver: full-deal solves, and the gain over plain alpha-beta.
 
     .venv/bin/python benchmarks/solver.py [--deals 100] [--subset 10] [--tricks-left 5]
+    .venv/bin/python benchmarks/solver.py --deals 100 --compare-with main
+
 
 Each deal is a seeded one-deal Amsterdam match; trump is chosen by the easy
 player, then the solver computes the exact value of the position before the
@@ -10,18 +12,32 @@ deals, both the full solver and a plain full-window alpha-beta (same move
 ordering; no transposition table, no equivalent-card grouping, no bounds) on
 the position with `--tricks-left` tricks to play, since plain alpha-beta
 cannot finish whole deals in reasonable time.
+
+`--compare-with REF` times the same full deals with the solver of another version, in
+the same run: REF is a git ref (its `klaverjas_gui` is extracted to a temporary folder)
+or a folder that holds a `klaverjas_gui` package. Each version solves in its own worker
+process, deal by deal in turn (which one goes first alternates), so a busy machine slows
+both alike; the values must agree deal by deal (speed never changes an answer).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
+import os
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+if __name__ == "__main__" and "--worker" not in sys.argv:
+    sys.path.insert(0, str(ROOT))  # a worker finds its version through PYTHONPATH
 
 from klaverjas_gui.ai import make_player  # noqa: E402
 from klaverjas_gui.ai.solver import INF, Position, Solver  # noqa: E402
@@ -53,12 +69,88 @@ def row(name: str, times: list[float]) -> str:
     )
 
 
+def worker() -> int:
+    """Solve the deals whose seeds arrive on stdin, one JSON line out per deal."""
+    for line in sys.stdin:
+        seed = int(line)
+        pos = Position.from_state(deal_position(seed, 0))
+        solver = Solver.for_position(pos)
+        t0, c0 = time.perf_counter(), time.process_time()
+        value = solver.value(pos)
+        wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+        print(json.dumps([seed, value, wall, cpu, solver.nodes]), flush=True)
+    return 0
+
+
+def version_folder(ref: str) -> Path:
+    """A folder holding the `klaverjas_gui` of `ref` (a folder as given, or a git ref)."""
+    if (Path(ref) / "klaverjas_gui").is_dir():
+        return Path(ref).resolve()
+    try:
+        data = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", "--format=tar", ref, "klaverjas_gui"],
+            check=True, capture_output=True,
+        ).stdout  # fmt: skip
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"solver.py: --compare-with {ref!r}: not a folder with klaverjas_gui nor a "
+                 f"git ref ({e.stderr.decode().strip()})")  # fmt: skip
+    folder = Path(tempfile.mkdtemp(prefix="solver-compare-"))
+    with tarfile.open(fileobj=BytesIO(data)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder
+
+
+def compare(deals: int, ref: str) -> int:
+    """Full-deal solves by this version and by `ref`, deal by deal in turn (docstring)."""
+    folders = {"this version": ROOT, ref: version_folder(ref)}
+    workers = {}
+    for name, folder in folders.items():
+        env = dict(os.environ, PYTHONPATH=str(folder))
+        workers[name] = subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker"], env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+    results: dict[str, list[list]] = {name: [] for name in workers}
+    names = list(workers)
+    for seed in range(deals):
+        for name in names if seed % 2 == 0 else names[::-1]:
+            w = workers[name]
+            assert w.stdin is not None and w.stdout is not None
+            w.stdin.write(f"{seed}\n")
+            w.stdin.flush()
+            results[name].append(json.loads(w.stdout.readline()))
+        a, b = (results[n][-1] for n in names)
+        if a[1] != b[1]:
+            sys.exit(f"solver.py: deal {seed}: value {a[1]} here but {b[1]} in {ref}")
+    for w in workers.values():
+        assert w.stdin is not None
+        w.stdin.close()
+        w.wait()
+    print(f"{'full deal, 32 cards':<34}{'n':>6}{'median ms':>11}{'p90 ms':>11}{'max ms':>11}")
+    for name in names:
+        rows = results[name]
+        print(row(f"{name}, wall clock", [r[2] for r in rows]))
+        print(row(f"{name}, CPU time", [r[3] for r in rows]))
+        print(f"{'  median nodes':<34}{statistics.median(r[4] for r in rows):>17,.0f}")
+    here, there = (results[n] for n in names)
+    cpu = statistics.median(a[3] / b[3] for a, b in zip(here, there, strict=True))
+    print(f"this version / {ref}, per deal, median: {cpu:.2f}x CPU time; "
+          f"every value agreed ({deals} deals)")  # fmt: skip
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--subset", type=int, default=10)
     p.add_argument("--tricks-left", type=int, default=5)
+    p.add_argument("--compare-with", metavar="REF", help="git ref or folder (docstring)")
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = p.parse_args()
+    if args.worker:
+        return worker()
+    if args.compare_with:
+        return compare(args.deals, args.compare_with)
 
     full, full_cpu, nodes = [], [], []
     for seed in range(args.deals):
