@@ -20,7 +20,8 @@ converts margins to scores itself (see `hard.py`).
 Speed comes from: bit-mask hands (`fast.Rules`); a trick searched as four
 nested loops (leader and partner maximise for the leader's team, the
 opponents minimise), so only trick starts recurse and only they enter the
-transposition table, keyed by the four hands, the leader and the pit state;
+transposition table, keyed by the four hands, the leader and the pit state
+(a tuple: it hashes faster than one long integer);
 each table entry keeps its cards in order, the best one first, so a revisit
 neither re-sorts nor re-groups; MTD(f) zero-window searches from a greedy
 playout's guess, stepping twice as far each time the guess proves wrong in the
@@ -189,7 +190,7 @@ class Solver:
         self.use_tt = tt
         self.grouping = grouping
         self.use_bound = bounds
-        self.tt: dict[int, list] = {}  # key -> [lower bound, upper bound, ordered moves]
+        self.tt: dict[tuple, list] = {}  # key -> [lower bound, upper bound, ordered moves]
         self.nodes = 0
         self.deadline = 0.0  # perf_counter() time after which a search raises SearchTimeout
         self.cancelled = cancelled
@@ -489,7 +490,7 @@ class Solver:
                     return 2 * mine - b
             entry = None
             if use_tt:
-                key = H[0] | H[1] << 32 | H[2] << 64 | H[3] << 96 | p << 128 | pit << 130
+                key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
                 entry = tt.get(key)
             if entry is not None:
                 lo, hi, moves = entry
