@@ -175,3 +175,27 @@ def test_the_mtd_driver_finds_the_value_from_any_first_guess():
         )
         for guess in (-300, -1, 0, exact, exact + 1, 250):
             assert Solver.for_position(pos).value(pos, guess) == exact
+
+
+def test_one_solver_reused_over_many_positions_answers_as_fresh_ones():
+    """The hard player keeps one solver (and its table) for a deal's rules over many
+    sampled deals and decisions: the table key must tell every position apart (the four
+    hands, the leader, the pit state), so a shared table never changes a value. Checked
+    against a plain alpha-beta on four-trick endings of deals with the same trump."""
+    rng = random.Random(21)
+    variant = PRESETS["amsterdam"]
+    shared: dict[tuple[int, int, int], Solver] = {}
+    checked = 0
+    for i in range(40):
+        state = play_to(variant, 500 + i, 16 + i % 4, rng)
+        pos = Position.from_state(state)
+        key = (pos.trump, pos.chooser_team, pos.kraak_level)
+        solver = shared.setdefault(key, Solver.for_position(pos))
+        plain = Solver.for_position(pos, tt=False, grouping=False, bounds=False)
+        done = sum(pos.tricks_won)
+        # the same cards with other trick counts: only the pit (all tricks) tells them apart
+        for won in ((done, 0), (0, done), (done - 1, 1), pos.tricks_won):
+            twin = dataclasses.replace(pos, tricks_won=won)
+            assert solver.move_values(twin) == plain.move_values(twin)
+        checked += len(shared[key].tt) > 0
+    assert len(shared) < 40 and checked == 40  # tables really were shared and used
