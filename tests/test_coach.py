@@ -321,8 +321,8 @@ class Settings(Pace):
         default_factory=lambda: [("You", "human"), ("B", "easy"), ("C", "easy"), ("D", "easy")]
     )
 
-    def seat_plan(self, players: int = 4) -> list[tuple[str, str]]:
-        return self.plan[:players]
+    def seat_plan(self, game: Any) -> list[tuple[str, str]]:
+        return self.plan[: game.players]
 
 
 def test_the_coach_judges_and_stores_every_decision_of_the_person(tmp_path):

@@ -165,7 +165,7 @@ def test_the_window_size_and_position_are_kept_for_the_next_start(make_app, tmp_
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
     app.step(DT)
     assert "size" not in app.settings.window  # not at every step of a dragged edge ...
-    run_until(app, lambda: "size" in app.settings.window, frames=200, seconds=5)
+    run_until(app, lambda: "size" in app.settings.window, seconds=5)  # real time: a timer
     assert app.settings.window["size"] == list(size)  # ... but once the burst is over
     app.close()
     stored = json.loads((tmp_path / "data" / "settings.json").read_text())
