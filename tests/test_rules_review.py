@@ -185,3 +185,17 @@ def test_review_from_a_stored_deal_replay(make_app):
     assert review.trick == 1
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, ReplayScene) and review.job.cancelled()
+
+
+def test_review_of_a_loaded_position_replays_its_own_deal(make_app):
+    """A position loaded onto a match started from another seed (a test's, the catalogue's
+    "deal summary") is reviewed from its own seed, not the session's (the monkey found it)."""
+    final = deal_with_one_mistake()[0]
+    app = make_app()
+    app.start_match(PRESETS["amsterdam"], seed=final.seed + 1)
+    table = app.match
+    table.load(final)
+    app.push(DealSummaryScene(app, table, final.sheet[0], final.totals))
+    click_button(app, app.top, "review")
+    review = app.top
+    assert isinstance(review, ReviewScene) and len(review.deal.plays) == 32

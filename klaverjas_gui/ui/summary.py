@@ -88,7 +88,9 @@ class DealSummaryScene(Scene):
 
     def open_review(self) -> None:
         state, table = self.table.session.state, self.table
-        self.app.push("review", variant=state.variant, seed=table.session.seed,
+        # the position's own seed: a loaded position (a test's, the catalogue's) may come
+        # from another deal than the session was started with
+        self.app.push("review", variant=state.variant, seed=state.seed,
                       actions=[str(a) for a in state.actions], deal_no=self.line.deal_no,
                       names=[s.name for s in table.session.seats])  # fmt: skip
 
