@@ -84,7 +84,11 @@ class DealSummaryScene(Scene):
     def reviewable(self) -> bool:
         """A human's four-player deal can be reviewed against best play (ui/review.py)."""
         session = self.table.session
-        return isinstance(session.state, MatchState) and session.holder is not None
+        # a lesson's stacked deal is not one the review can deal again from a seed
+        state = session.state
+        return (
+            isinstance(state, MatchState) and session.holder is not None and state.stacked is None
+        )
 
     def open_review(self) -> None:
         state, table = self.table.session.state, self.table
