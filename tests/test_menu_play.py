@@ -261,3 +261,18 @@ def test_a_match_played_on_is_named_afresh_once_it_waits_in_the_history(make_app
     assert app.top.buttons["continue_2"].text == (
         f"Continue Klaverjas: Amsterdam, deal 6, {us}–{them}"
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_tables_buttons_hold_their_labels_in_the_larger_text_at_1024x600(make_app, lang):
+    """Text size "larger" widens the table's side buttons ("Score sheet (Tab)" spilled)."""
+    app = make_app("--seed", "1", size="1024x600", deterministic=True, first_frame=True)
+    app.set_language(lang)
+    app.set_text_size("larger")
+    table = app.match
+    assert table is not None
+    for key in ("last_trick", "score_sheet", "settings", "menu"):
+        button = app.top.buttons[key]
+        width, height = button.font.size(button.text)
+        rect = button.get_abs_rect()
+        assert width <= rect.w - 8 and height <= rect.h, (key, button.text)

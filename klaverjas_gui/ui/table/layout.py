@@ -18,6 +18,8 @@ from typing import Any, NamedTuple
 
 import pygame
 
+from .. import theme
+
 CARD_RATIO = 7 / 5  # height / width of the card art
 MIN_TEXT = 13  # px: no text at the table is smaller, whatever the window (1024x600)
 SMALL = 0.62  # opponents' cards, relative to the human's
@@ -257,8 +259,11 @@ class TableLayout:
         return pygame.Rect(self.w - self.margin - w, self.margin, w, self.px(100))
 
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
-        # The plates hold two lines of at least MIN_TEXT ("Tegenspeler · 1 slag").
-        pw, ph = max(self.px(176), 12 * MIN_TEXT + 16), max(self.px(48), 3 * MIN_TEXT + 3)
+        # The plates hold two lines of at least MIN_TEXT ("Tegenspeler · 1 slag"), as tall
+        # as the player's text size needs.
+        t = theme.text_scale()
+        pw = max(self.px(176), 12 * MIN_TEXT + 16)  # wider would meet North's neighbours
+        ph = round(max(self.px(48), 3 * MIN_TEXT + 3) * t)
         gap = self.px(10)
         if seat == SOUTH:
             return pygame.Rect(self.margin, self.h - self.margin - ph, pw, ph)
@@ -285,7 +290,7 @@ class TableLayout:
 
     def side_buttons(self, count: int) -> list[pygame.Rect]:
         """The column of table buttons at the bottom right, top to bottom."""
-        bw, bh, gap = self.px(178), self.px(40), self.px(8)
+        bw, bh, gap = round(self.px(178) * theme.text_scale()), self.px(40), self.px(8)
         x = self.w - self.margin - bw
         y0 = self.h - self.margin - count * bh - (count - 1) * gap
         return [pygame.Rect(x, y0 + i * (bh + gap), bw, bh) for i in range(count)]
