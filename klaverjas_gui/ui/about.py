@@ -64,27 +64,5 @@ class AboutScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = self.app.size
-        px = self.px
-        u = theme.scale_for(self.app.size)
-        surface.blit(widgets.felt((w, h)), (0, 0))
-        title = theme.text(tr("about.title"), px(40), theme.GOLD_LIGHT, True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, px(30))))
-        size, gap = max(15, px(19)), px(12)  # readable at 1024x600 (15 px there)
-        width = min(w - px(120), px(900))
-        panel = pygame.Rect(w // 2 - width // 2 - px(28), px(30) + title.get_height() + px(18),
-                            width + px(56), 0)  # fmt: skip
-        lines = [(line, colour, bold) for text, colour, bold in self.paragraphs()
-                 for line in theme.wrap(text, size, width, bold) + [""]]  # fmt: skip
-        step = theme.font(size).get_linesize()
-        panel.h = sum(gap if not line else step for line, _, _ in lines) + px(36) - gap
-        widgets.draw_panel(surface, panel, u)
-        y = panel.top + px(18)
-        for line, colour, bold in lines:
-            if not line:
-                y += gap
-                continue
-            img = theme.text(line, size, colour, bold)
-            surface.blit(img, (panel.left + px(28), y))
-            y += step
+        widgets.draw_text_page(surface, tr("about.title"), self.paragraphs(), 900)
         super().draw(surface)
