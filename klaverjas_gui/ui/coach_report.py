@@ -10,14 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import pygame
-
 from ..engine import StateError
 from ..i18n import language, tr
 from ..teach import coach
-from . import theme, widgets
-from .commands import Command
-from .scene import Scene
+from . import theme
+from .textpage import TextPageScene
 
 if TYPE_CHECKING:
     from ..store.history import Decision
@@ -30,37 +27,15 @@ def _decimal(x: float) -> str:
     return text.replace(".", ",") if language() in ("nl", "fr") else text
 
 
-class CoachReportScene(Scene):
-    """A panel of paragraphs and a Back button; Esc or Enter go back."""
+class CoachReportScene(TextPageScene):
+    """One match's report, read from the history when the page is built."""
 
-    calm = True
+    title_key = "coach.report_title"
+    width = 1000
 
     def __init__(self, app: Shell, match_id: int) -> None:
-        super().__init__(app)
         self.match_id = match_id
-        self.build()
-
-    def px(self, v: float) -> int:
-        return round(v * theme.scale_for(self.app.size))
-
-    def build(self) -> None:
-        w, h = self.app.size
-        px = self.px
-        bw, bh = px(220), px(50)
-        rect = pygame.Rect(w // 2 - bw // 2, h - px(30) - bh, bw, bh)
-        self.button("back", rect, tr("ui.back"), self.back, "@menu")
-        self.text = self.paragraphs()  # read once: the history and replays, not every frame
-
-    def back(self) -> None:
-        self.app.pop(self)
-
-    def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind == "key" and cmd.name in ("back", "confirm"):
-            self.back()
-            return True
-        return False
+        super().__init__(app)
 
     # --- what the report says ---
     def paragraphs(self) -> list[tuple[str, tuple, bool]]:
@@ -101,7 +76,3 @@ class CoachReportScene(Scene):
         else:
             where = tr("coach.report_at_bid", deal=obs.deal_no)
         return f"{where}: {coach.note(obs, j)}"
-
-    def draw(self, surface: pygame.Surface) -> None:
-        widgets.draw_text_page(surface, tr("coach.report_title"), self.text, 1000)
-        super().draw(surface)

@@ -242,38 +242,3 @@ def _bubble(text: str, u100: int, suit: str | None, side: str, four_colour: bool
         cx += icon.get_width() + gap
     surf.blit(label, label.get_rect(midleft=(cx, rect.centery)))
     return surf
-
-
-def draw_text_page(
-    surface: pygame.Surface,
-    title: str,
-    paragraphs: list[tuple[str, tuple[int, int, int], bool]],
-    max_width: int,
-) -> None:
-    """The felt, a gold title and one panel of paragraphs (text, colour, bold) under it:
-    the About screen and the coach's report. Readable at 1024x600 (15 px there)."""
-    w, h = surface.get_size()
-    u = theme.scale_for((w, h))
-
-    def px(n: float) -> int:
-        return round(n * u)
-
-    surface.blit(felt((w, h)), (0, 0))
-    head = theme.text(title, px(40), theme.GOLD_LIGHT, True)
-    surface.blit(head, head.get_rect(midtop=(w // 2, px(30))))
-    size, gap = max(15, px(19)), px(12)
-    width = min(w - px(120), px(max_width))
-    panel = pygame.Rect(w // 2 - width // 2 - px(28), px(30) + head.get_height() + px(18),
-                        width + px(56), 0)  # fmt: skip
-    lines = [(line, colour, bold) for text, colour, bold in paragraphs
-             for line in theme.wrap(text, size, width, bold) + [""]]  # fmt: skip
-    step = theme.font(size).get_linesize()
-    panel.h = sum(gap if not line else step for line, _, _ in lines) + px(36) - gap
-    draw_panel(surface, panel, u)
-    y = panel.top + px(18)
-    for line, colour, bold in lines:
-        if not line:
-            y += gap
-            continue
-        surface.blit(theme.text(line, size, colour, bold), (panel.left + px(28), y))
-        y += step
