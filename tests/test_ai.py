@@ -114,7 +114,7 @@ def test_claim_decision_claims_under_must_claim():
     assert claim_decision(state.observation(state.to_move)).kind == "claim"
 
 
-def _other_hidden_swapped(state: MatchState, seat: int, rng: random.Random) -> MatchState:
+def other_hidden_swapped(state: MatchState, seat: int, rng: random.Random) -> MatchState:
     """The same position with the cards of the other three seats dealt differently."""
     others = [q for q in range(4) if q != seat]
     pool = [c for q in others for c in range(32) if state.hands[q] >> c & 1]
@@ -138,7 +138,7 @@ def test_hidden_cards_cannot_change_a_decision(level):
     steps = differed = 0
     while not state.is_over and steps < 40:
         seat = state.to_move
-        twin = _other_hidden_swapped(state, seat, rng)
+        twin = other_hidden_swapped(state, seat, rng)
         differed += twin.hands != state.hands
         obs, twin_obs = state.observation(seat), twin.observation(seat)
         assert obs == twin_obs

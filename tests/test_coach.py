@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from test_ai import other_hidden_swapped
 from test_store import FIXTURE, SHORT, play_recorded
 
 from klaverjas_gui import i18n
@@ -20,7 +21,6 @@ from klaverjas_gui.ai.solver import SearchTimeout
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS, new_klabberjass, new_match
 from klaverjas_gui.engine.cards import POINTS
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked
-from klaverjas_gui.engine.match import MatchState
 from klaverjas_gui.engine.play import winner_index
 from klaverjas_gui.play.coaching import Coach
 from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS
@@ -30,21 +30,6 @@ from klaverjas_gui.store.history import SCHEMA_VERSION, History
 from klaverjas_gui.teach import coach
 
 W = 4  # sampled deals per judgement in tests: fast, and fixed, so reproducible
-
-
-def _other_hidden_swapped(state: MatchState, seat: int, rng: random.Random) -> MatchState:
-    """The same position with the cards of the other three seats dealt differently."""
-    others = [q for q in range(4) if q != seat]
-    pool = [c for q in others for c in range(32) if state.hands[q] >> c & 1]
-    rng.shuffle(pool)
-    hands = list(state.hands)
-    for q in others:
-        n = state.hands[q].bit_count()
-        hands[q] = sum(1 << c for c in pool[:n])
-        pool = pool[n:]
-    twin = state._copy()
-    twin._set(hands=tuple(hands))
-    return twin
 
 
 # --- the judgement ---
@@ -58,7 +43,7 @@ def test_the_judgement_depends_on_the_observation_only():
         seat = state.to_move
         obs = state.observation(seat)
         action = easy.choose(obs)
-        twin = _other_hidden_swapped(state, seat, rng)
+        twin = other_hidden_swapped(state, seat, rng)
         differed += twin.hands != state.hands
         twin_obs = twin.observation(seat)
         assert obs == twin_obs  # the judgement's only input is the same

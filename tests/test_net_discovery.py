@@ -12,7 +12,7 @@ from klaverjas_gui.play.net import discovery as D
 from klaverjas_gui.play.net.protocol import VERSION
 
 
-def record(name="Anna Klaverjas", port=47474, addresses=("192.168.1.20",), type_=None,
+def record(name="Anna Klaverjas", port=47474, addresses=("127.0.0.1",), type_=None,
            **props) -> ServiceInfo:  # fmt: skip
     properties = {"v": str(VERSION), "game": "klaverjas", "host": "Anna", "seats": "3"}
     properties.update({k: v for k, v in props.items() if v is not None})
@@ -26,11 +26,11 @@ def record(name="Anna Klaverjas", port=47474, addresses=("192.168.1.20",), type_
 
 
 def test_what_a_host_announces_is_read_back_as_its_match():
-    info = D.service_info("klabberjass", 5000, "Anna", 1, ["192.168.1.20", "fe80::1"])
+    info = D.service_info("klabberjass", 5000, "Anna", 1, ["127.0.0.1", "fe80::1"])
     assert info.type == D.SERVICE_TYPE and info.name.endswith(D.SERVICE_TYPE)
     found = D.found_from_info(info)
-    assert found == D.Found(info.name, "klabberjass", "Anna", "192.168.1.20", 5000, 1)
-    assert found.target == "192.168.1.20:5000"
+    assert found == D.Found(info.name, "klabberjass", "Anna", "127.0.0.1", 5000, 1)
+    assert found.target == "127.0.0.1:5000"
 
 
 def test_an_ipv6_only_host_is_joined_in_brackets():
@@ -49,7 +49,7 @@ def test_an_ipv6_only_host_is_joined_in_brackets():
         record(port=0),
         record(addresses=()),
         record(addresses=("0.0.0.0",)),
-        record(addresses=("224.0.0.251",)),
+        record(addresses=("224.0.0.251",)),  # multicast, in a constructed record: nothing is sent
         record(host="x" * 200),  # accepted, but a too long value is not read
         record(type_="_http._tcp.local."),
     ],
