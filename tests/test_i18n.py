@@ -149,7 +149,7 @@ def _built_keys() -> set[str]:
     # lessons.text("...") for the lesson's refusals
     keys |= {f"teach.{k}" for k in ("not_your_turn", "lesson_wants", "no_question", "not_quite")}
     # ReviewScene.about(key, seat): teach.<key> for a named seat, teach.<key>_you for "You"
-    for key in ("review_trick", "review_card_loss", "review_first_loss"):
+    for key in ("review_trick", "review_first_loss"):
         keys |= {f"teach.{key}", f"teach.{key}_you"}
     # settings._words(prefix, values): ui.<prefix>_<value>
     keys |= {f"ui.speed_{v}" for v in SPEEDS} | {f"ui.card_back_{v}" for v in CARD_BACKS}

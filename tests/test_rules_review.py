@@ -18,7 +18,7 @@ from klaverjas_gui.engine import PRESETS, new_match
 from klaverjas_gui.engine.cards import CARD_BY_INDEX
 from klaverjas_gui.engine.match import play
 from klaverjas_gui.i18n import tr
-from klaverjas_gui.teach.review import position
+from klaverjas_gui.teach.review import position, team_points
 from klaverjas_gui.ui.review import ReviewScene
 from klaverjas_gui.ui.rules import PageRenderer, RulesScene, pages
 from klaverjas_gui.ui.summary import DealSummaryScene
@@ -143,7 +143,7 @@ def test_review_from_the_summary_finds_the_first_lost_points(make_app):
         "teach.review_first_loss_you",  # South is "You": "played by you", not "by You"
         trick=index // 4 + 1,
         card=card_text(card),
-        loss=first.loss,
+        loss=team_points(first.loss),  # in points of the deal, not the margin
         best=", ".join(map(card_text, first.best)),
     )
     assert said in [text for text, _ in review.caption()[1]]

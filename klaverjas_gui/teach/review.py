@@ -56,6 +56,16 @@ class DealReview:
         return next((c for c in self.cards if c.team == team and c.loss > 0), None)
 
 
+def team_points(margin: int) -> int:
+    """A change of the margin (ours minus theirs) in points of this deal for one team: a
+    point moved from one team to the other changes the margin by two, so half of it is what
+    the team gained or lost (as the coach counts, teach/coach.py). Never 0 for a change."""
+    if not margin:
+        return 0
+    n = max(1, round(abs(margin) / 2))
+    return n if margin > 0 else -n
+
+
 def position(state: MatchState) -> Position:
     """The solver's view of a play-phase state, every roem counted as claimed."""
     return Position.from_history(

@@ -308,6 +308,36 @@ def _coach_report(shell: Shell) -> None:
     shell.push("coach report", match_id=mid)
 
 
+def _coach_progress(shell: Shell) -> None:
+    """The progress chart over 20 one-deal matches played at random, seat 0's decisions
+    stored with their real situations and made-up costs that fall over the matches
+    (leads most): judging 20 matches for real would take minutes; the chart and its
+    sentence are the history's numbers, whatever they are."""
+    from ..teach import coach
+
+    one = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1")
+    rng = random.Random(19)
+    for m in range(20):
+        state = new_match(one, 100 + m)
+        mid = shell.history.start_match("klaverjas", "custom", one.to_dict(), 100 + m,
+                                        ["You", "Henk", "Anna", "Joop"])  # fmt: skip
+        while not state.is_over:
+            obs = state.observation(state.to_move)
+            action = rng.choice(obs.legal)
+            seq = state.n_actions + 1
+            if state.to_move == 0 and coach.is_decision(obs):
+                kind = coach.situation(obs)
+                mean = {"lead": 14 - 0.45 * m, "bid": 9 - 0.2 * m}.get(kind, 4.0)
+                cost = round(rng.expovariate(1 / mean), 1) if rng.random() < 0.6 else 0.0
+                shell.history.record_decision(mid, seq, 0, kind, kind if cost else "", cost,
+                                              str(action), str(action))  # fmt: skip
+            state, events = state.apply(action)
+            shell.history.record(mid, state.n_actions, str(action), events)
+    shell.show_menu()
+    shell.push("statistics")
+    shell.push("progress")
+
+
 def _review(shell: Shell) -> None:
     """The review of a deal played at random (seed 3: a quick one to solve), at its 3rd trick."""
     state = _played("amsterdam", 3, lambda s: len(s.sheet) == 1)
@@ -372,4 +402,5 @@ SCREENS: dict[str, Opener] = {
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),
     "coach report": _coach_report,
+    "coach progress": _coach_progress,
 }

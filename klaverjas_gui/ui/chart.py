@@ -1,6 +1,6 @@
-"""The cumulative-score chart: both teams' totals after each deal, as two lines.
-
-Drawn at the end of a match and beside a stored match's score sheet.
+"""Charts: the cumulative score (both teams' totals after each deal, as two lines; drawn
+at the end of a match and beside a stored match's score sheet), and the coach's progress
+chart (average cost per decision of each match, per kind of decision; ui/progress.py).
 """
 
 from __future__ import annotations
@@ -78,3 +78,77 @@ def nice_step(top: int) -> int:
         if top / step <= 8:
             return step
     return 20000
+
+
+# The progress chart's colours per kind of decision; "all" is drawn thickest, on top.
+KIND_COLOURS = {
+    "all": theme.GOLD_LIGHT,
+    "lead": (120, 196, 255),
+    "follow": (150, 230, 150),
+    "trump": (255, 140, 120),
+    "bid": (220, 160, 255),
+    "roem": (255, 150, 200),
+}
+
+
+def draw_progress(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    lines: dict[str, list[float | None]],
+    labels: dict[str, str],
+    axis: tuple[str, str],
+    u: float,
+) -> None:
+    """Average cost per decision of each match (oldest left), one line per kind of
+    decision and a thick one for all of them; a gap where a match had none of a kind.
+    `labels`: each line's name in the legend; `axis`: (the y axis, the x axis) in words."""
+    px = lambda v: round(v * u)  # noqa: E731
+    n = max((len(v) for v in lines.values()), default=0)
+    values = [x for line in lines.values() for x in line if x is not None]
+    top = max([*values, 1.0])
+    step = next((s for s in (1, 2, 5, 10, 20, 50, 100) if top / s <= 6), 200)
+    top = -(-top // step) * step
+    legend_h = px(26)
+    plot = pygame.Rect(rect.left + px(48), rect.top + legend_h + px(24), rect.w - px(64),
+                       rect.h - legend_h - px(24) - px(40))  # fmt: skip
+    head = theme.text(axis[0], px(13), theme.TEXT_DIM)
+    surface.blit(head, (plot.left - px(40), plot.top - px(22)))
+    v = 0.0
+    while v <= top:
+        y = plot.bottom - round(plot.h * v / top)
+        colour = (52, 104, 78) if v else (150, 190, 168)
+        pygame.draw.line(surface, colour, (plot.left, y), (plot.right, y), max(1, px(1)))
+        img = theme.text(f"{v:g}", px(13), theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midright=(plot.left - px(8), y)))
+        v += step
+    foot = theme.text(axis[1], px(13), theme.TEXT_DIM)
+    surface.blit(foot, foot.get_rect(midtop=(plot.centerx, plot.bottom + px(10))))
+
+    def at(i: int, x: float) -> tuple[float, float]:
+        return (plot.left + plot.w * (i / (n - 1) if n > 1 else 0.5),
+                plot.bottom - plot.h * x / top)  # fmt: skip
+
+    order = [k for k in lines if k != "all"] + (["all"] if "all" in lines else [])
+    for kind in order:
+        colour = KIND_COLOURS.get(kind, theme.TEXT)
+        width = max(2, px(4)) if kind == "all" else max(1, px(2))
+        run: list[tuple[float, float]] = []
+        for i, x in enumerate([*lines[kind], None]):
+            if x is not None:
+                run.append(at(i, x))
+                continue
+            if len(run) >= 2:
+                pygame.draw.lines(surface, colour, False, run, width)
+            for p in run:
+                r = max(2, px(4)) if kind == "all" else max(2, px(3))
+                pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), r)
+            run = []
+    x = rect.left + px(8)
+    for kind in order[::-1]:  # "all" first
+        colour = KIND_COLOURS.get(kind, theme.TEXT)
+        img = theme.text(labels.get(kind, kind), px(14), colour, kind == "all")
+        if x + px(20) + img.get_width() > rect.right:
+            break
+        pygame.draw.circle(surface, colour, (x + px(6), rect.top + px(12)), px(6))
+        surface.blit(img, (x + px(16), rect.top + px(12) - img.get_height() // 2))
+        x += px(16) + img.get_width() + px(22)

@@ -148,7 +148,7 @@ class ReplayScene(Scene):
         actions = self.app.history.actions(self.record.id)
         names = list(self.table.names)
         self.app.push("review", variant=self.variant, seed=self.record.seed, actions=actions,
-                      deal_no=self.deal.deal_no, names=names)  # fmt: skip
+                      deal_no=self.deal.deal_no, names=names, match_id=self.record.id)  # fmt: skip
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)

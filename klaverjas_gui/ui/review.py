@@ -7,6 +7,11 @@ every position) takes a second or more, so it runs as a background job
 the scene cancels it, and the solver stops at its next check.
 Cards that gave points away are outlined in red with what they cost; the
 first one of the human's team is called out in the panel with the best card.
+
+In newcomer words: the open-card analysis says so ("with all cards open"), a card's
+loss is told in points of this deal for its team (`team_points`, not the margin), and
+where the coach judged that card of a person (its stored decision, teach/coach.py),
+its fair judgement, from what the player could see, stands beside it.
 """
 
 from __future__ import annotations
@@ -16,12 +21,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import Variant
+from ..engine import StateError, Variant
 from ..engine.match import TrickWon
 from ..i18n import tr
 from ..play.games import KLAVERJAS
 from ..play.seats import CancelToken, Job, Jobs
-from ..teach.review import CardReview, DealReview, review_deal
+from ..teach import coach
+from ..teach.review import CardReview, DealReview, review_deal, team_points
 from ..words import card_text
 from . import theme
 from .commands import Command, on_key
@@ -33,6 +39,7 @@ from .table.still import StillTable
 from .tutorial import draw_lesson_panel
 
 if TYPE_CHECKING:
+    from ..store.history import Decision
     from .shell import Shell
 
 YOUR_TEAM = 0  # the human sits south
@@ -47,20 +54,20 @@ def analyse(token: CancelToken, deal: DealPlays, progress: list[int]) -> DealRev
     return review_deal(deal.plays, told, token, YOUR_TEAM)
 
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
-
-
 class ReviewScene(Scene):
     """Left/Right (or the buttons) step a trick; the panel compares with best play."""
 
     def __init__(
         self, app: Shell, variant: Variant, seed: int, actions: Sequence[str], deal_no: int,
-        names: Sequence[str],
+        names: Sequence[str], match_id: int | None = None,
     ) -> None:  # fmt: skip
+        """`match_id`: the stored match, whose coached decisions are shown beside the cards."""
         super().__init__(app)
         self.deal = deal_plays(KLAVERJAS, variant, seed, list(actions), deal_no)
         self.names = list(names)
+        self.coached: dict[int, Decision] = {}  # the coach's judgements, by action number
+        if match_id is not None:
+            self.coached = {d.seq: d for d in app.history.decisions(match_id)}
         self.table = StillTable(app.settings, KLAVERJAS, variant, self.names, app.size)
         self.progress = [0, len(self.deal.plays) + 1]
         self.jobs = Jobs(name="klaverjas-review")  # a thread even for screenshots: they wait
@@ -152,15 +159,19 @@ class ReviewScene(Scene):
 
     def _verdicts(self, result: DealReview) -> list[tuple[str, tuple]]:
         lines: list[tuple[str, tuple]] = []
+        lost = False
         for c in self.trick_cards():
             if c.loss > 0:
-                text = self.about("review_card_loss", c.seat, card=card_text(c.card),
-                                  loss=c.loss)  # fmt: skip
-                lines.append((text, theme.NAT))
-        if self.trick and not lines:
+                lost = True
+                lines.append((self.card_loss(c), theme.NAT))
+            fair = self.fair(c)
+            if fair:
+                lines.append((fair, theme.GOLD_LIGHT))
+        if self.trick and not lost:
             lines.append((tr("teach.review_trick_best"), theme.TEXT_DIM))
-        lines.append((tr("teach.review_compare", best=signed(result.best_margin),
-                         actual=signed(result.final_margin)), theme.GOLD_LIGHT))  # fmt: skip
+        gap = team_points(result.best_margin - result.final_margin)  # team 0's view
+        key = "more" if gap < 0 else "less" if gap > 0 else "same"
+        lines.append((tr(f"teach.review_compare_{key}", n=abs(gap)), theme.GOLD_LIGHT))
         first = result.first_loss(YOUR_TEAM)
         if first is None:
             lines.append((tr("teach.review_no_loss"), theme.TEXT))
@@ -168,8 +179,25 @@ class ReviewScene(Scene):
             best = ", ".join(card_text(c) for c in first.best)
             lines.append((self.about("review_first_loss", first.seat,
                                      trick=first.index // 4 + 1, card=card_text(first.card),
-                                     loss=first.loss, best=best), theme.TEXT))  # fmt: skip
+                                     loss=team_points(first.loss), best=best), theme.TEXT))  # fmt: skip
         return lines
+
+    def card_loss(self, c: CardReview) -> str:
+        """What a card cost its team with all cards open, in points of this deal."""
+        values = {"card": card_text(c.card), "loss": team_points(c.loss)}
+        if self.names[c.seat] == SEAT_NAMES[0]:
+            return tr("teach.review_card_loss_you", **values)
+        key = "teach.review_card_loss_ours" if c.team == YOUR_TEAM else "teach.review_card_loss"
+        return tr(key, name=self.name(c.seat), **values)
+
+    def fair(self, c: CardReview) -> str:
+        """The coach's judgement of this card, from what its player could see; "" if the
+        coach did not judge it (a computer's card, the coach off, a forced card)."""
+        before = self.deal.plays[c.index][0]
+        d = self.coached.get(before.n_actions + 1)
+        if d is None or d.seat != c.seat:
+            return ""
+        return fair_words(before, d)
 
     # --- drawing ---
     def draw(self, surface: pygame.Surface) -> None:
@@ -191,7 +219,8 @@ class ReviewScene(Scene):
             rect.center = (round(pose.x), round(pose.y))
             colour = theme.NAT if c is not first else theme.RED
             pygame.draw.rect(surface, colour, rect, max(2, L.px(4)), L.px(10))
-            label = f"−{c.loss}" if c is not first else tr("teach.review_first_mark", loss=c.loss)
+            loss = team_points(c.loss)
+            label = f"−{loss}" if c is not first else tr("teach.review_first_mark", loss=loss)
             img = theme.text(label, L.text(17), theme.IVORY, True)
             tag = img.get_rect(midtop=(rect.centerx, rect.bottom - L.px(14)))
             pygame.draw.rect(surface, colour, tag.inflate(L.px(12), L.px(4)), 0, L.px(8))
@@ -215,3 +244,20 @@ class ReviewScene(Scene):
         head, lines = self.caption()
         keys = tr("teach.review_keys")
         draw_lesson_panel(surface, room, L.u, head, [*lines, (keys, theme.TEXT_DIM)])
+
+
+def fair_words(state: object, d: Decision) -> str:
+    """The coach's stored judgement of a decision in one sentence: its note when it cost
+    enough to say so, else that it was (about) as good as the best."""
+    cost = round(d.cost)
+    if d.cost < coach.FLAG:
+        key = "coach.review_fair_best" if cost == 0 else "coach.review_fair_close"
+        return tr(key, cost=cost)
+    try:
+        obs = state.observation(d.seat)  # type: ignore[attr-defined]
+        parse = state.parse_action  # type: ignore[attr-defined]
+        j = coach.Judgement(d.seat, d.kind, d.mistake, d.cost, parse(d.chosen), parse(d.best), ())
+        note = coach.note(obs, j)
+    except (StateError, ValueError):
+        note = tr("coach.report_cost", cost=cost, what=d.chosen)
+    return tr("coach.review_fair", note=note)

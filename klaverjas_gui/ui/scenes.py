@@ -46,6 +46,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "klabberjass demo": "attract.AttractKlabberjassTable",
     "about": "about.AboutScene",
     "coach report": "coach_report.CoachReportScene",  # match_id=
+    "progress": "progress.ProgressScene",  # game=
 }
 
 
@@ -90,6 +91,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         match_end,
         menu,
         play,
+        progress,
         replay,
         review,
         rules,

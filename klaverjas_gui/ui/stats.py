@@ -7,6 +7,7 @@ Klaverjas and the Klabberjass leaderboard.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -82,6 +83,14 @@ class StatisticsScene(ListingScene):
             if game == self.game:
                 chip.select()
             x += width + px(6)
+
+    def actions(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        """Back, and the coach's progress chart of the game shown."""
+        return [*super().actions(), ("progress", tr("coach.progress_button"), self.open_progress,
+                                     "@menu")]  # fmt: skip
+
+    def open_progress(self) -> None:
+        self.app.push("progress", game=self.game)
 
     def set_game(self, game: str) -> None:
         self.game = game

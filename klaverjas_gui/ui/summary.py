@@ -96,7 +96,8 @@ class DealSummaryScene(Scene):
         # from another deal than the session was started with
         self.app.push("review", variant=state.variant, seed=state.seed,
                       actions=[str(a) for a in state.actions], deal_no=self.line.deal_no,
-                      names=[s.name for s in table.session.seats])  # fmt: skip
+                      names=[s.name for s in table.session.seats],
+                      match_id=table.session.match_id)  # fmt: skip
 
     def describe(self) -> str:
         """The result in words (the two-player game has its own), and roem let go."""
