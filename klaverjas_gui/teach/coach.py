@@ -250,3 +250,15 @@ def summary(judgements: list[Any]) -> dict[str, Any]:
         "costliest": [j for j in costliest if j.cost > 0],
         "mistakes": mistakes,
     }
+
+
+def again(obs: Obs, j: Judgement, chosen: Action) -> Judgement:
+    """The judgement of another choice at the position `j` judged, from the same values
+    (a drill asks a stored position again: the new answer is measured as the old one was)."""
+    values = dict(j.values)
+    best = j.values[0][0]
+    cost = max(0.0, round(values[best] - values[chosen], 2))
+    if cost == 0.0:
+        best = chosen
+    mistake = _mistake(obs, j.kind, chosen, best) if cost > 0.0 else ""
+    return Judgement(j.seat, j.kind, mistake, cost, chosen, best, j.values, j.seq)

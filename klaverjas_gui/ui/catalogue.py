@@ -281,22 +281,25 @@ def _learn(shell: Shell, scene: str, **options: Any) -> None:
     shell.push(scene, **options)
 
 
-def _coach_report(shell: Shell) -> None:
-    """The coach's report on a short match in which seat 0 played by the easy player's
-    rules, each of its decisions judged with a fixed number of sampled deals."""
+def _coached_match(shell: Shell) -> int:
+    """A short stored match in which seat 0 played any allowed card or bid at random (a
+    newcomer's mistakes to show) among easy computer players, each of its decisions judged
+    by the coach with a fixed number of sampled deals (reproducible)."""
     from ..ai import make_player
     from ..teach import coach
 
     short = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
     state = new_match(short, 4)
-    mid = shell.history.start_match("klaverjas", "custom", short.to_dict(), 4, list("NESW"))
+    mid = shell.history.start_match("klaverjas", "custom", short.to_dict(), 4,
+                                    ["You", "Henk", "Anna", "Joop"])  # fmt: skip
     players = [make_player("easy", 40 + s) for s in range(4)]
+    rng = random.Random(4)
     while not state.is_over:
         seat = state.to_move
         obs = state.observation(seat)
-        action = players[seat].choose(obs)
         seq = state.n_actions + 1
         j = None
+        action = players[seat].choose(obs) if seat else rng.choice(obs.legal)
         if seat == 0:
             j = coach.judge(obs, action, coach.judgement_seed(4, seq), 8, seq=seq)
         state, events = state.apply(action)
@@ -304,8 +307,53 @@ def _coach_report(shell: Shell) -> None:
         if j is not None:
             shell.history.record_decision(mid, seq, 0, j.kind, j.mistake, j.cost, str(j.chosen),
                                           str(j.best))  # fmt: skip
+    return mid
+
+
+def _coach_report(shell: Shell) -> None:
+    """The coach's report on a short coached match."""
+    mid = _coached_match(shell)
     shell.show_menu()
     shell.push("coach report", match_id=mid)
+
+
+def _coach_position(shell: Shell) -> None:
+    """The report's costliest decision of a short coached match, opened on the table."""
+    mid = _coached_match(shell)
+    shell.show_menu()
+    shell.push("coach report", match_id=mid)
+    shell.push("coach position", decision=shell.history.costliest(mid)[0])
+
+
+def _coach_drill(shell: Shell, answer: bool = False) -> None:
+    """Practise your mistakes on a short coached match's costliest decisions (the coach
+    weighs them with 8 sampled deals, as the match was judged); `answer`: the best
+    option chosen and the verdict shown."""
+    _coached_match(shell)
+    shell.show_menu()
+    shell.push("learn")
+    scene: Any = shell.push("drill", worlds=8)
+    if answer:
+        p = scene.practice
+        j = p.job.wait(120) and p.job.result()
+        scene.answer(j.values[0][0])
+        p.wait(120)
+
+
+def _review_coached(shell: Shell) -> None:
+    """The review of a coached match's first deal at the trick of its costliest card, the
+    coach's fair judgement beside the open-card one."""
+    mid = _coached_match(shell)
+    record = shell.history.match(mid)
+    cards = [d for d in shell.history.costliest(mid, 30) if d.kind != "bid"]
+    state = shell.history.position_before(cards[0])
+    shell.show_menu()
+    scene: Any = shell.push(
+        "review", variant=state.variant, seed=record.seed, actions=shell.history.actions(mid),
+        deal_no=state.deal_no, names=record.players, match_id=mid,
+    )  # fmt: skip
+    scene.job.wait(120)
+    scene.show(len(state.tricks) + 1)
 
 
 def _coach_progress(shell: Shell) -> None:
@@ -403,4 +451,9 @@ SCREENS: dict[str, Opener] = {
     "about": lambda shell: (shell.show_menu(), shell.push("about")),
     "coach report": _coach_report,
     "coach progress": _coach_progress,
+    "coach position": _coach_position,
+    "coach drill": _coach_drill,
+    "coach drill: answered": lambda shell: _coach_drill(shell, answer=True),
+    "coach drill: nothing yet": lambda shell: (shell.show_menu(), shell.push("drill")),
+    "review: coach": _review_coached,
 }

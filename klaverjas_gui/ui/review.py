@@ -177,9 +177,10 @@ class ReviewScene(Scene):
             lines.append((tr("teach.review_no_loss"), theme.TEXT))
         else:
             best = ", ".join(card_text(c) for c in first.best)
-            lines.append((self.about("review_first_loss", first.seat,
-                                     trick=first.index // 4 + 1, card=card_text(first.card),
-                                     loss=team_points(first.loss), best=best), theme.TEXT))  # fmt: skip
+            text = self.about("review_first_loss", first.seat, trick=first.index // 4 + 1,
+                              card=card_text(first.card), loss=team_points(first.loss),
+                              best=best)  # fmt: skip
+            lines.append((text, theme.TEXT))
         return lines
 
     def card_loss(self, c: CardReview) -> str:

@@ -47,6 +47,8 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "about": "about.AboutScene",
     "coach report": "coach_report.CoachReportScene",  # match_id=
     "progress": "progress.ProgressScene",  # game=
+    "coach position": "drill.CoachPositionScene",  # decision=: one of the report's
+    "drill": "drill.DrillScene",  # game=, worlds=: practise your mistakes
 }
 
 
@@ -85,6 +87,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         attract,
         coach_report,
         confirm,
+        drill,
         history,
         klabberjass_replay,
         klabberjass_scenes,

@@ -41,6 +41,7 @@ class TextPageScene(Scene):
         rect = pygame.Rect(w // 2 - bw // 2, h - px(30) - bh, bw, bh)
         self.button("back", rect, tr("ui.back"), self.back, "@menu")
         self.text = self.paragraphs()  # read once per build (a language switch rebuilds)
+        self.rects: list[pygame.Rect] = []  # each paragraph's place, as last drawn
 
     def back(self) -> None:
         self.app.pop(self)
@@ -66,16 +67,22 @@ class TextPageScene(Scene):
         width = min(w - px(120), px(self.width))
         panel = pygame.Rect(w // 2 - width // 2 - px(28), px(30) + head.get_height() + px(18),
                             width + px(56), 0)  # fmt: skip
-        lines = [(line, colour, bold) for text, colour, bold in self.text
-                 for line in theme.wrap(text, size, width, bold) + [""]]  # fmt: skip
+        wrapped = [theme.wrap(text, size, width, bold) for text, _, bold in self.text]
         step = theme.font(size).get_linesize()
-        panel.h = sum(gap if not line else step for line, _, _ in lines) + px(36) - gap
+        panel.h = sum(len(ls) * step + gap for ls in wrapped) + px(36) - gap
         widgets.draw_panel(surface, panel, u)
         y = panel.top + px(18)
-        for line, colour, bold in lines:
-            if not line:
-                y += gap
-                continue
-            surface.blit(theme.text(line, size, colour, bold), (panel.left + px(28), y))
-            y += step
+        self.rects = []
+        for ls, (_, colour, bold) in zip(wrapped, self.text, strict=True):
+            rect = pygame.Rect(panel.left + px(16), y - px(4), panel.w - px(32),
+                               len(ls) * step + px(8))  # fmt: skip
+            self.rects.append(rect)
+            self.under(surface, len(self.rects) - 1, rect)
+            for line in ls:
+                surface.blit(theme.text(line, size, colour, bold), (panel.left + px(28), y))
+                y += step
+            y += gap
         super().draw(surface)
+
+    def under(self, surface: pygame.Surface, i: int, rect: pygame.Rect) -> None:
+        """Drawn under paragraph `i` (a clickable one's frame); nothing by default."""

@@ -66,7 +66,9 @@ def following(lesson: Lesson) -> Lesson | None:
 
 # --- menus ---
 class LearnScene(ListScene):
-    """One entry in the main menu leads here: the tutorial or the rules."""
+    """One entry in the main menu leads here: the tutorial, the rules, or practising the
+    positions of one's own costliest decisions (the coach's drills: learning, like the
+    lessons, and not a match to set up, so here and not on the Play screen)."""
 
     button_size = (420, 52, 12)
 
@@ -82,8 +84,12 @@ class LearnScene(ListScene):
         return [
             ("tutorial", tr("teach.menu_tutorial", n=len(LESSONS)), self.open_tutorial, "@primary"),
             ("rules", tr("teach.menu_rules"), self.open_rules, "@menu"),
+            ("drill", tr("coach.drill_menu"), self.open_drill, "@menu"),
             ("back", tr("teach.back"), self.back, "@menu"),
         ]
+
+    def open_drill(self) -> None:
+        self.app.push("drill")
 
     def open_tutorial(self) -> None:
         self.app.push(LessonListScene(self.app))
