@@ -23,6 +23,8 @@ from .games import get_game
 from .seats import CancelToken, Job, Jobs
 
 DRILLS = 20  # positions in one practice, the costliest first
+# Sampled deals per position: the live coach's, so the values are the stored judgement's.
+WORLDS = coach.WORLDS
 
 
 @dataclass(frozen=True)
@@ -55,10 +57,11 @@ class Practice:
 
     def __init__(
         self, history: Any, game: str | None = None, n: int = DRILLS,
-        worlds: int | None = coach.WORLDS, jobs: Jobs | None = None,
+        worlds: int | None = None, jobs: Jobs | None = None,
     ) -> None:  # fmt: skip
+        """`worlds`: sampled deals per position (None: `WORLDS`, as the live coach)."""
         self.history = history
-        self.worlds = worlds
+        self.worlds = WORLDS if worlds is None else worlds
         self.jobs = jobs or Jobs(name="klaverjas-drill")
         self.queue = [d for d in history.drills(n, game) if d.cost >= coach.FLAG]
         self.total = len(self.queue)

@@ -114,8 +114,8 @@ class PositionScene(Scene):
         bottom seat's plate when the other hands are closed); the wider room if that is
         narrow."""
         L = self.table.layout  # type: ignore[union-attr]
-        right, left = L.hint_rooms(False)
-        room = right if right.w >= L.px(240) or right.w >= left.w else left
+        rooms = L.hint_rooms(False)  # the two-player table has one
+        room = next((r for r in rooms if r.w >= L.px(240)), max(rooms, key=lambda r: r.w))
         head, lines = self.caption()
         draw_lesson_panel(surface, room, L.u, head, lines)
 
@@ -169,9 +169,7 @@ class DrillScene(PositionScene):
     """Practise your mistakes: a stored position, asked again. A card is chosen by a click
     on it, a bid by its button; the verdict replaces the question, Next shows another."""
 
-    def __init__(
-        self, app: Shell, game: str | None = None, worlds: int | None = coach.WORLDS
-    ) -> None:
+    def __init__(self, app: Shell, game: str | None = None, worlds: int | None = None) -> None:
         super().__init__(app)
         self.practice = Practice(app.history, game, worlds=worlds)
         self.show_drill()

@@ -169,13 +169,17 @@ class ReviewScene(Scene):
                 lines.append((fair, theme.GOLD_LIGHT))
         if self.trick and not lost:
             lines.append((tr("teach.review_trick_best"), theme.TEXT_DIM))
-        gap = team_points(result.best_margin - result.final_margin)  # team 0's view
-        key = "more" if gap < 0 else "less" if gap > 0 else "same"
-        lines.append((tr(f"teach.review_compare_{key}", n=abs(gap)), theme.GOLD_LIGHT))
+        # the whole deal at its start and its end; its first loss at that loss's trick
+        whole = self.trick in (0, self.tricks)
+        if whole:
+            gap = team_points(result.best_margin - result.final_margin)  # team 0's view
+            key = "more" if gap < 0 else "less" if gap > 0 else "same"
+            lines.append((tr(f"teach.review_compare_{key}", n=abs(gap)), theme.GOLD_LIGHT))
         first = result.first_loss(YOUR_TEAM)
         if first is None:
-            lines.append((tr("teach.review_no_loss"), theme.TEXT))
-        else:
+            if whole:
+                lines.append((tr("teach.review_no_loss"), theme.TEXT))
+        elif whole or first.index // 4 + 1 == self.trick:
             best = ", ".join(card_text(c) for c in first.best)
             text = self.about("review_first_loss", first.seat, trick=first.index // 4 + 1,
                               card=card_text(first.card), loss=team_points(first.loss),
