@@ -9,7 +9,6 @@ import random
 import pygame
 import pytest
 from uitest import DT, click, click_button, open_learn, press
-from test_store import SHORT
 
 from klaverjas_gui import i18n
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS, new_klabberjass, new_match
