@@ -186,7 +186,7 @@ class DrillScene(PositionScene):
     # --- widgets ---
     def build(self) -> None:
         p = self.practice
-        rows = [("back", tr("ui.back"), self.back, "@quiet")]
+        rows = [("back", tr("ui.back"), self.back, "@quiet" if p.drill else "@primary")]
         if p.verdict is not None and p.queue:
             rows.insert(0, ("next", tr("coach.drill_next"), self.next, "@primary"))
         button_column(self, rows)
