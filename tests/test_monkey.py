@@ -13,7 +13,9 @@ def test_monkey_twenty_thousand_inputs():
               audio=False)  # fmt: skip
     pygame.event.clear()
     try:
-        report = monkey.run(app, events=20_000, seed=20261130, per_scene=400)
+        # every scene gets its share (about 400 inputs each), however many there are
+        per_scene = 20_000 // len(smoke.SCENES)
+        report = monkey.run(app, events=20_000, seed=20261130, per_scene=per_scene)
     finally:
         app.close()
     assert report.events == 20_000
