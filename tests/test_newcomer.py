@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from uitest import DT, click_button, open_learn, press, run_until
+from uitest import DT, click_button, open_learn, open_play, press, run_until
 
 from klaverjas_gui import i18n, words
 from klaverjas_gui.engine.cards import Suit
@@ -15,6 +15,7 @@ from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.lessons import LESSONS
 from klaverjas_gui.ui import catalogue, theme
 from klaverjas_gui.ui.menu import MainMenuScene
+from klaverjas_gui.ui.play import PlayScene
 from klaverjas_gui.ui.tutorial import LessonListScene, LessonScene
 
 
@@ -137,3 +138,27 @@ def test_the_menu_is_reached_again_after_the_fixes(make_app):
     click_button(app, app.top, "learn")
     press(app, pygame.K_ESCAPE)
     assert isinstance(app.top, MainMenuScene)
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_the_play_screen_note_on_people_at_the_laptop_is_not_under_a_button(
+    make_app, lang, text_size
+):
+    """With a second person at the laptop the opponents' row says so; at the larger text
+    the open-hands practice button was drawn over that sentence."""
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size(text_size)
+    assert app.settings.set_seat(2, kind="human")
+    open_play(app)
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    people = [(text, rect) for text, rect in scene.notes if text == tr("ui.play_people")]
+    assert len(people) == 1
+    text, rect = people[0]
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(rect)
+    for key, button in scene.buttons.items():
+        assert not rect.colliderect(button.get_abs_rect()), key
+    size = theme.readable(round(16 * theme.scale_for(app.size)))
+    assert len(theme.wrap(text, size, rect.w)) <= 2  # the two lines drawn hold it all
