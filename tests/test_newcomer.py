@@ -162,3 +162,14 @@ def test_the_play_screen_note_on_people_at_the_laptop_is_not_under_a_button(
         assert not rect.colliderect(button.get_abs_rect()), key
     size = theme.readable(round(16 * theme.scale_for(app.size)))
     assert len(theme.wrap(text, size, rect.w)) <= 2  # the two lines drawn hold it all
+
+
+def test_an_empty_history_does_not_ask_to_click_a_match(make_app):
+    """ "0 partijen, nieuwste eerst · klik er een aan om die te openen" with nothing to click."""
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.push("history")
+    app.step(DT)
+    assert app.top.records == [] and app.top.note() == ""
+    catalogue.SCREENS["history"](app)  # one stored match: the note counts it again
+    app.step(DT)
+    assert app.top.note() == tr("ui.history_note", n=1)
