@@ -149,7 +149,9 @@ def preset_label(name: str) -> str:
 
 
 def match_length_label(value: str) -> str:
-    kind, n = value.split(":")
+    """ "deals:16" -> "16 deals"; the count as a number, so that one deal is "1 deal"."""
+    kind, count = value.split(":")
+    n: int | str = int(count) if count.isdigit() else count
     return tr("rules.length_deals", n=n) if kind == "deals" else tr("rules.length_points", n=n)
 
 

@@ -84,7 +84,7 @@ class ConfirmScene(Scene):
         u = self._u()
         needs = [
             widgets.fit_label(self.app.size, tr(key), cls, 0, 0)[0]  # both answers fit
-            for key, cls in (("ui.confirm_no", "@menu"), ("ui.confirm_yes", "@primary"))
+            for key, cls in (("ui.confirm_no", "@menu"), ("ui.confirm_yes", "@menu_primary"))
         ]
         pw = min(w - round(40 * u), max(round(720 * u), 2 * max(needs) + round(66 * u)))
         ph = self._text_height(pw - round(56 * u)) + round(150 * u)
@@ -108,7 +108,7 @@ class ConfirmScene(Scene):
         x = panel.left + round(24 * u)
         self.button("no", pygame.Rect(x, y, bw, bh), tr("ui.confirm_no"), self.cancel, "@menu")
         self.button("yes", pygame.Rect(x + bw + gap, y, bw, bh), tr("ui.confirm_yes"),
-                    self.confirm, "@primary")  # fmt: skip
+                    self.confirm, "@menu_primary")  # fmt: skip
         self.ring.set([
             Control(key, lambda k=key: self.buttons[k].get_abs_rect(), press)
             for key, press in (("no", self.cancel), ("yes", self.confirm))

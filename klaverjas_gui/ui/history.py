@@ -160,8 +160,10 @@ class HistoryScene(ListingScene):
         )  # fmt: skip
 
     def note(self) -> str:
+        """How many, and how to open one; nothing while the list is empty (its own text
+        says so, and there is nothing to click)."""
         n = len(self.records)
-        return tr("ui.history_note", n=n)
+        return tr("ui.history_note", n=n) if n else ""
 
     def set_filter(self, preset: str | None, game: str | None = None) -> None:
         self.preset, self.game = preset, game

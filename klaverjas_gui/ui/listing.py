@@ -212,6 +212,7 @@ class ListingScene(Scene):
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
         self.listing: Listing | None = None
+        self.buttons_left = 0  # where the top-right buttons begin (build)
         self.build()
 
     def px(self, v: float) -> int:
@@ -232,15 +233,27 @@ class ListingScene(Scene):
         px = self.px
         x = w - px(26)
         for key, label, action, cls in self.actions():
-            x -= px(150)
-            self.button(key, pygame.Rect(x, px(22), px(150), px(44)), label, action, cls)
+            bw, bh = widgets.fit_label(self.app.size, label, cls, px(150), px(44))
+            x -= bw  # as wide as its label needs ("Exporter en CSV", the larger text)
+            self.button(key, pygame.Rect(x, px(22), bw, bh), label, action, cls)
             x -= px(10)
+        self.buttons_left = x  # the note stops short of the buttons
         top, bottom = self.listing_top, self.listing_bottom
         rect = pygame.Rect(px(34), px(top), w - px(68), h - px(top + bottom))
         self.listing = self.make_listing(rect, theme.scale_for(self.app.size))
 
     def back(self) -> None:
         self.app.pop(self)
+
+    def note_lines(self, title_w: int) -> list[tuple[str, tuple[int, int]]]:
+        """The note beside a title `title_w` wide, wrapped short of the top-right buttons
+        (the larger text, a small window): each line and where it is drawn."""
+        px = self.px
+        left = px(46) + title_w
+        lines = theme.wrap(self.note(), px(15), max(px(120), self.buttons_left - left))
+        line_h = theme.font(px(15)).get_linesize()
+        y = px(34) - (len(lines) - 1) * line_h // 2  # one line as before; more, centred on it
+        return [(line, (left, y + i * line_h)) for i, line in enumerate(lines)]
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):
@@ -256,8 +269,8 @@ class ListingScene(Scene):
         surface.blit(widgets.felt((w, h)), (0, 0))
         title = theme.text(self.title, px(38), theme.GOLD_LIGHT, True)
         surface.blit(title, (px(26), px(14)))
-        note = theme.text(self.note(), px(15), theme.TEXT_DIM)
-        surface.blit(note, (px(46) + title.get_width(), px(34)))
+        for line, pos in self.note_lines(title.get_width()):
+            surface.blit(theme.text(line, px(15), theme.TEXT_DIM), pos)
         if self.listing is not None:
             self.listing.draw(surface)
         super().draw(surface)

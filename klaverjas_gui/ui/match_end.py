@@ -39,7 +39,7 @@ class MatchEndScene(Scene):
         y = h - round(36 * u) - bh
         left = pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh)
         right = pygame.Rect(w // 2 + gap // 2, y, bw, bh)
-        self.button("new_match", left, tr("ui.menu_new_match"), self.new_match, "@primary")
+        self.button("new_match", left, tr("ui.menu_new_match"), self.new_match, "@menu_primary")
         self.button("main_menu", right, tr("ui.end_main_menu"), self.app.show_menu, "@menu")
 
     def new_match(self) -> None:

@@ -28,6 +28,13 @@ if TYPE_CHECKING:
     from .shell import Shell
 
 
+def in_column(cls: str) -> str:
+    """The look of a column button: the highlighted one ("@primary") keeps its colours
+    but takes the column's larger letters ("@menu_primary"), so the one a newcomer should
+    press is not the one with the smallest label."""
+    return "@menu_primary" if cls == "@primary" else cls
+
+
 class ListScene(Scene):
     """A centred column of buttons with keyboard focus (ui/focus.py): Up/Down, Tab and
     Shift+Tab move it, Enter and Space press. Every button is at least as wide and tall
@@ -67,7 +74,7 @@ class ListScene(Scene):
         u = theme.scale_for(self.app.size)
         pad_x, pad_y = round(40 * u), round(10 * u)
         for label, cls in labels:
-            lw, lh = label_size(label, cls, self.app.size)
+            lw, lh = label_size(label, in_column(cls), self.app.size)
             width = max(width, lw + pad_x)
             height = max(height, lh + pad_y)
         return min(width, w - round(24 * u)), height
@@ -85,9 +92,8 @@ class ListScene(Scene):
             gap = max(round(4 * u), min(gap, room // len(self.items) - bh))
             y = max(round(h * 0.2), h - round(14 * u) - len(self.items) * (bh + gap))
         for key, label, action, cls in self.items:
-            self.button(
-                key, pygame.Rect(w // 2 - bw // 2, y, bw, bh), label, self._wrap(action), cls
-            )
+            rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+            self.button(key, rect, label, self._wrap(action), in_column(cls))
             y += bh + gap
         self.set_ring()
 
@@ -223,7 +229,7 @@ class MainMenuScene(ListScene):
         opened = self.app.open_matches()[:2]
         labels = [
             label
-            if label_size(label, cls, self.app.size)[0] + round(28 * u) <= half
+            if label_size(label, in_column(cls), self.app.size)[0] + round(28 * u) <= half
             else continue_label(match, 2, short=True)  # large text, a small window
             for label, cls, match in ((label1, cls1, opened[0]), (label2, cls2, opened[1]))
         ]
@@ -232,7 +238,7 @@ class MainMenuScene(ListScene):
         x = w // 2 - half - gap // 2
         for i, (key, action, cls) in enumerate(((k1, act1, cls1), (k2, act2, cls2))):
             rect = pygame.Rect(x + i * (half + gap), top, half, height)
-            self.button(key, rect, labels[i], self._wrap(action), cls)  # made anew at its width
+            self.button(key, rect, labels[i], self._wrap(action), in_column(cls))  # anew, wider
         for key, *_ in self.items[2:]:  # the rows below move up into the freed row
             button = self.buttons[key]
             button.set_relative_position((button.get_abs_rect().left,

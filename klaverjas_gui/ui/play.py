@@ -131,9 +131,6 @@ class PlayScene(Scene):
             if name == level:
                 button.select()
             x += lw + px(8)
-        if level is None:
-            self.notes.append((tr("ui.play_people"),
-                               pygame.Rect(x + px(10), y, w - x - px(40), lh)))  # fmt: skip
         controls.append(Control("level", lambda: self._union("level_"),
                                 lambda: self.step_level(1), self.step_level))  # fmt: skip
         if self.game is KLAVERJAS:
@@ -148,6 +145,13 @@ class PlayScene(Scene):
                 button.select()
             controls.append(self._control("practice", self.toggle_practice,
                                           lambda step: self.toggle_practice()))  # fmt: skip
+            x += pw
+        if level is None:  # people at the laptop: the note after the row's buttons, never
+            # under them; on a line of its own where the row leaves too little room
+            note = pygame.Rect(x + px(10), y, w - x - px(50), lh)
+            if note.w < px(300):
+                note = pygame.Rect(x0, y + lh + px(8), w - x0 - px(40), lh)
+            self.notes.append((tr("ui.play_people"), note))
         # the foot: every rule option, Start
         sw, sh = self._fit(tr("ui.play_start"), "@primary", px(220), px(56))
         start = pygame.Rect(w - px(40) - sw, h - px(28) - sh, sw, sh)

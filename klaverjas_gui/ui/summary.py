@@ -60,7 +60,8 @@ class DealSummaryScene(Scene):
         """Sized to its content: the table of points and the explanation in words."""
         w, h = self.app.size
         u = theme.scale_for(self.app.size)
-        width = round(min(w * 0.9, 700 * u))
+        # wide enough for its two buttons side by side (French in the larger text)
+        width = round(min(w * 0.94, max(700 * u, 2 * self._button_size()[0] + 56 * u)))
         lines = len(theme.wrap(self.describe(), round(18 * u), width - round(80 * u)))
         height = round((356 + 25 * lines) * u)
         rect = pygame.Rect(0, 0, width, min(round(h * 0.94), height))
@@ -70,16 +71,31 @@ class DealSummaryScene(Scene):
     def build(self) -> None:
         u = theme.scale_for(self.app.size)
         p = self._panel()
-        last = self.table.session.state.is_over
-        label = tr("ui.summary_see_result") if last else tr("ui.summary_next_deal")
-        rect = pygame.Rect(0, 0, round(260 * u), round(52 * u))
+        label = self._next_label()
+        bw, bh = self._button_size()
+        if self.reviewable():
+            bw = min(bw, (p.w - round(56 * u)) // 2)
+        rect = pygame.Rect(0, 0, min(bw, p.w - round(40 * u)), bh)
         rect.midbottom = (p.centerx, p.bottom - round(22 * u))
         if self.reviewable():  # two buttons side by side: Review this deal, Next deal
             review = rect.copy()
             review.right = p.centerx - round(8 * u)
             rect.left = p.centerx + round(8 * u)
             self.button("review", review, tr("teach.review_button"), self.open_review, "@menu")
-        self.button("next", rect, label, self.close_summary, "@primary")
+        self.button("next", rect, label, self.close_summary, "@menu_primary")
+
+    def _next_label(self) -> str:
+        last = self.table.session.state.is_over
+        return tr("ui.summary_see_result") if last else tr("ui.summary_next_deal")
+
+    def _button_size(self) -> tuple[int, int]:
+        """One size for both buttons, as wide as the wider label needs."""
+        u = theme.scale_for(self.app.size)
+        size = widgets.fit_label(self.app.size, self._next_label(), "@menu_primary",
+                                 round(260 * u), round(52 * u))  # fmt: skip
+        if self.reviewable():
+            size = widgets.fit_label(self.app.size, tr("teach.review_button"), "@menu", *size)
+        return size
 
     def reviewable(self) -> bool:
         """A human's four-player deal can be reviewed against best play (ui/review.py)."""

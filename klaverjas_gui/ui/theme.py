@@ -106,7 +106,7 @@ def text(content: str, px: int, colour: tuple = TEXT, bold: bool = False) -> pyg
         return f.render(content, True, colour)
     from .icons import suit_icon
 
-    size = max(4, round(f.get_ascent() * 0.72))
+    size = _suit_px(f)
     pieces: list[pygame.Surface] = []
     run = ""
     for ch in content + "\0":
@@ -129,15 +129,30 @@ def text(content: str, px: int, colour: tuple = TEXT, bold: bool = False) -> pyg
     return out
 
 
-def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Break text into lines that fit `width` pixels."""
+def _suit_px(f: pygame.font.Font) -> int:
+    """The square an inline suit symbol takes in `text` drawn in font `f`."""
+    return max(4, round(f.get_ascent() * 0.72))
+
+
+def text_width(content: str, px: int, bold: bool = False) -> int:
+    """How wide `text` draws `content`, without drawing it: a suit symbol is our own
+    square icon, wider than the font's empty box for ♣♦♥♠ that `Font.size` counts."""
     f = font(px, bold)
+    suits = sum(content.count(ch) for ch in SUIT_GLYPHS)
+    if not suits:
+        return f.size(content)[0]
+    runs = "".join(ch if ch not in SUIT_GLYPHS else "\0" for ch in content).split("\0")
+    return sum(f.size(run)[0] for run in runs if run) + suits * _suit_px(f)
+
+
+def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """Break text into lines that fit `width` pixels as `text` draws them."""
     lines: list[str] = []
     for paragraph in content.split("\n"):
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
+            if text_width(trial, px, bold) <= width or not line:
                 line = trial
             else:
                 lines.append(line)

@@ -120,6 +120,11 @@ class LessonListScene(ListScene):
 
     def enter(self) -> None:
         self.build()  # ticks and the count change when a lesson was finished
+        # Enter starts the lesson that stands out (the first not yet done), not the one
+        # just finished or the first of the list
+        primary = next((key for key, *_, cls in self.items if cls == "@primary"), None)
+        if primary is not None:
+            self.ring.focus(primary)
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
         done = self.app.settings.tutorial_done

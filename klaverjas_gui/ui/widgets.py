@@ -81,7 +81,8 @@ def draw_panel(
 
 
 # theme.json's font size and boldness by button class (17, bold: "button")
-FONT_SIZES = {"@menu": 21, "@primary": 19, "@quiet": 15, "@segment": 15, "@tab": 17}
+FONT_SIZES = {"@menu": 21, "@menu_primary": 21, "@primary": 19, "@quiet": 15, "@segment": 15,
+              "@tab": 17}  # fmt: skip
 
 
 def label_size(label: str, cls: str, size: tuple[int, int]) -> tuple[int, int]:

@@ -1,0 +1,175 @@
+"""Rough edges a newcomer met on a first evening at a small Dutch laptop (1024x600, nl,
+larger text), each driven as a player would: by posted clicks and keys under the dummy
+driver. The walk-through itself is in the s8-newcomer notes.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from uitest import DT, click_button, open_learn, open_play, press, run_until
+
+from klaverjas_gui import i18n, words
+from klaverjas_gui.engine.cards import Suit
+from klaverjas_gui.i18n import tr
+from klaverjas_gui.teach.lessons import LESSONS
+from klaverjas_gui.ui import catalogue, theme
+from klaverjas_gui.ui.menu import MainMenuScene
+from klaverjas_gui.ui.play import PlayScene
+from klaverjas_gui.ui.tutorial import LessonListScene, LessonScene
+
+
+def letters(button) -> int:
+    """The point size pygame-gui draws a button's label in."""
+    return button.font.get_point_size()
+
+
+def dutch_app(make_app, text_size: str = "larger"):
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.set_text_size(text_size)
+    app.step(DT)
+    return app
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+@pytest.mark.parametrize("screen", ["menu", "menu: continue", "learn", "tutorial: lessons"])
+def test_the_highlighted_button_of_a_column_is_not_the_one_in_small_letters(
+    make_app, screen, text_size
+):
+    app = dutch_app(make_app, text_size)
+    catalogue.SCREENS[screen](app)
+    app.step(DT)
+    scene = app.top
+    column = {key: b for key, b in scene.buttons.items() if key != "about"}
+    primary = [key for key, _, _, cls in scene.items if cls == "@primary"]
+    assert len(primary) == 1, scene.items
+    sizes = {key: letters(b) for key, b in column.items()}
+    assert len(set(sizes.values())) == 1, sizes  # the highlighted one too
+    for key, button in column.items():  # and each label still fits its button
+        assert button.font.size(button.text)[0] <= button.get_abs_rect().w - 8, key
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_deal_summary_buttons_share_their_letters_and_hold_their_labels(make_app, lang):
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["deal summary"](app)
+    app.step(DT)
+    summary = app.top
+    review, nxt = summary.buttons["review"], summary.buttons["next"]
+    assert letters(review) == letters(nxt)
+    for button in (review, nxt):
+        assert button.font.size(button.text)[0] <= button.get_abs_rect().w - 8, button.text
+    assert not review.get_abs_rect().colliderect(nxt.get_abs_rect())
+
+
+def test_enter_on_the_lesson_list_starts_the_first_lesson_not_yet_done(make_app):
+    app = dutch_app(make_app, "normal")
+    app.settings.tutorial_done = [LESSONS[0].id, LESSONS[1].id]
+    lessons = open_learn(app, "tutorial")
+    assert isinstance(lessons, LessonListScene)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, LessonScene) and app.top.lesson is LESSONS[2]
+    # back from a lesson just finished: the ring has moved on to the next one
+    app.settings.tutorial_done = [lesson.id for lesson in LESSONS[:3]]
+    press(app, pygame.K_ESCAPE)
+    run_until(app, lambda: app.top is lessons)
+    press(app, pygame.K_RETURN)
+    assert isinstance(app.top, LessonScene) and app.top.lesson is LESSONS[3]
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+def test_a_wrapped_line_with_suit_symbols_is_no_wider_than_its_room(make_app, text_size):
+    """The rules page's example ("... de A♣, Oost speelt de 7♣. Je hebt geen klaveren;")
+    lost its semicolon past the page's edge: the symbols draw wider than the font says."""
+    dutch_app(make_app, text_size)
+    example = tr("teach.rules_example")
+    assert "♣" in example
+    for px in (14, 18, 23):
+        for width in range(200, 1000, 37):
+            for line in theme.wrap(example, px, width):
+                if " " in line:  # a single word longer than the room can only overflow
+                    assert theme.text(line, px).get_width() <= width, (px, width, line)
+
+
+@pytest.mark.parametrize("lang,one", [("nl", "1 spel"), ("en", "1 deal"), ("fr", "1 donne")])
+def test_a_match_of_one_deal_says_deal_not_deals(lang, one):
+    i18n.set_language(lang)
+    assert words.match_length_label("deals:1") == one
+    assert words.match_length_label("deals:16") == tr("rules.length_deals", n=16)
+    assert words.match_length_label("points:1500") == tr("rules.length_points", n=1500)
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_the_take_button_begins_with_a_capital_like_the_others(lang):
+    """Dutch said "schoppen spelen" on a button beside "Pas" and "Schmeiss"."""
+    i18n.set_language(lang)
+    for suit in Suit:
+        label = tr("ui.prompt_take", suit=words.suit_name(suit))
+        assert label[0].isupper(), label
+
+
+@pytest.mark.parametrize("screen", ["history", "statistics"])
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_list_pages_hold_their_button_labels_and_keep_the_note_clear(make_app, screen, lang):
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS[screen](app)
+    app.step(DT)
+    scene = app.top
+    rects = [b.get_abs_rect() for b in scene.buttons.values() if b.get_abs_rect().top < 60]
+    for key, button in scene.buttons.items():
+        rect = button.get_abs_rect()
+        if rect in rects:
+            assert button.font.size(button.text)[0] <= rect.w - 8, (key, button.text)
+    # the note beside the title stops short of the top-right buttons
+    u = theme.scale_for(app.size)
+    title_w = theme.text(scene.title, round(38 * u), theme.GOLD_LIGHT, True).get_width()
+    buttons = pygame.Rect(rects[0]).unionall(rects)
+    for line, (x, y) in scene.note_lines(title_w):
+        drawn = theme.text(line, round(15 * u)).get_rect(topleft=(x, y))
+        assert drawn.right <= buttons.left, line
+
+
+def test_the_menu_is_reached_again_after_the_fixes(make_app):
+    """The column's new look changes no key: Play is still pressed by Enter."""
+    app = dutch_app(make_app)
+    run_until(app, lambda: isinstance(app.top, MainMenuScene))
+    click_button(app, app.top, "learn")
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MainMenuScene)
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_the_play_screen_note_on_people_at_the_laptop_is_not_under_a_button(
+    make_app, lang, text_size
+):
+    """With a second person at the laptop the opponents' row says so; at the larger text
+    the open-hands practice button was drawn over that sentence."""
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size(text_size)
+    assert app.settings.set_seat(2, kind="human")
+    open_play(app)
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    people = [(text, rect) for text, rect in scene.notes if text == tr("ui.play_people")]
+    assert len(people) == 1
+    text, rect = people[0]
+    window = pygame.Rect((0, 0), app.size)
+    assert window.contains(rect)
+    for key, button in scene.buttons.items():
+        assert not rect.colliderect(button.get_abs_rect()), key
+    size = theme.readable(round(16 * theme.scale_for(app.size)))
+    assert len(theme.wrap(text, size, rect.w)) <= 2  # the two lines drawn hold it all
+
+
+def test_an_empty_history_does_not_ask_to_click_a_match(make_app):
+    """ "0 partijen, nieuwste eerst · klik er een aan om die te openen" with nothing to click."""
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.push("history")
+    app.step(DT)
+    assert app.top.records == [] and app.top.note() == ""
+    catalogue.SCREENS["history"](app)  # one stored match: the note counts it again
+    app.step(DT)
+    assert app.top.note() == tr("ui.history_note", n=1)
