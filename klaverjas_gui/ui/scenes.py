@@ -46,6 +46,9 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "klabberjass demo": "attract.AttractKlabberjassTable",
     "about": "about.AboutScene",
     "coach report": "coach_report.CoachReportScene",  # match_id=
+    "network": "lan.NetworkScene",  # Host or Join
+    "network host": "lan.HostScene",  # game=, player=, guests=, level=, room=, open_now=
+    "network join": "lan.JoinScene",  # address=, room=, player=, join_now=
 }
 
 
@@ -87,6 +90,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         history,
         klabberjass_replay,
         klabberjass_scenes,
+        lan,
         match_end,
         menu,
         play,

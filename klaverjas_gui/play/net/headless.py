@@ -23,7 +23,7 @@ from ...engine.reasons import Reason
 from ...i18n import tr
 from ...store.files import write_atomic
 from ..games import Game
-from ..seats import GRACE, REMOTE, valid_level
+from ..seats import GRACE, REMOTE, Jobs, valid_level
 from ..session import AUTOPILOT_PACE, MatchSession, Pace, record_to
 from . import protocol as P
 from .guest import UNREACHABLE, NetGuest, split_address
@@ -55,7 +55,8 @@ class HostOptions:
     port: int = DEFAULT_PORT
     bind: str = "0.0.0.0"
     room: str | None = None
-    guests: int | None = None  # remote seats; default every seat but the host's
+    guests: int | tuple[int, ...] | None = None  # remote seats (a number, or the seats);
+    # default every seat but the host's
     grace: float = GRACE
     level: str = "easy"
     speed: float = 1.0
@@ -69,12 +70,14 @@ def _room_file(store: Any) -> Path:
     return Path(store.paths.data_dir) / ROOM_FILE
 
 
-def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.monotonic
+def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.monotonic,
+               *, settings: Any = None, jobs: Jobs | None = None, screen: bool = False,
                ) -> tuple[NetHost, bool] | None:  # fmt: skip
     """The host around a new session, or around the history's running match (`resume`);
-    None (with a line said) when there is nothing to continue."""
+    None (with a line said) when there is nothing to continue. `screen`: the host's
+    person plays at a table (no autopilot); `settings`, `jobs`: the table's."""
     history, game = store.history, opt.game
-    settings = Pace(speed=opt.speed)
+    settings = settings if settings is not None else Pace(speed=opt.speed)
     if opt.resume:
         found = history.resume(game.name)
         if found is None:
@@ -82,15 +85,19 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
             return None
         record, state = found
         kinds = getattr(record, "kinds", None) or []
-        remote = [s for s, kind in enumerate(kinds) if kind == REMOTE] or list(
-            remote_order(game)[: opt.guests or game.players - 1]
-        )
+        asked = opt.guests
+        remote = [s for s, kind in enumerate(kinds) if kind == REMOTE] or (
+            list(asked) if isinstance(asked, tuple)
+            else list(remote_order(game)[: asked or game.players - 1])
+        )  # fmt: skip
         seating = host_seating(
             game, record.seed, record.players[0], remote, opt.level, names=record.players,
             grace=opt.grace, clock=clock, claimed=True,
         )  # fmt: skip
+        if screen:
+            seating.autopilot = None
         session = MatchSession(game, state.variant, record.seed, seating, history, state=state,
-                               settings=settings)  # fmt: skip
+                               settings=settings, jobs=jobs)  # fmt: skip
         session.match_id = record.id
         room = opt.room
         if room is None:
@@ -102,7 +109,9 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
     seed = random.randrange(1_000_000) if opt.seed is None else opt.seed
     guests = game.players - 1 if opt.guests is None else opt.guests
     seating = host_seating(game, seed, opt.name, guests, opt.level, grace=opt.grace, clock=clock)
-    session = MatchSession(game, opt.variant, seed, seating, settings=settings)
+    if screen:
+        seating.autopilot = None
+    session = MatchSession(game, opt.variant, seed, seating, settings=settings, jobs=jobs)
 
     def begin(host: NetHost) -> None:  # the lobby is full: the match is recorded from here
         seats = session.seats

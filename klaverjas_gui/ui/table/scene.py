@@ -89,6 +89,8 @@ class TableScene(Scene):
         self.session = session
         session.picture = self  # what the animation allows (ready, trick_pause, pause_over)
         session.listen(self.saw)
+        if hasattr(session, "on_jump"):  # a guest's table: a rejoin jumps to the position
+            session.on_jump(self.load)
         self._origin: Pose | None = None  # where the card being submitted was dropped
         self._warm: list[Card] = []  # card faces still to draw ahead of need
         self._warm_size: tuple[int, int] | None = None
@@ -609,6 +611,17 @@ class TableScene(Scene):
         self.guide.draw(surface, self.layout, p.prompt[0] if p.prompt else None, self.choices())
         if self.demo:
             self._demo_banner(surface)
+        if self.session.link is not None:
+            self._network(surface)
+
+    def _network(self, surface: pygame.Surface) -> None:
+        """Who is connected, below the score panel; who is away, in the middle above."""
+        from ..netstatus import draw_away, draw_status
+
+        L = self.layout
+        bottom = draw_status(surface, self.session.link, (L.score_panel.right,
+                             L.score_panel.bottom + L.px(6)), L.u)  # fmt: skip
+        draw_away(surface, self.session.link, (L.w // 2, max(bottom, L.h // 5)), L.u)
 
     def _demo_banner(self, surface: pygame.Surface) -> None:
         L = self.layout
