@@ -1,0 +1,101 @@
+"""The guest's rebuilt position (play/net/mirror.py): from each seat's own observation
+only, at every position of random matches of every preset; and the face-down guess the
+table draws stays the mirror's guess as cards are played (ui/table/director.py's swap)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from klaverjas_gui.engine.cards import sort_hand
+from klaverjas_gui.engine.match import new_match
+from klaverjas_gui.play.games import KLAVERJAS
+from klaverjas_gui.play.net.mirror import Mirror, MirrorError, swap_guess
+
+
+def short(variant):
+    return dataclasses.replace(variant, match_length="deals:2")
+
+
+@pytest.mark.parametrize("preset", list(KLAVERJAS.presets))
+def test_every_seat_sees_its_own_observation_in_the_rebuilt_position(preset):
+    for seed in range(2):
+        state = new_match(short(KLAVERJAS.presets[preset]), seed)
+        rng = random.Random(seed)
+        mirrors = [Mirror(KLAVERJAS, s) for s in range(4)]
+        while True:
+            for s, mirror in enumerate(mirrors):
+                obs = state.observation(s)
+                built = mirror.state(obs, state.n_actions)
+                assert built.observation(s) == obs
+                assert built.hand(s) == state.hand(s)
+                assert built.n_actions == state.n_actions and built.phase == state.phase
+                assert built.legal_actions() == (
+                    state.legal_actions() if state.to_move == s else built.legal_actions()
+                )
+                assert [len(built.hand(t)) for t in range(4)] == [
+                    len(state.hand(t)) for t in range(4)
+                ]
+            if state.is_over:
+                break
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+        assert built.is_over and built.totals == state.totals and built.sheet == state.sheet
+
+
+def test_the_guess_is_drawn_from_unseen_cards_only():
+    state = new_match(short(KLAVERJAS.presets["amsterdam"]), 3)
+    rng = random.Random(3)
+    mirror = Mirror(KLAVERJAS, 2)
+    for _ in range(20):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    built = mirror.state(state.observation(2), state.n_actions)
+    seen = set(state.hand(2)) | {c for _, cards in state.tricks for c in cards} | set(state.trick)
+    for s in (0, 1, 3):
+        assert not set(built.hand(s)) & seen
+
+
+def test_the_picture_keeps_the_guess_as_cards_are_played():
+    """The table's face-down hands, moved by the director's rule (a card guessed elsewhere
+    swaps with the player's last card), always hold what the mirror guessed: the table
+    never has to re-synchronise a guest's picture."""
+    for seed in range(6):
+        state = new_match(short(KLAVERJAS.presets["rotterdam"]), seed)
+        rng = random.Random(seed)
+        mirror = Mirror(KLAVERJAS, 1)
+        built = mirror.state(state.observation(1), 0)
+        picture = [list(built.hand(s)) for s in range(4)]
+        swaps = 0
+        while not state.is_over:
+            before_deal = state.deal_no, state.deal_start
+            action = rng.choice(state.legal_actions())
+            seat = state.to_move
+            state, _ = state.apply(action)
+            built = mirror.state(state.observation(1), state.n_actions)
+            if (state.deal_no, state.deal_start) != before_deal:
+                picture = [list(built.hand(s)) for s in range(4)]  # a new deal is dealt anew
+                continue
+            if action.kind == "play":
+                if action.card in picture[seat]:
+                    picture[seat].remove(action.card)
+                else:
+                    swap_guess(picture, seat, action.card, built.trump_suit)
+                    swaps += 1
+            for s in range(4):
+                assert set(picture[s]) == set(built.hand(s)), (seed, s)
+        assert swaps > 0  # the guesses were wrong often enough to test the swap
+
+
+def test_an_observation_no_deal_explains_is_refused():
+    state = new_match(KLAVERJAS.presets["amsterdam"], 5)
+    obs = state.observation(0)
+    other = sort_hand(state.hand(1), None)[0]
+    bad = dataclasses.replace(obs, hand=(*obs.hand[:-1], other, other))
+    with pytest.raises(MirrorError):
+        Mirror(KLAVERJAS, 0).state(bad, 0)
+    with pytest.raises(MirrorError):
+        Mirror(KLAVERJAS, 1).state(obs, 0)  # another seat's observation
+    wrong_log = dataclasses.replace(obs, deal_log=((1, state.legal_actions()[0]),))
+    with pytest.raises(MirrorError):
+        Mirror(KLAVERJAS, 0).state(wrong_log, 1)
