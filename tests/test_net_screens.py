@@ -73,6 +73,7 @@ def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
     host = host_screen.host
     assert host is not None and host.address == "127.0.0.1" and len(host.room) == 6
     assert host.remote == [2] and host.session.seats[0].name == "Henk"
+    assert "Henk" not in [seat.name for seat in host.session.seats[1:]]  # no computer Henk
     assert host_screen.addresses() == [f"127.0.0.1:{host.port}"]
     assert not host.started and "start" in host_screen.buttons
     app.step(DT)  # the lobby draws: the code, the address, the free seat

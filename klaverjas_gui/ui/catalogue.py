@@ -308,6 +308,21 @@ def _coach_report(shell: Shell) -> None:
     shell.push("coach report", match_id=mid)
 
 
+def _join(shell: Shell) -> None:
+    """The join screen listing two matches as a zeroconf browser would hand them over
+    (constructed records: nothing is sent on the network)."""
+    from ..play.net.discovery import Found
+
+    found = [
+        Found("Anna Klaverjas._klaverjas._tcp.local.", "klaverjas", "Anna", "192.168.1.20",
+              47474, 2),
+        Found("Piet Klabberjass._klaverjas._tcp.local.", "klabberjass", "Piet", "192.168.1.31",
+              47474, 1),
+    ]  # fmt: skip
+    shell.show_menu()
+    shell.push("network join", found=found)
+
+
 def _review(shell: Shell) -> None:
     """The review of a deal played at random (seed 3: a quick one to solve), at its 3rd trick."""
     state = _played("amsterdam", 3, lambda s: len(s.sheet) == 1)
@@ -372,4 +387,7 @@ SCREENS: dict[str, Opener] = {
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),
     "coach report": _coach_report,
+    "network": lambda shell: (shell.show_menu(), shell.push("network")),
+    "network: host": lambda shell: (shell.show_menu(), shell.push("network host")),
+    "network: join": lambda shell: _join(shell),
 }

@@ -224,10 +224,8 @@ class HostScene(_Screen):
                            self.buttons["open"].get_abs_rect().top - px(16) - top)  # fmt: skip
         form = self.form = Form(self, rect)
         game = self.game
-        form.heading(tr("net.host_game"))
         form.choice("game", tr("net.host_game"), "", [(g.name, g.label) for g in GAMES.values()],
                     game.name, self.choose_game)  # fmt: skip
-        form.heading(tr("net.host_rules"))
         names = preset_names(game, self.preset)
         form.choice("preset", tr("net.host_rules"), preset_note(game, self.preset),
                     [(n, preset_title(game, n)) for n in names], self.preset,
@@ -459,6 +457,7 @@ class HostScene(_Screen):
             img = theme.text(line, size, colour, joined)
             surface.blit(img, (x + px(24), y))
             y += img.get_height() + px(4)
+        self._draw_match(surface, max(panel.right, round(w * 0.55)), px(104))
         note_w = w - x - px(320)
         note_size = theme.readable(px(15))
         notes = [tr("net.host_start_note"), tr("net.host_firewall", port=self.host.port)]
@@ -469,9 +468,38 @@ class HostScene(_Screen):
             surface.blit(img, (x, y))
             y += img.get_height()
 
+    def _draw_match(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """What is being played, right of the code: the game, its rules, the computers."""
+        px = self.px
+        width = self.app.size[0] - x - px(40)
+        head = theme.text(self.game.label.upper(), theme.readable(px(16)), theme.GOLD, True)
+        surface.blit(head, (x, y))
+        y += head.get_height() + px(4)
+        title = theme.text(preset_title(self.game, self.preset), px(30), theme.IVORY, True)
+        surface.blit(title, (x, y))
+        y += title.get_height() + px(2)
+        size = theme.readable(px(16))
+        for line in theme.wrap(preset_note(self.game, self.preset), size, width)[:3]:
+            img = theme.text(line, size, theme.TEXT_DIM)
+            surface.blit(img, (x, y))
+            y += img.get_height()
+
     def close(self) -> None:
         self._close_host()
         super().close()
+
+
+class Listed:
+    """Matches given, not browsed for: the join list's stand-in (no multicast)."""
+
+    def __init__(self, found: list[Any]) -> None:
+        self.found = found
+
+    def matches(self) -> list[Any]:
+        return list(self.found)
+
+    def close(self) -> None:
+        """Nothing to stop."""
 
 
 class JoinScene(_Screen):
@@ -482,7 +510,8 @@ class JoinScene(_Screen):
     browser_factory: Callable[[], Any] | None = None  # tests hand in constructed records
 
     def __init__(self, app: Shell, address: str = "", room: str = "", player: str = "",
-                 join_now: bool = False) -> None:  # fmt: skip
+                 join_now: bool = False, found: list[Any] | None = None) -> None:  # fmt: skip
+        """`found`: matches to list instead of browsing (the catalogue's screenshot)."""
         self.fields: dict[str, UITextEntryLine] = {}
         self.texts = {"address": address, "room": room, "name": player or tr("net.default_name")}
         self.found: list[Any] = []
@@ -491,7 +520,11 @@ class JoinScene(_Screen):
         self._seen_at = 0.0
         self.clock = 0.0
         super().__init__(app)
-        self._browse()
+        if found is None:
+            self._browse()
+        else:
+            self.browser = Listed(found)
+            self.found = self.browser.matches()
         self.build()
         if join_now:
             self.join()
@@ -530,7 +563,7 @@ class JoinScene(_Screen):
         w, h = self.app.size
         px = self.px
         controls = [self.top_button("back", tr("ui.back"), self.back)]
-        x, y = px(60), px(120)
+        x, y = px(60), px(150)
         self.list_top = y
         size = theme.readable(px(17))
         row_h = max(px(40), theme.font(size).get_linesize() + px(10))
@@ -543,9 +576,7 @@ class JoinScene(_Screen):
                         lambda f=found: self.pick(f), "@segment")  # fmt: skip
             controls.append(self.control(key, lambda f=found: self.pick(f)))
             y += row_h + px(6)
-        if not self.found:
-            y += theme.font(size).get_linesize() + px(6)
-        y += px(24)
+        y = self.list_top + 4 * (row_h + px(6)) + px(20)  # the fields stay where they are
         self.fields_top = y
         label_h = theme.font(theme.readable(px(16)), True).get_linesize()
         field_h = px(40)

@@ -365,6 +365,9 @@ def _same(a: str, b: str) -> bool:
     return a.strip().casefold() == b.strip().casefold()
 
 
+SPARE_NAMES = ("Kees", "Fenna")  # a computer's name when the host took one of SEAT_NAMES
+
+
 def remote_order(game: Game) -> tuple[int, ...]:
     """The seats guests take, in order: in Klaverjas the first guest is the host's partner."""
     return (2, 1, 3) if game.players == 4 else tuple(range(1, game.players))
@@ -384,7 +387,10 @@ def host_seating(
 
     level = valid_level(level, game.levels())
     remote = set(remote_order(game)[:guests] if isinstance(guests, int) else guests)
-    names = list(names) if names else [host_name, *(f"{SEAT_NAMES[s]}" for s in range(1, 4))]
+    if not names:  # the computers' names, none the host's own ("Henk" hosting: no two Henks)
+        spare = [n for n in (*SEAT_NAMES[1:], *SPARE_NAMES) if not _same(n, host_name)]
+        names = [host_name, *spare[:3]]
+    names = list(names)
     seats: list[Any] = []
     for s in range(game.players):
         if s == 0:
