@@ -99,3 +99,45 @@ def test_an_observation_no_deal_explains_is_refused():
     wrong_log = dataclasses.replace(obs, deal_log=((1, state.legal_actions()[0]),))
     with pytest.raises(MirrorError):
         Mirror(KLAVERJAS, 0).state(wrong_log, 1)
+
+
+def finished(seed: int):
+    variant = short(KLAVERJAS.presets["amsterdam"])
+    state = new_match(variant, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    return variant, state
+
+
+def test_a_guest_keeps_a_copy_only_of_a_record_that_replays_to_what_it_saw(tmp_path):
+    from klaverjas_gui.play.net.protocol import Update
+    from klaverjas_gui.play.net.session import CopyError, keep_copy
+    from klaverjas_gui.store.history import History
+    from klaverjas_gui.ui.history import result_word
+
+    variant, state = finished(4)
+    seen = Update(state.n_actions, state.observation(1), None, None, ())
+    record = {"seed": 4, "preset": "amsterdam", "actions": [str(a) for a in state.actions],
+              "players": ["Sanne", "Anna", "Henk", "Joop"],
+              "kinds": ["human", "remote", "easy", "remote"]}  # fmt: skip
+    history = History(tmp_path / "history.sqlite")
+    try:
+        running = history.start_match("klaverjas", "amsterdam", variant.to_dict(), 9, list("ABCD"))
+        forgeries = (
+            {**record, "seed": 5}, {**record, "actions": record["actions"][:-4]},
+            {**record, "actions": ["XX"]}, {**record, "players": ["Sanne"]}, {},
+        )  # fmt: skip
+        for forged in forgeries:
+            with pytest.raises(CopyError):
+                keep_copy(history, KLAVERJAS, variant, forged, 1, seen)
+        mid = keep_copy(history, KLAVERJAS, variant, record, 1, seen)
+        copy = history.match(mid)
+        assert copy.status == "finished" and copy.players == record["players"]
+        assert copy.kinds == ["remote", "human", "easy", "remote"]  # marked from this laptop
+        assert history.actions(mid) == record["actions"]
+        assert history.restore(copy).observation(1) == seen.observation
+        assert result_word(copy) == ("won" if state.winner == 1 else "lost")  # seat 1's side
+        assert history.match(running).status == "running"  # the copy ended no match here
+    finally:
+        history.close()

@@ -23,6 +23,8 @@ from klaverjas_gui.play.net import discovery as D
 from klaverjas_gui.play.net.guest import NetGuest
 from klaverjas_gui.play.net.session import GuestSession, away_notes
 from klaverjas_gui.play.seats import REMOTE
+from klaverjas_gui.store.history import History
+from klaverjas_gui.ui.history import result_word
 from klaverjas_gui.ui.lan import HostScene, JoinScene, NetworkScene
 from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.summary import DealSummaryScene
@@ -86,6 +88,8 @@ def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
         assert table.session is host.session and table.session.link is not None
         assert table.layout.bottom == 0
         assert guest.wait_joined(5) and guest.seat == 2
+        names = [seat.name for seat in host.session.seats]
+        assert names[2] == "Anna" and names.count("Anna") == 1  # the computer Anna took another
         run_until(app, lambda: guest.latest is not None and guest.started, seconds=10)
         status = table.session.link.seat_status()
         assert [(s["name"], s["kind"], s["present"]) for s in status[::2]] == [
@@ -273,9 +277,25 @@ def test_a_guest_window_follows_a_host_process_through_a_deal(make_app, tmp_path
         assert shown_faces - {"summary"} <= {2}  # only the guest's own hand was face up
         assert table.resyncs == 0 and session.problems == []
         assert session.guest.seats[0]["name"] == "Host"
+        run_until(app, lambda: session.copy_id is not None, seconds=10)
     finally:
         out = host.close()
     assert "the match is over" in out
+    # the guest kept a copy: the host's match, its seats marked from the guest's laptop
+    copy = app.history.match(session.copy_id)
+    assert copy is not None and copy.status == "finished" and copy.game == "klaverjas"
+    assert copy.kinds == ["remote", "random", "human", "random"]
+    assert copy.players == ["Host", "Henk", "Anna", "Joop"]
+    hosted = History(tmp_path / "host" / "history.sqlite")
+    try:
+        (original,) = hosted.matches()
+        assert app.history.actions(copy.id) == hosted.actions(original.id)
+        assert (copy.seed, copy.totals, copy.winner) == (
+            original.seed, original.totals, original.winner
+        )  # fmt: skip
+    finally:
+        hosted.close()
+    assert result_word(copy) == ("won" if copy.winner == 0 else "lost")  # seat 2: South's side
 
 
 def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make_app):

@@ -664,7 +664,8 @@ class JoinScene(_Screen):
     def _to_table(self, guest: NetGuest) -> None:
         try:
             session = GuestSession(guest, self.app.settings, Jobs(self.app.deterministic),
-                                   autopilot=getattr(self.app, "autopilot", False))  # fmt: skip
+                                   autopilot=getattr(self.app, "autopilot", False),
+                                   history=self.app.history)  # fmt: skip
         except MirrorError as e:
             log.warning("no guest's table: %s", e)
             game = guest.game.label if guest.game is not None else "?"

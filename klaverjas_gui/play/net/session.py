@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import queue
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...engine import Action
 from ...engine.match import PASS
@@ -28,6 +28,9 @@ from ..session import MatchSession, Seating
 from .guest import NetGuest
 from .host import NetHost
 from .mirror import Mirror, MirrorError
+
+if TYPE_CHECKING:
+    from ...store.history import History
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +49,42 @@ def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
         key = "net.away_computer" if seat["computer"] else "net.away_waiting"
         out.append(tr(key, name=seat["name"]))
     return out
+
+
+class CopyError(ValueError):
+    """A host's record that does not replay to what this guest saw."""
+
+
+def keep_copy(history: History, game: Any, variant: Any, record: dict[str, Any], seat: int,
+              last: Any) -> int | None:  # fmt: skip
+    """Store the host's `record` of a finished match in `history`, once it replays from its
+    seed to exactly the last position `seat` saw (`last`, an Update): a copy like any
+    match, its seats marked from this laptop (its own "human", the other people "remote").
+    It ends no running match of this laptop. CopyError if it does not fit."""
+    if not record or last is None:
+        raise CopyError("the host sent no record of the match")
+    try:
+        state = game.new_state(variant, record["seed"])
+        moves = []
+        for text in record["actions"]:
+            action = game.parse_action(text)
+            state, events = state.apply(action)
+            moves.append((state.n_actions, str(action), events))
+    except (KeyError, TypeError, ValueError) as e:
+        raise CopyError(f"the host's record does not replay ({e})") from None
+    if not state.is_over or state.observation(seat) != last.observation:
+        raise CopyError("the host's record ends elsewhere than the match this laptop saw")
+    players = [str(p) for p in record.get("players", [])][: game.players]
+    kinds = [str(k) for k in record.get("kinds", [])][: game.players]
+    if len(players) != game.players or len(kinds) != game.players:
+        raise CopyError("the host's record does not name every seat")
+    kinds = ["human" if s == seat else REMOTE if kind in (HUMAN, REMOTE) else kind
+             for s, kind in enumerate(kinds)]  # fmt: skip
+    mid = history.start_match(game.name, str(record.get("preset", "custom")), variant.to_dict(),
+                              int(record["seed"]), players, kinds=kinds, abandon=False)  # fmt: skip
+    for n, action, events in moves:
+        history.record(mid, n, action, events)
+    return mid
 
 
 class HostLink:
@@ -107,7 +146,8 @@ class GuestSession(MatchSession):
     can_review = False  # a deal's review deals from the seed, which a guest never has
 
     def __init__(self, guest: NetGuest, settings: Any = None, jobs: Jobs | None = None,
-                 autopilot: bool = False) -> None:  # fmt: skip
+                 autopilot: bool = False, history: History | None = None) -> None:  # fmt: skip
+        """`history`: where the guest keeps its copy of the match when it ends."""
         first = guest.latest
         if guest.game is None or guest.seat is None or first is None:
             raise ValueError("the guest has not been welcomed with a position yet")
@@ -125,6 +165,8 @@ class GuestSession(MatchSession):
         super().__init__(game, guest.variant, 0, Seating(seats, (self.me,), pilot),
                          state=state, settings=settings, jobs=jobs)  # fmt: skip
         self.ahead: Any = None  # the position after the moves sent and not yet answered
+        self.copy_to = history
+        self.copy_id: int | None = None  # the copy in this laptop's history, once kept
         self.refusals = len(guest.refused)
         self.problems: list[str] = []  # what went wrong, for the status line
         self._jumped: list[Any] = []
@@ -185,6 +227,8 @@ class GuestSession(MatchSession):
         for fn in self._per_frame:
             fn()
         self._follow_seats()
+        if self.state.is_over and self.copy_to is not None and self.guest.record is not None:
+            self._keep_copy(self.copy_to)
         if len(self.guest.refused) != self.refusals:  # the host refused a move: try again
             for reason in self.guest.refused[self.refusals :]:
                 log.info("the host refused a move: %s", reason)
@@ -228,6 +272,17 @@ class GuestSession(MatchSession):
         before = self.state
         self.state = state
         self._tell(before, update.action, list(update.events))
+
+    def _keep_copy(self, history: History) -> None:
+        """Once: the host's record of the finished match into this laptop's history."""
+        self.copy_to = None
+        record = self.guest.record or {}
+        try:
+            self.copy_id = keep_copy(history, self.game, self.variant, record, self.me,
+                                     self.guest.latest)  # fmt: skip
+        except CopyError as e:
+            log.warning("no copy of the match kept: %s", e)
+            self.problems.append(str(e))
 
     def _follow_seats(self) -> None:
         """Names change as guests take their seats."""
