@@ -1082,7 +1082,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _network(args: argparse.Namespace) -> int:
-    """`--host` or `--join`, without a window (the network screens are still to come)."""
+    """`--host` or `--join` without a window (with --window: the network screens)."""
     from .play.net import headless
     from .play.seats import default_level
 

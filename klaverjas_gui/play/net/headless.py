@@ -1,8 +1,8 @@
 """A network match without a window: `klaverjas --host` and `klaverjas --join`.
 
-Until the network screens exist these run headless, so a whole match can be played by
-scripts: the host's own seat and each guest's are played by a computer (the autopilot)
-at a human-looking pace scaled by `speed`. Both print one line per thing that happens
+Without --window these run headless (the screens are in ui/lan.py), so a whole match can
+be played by scripts: the host's own seat and each guest's are played by a computer (the
+autopilot) at a human-looking pace scaled by `speed`. Both print one line per thing that happens
 (hosting, a guest joining, dropping, a computer taking over, the end) in the player's
 language; a wrong address or room code is one line and exit status 2.
 """

@@ -10,6 +10,10 @@ the open, the others' cards guessed and drawn face down), each move the host rep
 reaches the listeners as a local move would (the same animations, prompts and
 summaries), and `submit` checks the person's move against that position and sends it
 to the host, whose answer comes back as the next move. No computer plays here.
+
+When the match is over the host sends its record (seed and moves: nothing is hidden any
+more), and the guest keeps a copy in its own history (`keep_copy`) if the record replays
+to exactly the last position the guest saw.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from ...engine import Action
 from ...engine.match import PASS
 from ...engine.reasons import Reason
 from ...i18n import tr
-from ..seats import HUMAN, REMOTE, ComputerSeat, HumanSeat, Jobs
+from ..seats import HUMAN, REMOTE, ComputerSeat, HumanSeat, Jobs, default_level
 from ..session import MatchSession, Seating
 from .guest import NetGuest
 from .host import NetHost
@@ -160,7 +164,7 @@ class GuestSession(MatchSession):
         seats: list[Any] = [self._shown(s, d) for s, d in enumerate(guest.seats)]
         pilot = None
         if autopilot:
-            level = game.levels()[-1] if "easy" not in game.levels() else "easy"
+            level = default_level(game.levels())
             pilot = ComputerSeat(guest.name, level, game.make_player(level, None))
         super().__init__(game, guest.variant, 0, Seating(seats, (self.me,), pilot),
                          state=state, settings=settings, jobs=jobs)  # fmt: skip
