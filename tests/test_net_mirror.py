@@ -1,6 +1,7 @@
 """The guest's rebuilt position (play/net/mirror.py): from each seat's own observation
-only, at every position of random matches of every preset; and the face-down guess the
-table draws stays the mirror's guess as cards are played (ui/table/director.py's swap)."""
+only, at every position of random matches of every preset of both games; the face-down
+guess the table draws stays the mirror's guess as cards are played (ui/table/director.py's
+swap); and the guest's copy of a finished match (play/net/session.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import random
 import pytest
 
 from klaverjas_gui.engine.cards import sort_hand
+from klaverjas_gui.engine.klabberjass import new_klabberjass
 from klaverjas_gui.engine.match import new_match
-from klaverjas_gui.play.games import KLAVERJAS
-from klaverjas_gui.play.net.mirror import Mirror, MirrorError, swap_guess
+from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS
+from klaverjas_gui.play.net.mirror import Mirror, MirrorError, mirror_for, swap_guess
 
 
 def short(variant):
@@ -42,6 +44,32 @@ def test_every_seat_sees_its_own_observation_in_the_rebuilt_position(preset):
                 break
             state, _ = state.apply(rng.choice(state.legal_actions()))
         assert built.is_over and built.totals == state.totals and built.sheet == state.sheet
+
+
+@pytest.mark.parametrize("preset", list(KLABBERJASS.presets))
+def test_klabberjass_seats_see_their_own_observation_in_the_rebuilt_position(preset):
+    """Two players: the guess must also make the engine declare, show and call bella as it
+    did (a declared sequence is worked out from the declarer's hand)."""
+    variant = dataclasses.replace(KLABBERJASS.presets[preset], target=250)
+    declared = dixed = bella = 0
+    for seed in range(4):
+        state = new_klabberjass(variant, seed)
+        rng = random.Random(seed)
+        mirrors = [mirror_for(KLABBERJASS, s) for s in range(2)]
+        while True:
+            for s, mirror in enumerate(mirrors):
+                obs = state.observation(s)
+                built = mirror.state(obs, state.n_actions)
+                assert built.observation(s) == obs and built.hand(s) == state.hand(s)
+                assert len(built.stock) == len(state.stock)
+                assert not set(built.hand(1 - s)) & set(obs.hand)
+            if state.is_over:
+                break
+            declared += bool(state.declared) and state.phase == "play" and not state.trick
+            dixed += state.dix >= 0
+            bella += any(state.bella)
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+    assert declared and dixed and bella  # the constrained guesses were exercised
 
 
 def test_the_guess_is_drawn_from_unseen_cards_only():

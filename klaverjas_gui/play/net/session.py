@@ -31,7 +31,7 @@ from ..seats import HUMAN, REMOTE, ComputerSeat, HumanSeat, Jobs, default_level
 from ..session import MatchSession, Seating
 from .guest import NetGuest
 from .host import NetHost
-from .mirror import Mirror, MirrorError
+from .mirror import MirrorError, mirror_for
 
 if TYPE_CHECKING:
     from ...store.history import History
@@ -158,7 +158,7 @@ class GuestSession(MatchSession):
         self.guest = guest
         self.link = self
         self.me = guest.seat
-        self.mirror = Mirror(guest.game, guest.seat)
+        self.mirror = mirror_for(guest.game, guest.seat)
         state = self.mirror.state(first.observation, first.n)
         game = guest.game
         seats: list[Any] = [self._shown(s, d) for s, d in enumerate(guest.seats)]
@@ -299,4 +299,6 @@ class GuestSession(MatchSession):
                 self.seats[s] = self._shown(s, status)
 
     def is_person(self, seat: int) -> bool:
-        return seat == self.me
+        """This laptop's person is `seat`, and is not waiting for the host's answer to a
+        move (meanwhile no question is asked: a one-answer pass is on its way)."""
+        return seat == self.me and self.ahead is None
