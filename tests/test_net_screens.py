@@ -285,7 +285,7 @@ def test_a_guest_window_follows_a_host_process_through_a_match(
             return session.state.is_over and isinstance(app.top, MatchEndScene)
 
         run_until(app, done, seconds=90)
-        assert moves > 30 and "summary" in shown_faces
+        assert moves > 20 and "summary" in shown_faces  # a whole deal at least
         assert shown_faces - {"summary"} <= {seat}  # only the guest's own hand was face up
         assert session.problems == []
         if seat == 2:  # four players: the face-down guess never needs re-drawing
