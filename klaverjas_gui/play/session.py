@@ -148,6 +148,7 @@ class MatchSession:
 
     link: Any = None  # a network match: who is connected (play/net/session.py)
     can_review = True  # a deal may be reviewed from the seed (a guest has none)
+    guessed = False  # the hidden cards are guesses that may be drawn anew (a guest's)
 
     def __init__(
         self,

@@ -148,6 +148,7 @@ class GuestSession(MatchSession):
     """A guest's match: `guest` (joined, with a first state) drives it; see the module."""
 
     can_review = False  # a deal's review deals from the seed, which a guest never has
+    guessed = True  # the others' cards are the mirror's guess (a two-player one may change)
 
     def __init__(self, guest: NetGuest, settings: Any = None, jobs: Jobs | None = None,
                  autopilot: bool = False, history: History | None = None) -> None:  # fmt: skip

@@ -523,7 +523,10 @@ class TableScene(Scene):
         at_rest = self.director.idle and self.session.state.phase in self.rest_phases
         if at_rest and self.model.sync(self.session.state):
             self.resyncs += 1
-            log.warning("table picture re-synchronised with the engine")
+            if self.session.guessed:  # a guest's face-down guess drawn anew: expected
+                log.info("table picture re-synchronised with a new guess of hidden cards")
+            else:
+                log.warning("table picture re-synchronised with the engine")
 
     def load(self, state: MatchState) -> None:
         """Continue from a given position (a saved match, a test position): no replay animation."""
