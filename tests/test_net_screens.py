@@ -74,6 +74,7 @@ def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
     click_button(app, host_screen, "open")
     host = host_screen.host
     assert host is not None and host.address == "127.0.0.1" and len(host.room) == 6
+    assert (Path(app.args.data_dir) / "network-room.txt").read_text() == host.room + "\n"
     assert host.remote == [2] and host.session.seats[0].name == "Henk"
     assert "Henk" not in [seat.name for seat in host.session.seats[1:]]  # no computer Henk
     assert host_screen.addresses() == [f"127.0.0.1:{host.port}"]

@@ -27,7 +27,13 @@ from ..i18n import tr
 from ..play.games import GAMES, Game
 from ..play.net import protocol as P
 from ..play.net.guest import NetGuest, split_address
-from ..play.net.headless import HostOptions, host_match, reason_text
+from ..play.net.headless import (
+    HostOptions,
+    forget_room,
+    host_match,
+    reason_text,
+    remember_room,
+)
 from ..play.net.host import DEFAULT_PORT, NetHost, remote_order
 from ..play.net.mirror import MirrorError
 from ..play.net.session import GuestSession, host_link
@@ -311,6 +317,9 @@ class HostScene(_Screen):
             return
         self.host = host
         host_link(host)
+        store = self.app.store
+        remember_room(store, host)  # a crash: `--host --continue` keeps the code
+        host.session.on_close(lambda: forget_room(store, host.session))
         self.say("")
         if discovery_allowed(self.app):
             threading.Thread(target=self._announce, args=(host,), daemon=True).start()

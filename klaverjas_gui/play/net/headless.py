@@ -70,6 +70,20 @@ def _room_file(store: Any) -> Path:
     return Path(store.paths.data_dir) / ROOM_FILE
 
 
+def remember_room(store: Any, host: NetHost) -> None:
+    """Keep the room code in the data folder, so `--host --continue` after a crash keeps it
+    and the guests rejoin with the code they have (without it --continue needs --room)."""
+    with contextlib.suppress(OSError):
+        write_atomic(_room_file(store), host.room + "\n")
+
+
+def forget_room(store: Any, session: MatchSession) -> None:
+    """The match is over: no room code to continue with."""
+    if session.state.is_over:
+        with contextlib.suppress(OSError):
+            _room_file(store).unlink()
+
+
 def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.monotonic,
                *, settings: Any = None, jobs: Jobs | None = None, screen: bool = False,
                ) -> tuple[NetHost, bool] | None:  # fmt: skip
@@ -142,8 +156,7 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
     except OSError as e:
         say(tr("net.cannot_host", port=opt.port, error=e.strerror or str(e)), out)
         return BAD_START
-    with contextlib.suppress(OSError):  # without it --continue needs --room, nothing more
-        write_atomic(_room_file(store), host.room + "\n")
+    remember_room(store, host)
     announcer = _announce(host, opt) if opt.announce else None
     session = host.session
     say(tr("net.hosting", game=host.game.label, port=host.port, room=host.room), out)
@@ -171,9 +184,7 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
             announcer.close()
         host.close()
         session.close()
-        if session.state.is_over:
-            with contextlib.suppress(OSError):
-                _room_file(store).unlink()
+        forget_room(store, session)
 
 
 def _tell_seats(host: NetHost, seen: list[dict[str, Any]], out: TextIO | None) -> list[dict]:
