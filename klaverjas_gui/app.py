@@ -474,14 +474,18 @@ class App:
             self.show_menu()
 
     def _network_window(self, args: argparse.Namespace) -> None:
-        """`--host --window`: the host's screen, its table opened at once; `--join ...
-        --window`: the join screen, joining at once."""
+        """`--host --window`: the host's screen, its table opened at once (with --continue:
+        the running hosted match's lobby); `--join ... --window`: the join screen, joining
+        at once."""
         self.show_menu()
         if args.join is not None:
             self.push("network join", address=args.join, room=args.room or "",
                       player=args.name or "", join_now=True)  # fmt: skip
             return
         game = self._game(args)
+        if args.resume:  # the host's lobby around the running hosted match, its code and port
+            self.push("network host", game=game.name, resume=True)
+            return
         guests = None
         if args.guests is not None:
             from .play.net.host import remote_order
@@ -774,6 +778,10 @@ class App:
             if self.match is not None:
                 self.match.close()  # recorded: it waits in the history
                 self.match = None
+            if game is not None and self._hosted(game):  # its guests come back to the lobby
+                self.show_menu()
+                self.push("network host", game=game.name, resume=True)
+                return
             self.match = self._resume(game)
             if self.match is None:
                 self.show_menu()  # the stored match could not be restored; the menu says so
@@ -794,6 +802,13 @@ class App:
             table.load(state)  # type: ignore[attr-defined]
         self.match = table
         self.push(table)
+
+    def _hosted(self, game: Game) -> bool:
+        """`game`'s running match in the history was hosted on the network."""
+        from .play.net.headless import hosted
+
+        record = self.history.running(game.name)
+        return record is not None and hosted(record)
 
     def _resume(self, game: Game | None = None) -> Scene | None:
         """The running match of the history, at the exact position of its last stored action."""
@@ -1099,7 +1114,7 @@ def _network(args: argparse.Namespace) -> int:
     base = game.presets[args.variant or game.default_preset]
     variant = dataclasses.replace(base, **args.rule)
     opt = headless.HostOptions(
-        game=game, variant=variant, seed=args.seed, port=47474 if args.port is None else args.port,
+        game=game, variant=variant, seed=args.seed, port=args.port,
         bind=args.bind or "0.0.0.0", room=args.room, guests=args.guests,
         grace=30.0 if args.grace is None else args.grace, level=level, speed=speed,
         resume=args.resume, frames=args.frames, name=args.name or "Host",

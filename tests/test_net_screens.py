@@ -340,3 +340,86 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
         assert host.session.seats[2].kind == REMOTE and host.session.seats[2].waiting()
     finally:
         back.close()
+
+
+class GuestProcess:
+    """`klaverjas --join` without a window: its seat played by a computer; it rejoins by
+    itself (same name and code) for a minute after the host goes away."""
+
+    def __init__(self, tmp: Path, port: int, room: str, name: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy", "LANG": "C.UTF-8"}  # fmt: skip
+        self.p = subprocess.Popen(
+            [sys.executable, "-m", "klaverjas_gui", "--join", f"127.0.0.1:{port}", "--room", room,
+             "--name", name, "--data-dir", str(tmp / name), "--speed", "fast", "--level",
+             "random", "--lang", "en"],
+            env=env, cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def close(self) -> str:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.p.wait(20)
+        if self.p.poll() is None:
+            self.p.kill()
+        out, _ = self.p.communicate(timeout=10)
+        return out
+
+
+@pytest.mark.slow(40)
+def test_a_hosted_match_closed_mid_deal_continues_from_the_menu_and_the_guest_rejoins(
+    make_app, tmp_path
+):
+    from netcheck import Replay
+
+    from klaverjas_gui.ui.menu import MainMenuScene
+
+    first = make_app(*LOCAL, "--rule", "match_length=deals:1", "--grace", "30",
+                     first_frame=True, autopilot=True)  # fmt: skip
+    screen = open_network(first, "host")
+    click_button(first, screen, "seat1=computer")
+    click_button(first, screen, "seat3=computer")
+    type_into(first, screen, "you", "Henk")
+    click_button(first, screen, "open")
+    host = screen.host
+    room, port = host.room, host.port
+    anna = GuestProcess(tmp_path, port, room, "Anna")
+    try:
+        run_until(first, lambda: isinstance(first.top, TableScene), seconds=30)
+        session = first.top.session
+        run_until(first, lambda: session.state.n_actions >= session.state.deal_start + 9,
+                  seconds=60)  # fmt: skip
+        stopped_at = session.state.to_dict()
+        assert not session.state.is_over
+        first.close()  # the host's window closed mid-deal: the guest is left waiting
+        make_app.__self__.apps.remove(first)
+
+        again = make_app(*LOCAL[:3], "--grace", "30", first_frame=True, autopilot=True)
+        menu = again.top
+        assert isinstance(menu, MainMenuScene) and "continue" in menu.buttons
+        click_button(again, menu, "continue")
+        lobby = again.top
+        assert isinstance(lobby, HostScene) and lobby.resumed and lobby.host is not None
+        assert (lobby.host.room, lobby.host.port) == (room, port)  # what the guest has
+        assert lobby.host.session.state.to_dict() == stopped_at  # the exact position
+        resumed = lobby.host
+        assert not resumed.started and "start" in lobby.buttons
+        if not resumed.session.seats[2].present:  # Anna may be back already
+            away = [line for line, back in lobby.seat_lines() if not back]
+            assert away == ["Your partner, across: waiting for Anna to come back"]
+        run_until(again, lambda: isinstance(again.top, TableScene), seconds=60)  # Anna is back
+        table = again.top
+        assert table.session is resumed.session and resumed.started
+        assert table.session.seats[2].present and table.session.seats[0].name == "Henk"
+        run_until(again, lambda: isinstance(again.top, MatchEndScene), seconds=120)
+        session = table.session
+        assert session.state.is_over
+    finally:
+        out = anna.close()
+    assert "the match is over" in out, out
+    (record,) = again.history.matches()
+    assert record.status == "finished" and record.kinds[2] == REMOTE
+    replay, _ = Replay.of(again.history, record.id)
+    assert replay.states[-1].to_dict() == session.state.to_dict()  # nothing lost
+    again.close()
+    make_app.__self__.apps.remove(again)
+    assert not (Path(again.args.data_dir) / "network-room.txt").exists()  # nothing to continue

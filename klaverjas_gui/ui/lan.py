@@ -184,14 +184,20 @@ class _Screen(Scene):
 
 
 class HostScene(_Screen):
-    """The host's choices, then its open table (the lobby) until the match starts."""
+    """The host's choices, then its open table (the lobby) until the match starts.
+
+    `resume`: the history's running hosted match instead (the menu's Continue, `--host
+    --continue --window`): the lobby opens at once with the remembered room code and port,
+    the guests come back under their names, it plays on when all are back, or at "Play
+    on", computers playing for those not back until they return."""
 
     title_key = "net.lan_host"
     subtitle_key = "net.host_subtitle"
 
     def __init__(self, app: Shell, game: str = "klaverjas", player: str | None = None,
                  guests: tuple[int, ...] | None = None, level: str | None = None,
-                 room: str | None = None, open_now: bool = False) -> None:  # fmt: skip
+                 room: str | None = None, open_now: bool = False,
+                 resume: bool = False) -> None:  # fmt: skip
         self.game = GAMES[game]
         self.preset = app.settings.rules_name(self.game)
         self.host_name = player or tr("net.host_seat_host")
@@ -201,9 +207,12 @@ class HostScene(_Screen):
         self.host: NetHost | None = None
         self.announcer: Any = None
         self.form: Form | None = None
+        self.resumed = False  # the lobby is a continued match's
         super().__init__(app)
         self.build()
-        if open_now:
+        if resume:
+            self.open_table(resume=True)
+        elif open_now:
             self.open_table()
 
     def _kinds(self, guests: tuple[int, ...] | None) -> dict[int, str]:
@@ -251,7 +260,8 @@ class HostScene(_Screen):
 
     def _build_lobby(self) -> None:
         controls = [self.top_button("cancel", tr("net.cancel"), self.cancel)]
-        controls.append(self.foot_button("start", tr("net.host_start"), self.start))
+        start = tr("net.host_play_on" if self.resumed else "net.host_start")
+        controls.append(self.foot_button("start", start, self.start))
         self.ring.set(controls)
         if not self.ring.shown:
             self.ring.focus("start")
@@ -287,35 +297,40 @@ class HostScene(_Screen):
             return self.game.presets[self.preset]
         return self.app.settings.rules(self.game)
 
-    def open_table(self) -> None:
-        """Start the server with what is chosen; the lobby shows the room code."""
+    def open_table(self, resume: bool = False) -> None:
+        """Start the server with what is chosen (`resume`: around the history's running
+        hosted match); the lobby shows the room code."""
         import re
 
         name = self.host_name.strip()
-        if not re.match(P.NAME_PATTERN, name):
+        if not resume and not re.match(P.NAME_PATTERN, name):
             self.say(tr("net.join_need_name"), True)
             return
         args = self.app.args
-        port = DEFAULT_PORT if getattr(args, "port", None) is None else args.port
+        port = getattr(args, "port", None)  # None: the default, or the remembered one
         bind = getattr(args, "bind", None) or "0.0.0.0"
         grace = GRACE if getattr(args, "grace", None) is None else args.grace
         guests = tuple(s for s, kind in sorted(self.kinds.items()) if kind == GUEST)
         opt = HostOptions(game=self.game, variant=self.variant(), port=port, bind=bind,
                           room=self.room, guests=guests, grace=grace, level=self.level,
-                          name=name, announce=False)  # fmt: skip
+                          name=name, announce=False, resume=resume)  # fmt: skip
         made = host_match(self.app.store, opt, settings=self.app.settings,
                           jobs=Jobs(self.app.deterministic),
-                          screen=not getattr(self.app, "autopilot", False))  # fmt: skip
+                          screen=not getattr(self.app, "autopilot", False),
+                          lobby=True)  # fmt: skip
         if made is None:
+            self.say(tr("net.nothing_to_continue"), True)
             return
         host = made[0]
         try:
             host.start()
         except OSError as e:
             host.session.close()
-            self.say(tr("net.cannot_host", port=port, error=e.strerror or str(e)), True)
+            self.say(tr("net.cannot_host", port=host.port, error=e.strerror or str(e)), True)
             return
         self.host = host
+        if resume:
+            self._resumed(host)
         host_link(host)
         store = self.app.store
         remember_room(store, host)  # a crash: `--host --continue` keeps the code
@@ -324,6 +339,18 @@ class HostScene(_Screen):
         if discovery_allowed(self.app):
             threading.Thread(target=self._announce, args=(host,), daemon=True).start()
         self.rebuild()
+
+    def _resumed(self, host: NetHost) -> None:
+        """The lobby shows the continued match: its rules, its host's name and guests."""
+        self.resumed = True
+        self.subtitle_key = "net.host_resume_subtitle"
+        session = host.session
+        self.host_name = session.seats[0].name
+        record = self.app.history.running(self.game.name)
+        if record is not None and record.id == session.match_id:
+            self.preset = record.preset
+        self.kinds = {s: GUEST if seat.kind == REMOTE else COMPUTER
+                      for s, seat in enumerate(session.seats) if s}  # fmt: skip
 
     def _announce(self, host: NetHost) -> None:
         """Register the match for the join lists (zeroconf probes for a second or two)."""
@@ -369,21 +396,28 @@ class HostScene(_Screen):
                 continue
             title = seat_title(self.game, s)
             if seat["kind"] == REMOTE:
+                present = seat["present"]
                 claimed = self.host.session.seats[s].claimed
-                key = "net.host_seat_joined" if claimed else "net.host_seat_free"
-                out.append((tr(key, seat=title, name=seat["name"]), claimed))
+                key = ("net.host_seat_joined" if present else "net.host_seat_away" if claimed
+                       else "net.host_seat_free")  # fmt: skip
+                out.append((tr(key, seat=title, name=seat["name"]), present))
             else:
                 out.append((tr("net.host_seat_computer", seat=title,
                                level=level_label(self.level)), True))  # fmt: skip
         return out
 
     def start(self) -> None:
+        """Start now; a continued match plays on, computers playing for those not back."""
         if self.host is not None:
-            self.host.begin()
+            self.host.begin(play_on=self.resumed)
 
     def cancel(self) -> None:
-        """Close the table: the guests are told, the choices come back."""
+        """Close the table: the guests are told, the choices come back (a continued
+        match: the menu, the match waiting in the history)."""
         self._close_host()
+        if self.resumed:
+            self.app.pop(self)
+            return
         self.rebuild()
 
     def _close_host(self) -> None:
@@ -469,7 +503,8 @@ class HostScene(_Screen):
         self._draw_match(surface, max(panel.right, round(w * 0.55)), px(104))
         note_w = w - x - px(320)
         note_size = theme.readable(px(15))
-        notes = [tr("net.host_start_note"), tr("net.host_firewall", port=self.host.port)]
+        start_note = "net.host_resume_note" if self.resumed else "net.host_start_note"
+        notes = [tr(start_note), tr("net.host_firewall", port=self.host.port)]
         lines = [line for note in notes for line in theme.wrap(note, note_size, note_w)]
         y = max(y + px(10), h - px(30) - len(lines) * theme.font(note_size).get_linesize())
         for line in lines:

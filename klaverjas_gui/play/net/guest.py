@@ -221,7 +221,9 @@ class NetGuest:
                 self.record = m
             elif kind == "bye":
                 key = m["reason"]["key"]
-                if key != "match_over" or not self.over:
+                if key == P.HOST_GONE and not self.over:
+                    pass  # the host closed mid-match and may continue it: knock again
+                elif key != "match_over" or not self.over:
                     self.error = received_reason(m["reason"])
                 elif self.record is None:
                     self.record = {}  # the match is over and no record comes: stop reading

@@ -52,7 +52,7 @@ class HostOptions:
     game: Game
     variant: Any
     seed: int | None = None
-    port: int = DEFAULT_PORT
+    port: int | None = None  # None: the default, or when continuing the remembered one
     bind: str = "0.0.0.0"
     room: str | None = None
     guests: int | tuple[int, ...] | None = None  # remote seats (a number, or the seats);
@@ -71,10 +71,26 @@ def _room_file(store: Any) -> Path:
 
 
 def remember_room(store: Any, host: NetHost) -> None:
-    """Keep the room code in the data folder, so `--host --continue` after a crash keeps it
-    and the guests rejoin with the code they have (without it --continue needs --room)."""
+    """Keep the room code and port in the data folder, so `--host --continue` (or the
+    menu's Continue) after a crash keeps them and the guests rejoin with what they have."""
     with contextlib.suppress(OSError):
-        write_atomic(_room_file(store), host.room + "\n")
+        write_atomic(_room_file(store), f"{host.room}\n{host.port}\n")
+
+
+def remembered_room(store: Any) -> tuple[str | None, int | None]:
+    """The room code and port of the hosted match that is running (None: not known)."""
+    try:
+        lines = _room_file(store).read_text(encoding="utf-8").split()
+    except OSError:
+        return None, None
+    room = lines[0] if lines else None
+    port = int(lines[1]) if len(lines) > 1 and lines[1].isdigit() else None
+    return room, port
+
+
+def hosted(record: Any) -> bool:
+    """A match hosted on the network: its history marks a seat as a guest's."""
+    return REMOTE in (getattr(record, "kinds", None) or [])
 
 
 def forget_room(store: Any, session: MatchSession) -> None:
@@ -86,10 +102,12 @@ def forget_room(store: Any, session: MatchSession) -> None:
 
 def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.monotonic,
                *, settings: Any = None, jobs: Jobs | None = None, screen: bool = False,
-               ) -> tuple[NetHost, bool] | None:  # fmt: skip
+               lobby: bool = False) -> tuple[NetHost, bool] | None:  # fmt: skip
     """The host around a new session, or around the history's running match (`resume`);
     None (with a line said) when there is nothing to continue. `screen`: the host's
-    person plays at a table (no autopilot); `settings`, `jobs`: the table's."""
+    person plays at a table (no autopilot); `lobby`: a continued match waits in the lobby
+    for its guests to come back (headless, it plays on at once, the grace rule covering
+    them); `settings`, `jobs`: the table's."""
     history, game = store.history, opt.game
     settings = settings if settings is not None else Pace(speed=opt.speed)
     if opt.resume:
@@ -113,13 +131,11 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
         session = MatchSession(game, state.variant, record.seed, seating, history, state=state,
                                settings=settings, jobs=jobs)  # fmt: skip
         session.match_id = record.id
-        room = opt.room
-        if room is None:
-            try:
-                room = _room_file(store).read_text(encoding="utf-8").strip() or None
-            except OSError:
-                room = None
-        return NetHost(session, room=room, address=opt.bind, port=opt.port, started=True), True
+        room, port = remembered_room(store)
+        room = opt.room if opt.room is not None else room
+        port = opt.port if opt.port is not None else port if port is not None else DEFAULT_PORT
+        host = NetHost(session, room=room, address=opt.bind, port=port, started=not lobby)
+        return host, True
     seed = random.randrange(1_000_000) if opt.seed is None else opt.seed
     guests = game.players - 1 if opt.guests is None else opt.guests
     seating = host_seating(game, seed, opt.name, guests, opt.level, grace=opt.grace, clock=clock)
@@ -136,7 +152,8 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
         )  # fmt: skip
         session.listen(record_to(history, session))
 
-    host = NetHost(session, room=opt.room, address=opt.bind, port=opt.port, on_begin=begin)
+    port = DEFAULT_PORT if opt.port is None else opt.port
+    host = NetHost(session, room=opt.room, address=opt.bind, port=port, on_begin=begin)
     return host, False
 
 
@@ -154,7 +171,7 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
     try:
         host.start()
     except OSError as e:
-        say(tr("net.cannot_host", port=opt.port, error=e.strerror or str(e)), out)
+        say(tr("net.cannot_host", port=host.port, error=e.strerror or str(e)), out)
         return BAD_START
     remember_room(store, host)
     announcer = _announce(host, opt) if opt.announce else None

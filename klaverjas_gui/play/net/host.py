@@ -256,8 +256,10 @@ class NetHost:
             self._status = status
             self._broadcast_seats()
 
-    def begin(self) -> None:
-        """Start the match (the lobby is over); free remote seats wait out their grace."""
+    def begin(self, play_on: bool = False) -> None:
+        """Start the match (the lobby is over); free remote seats wait out their grace.
+        `play_on` (a continued match whose guests are not all back): their computers play
+        at once, until they return."""
         if self.started:
             return
         self.started = True
@@ -266,7 +268,7 @@ class NetHost:
             seat = self.session.seats[s]
             if not seat.present:
                 clock_now = clock_now if clock_now is not None else seat.clock()
-                seat.away_since = clock_now
+                seat.away_since = clock_now - seat.grace if play_on else clock_now
         if self.on_begin is not None:
             self.on_begin(self)
 
@@ -310,7 +312,7 @@ class NetHost:
             variant=P.encode(self.session.variant), seats=self.seat_status(), started=self.started,
         ))  # fmt: skip
         self.send(conn, self._state_message(s, None, None, []))
-        if not self.started and all(seats[r].claimed for r in self.remote):
+        if not self.started and all(seats[r].present for r in self.remote):  # all (back)
             self.begin()
 
     def _rename_computers(self, name: str) -> None:

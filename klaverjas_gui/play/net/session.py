@@ -29,6 +29,7 @@ from ...engine.reasons import Reason
 from ...i18n import tr
 from ..seats import HUMAN, REMOTE, ComputerSeat, HumanSeat, Jobs, default_level
 from ..session import MatchSession, Seating
+from . import protocol as P
 from .guest import NetGuest
 from .host import NetHost
 from .mirror import MirrorError, mirror_for
@@ -115,7 +116,11 @@ class HostLink:
         self.host.pump()
 
     def close(self) -> None:
-        self.host.close()
+        """The host's window closes: a recorded match not over may be continued (the menu's
+        Continue, `--host --continue`), so its guests are told to knock again."""
+        session = self.host.session
+        recorded = session.match_id is not None and not session.state.is_over
+        self.host.close(P.HOST_GONE if recorded else "match_over")
 
 
 def host_link(host: NetHost) -> HostLink:
