@@ -74,7 +74,8 @@ def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
     click_button(app, host_screen, "open")
     host = host_screen.host
     assert host is not None and host.address == "127.0.0.1" and len(host.room) == 6
-    assert (Path(app.args.data_dir) / "network-room.txt").read_text() == host.room + "\n"
+    kept = (Path(app.args.data_dir) / "network-room.txt").read_text()
+    assert kept == f"{host.room}\n{host.port}\n"  # for Continue after a crash
     assert host.remote == [2] and host.session.seats[0].name == "Henk"
     assert "Henk" not in [seat.name for seat in host.session.seats[1:]]  # no computer Henk
     assert host_screen.addresses() == [f"127.0.0.1:{host.port}"]
@@ -412,7 +413,7 @@ def test_a_hosted_match_closed_mid_deal_continues_from_the_menu_and_the_guest_re
         assert table.session.seats[2].present and table.session.seats[0].name == "Henk"
         run_until(again, lambda: isinstance(again.top, MatchEndScene), seconds=120)
         session = table.session
-        assert session.state.is_over
+        assert session.state.is_over and session.state.variant.match_length == "deals:1"
     finally:
         out = anna.close()
     assert "the match is over" in out, out

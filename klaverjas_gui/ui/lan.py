@@ -293,9 +293,12 @@ class HostScene(_Screen):
 
     # --- the open table ---
     def variant(self) -> Any:
-        if self.preset in self.game.presets:
+        """The settings' rules when their preset is chosen (with their match length,
+        which the preset's name does not tell), else the chosen preset's."""
+        settings = self.app.settings
+        if self.preset in self.game.presets and self.preset != settings.rules_name(self.game):
             return self.game.presets[self.preset]
-        return self.app.settings.rules(self.game)
+        return settings.rules(self.game)
 
     def open_table(self, resume: bool = False) -> None:
         """Start the server with what is chosen (`resume`: around the history's running
@@ -349,6 +352,8 @@ class HostScene(_Screen):
         record = self.app.history.running(self.game.name)
         if record is not None and record.id == session.match_id:
             self.preset = record.preset
+        levels = [seat.level for seat in session.seats[1:] if seat.kind == COMPUTER]
+        self.level = levels[0] if levels else self.level
         self.kinds = {s: GUEST if seat.kind == REMOTE else COMPUTER
                       for s, seat in enumerate(session.seats) if s}  # fmt: skip
 

@@ -57,18 +57,32 @@ def draw_status(surface: pygame.Surface, link: Any, top_right: tuple[int, int], 
     return rect.bottom
 
 
-def draw_away(surface: pygame.Surface, link: Any, midtop: tuple[int, int], u: float) -> None:
-    """One line per guest away, in a panel centred at `midtop`; nothing when all are in."""
+def draw_away(
+    surface: pygame.Surface,
+    link: Any,
+    midtop: tuple[int, int],
+    u: float,
+    topright: tuple[int, int, int] | None = None,
+) -> None:
+    """One line per guest away, in a panel centred at `midtop`; nothing when all are in.
+    `topright` (x, y, width): the panel's top right corner instead, its lines wrapped to
+    `width` (the table: right of the trick, clear of its cards)."""
     notes = away_notes(link.seat_status(), link.started())
     if not notes:
         return
     size = theme.readable(17 * u)
-    images = [theme.text(note, size, theme.GOLD_LIGHT, True) for note in notes]
     pad = round(14 * u)
+    wrap = topright[2] - 2 * pad if topright is not None else surface.get_width()
+    lines = [line for note in notes for line in theme.wrap(note, size, wrap, True)]
+    images = [theme.text(line, size, theme.GOLD_LIGHT, True) for line in lines]
     width = min(surface.get_width() - 2 * pad, max(i.get_width() for i in images) + 2 * pad)
     height = sum(i.get_height() for i in images) + round(10 * u)
-    rect = pygame.Rect(0, midtop[1], width, height)
-    rect.centerx = midtop[0]
+    if topright is not None:
+        rect = pygame.Rect(0, topright[1], width, height)
+        rect.right = topright[0]
+    else:
+        rect = pygame.Rect(0, midtop[1], width, height)
+        rect.centerx = midtop[0]
     widgets.draw_panel(surface, rect, u, border=(*AWAY, 200))
     y = rect.top + round(5 * u)
     for img in images:

@@ -122,8 +122,10 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
             list(asked) if isinstance(asked, tuple)
             else list(remote_order(game)[: asked or game.players - 1])
         )  # fmt: skip
+        levels = [kind for kind in kinds if kind in game.levels()]  # the computers' own
+        level = levels[0] if levels else opt.level
         seating = host_seating(
-            game, record.seed, record.players[0], remote, opt.level, names=record.players,
+            game, record.seed, record.players[0], remote, level, names=record.players,
             grace=opt.grace, clock=clock, claimed=True,
         )  # fmt: skip
         if screen:

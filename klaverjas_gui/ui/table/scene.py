@@ -618,13 +618,16 @@ class TableScene(Scene):
             self._network(surface)
 
     def _network(self, surface: pygame.Surface) -> None:
-        """Who is connected, below the score panel; who is away, in the middle above."""
+        """Who is connected, below the score panel; who is away, below that, right of the
+        trick (in the middle it covered the top card of the trick in a low window)."""
         from ..netstatus import draw_away, draw_status
 
         L = self.layout
-        bottom = draw_status(surface, self.session.link, (L.score_panel.right,
-                             L.score_panel.bottom + L.px(6)), L.u)  # fmt: skip
-        draw_away(surface, self.session.link, (L.w // 2, max(bottom, L.h // 5)), L.u)
+        right = L.score_panel.right
+        bottom = draw_status(surface, self.session.link, (right, L.score_panel.bottom + L.px(6)),
+                             L.u)  # fmt: skip
+        width = right - L.trick_area().right - L.px(12)
+        draw_away(surface, self.session.link, (0, 0), L.u, (right, bottom + L.px(6), width))
 
     def _demo_banner(self, surface: pygame.Surface) -> None:
         L = self.layout
