@@ -331,6 +331,10 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
     run_until(app, lambda: link.seat_status()[2]["computer"], seconds=10)
     notes = away_notes(link.seat_status())
     assert notes == ["A computer is playing for Anna, waiting for Anna to return"]
+    app.step(DT)
+    trick = table.layout.trick_area()  # the note is clear of the trick's cards (1024x600)
+    assert table.away_rect is not None and not table.away_rect.colliderect(trick)
+    assert table.away_rect.right <= table.layout.w
     click_button(app, table, "score_sheet")  # another screen: the note shows there too
     assert app.top is not table
     app.step(DT)
@@ -424,3 +428,49 @@ def test_a_hosted_match_closed_mid_deal_continues_from_the_menu_and_the_guest_re
     again.close()
     make_app.__self__.apps.remove(again)
     assert not (Path(again.args.data_dir) / "network-room.txt").exists()  # nothing to continue
+
+
+def test_play_on_lets_computers_play_for_the_guests_not_back(make_app, tmp_path):
+    """A continued hosted match (`--host --continue --window`): the lobby with the
+    remembered code and port; Play on: the computer plays the missing guest's seat at once."""
+    from klaverjas_gui.play.net.host import NetHost
+
+    first = make_app(*LOCAL, "--grace", "30", first_frame=True, autopilot=True)
+    screen = open_network(first, "host")
+    click_button(first, screen, "seat1=computer")
+    click_button(first, screen, "seat3=computer")
+    click_button(first, screen, "open")
+    host: NetHost = screen.host
+    room, port = host.room, host.port
+    anna = NetGuest("127.0.0.1", port, room, "Anna", rejoin_for=0.0).start()
+    try:
+        run_until(first, lambda: isinstance(first.top, TableScene), seconds=20)
+        session = first.top.session
+        run_until(first, lambda: session.state.n_actions >= 3, seconds=30)
+    finally:
+        anna.close()
+    first.close()
+    make_app.__self__.apps.remove(first)
+
+    again = make_app("--no-discovery", "--bind", "127.0.0.1", "--host", "--continue", "--window",
+                     "--grace", "30", first_frame=True)  # fmt: skip
+    lobby = again.top
+    assert isinstance(lobby, HostScene) and lobby.resumed
+    resumed = lobby.host
+    assert (resumed.room, resumed.port) == (room, port) and not resumed.started
+    assert not resumed.session.seats[2].present
+    again.step(DT)
+    assert lobby.buttons["start"].text == "Play on"
+    click_button(again, lobby, "start")
+    run_until(again, lambda: isinstance(again.top, TableScene), seconds=10)
+    link = again.top.session.link
+    assert link.started() and link.seat_status()[2]["computer"]  # at once, not after 30 s
+    assert away_notes(link.seat_status()) == [
+        "A computer is playing for Anna, waiting for Anna to return"
+    ]  # fmt: skip
+    back = NetGuest("127.0.0.1", port, room, "Anna").start()
+    try:
+        run_until(again, lambda: link.seat_status()[2]["present"], seconds=10)
+        assert resumed.session.seats[2].waiting()  # Anna plays her own cards again
+    finally:
+        back.close()

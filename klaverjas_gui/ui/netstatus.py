@@ -69,7 +69,7 @@ def draw_away(
     `width` (the table: right of the trick, clear of its cards)."""
     notes = away_notes(link.seat_status(), link.started())
     if not notes:
-        return
+        return None
     size = theme.readable(17 * u)
     pad = round(14 * u)
     wrap = topright[2] - 2 * pad if topright is not None else surface.get_width()
@@ -88,3 +88,4 @@ def draw_away(
     for img in images:
         surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         y += img.get_height()
+    return rect

@@ -60,6 +60,7 @@ class TableScene(Scene):
     view_class: type[TableView] = TableView
     prompt_class: type[DecisionPrompt] = DecisionPrompt
     guide_class: type[Guide] = Guide
+    away_rect: pygame.Rect | None = None  # a network match: where "who is away" was drawn
 
     def __init__(
         self,
@@ -627,7 +628,8 @@ class TableScene(Scene):
         bottom = draw_status(surface, self.session.link, (right, L.score_panel.bottom + L.px(6)),
                              L.u)  # fmt: skip
         width = right - L.trick_area().right - L.px(12)
-        draw_away(surface, self.session.link, (0, 0), L.u, (right, bottom + L.px(6), width))
+        self.away_rect = draw_away(surface, self.session.link, (0, 0), L.u,
+                                   (right, bottom + L.px(6), width))  # fmt: skip
 
     def _demo_banner(self, surface: pygame.Surface) -> None:
         L = self.layout
