@@ -348,7 +348,8 @@ def build_parser() -> argparse.ArgumentParser:
         "for a screenshot",
     )
     net = p.add_argument_group(
-        "network play (headless for now: a computer plays this laptop's seat)"
+        "network play (the menu's Play → On the network…; from the command line without a "
+        "window, a computer playing this laptop's seat, unless --window)"
     )
     where = net.add_mutually_exclusive_group()
     where.add_argument(
@@ -377,6 +378,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the computer players' level in a network match")  # fmt: skip
     net.add_argument("--net-log", type=Path, metavar="FILE",
                      help="guest: append every message received to FILE, one per line")  # fmt: skip
+    net.add_argument("--window", action="store_true",
+                     help="--host or --join with the game's window: the host's open table, or "
+                     "the guest's table (with --frames a computer plays your seat)")  # fmt: skip
+    net.add_argument("--no-discovery", action="store_true",
+                     help="neither announce nor look for matches on the network (mDNS); "
+                     "guests join by address")  # fmt: skip
     return p  # fmt: skip
 
 
@@ -453,6 +460,8 @@ class App:
         self._stored_cache: dict[int, OpenMatch | None] = {}  # history id -> its facts
         if args.demo:
             self.start_demo(args.seed)
+        elif args.window and (args.host or args.join is not None):
+            self._network_window(args)
         elif self._game(args) is KLABBERJASS:
             preset = KLABBERJASS_PRESETS.get(args.variant) or self.settings.rules(KLABBERJASS)
             rules = dataclasses.replace(preset, **getattr(args, "rule", {}))  # --rule options
@@ -463,6 +472,27 @@ class App:
             self.start_match(seed=args.seed)
         else:
             self.show_menu()
+
+    def _network_window(self, args: argparse.Namespace) -> None:
+        """`--host --window`: the host's screen, its table opened at once (with --continue:
+        the running hosted match's lobby); `--join ... --window`: the join screen, joining
+        at once."""
+        self.show_menu()
+        if args.join is not None:
+            self.push("network join", address=args.join, room=args.room or "",
+                      player=args.name or "", join_now=True)  # fmt: skip
+            return
+        game = self._game(args)
+        if args.resume:  # the host's lobby around the running hosted match, its code and port
+            self.push("network host", game=game.name, resume=True)
+            return
+        guests = None
+        if args.guests is not None:
+            from .play.net.host import remote_order
+
+            guests = tuple(remote_order(game)[: args.guests])
+        self.push("network host", game=game.name, player=args.name, guests=guests,
+                  level=args.level, room=args.room, open_now=True)  # fmt: skip
 
     def _apply_arguments(self, args: argparse.Namespace) -> None:
         """The command line wins over the stored settings for this run."""
@@ -748,12 +778,37 @@ class App:
             if self.match is not None:
                 self.match.close()  # recorded: it waits in the history
                 self.match = None
+            if game is not None and self._hosted(game):  # its guests come back to the lobby
+                self.show_menu()
+                self.push("network host", game=game.name, resume=True)
+                return
             self.match = self._resume(game)
             if self.match is None:
                 self.show_menu()  # the stored match could not be restored; the menu says so
                 return
         self._unwind()
         self.push(self.match)
+
+    def start_network(self, session: MatchSession) -> None:
+        """A network match's table (ui/lan.py hands it over): a guest's first position may
+        be in the middle of a deal (a rejoin), shown at once as a continued match is."""
+        self._unwind()
+        if self.match is not None:
+            self.match.close()
+            self.match = None
+        table = self.table_for(session)
+        state = session.state
+        if state.n_actions != state.deal_start:
+            table.load(state)  # type: ignore[attr-defined]
+        self.match = table
+        self.push(table)
+
+    def _hosted(self, game: Game) -> bool:
+        """`game`'s running match in the history was hosted on the network."""
+        from .play.net.headless import hosted
+
+        record = self.history.running(game.name)
+        return record is not None and hosted(record)
 
     def _resume(self, game: Game | None = None) -> Scene | None:
         """The running match of the history, at the exact position of its last stored action."""
@@ -848,11 +903,19 @@ class App:
         return events, 1 / FPS  # ... then the input's frame, one ordinary step
 
     def _advance(self, dt: float) -> None:
-        """Time passes for the toasts and the top scene (the scenes below wait, as before)."""
+        """Time passes for the toasts and the top scene (the scenes below wait, as before;
+        a network match's host still hears its guests)."""
         self.toasts.update(dt)
         top = self.top
         if top is not None:
             top.update(dt)
+        link = self._link()
+        if link is not None and top is not self.match:
+            link.background()
+
+    def _link(self) -> Any:
+        """The network of the running match, if it is one."""
+        return getattr(getattr(self.match, "session", None), "link", None)
 
     def draw(self, surface: pygame.Surface) -> None:
         start = len(self.scenes) - 1
@@ -861,6 +924,12 @@ class App:
         for scene in self.scenes[start:]:
             scene.draw(surface)
         top = self.top
+        link = self._link()
+        if link is not None and top is not self.match:  # who is away shows on every screen
+            from .ui.netstatus import draw_away
+
+            u = theme.scale_for(self.size)
+            draw_away(surface, link, (self.size[0] // 2, round(8 * u)), u)
         centre = top.toast_centre() if top is not None else (self.size[0] / 2, self.size[1] * 0.9)
         self.toasts.draw(surface, centre, theme.scale_for(self.size))
 
@@ -1028,7 +1097,7 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _network(args: argparse.Namespace) -> int:
-    """`--host` or `--join`, without a window (the network screens are still to come)."""
+    """`--host` or `--join` without a window (with --window: the network screens)."""
     from .play.net import headless
     from .play.seats import default_level
 
@@ -1045,7 +1114,7 @@ def _network(args: argparse.Namespace) -> int:
     base = game.presets[args.variant or game.default_preset]
     variant = dataclasses.replace(base, **args.rule)
     opt = headless.HostOptions(
-        game=game, variant=variant, seed=args.seed, port=47474 if args.port is None else args.port,
+        game=game, variant=variant, seed=args.seed, port=args.port,
         bind=args.bind or "0.0.0.0", room=args.room, guests=args.guests,
         grace=30.0 if args.grace is None else args.grace, level=level, speed=speed,
         resume=args.resume, frames=args.frames, name=args.name or "Host",
@@ -1057,7 +1126,8 @@ def _network(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    if args.host or args.join is not None:
+    network = args.host or args.join is not None
+    if network and not args.window:
         return _network(args)
     if args.smoke:
         from . import smoke
@@ -1069,7 +1139,8 @@ def _play(args: argparse.Namespace) -> int:
     try:
         if args.scene is not None:
             SCREENS[args.scene](app)
-        app.run(frames=frames, fixed_dt=1 / FPS if fixed else None)
+        # the network runs in real time: a network window's frames are real frames
+        app.run(frames=frames, fixed_dt=1 / FPS if fixed and not network else None)
         if args.screenshot:
             try:
                 app.screenshot(args.screenshot)

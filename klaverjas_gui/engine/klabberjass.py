@@ -550,6 +550,10 @@ class KlabberjassState(GameState):
         else:
             order = list(ALL_CARDS)
             deal_rng(self.seed, deal_no, attempt).shuffle(order)
+        self._deal(deal_no, dealer, attempt, order, events)
+
+    def _deal(self, deal_no: int, dealer: int, attempt: int, order: list[Card],
+              events: list[Event]) -> None:  # fmt: skip
         nd = 1 - dealer
         hands = [0, 0]
         for k, seat in enumerate((nd, dealer, nd, dealer)):
@@ -614,6 +618,20 @@ class KlabberjassState(GameState):
     @classmethod
     def load_stacked(cls, data: Any) -> KlabberjassStacked:
         return KlabberjassStacked.from_dict(data)
+
+
+def dealt_klabberjass(
+    variant: KlabberjassVariant, deal_no: int, dealer: int, order: list[Card], n_actions: int,
+    sheet: tuple[KlabberjassScoreLine, ...], totals: tuple[int, int],
+) -> KlabberjassState:  # fmt: skip
+    """A deal's first position from the 32 cards in dealing order, after `n_actions` moves
+    and the deals of `sheet`: what a guest's table rebuilds, the unseen cards guessed
+    (play/net/mirror.py). It has no seed: its later deals are not the game's."""
+    state = KlabberjassState._blank()
+    state._set(variant=variant, seed=0, stacked=None, _log=None, n_actions=n_actions,
+               sheet=sheet, totals=totals, winner=None)  # fmt: skip
+    state._deal(deal_no, dealer, 0, order, [])
+    return state
 
 
 def new_klabberjass(

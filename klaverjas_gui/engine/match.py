@@ -488,6 +488,11 @@ class MatchState(GameState):
             hands = stacked.masks()
             if proposed is not None and stacked.proposed:
                 proposed = parse_card(stacked.proposed)
+        self._deal(deal_no, dealer, attempt, hands, proposed, events)
+
+    def _deal(self, deal_no: int, dealer: int, attempt: int, hands: list[int],
+              proposed: Card | None, events: list[Event]) -> None:  # fmt: skip
+        first = (dealer + 1) % 4
         self._set(
             phase=BIDDING, deal_no=deal_no, attempt=attempt, dealer=dealer, to_move=first,
             hands=tuple(hands), trump=-1, chooser=-1, proposed=proposed, bid_round=1, passes=0,
@@ -593,6 +598,20 @@ def new_match(
     state._set(variant=variant or Variant(), seed=seed, stacked=stacked, _log=None, n_actions=0,
                sheet=(), totals=(0, 0), winner=None)  # fmt: skip
     state._start_deal(1, stacked.dealer if stacked else first_dealer(seed), 0, [])
+    return state
+
+
+def dealt(
+    variant: Variant, deal_no: int, dealer: int, hands: list[int], proposed: Card | None,
+    n_actions: int, sheet: tuple[ScoreLine, ...], totals: tuple[int, int],
+) -> MatchState:  # fmt: skip
+    """A deal's first position with these hands (masks), after `n_actions` moves and the
+    deals of `sheet`: what a guest's table rebuilds from its own observation, the others'
+    hands guessed (play/net/mirror.py). It has no seed: its later deals are not the match's."""
+    state = MatchState._blank()
+    state._set(variant=variant, seed=0, stacked=None, _log=None, n_actions=n_actions,
+               sheet=sheet, totals=totals, winner=None)  # fmt: skip
+    state._deal(deal_no, dealer, 0, hands, proposed, [])
     return state
 
 

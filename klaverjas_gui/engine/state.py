@@ -129,6 +129,13 @@ class GameState:
         action = self.parse_action(action)
         if action not in self.legal_actions():
             raise IllegalActionError(english(self._refusal(action)))
+        return self.force(action)
+
+    def force(self, action: Any) -> tuple[Any, list[Event]]:
+        """`apply` without asking the rules: only for a move another authority already
+        allowed. A guest's table (play/net/mirror.py) replays the others' moves over hands
+        it can only guess, and a guessed hand may hold a suit its owner has shown void in."""
+        action = self.parse_action(action)
         new = self._copy()
         seat = self.to_move
         d = new.__dict__

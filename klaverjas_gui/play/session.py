@@ -146,6 +146,10 @@ def make_seats(
 class MatchSession:
     """One match: its state, seats, history id and listeners; the one `submit`."""
 
+    link: Any = None  # a network match: who is connected (play/net/session.py)
+    can_review = True  # a deal may be reviewed from the seed (a guest has none)
+    guessed = False  # the hidden cards are guesses that may be drawn anew (a guest's)
+
     def __init__(
         self,
         game: Game,

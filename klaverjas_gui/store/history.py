@@ -601,12 +601,13 @@ class History:
 
     def start_match(
         self, game: str, preset: str, variant: dict[str, Any], seed: int, players: list[str],
-        kinds: list[str] | None = None,
+        kinds: list[str] | None = None, abandon: bool = True,
     ) -> int | None:  # fmt: skip
         """Begin a match; any other running match of the same game is marked abandoned (a
         Klaverjas match and a Klabberjass game may both wait for Continue). While the database
         is busy the id returned is a negative stand-in, mapped to the stored id once written.
-        `kinds`: who plays each seat (a network match marks its remote seats)."""
+        `kinds`: who plays each seat (a network match marks its remote seats); `abandon`
+        False: a finished match's copy (a network guest's), which ends no running match."""
         pending = self._pending
         pending.last_stand_in -= 1
         stand_in = pending.last_stand_in
@@ -614,10 +615,11 @@ class History:
                None if kinds is None else json.dumps(kinds))  # fmt: skip
 
         def go(db: sqlite3.Connection) -> None:
-            db.execute(
-                "UPDATE matches SET status = 'abandoned' WHERE status = 'running' AND game = ?",
-                (game,),
-            )
+            if abandon:
+                db.execute(
+                    "UPDATE matches SET status = 'abandoned' WHERE status = 'running' "
+                    "AND game = ?", (game,),
+                )  # fmt: skip
             cur = db.execute(
                 "INSERT INTO matches (started, variant, seed, players, game, preset, kinds, "
                 "status) VALUES (?, ?, ?, ?, ?, ?, ?, 'running')",

@@ -386,6 +386,21 @@ def _coach_progress(shell: Shell) -> None:
     shell.push("progress")
 
 
+def _join(shell: Shell) -> None:
+    """The join screen listing two matches as a zeroconf browser would hand them over
+    (constructed records: nothing is sent on the network)."""
+    from ..play.net.discovery import Found
+
+    found = [
+        Found("Anna Klaverjas._klaverjas._tcp.local.", "klaverjas", "Anna", "192.168.1.20",
+              47474, 2),
+        Found("Piet Klabberjass._klaverjas._tcp.local.", "klabberjass", "Piet", "192.168.1.31",
+              47474, 1),
+    ]  # fmt: skip
+    shell.show_menu()
+    shell.push("network join", found=found)
+
+
 def _review(shell: Shell) -> None:
     """The review of a deal played at random (seed 3: a quick one to solve), at its 3rd trick."""
     state = _played("amsterdam", 3, lambda s: len(s.sheet) == 1)
@@ -456,4 +471,7 @@ SCREENS: dict[str, Opener] = {
     "coach drill: answered": lambda shell: _coach_drill(shell, answer=True),
     "coach drill: nothing yet": lambda shell: (shell.show_menu(), shell.push("drill")),
     "review: coach": _review_coached,
+    "network": lambda shell: (shell.show_menu(), shell.push("network")),
+    "network: host": lambda shell: (shell.show_menu(), shell.push("network host")),
+    "network: join": lambda shell: _join(shell),
 }

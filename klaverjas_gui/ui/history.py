@@ -81,15 +81,22 @@ def filter_key(game: str, preset: str) -> str:
     return preset
 
 
+def player_side(record: MatchRecord) -> int:
+    """The side of the person at this laptop: South's team, or in a guest's copy of a
+    network match the side of the seat marked as played here."""
+    kinds = record.kinds or []
+    return next((s % 2 for s, kind in enumerate(kinds) if kind == "human"), 0)
+
+
 def result_word(record: MatchRecord) -> str:
-    """The result for South's team (the player's side)."""
+    """The result for the player's side."""
     if record.damaged:
         return "damaged"
     if record.status != "finished":
         return record.status  # abandoned, or running
     if record.winner is None:
         return "shared"
-    return "won" if record.winner == 0 else "lost"
+    return "won" if record.winner == player_side(record) else "lost"
 
 
 def result_label(word: str) -> str:
@@ -254,7 +261,7 @@ class MatchRecordScene(Scene):
             parts.append(f"{self.teams[0]} {r.totals[0]} · {self.teams[1]} {r.totals[1]}")
         word = result_word(r)
         if word in ("won", "lost"):
-            parts.append(tr("ui.history_won_by", team=self.teams[0 if word == "won" else 1]))
+            parts.append(tr("ui.history_won_by", team=self.teams[r.winner or 0]))
         else:
             parts.append(result_label(word))
         return "  ·  ".join(parts)

@@ -2,7 +2,8 @@
 
 Every choice is in sight: the two games, each preset with its one line of what makes
 it different (no button that silently cycles through seven rule sets), the computer
-players' level and, for Klaverjas, open-hands practice. What is picked is saved in the
+players' level and, for Klaverjas, open-hands practice; "On the network…" opens the
+host and join screens (ui/lan.py) with the game picked here. What is picked is saved in the
 settings at once, as Settings would; Start asks first if it would end an unfinished
 match (ui/confirm.py). The keyboard reaches every control (ui/focus.py).
 """
@@ -158,8 +159,12 @@ class PlayScene(Scene):
         ow, oh = self._fit(tr("ui.play_options"), "@quiet", px(200), px(40))
         options = pygame.Rect(x0, start.centery - oh // 2, ow, oh)
         self.button("options", options, tr("ui.play_options"), self.open_options, "@quiet")
+        nw, _ = self._fit(tr("net.play_network"), "@quiet", px(200), px(40))
+        network = pygame.Rect(options.right + px(16), options.top, nw, oh)
+        self.button("network", network, tr("net.play_network"), self.open_network, "@quiet")
         self.button("start", start, tr("ui.play_start"), self.start, "@primary")
         controls += [self._control("options", self.open_options),
+                     self._control("network", self.open_network),
                      self._control("start", self.start)]  # fmt: skip
         self.ring.set(controls)
         if not self.ring.shown:
@@ -223,6 +228,11 @@ class PlayScene(Scene):
 
     def open_options(self) -> None:
         self.app.push("settings", tab="klabberjass" if self.game is KLABBERJASS else "rules")
+
+    def open_network(self) -> None:
+        """Host or join a match on the network (ui/lan.py): the host's screen starts from
+        the game and rules chosen here."""
+        self.app.push("network", game=self.game.name)
 
     def start(self) -> None:
         """The match with what is chosen, once the player agreed to end an unfinished one."""

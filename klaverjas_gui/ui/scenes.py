@@ -49,6 +49,9 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "progress": "progress.ProgressScene",  # game=
     "coach position": "drill.CoachPositionScene",  # decision=: one of the report's
     "drill": "drill.DrillScene",  # game=, worlds=: practise your mistakes
+    "network": "lan.NetworkScene",  # Host or Join
+    "network host": "lan.HostScene",  # game=, player=, guests=, level=, room=, open_now=
+    "network join": "lan.JoinScene",  # address=, room=, player=, join_now=
 }
 
 
@@ -91,6 +94,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         history,
         klabberjass_replay,
         klabberjass_scenes,
+        lan,
         match_end,
         menu,
         play,

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from ..engine import KlabberjassVariant, Variant
     from ..play.games import Game
-    from ..play.session import OpenMatch
+    from ..play.session import MatchSession, OpenMatch
     from ..store.history import History
     from ..store.prefs import Settings
     from ..store.session import Store
@@ -95,5 +95,9 @@ class Shell(Protocol):
         ...
 
     def continue_match(self, game: Game | None = None) -> None: ...
+
+    def start_network(self, session: MatchSession) -> None:
+        """The table of a network match (the host's session, or a guest's), in place of
+        every screen and of the match in memory."""
 
     def start_demo(self, seed: int | None, idle: bool = False) -> None: ...

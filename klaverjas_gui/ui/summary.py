@@ -104,7 +104,8 @@ class DealSummaryScene(Scene):
         state = session.state
         return (
             isinstance(state, MatchState) and session.holder is not None and state.stacked is None
-        )
+            and session.can_review
+        )  # fmt: skip
 
     def open_review(self) -> None:
         state, table = self.table.session.state, self.table

@@ -96,6 +96,7 @@ class NetGuest:
         self.refused: list[Reason] = []
         self.error: Reason | None = None  # why the guest stopped for good
         self.over = False  # the match ended (its last state is in `latest`)
+        self.record: dict[str, Any] | None = None  # the host's record of the match, at its end
         self.joins = 0  # how many times the host welcomed us (1 + rejoins)
         self.joined = threading.Event()
         self.finished = threading.Event()
@@ -165,7 +166,9 @@ class NetGuest:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         lost_at: float | None = None
-        while not self._closing and not self.over and self.error is None:
+        while (
+            not self._closing and self.error is None and not (self.over and self.record is not None)
+        ):
             try:
                 async with connect(uri(self.host, self.port), open_timeout=3, max_size=P.MAX_BYTES,
                                    ping_interval=5, ping_timeout=10) as ws:  # fmt: skip
@@ -174,7 +177,7 @@ class NetGuest:
                     await ws.send(P.dump("join", room=self.room, name=self.name))
                     async for frame in ws:
                         self._receive(frame)
-                        if self.error is not None or self.over:
+                        if self.error is not None or (self.over and self.record is not None):
                             break
             except (OSError, InvalidHandshake, InvalidURI, ConnectionClosed, TimeoutError) as e:
                 if isinstance(e, InvalidURI) or (self.joins == 0 and not self._closing):
@@ -183,7 +186,7 @@ class NetGuest:
             finally:
                 self._ws = None
             if self._closing or self.over or self.error is not None:
-                return
+                return  # (a match over without its record: no copy, nothing to rejoin)
             lost_at = lost_at if lost_at is not None else time.monotonic()
             if time.monotonic() - lost_at > self.rejoin_for:
                 self.error = Reason(P.HOST_GONE, {})
@@ -214,10 +217,16 @@ class NetGuest:
                 self.refused.append(reason)
                 if m.get("to") == "join" and reason.key in FATAL:
                     self.error = reason
+            elif kind == "record":
+                self.record = m
             elif kind == "bye":
                 key = m["reason"]["key"]
-                if key != "match_over" or not self.over:
+                if key == P.HOST_GONE and not self.over:
+                    pass  # the host closed mid-match and may continue it: knock again
+                elif key != "match_over" or not self.over:
                     self.error = received_reason(m["reason"])
+                elif self.record is None:
+                    self.record = {}  # the match is over and no record comes: stop reading
         except (P.ProtocolError, ValueError, TypeError, KeyError) as e:
             log.warning("ignored a message the host sent: %s", e)  # a newer host, or damage
 

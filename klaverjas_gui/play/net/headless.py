@@ -1,8 +1,8 @@
 """A network match without a window: `klaverjas --host` and `klaverjas --join`.
 
-Until the network screens exist these run headless, so a whole match can be played by
-scripts: the host's own seat and each guest's are played by a computer (the autopilot)
-at a human-looking pace scaled by `speed`. Both print one line per thing that happens
+Without --window these run headless (the screens are in ui/lan.py), so a whole match can
+be played by scripts: the host's own seat and each guest's are played by a computer (the
+autopilot) at a human-looking pace scaled by `speed`. Both print one line per thing that happens
 (hosting, a guest joining, dropping, a computer taking over, the end) in the player's
 language; a wrong address or room code is one line and exit status 2.
 """
@@ -23,7 +23,7 @@ from ...engine.reasons import Reason
 from ...i18n import tr
 from ...store.files import write_atomic
 from ..games import Game
-from ..seats import GRACE, REMOTE, valid_level
+from ..seats import GRACE, REMOTE, Jobs, valid_level
 from ..session import AUTOPILOT_PACE, MatchSession, Pace, record_to
 from . import protocol as P
 from .guest import UNREACHABLE, NetGuest, split_address
@@ -52,10 +52,11 @@ class HostOptions:
     game: Game
     variant: Any
     seed: int | None = None
-    port: int = DEFAULT_PORT
+    port: int | None = None  # None: the default, or when continuing the remembered one
     bind: str = "0.0.0.0"
     room: str | None = None
-    guests: int | None = None  # remote seats; default every seat but the host's
+    guests: int | tuple[int, ...] | None = None  # remote seats (a number, or the seats);
+    # default every seat but the host's
     grace: float = GRACE
     level: str = "easy"
     speed: float = 1.0
@@ -69,12 +70,46 @@ def _room_file(store: Any) -> Path:
     return Path(store.paths.data_dir) / ROOM_FILE
 
 
-def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.monotonic
-               ) -> tuple[NetHost, bool] | None:  # fmt: skip
+def remember_room(store: Any, host: NetHost) -> None:
+    """Keep the room code and port in the data folder, so `--host --continue` (or the
+    menu's Continue) after a crash keeps them and the guests rejoin with what they have."""
+    with contextlib.suppress(OSError):
+        write_atomic(_room_file(store), f"{host.room}\n{host.port}\n")
+
+
+def remembered_room(store: Any) -> tuple[str | None, int | None]:
+    """The room code and port of the hosted match that is running (None: not known)."""
+    try:
+        lines = _room_file(store).read_text(encoding="utf-8").split()
+    except OSError:
+        return None, None
+    room = lines[0] if lines else None
+    port = int(lines[1]) if len(lines) > 1 and lines[1].isdigit() else None
+    return room, port
+
+
+def hosted(record: Any) -> bool:
+    """A match hosted on the network: its history marks a seat as a guest's."""
+    return REMOTE in (getattr(record, "kinds", None) or [])
+
+
+def forget_room(store: Any, session: MatchSession) -> None:
+    """The match is over: no room code to continue with."""
+    if session.state.is_over:
+        with contextlib.suppress(OSError):
+            _room_file(store).unlink()
+
+
+def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.monotonic,
+               *, settings: Any = None, jobs: Jobs | None = None, screen: bool = False,
+               lobby: bool = False) -> tuple[NetHost, bool] | None:  # fmt: skip
     """The host around a new session, or around the history's running match (`resume`);
-    None (with a line said) when there is nothing to continue."""
+    None (with a line said) when there is nothing to continue. `screen`: the host's
+    person plays at a table (no autopilot); `lobby`: a continued match waits in the lobby
+    for its guests to come back (headless, it plays on at once, the grace rule covering
+    them); `settings`, `jobs`: the table's."""
     history, game = store.history, opt.game
-    settings = Pace(speed=opt.speed)
+    settings = settings if settings is not None else Pace(speed=opt.speed)
     if opt.resume:
         found = history.resume(game.name)
         if found is None:
@@ -82,27 +117,33 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
             return None
         record, state = found
         kinds = getattr(record, "kinds", None) or []
-        remote = [s for s, kind in enumerate(kinds) if kind == REMOTE] or list(
-            remote_order(game)[: opt.guests or game.players - 1]
-        )
+        asked = opt.guests
+        remote = [s for s, kind in enumerate(kinds) if kind == REMOTE] or (
+            list(asked) if isinstance(asked, tuple)
+            else list(remote_order(game)[: asked or game.players - 1])
+        )  # fmt: skip
+        levels = [kind for kind in kinds if kind in game.levels()]  # the computers' own
+        level = levels[0] if levels else opt.level
         seating = host_seating(
-            game, record.seed, record.players[0], remote, opt.level, names=record.players,
+            game, record.seed, record.players[0], remote, level, names=record.players,
             grace=opt.grace, clock=clock, claimed=True,
         )  # fmt: skip
+        if screen:
+            seating.autopilot = None
         session = MatchSession(game, state.variant, record.seed, seating, history, state=state,
-                               settings=settings)  # fmt: skip
+                               settings=settings, jobs=jobs)  # fmt: skip
         session.match_id = record.id
-        room = opt.room
-        if room is None:
-            try:
-                room = _room_file(store).read_text(encoding="utf-8").strip() or None
-            except OSError:
-                room = None
-        return NetHost(session, room=room, address=opt.bind, port=opt.port, started=True), True
+        room, port = remembered_room(store)
+        room = opt.room if opt.room is not None else room
+        port = opt.port if opt.port is not None else port if port is not None else DEFAULT_PORT
+        host = NetHost(session, room=room, address=opt.bind, port=port, started=not lobby)
+        return host, True
     seed = random.randrange(1_000_000) if opt.seed is None else opt.seed
     guests = game.players - 1 if opt.guests is None else opt.guests
     seating = host_seating(game, seed, opt.name, guests, opt.level, grace=opt.grace, clock=clock)
-    session = MatchSession(game, opt.variant, seed, seating, settings=settings)
+    if screen:
+        seating.autopilot = None
+    session = MatchSession(game, opt.variant, seed, seating, settings=settings, jobs=jobs)
 
     def begin(host: NetHost) -> None:  # the lobby is full: the match is recorded from here
         seats = session.seats
@@ -113,7 +154,8 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
         )  # fmt: skip
         session.listen(record_to(history, session))
 
-    host = NetHost(session, room=opt.room, address=opt.bind, port=opt.port, on_begin=begin)
+    port = DEFAULT_PORT if opt.port is None else opt.port
+    host = NetHost(session, room=opt.room, address=opt.bind, port=port, on_begin=begin)
     return host, False
 
 
@@ -131,10 +173,9 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
     try:
         host.start()
     except OSError as e:
-        say(tr("net.cannot_host", port=opt.port, error=e.strerror or str(e)), out)
+        say(tr("net.cannot_host", port=host.port, error=e.strerror or str(e)), out)
         return BAD_START
-    with contextlib.suppress(OSError):  # without it --continue needs --room, nothing more
-        write_atomic(_room_file(store), host.room + "\n")
+    remember_room(store, host)
     announcer = _announce(host, opt) if opt.announce else None
     session = host.session
     say(tr("net.hosting", game=host.game.label, port=host.port, room=host.room), out)
@@ -162,9 +203,7 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
             announcer.close()
         host.close()
         session.close()
-        if session.state.is_over:
-            with contextlib.suppress(OSError):
-                _room_file(store).unlink()
+        forget_room(store, session)
 
 
 def _tell_seats(host: NetHost, seen: list[dict[str, Any]], out: TextIO | None) -> list[dict]:

@@ -31,7 +31,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ...engine.reasons import Reason
 from ..games import Game
-from ..seats import GRACE, REMOTE, RemoteSeat
+from ..seats import COMPUTER, GRACE, HUMAN, REMOTE, SEAT_NAMES, RemoteSeat
 from ..session import MatchSession, Seating
 from . import protocol as P
 
@@ -256,8 +256,10 @@ class NetHost:
             self._status = status
             self._broadcast_seats()
 
-    def begin(self) -> None:
-        """Start the match (the lobby is over); free remote seats wait out their grace."""
+    def begin(self, play_on: bool = False) -> None:
+        """Start the match (the lobby is over); free remote seats wait out their grace.
+        `play_on` (a continued match whose guests are not all back): their computers play
+        at once, until they return."""
         if self.started:
             return
         self.started = True
@@ -266,7 +268,7 @@ class NetHost:
             seat = self.session.seats[s]
             if not seat.present:
                 clock_now = clock_now if clock_now is not None else seat.clock()
-                seat.away_since = clock_now
+                seat.away_since = clock_now - seat.grace if play_on else clock_now
         if self.on_begin is not None:
             self.on_begin(self)
 
@@ -283,7 +285,10 @@ class NetHost:
         name = message["name"].strip()
         seats = self.session.seats
         mine = [s for s in self.remote if seats[s].claimed and _same(seats[s].name, name)]
-        taken = {seat.name.casefold() for seat in seats if seat.kind != REMOTE or seat.claimed}
+        people = [
+            seat for seat in seats if seat.kind == HUMAN or (seat.kind == REMOTE and seat.claimed)
+        ]
+        taken = {seat.name.casefold() for seat in people}  # a computer gives its name up
         order = remote_order(self.game)
         free = sorted((s for s in self.remote if not seats[s].claimed), key=order.index)
         if mine:
@@ -300,14 +305,25 @@ class NetHost:
         conn.seat = s
         conn.strikes = 0
         seats[s].arrive(name)
+        self._rename_computers(name)
         log.info("%s joined seat %d from %s", name, s, conn.peer)
         self.send(conn, P.dump(
             "welcome", seat=s, game=self.game.name, room=self.room,
             variant=P.encode(self.session.variant), seats=self.seat_status(), started=self.started,
         ))  # fmt: skip
         self.send(conn, self._state_message(s, None, None, []))
-        if not self.started and all(seats[r].claimed for r in self.remote):
+        if not self.started and all(seats[r].present for r in self.remote):  # all (back)
             self.begin()
+
+    def _rename_computers(self, name: str) -> None:
+        """A guest took a computer's name ("Anna"): the computer plays under another."""
+        seats = self.session.seats
+        used = {seat.name.casefold() for seat in seats}
+        for seat in seats:
+            if seat.kind == COMPUTER and _same(seat.name, name):
+                seat.name = next(n for n in (*SEAT_NAMES[1:], *SPARE_NAMES, *(f"CPU {i}" for i in
+                                 range(1, 9))) if n.casefold() not in used)  # fmt: skip
+                used.add(seat.name.casefold())
 
     def _gone(self, conn: Connection) -> None:
         seat = self._seat_of(conn)
@@ -349,10 +365,26 @@ class NetHost:
         )  # fmt: skip
 
     def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
-        """The session's listener: each connected guest its own view of the move."""
+        """The session's listener: each connected guest its own view of the move; after
+        the match's last move (nothing is hidden any more) its whole record, so a guest
+        may keep a copy in its own history."""
+        over = self.session.state.is_over
+        record = self._record_message() if over else None
         for conn in list(self.connections):
             if conn.seat is not None and conn.open:
                 self.send(conn, self._state_message(conn.seat, before, action, events))
+                if record is not None:
+                    self.send(conn, record)
+
+    def _record_message(self) -> str:
+        session = self.session
+        return P.dump(
+            "record", seed=session.seed, preset=self.game.preset_name(session.variant),
+            actions=[str(a) for a in session.state.actions],
+            players=[seat.name for seat in session.seats],
+            kinds=[seat.kind if seat.kind != "computer" else str(seat.level)
+                   for seat in session.seats],
+        )  # fmt: skip
 
     def _broadcast_seats(self) -> None:
         text = P.dump("seats", seats=self.seat_status(), started=self.started)
@@ -363,6 +395,9 @@ class NetHost:
 
 def _same(a: str, b: str) -> bool:
     return a.strip().casefold() == b.strip().casefold()
+
+
+SPARE_NAMES = ("Kees", "Fenna")  # a computer's name when the host took one of SEAT_NAMES
 
 
 def remote_order(game: Game) -> tuple[int, ...]:
@@ -379,12 +414,15 @@ def host_seating(
     remote seats (a number, taken in `remote_order`, or the seats themselves), computers at
     `level` in the rest. `names`: every seat's name (a resumed match's); `claimed`: the
     remote seats are known guests' (they rejoin by name)."""
-    from ..seats import SEAT_NAMES, HumanSeat, valid_level
+    from ..seats import HumanSeat, valid_level
     from ..session import computer_seat
 
     level = valid_level(level, game.levels())
     remote = set(remote_order(game)[:guests] if isinstance(guests, int) else guests)
-    names = list(names) if names else [host_name, *(f"{SEAT_NAMES[s]}" for s in range(1, 4))]
+    if not names:  # the computers' names, none the host's own ("Henk" hosting: no two Henks)
+        spare = [n for n in (*SEAT_NAMES[1:], *SPARE_NAMES) if not _same(n, host_name)]
+        names = [host_name, *spare[:3]]
+    names = list(names)
     seats: list[Any] = []
     for s in range(game.players):
         if s == 0:

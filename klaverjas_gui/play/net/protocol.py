@@ -132,6 +132,15 @@ HOST_SCHEMAS: dict[str, Schema] = {
     "refused": _message("refused", {"reason": _REASON}, {"to": {"type": "string"}}, closed=False),
     "bye": _message("bye", {"reason": _REASON}, closed=False),
     "pong": _message("pong", {}, {"t": {"type": "number"}}, closed=False),
+    # Sent once, after the match's last move: its seed and moves, for the guest's own copy.
+    "record": _message("record", {
+        "seed": _INT, "preset": {"type": "string", "maxLength": 40},
+        "actions": {"type": "array", "maxItems": 5000,
+                    "items": {"type": "string", "maxLength": 20}},
+        "players": {"type": "array", "maxItems": 4,
+                    "items": {"type": "string", "maxLength": 40}},
+        "kinds": {"type": "array", "maxItems": 4, "items": {"type": "string", "maxLength": 20}},
+    }, closed=False),
 }  # fmt: skip
 
 _TYPES = {

@@ -35,6 +35,7 @@ from ...engine.match import (
     TrumpChosen,
 )
 from ...i18n import tr
+from ...play.net.mirror import swap_guess
 from ...words import suit_name
 from ..anim import ease_in_out_cubic
 from .layout import Pose
@@ -222,6 +223,8 @@ class Director:
         start = origin or m.poses.get(card) or self.table.slot_pose(self.table.layout, seat)
         if card in m.hands[seat]:
             m.hands[seat].remove(card)
+        elif m.hands[seat]:  # face-down cards guessed at a guest's table (play/net/mirror.py):
+            swap_guess(m.hands, seat, card, m.trump)  # its last card stood for this one
         m.poses.pop(card, None)
         m.bubbles.pop(seat, None)
         self.table.sound("card")

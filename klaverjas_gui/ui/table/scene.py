@@ -60,6 +60,7 @@ class TableScene(Scene):
     view_class: type[TableView] = TableView
     prompt_class: type[DecisionPrompt] = DecisionPrompt
     guide_class: type[Guide] = Guide
+    away_rect: pygame.Rect | None = None  # a network match: where "who is away" was drawn
 
     def __init__(
         self,
@@ -89,6 +90,8 @@ class TableScene(Scene):
         self.session = session
         session.picture = self  # what the animation allows (ready, trick_pause, pause_over)
         session.listen(self.saw)
+        if hasattr(session, "on_jump"):  # a guest's table: a rejoin jumps to the position
+            session.on_jump(self.load)
         self._origin: Pose | None = None  # where the card being submitted was dropped
         self._warm: list[Card] = []  # card faces still to draw ahead of need
         self._warm_size: tuple[int, int] | None = None
@@ -521,7 +524,10 @@ class TableScene(Scene):
         at_rest = self.director.idle and self.session.state.phase in self.rest_phases
         if at_rest and self.model.sync(self.session.state):
             self.resyncs += 1
-            log.warning("table picture re-synchronised with the engine")
+            if self.session.guessed:  # a guest's face-down guess drawn anew: expected
+                log.info("table picture re-synchronised with a new guess of hidden cards")
+            else:
+                log.warning("table picture re-synchronised with the engine")
 
     def load(self, state: MatchState) -> None:
         """Continue from a given position (a saved match, a test position): no replay animation."""
@@ -609,6 +615,21 @@ class TableScene(Scene):
         self.guide.draw(surface, self.layout, p.prompt[0] if p.prompt else None, self.choices())
         if self.demo:
             self._demo_banner(surface)
+        if self.session.link is not None:
+            self._network(surface)
+
+    def _network(self, surface: pygame.Surface) -> None:
+        """Who is connected, below the score panel; who is away, below that, right of the
+        trick (in the middle it covered the top card of the trick in a low window)."""
+        from ..netstatus import draw_away, draw_status
+
+        L = self.layout
+        right = L.score_panel.right
+        bottom = draw_status(surface, self.session.link, (right, L.score_panel.bottom + L.px(6)),
+                             L.u)  # fmt: skip
+        width = right - L.trick_area().right - L.px(12)
+        self.away_rect = draw_away(surface, self.session.link, (0, 0), L.u,
+                                   (right, bottom + L.px(6), width))  # fmt: skip
 
     def _demo_banner(self, surface: pygame.Surface) -> None:
         L = self.layout

@@ -1,0 +1,265 @@
+"""A guest's picture of the match: an engine state rebuilt from its own observation.
+
+The host sends a guest only what its seat may see (play/net/host.py). The table scene,
+its prompts, hints and summaries read an engine state, so the guest rebuilds one: its
+own hand exactly, everything played in the open exactly, and the others' unseen cards
+*guessed* from the cards nobody has shown. The guess is drawn face down and is never the
+truth (the guest does not know it), so nothing hidden can leak through it.
+
+Each rebuild deals the guessed hands (plus every card each seat played this deal) at
+the deal's start and replays the deal's moves with `force`: a guessed hand may hold a
+suit its owner showed void in, which only the rules' check would mind. The guess stays
+as it was between moves; when a seat plays a card that was guessed in another hand, the
+two hands swap it for the player's last card, as the table's picture does
+(ui/table/director.py), so the face-down hands on the screen never jump. `state()`
+checks that the rebuilt position shows this seat exactly its observation.
+
+Klabberjass (`KlabberjassMirror`) also guesses the stock, and its guess must make the
+engine declare, show and call bella as it did; `mirror_for` picks the game's mirror.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+from ...engine.cards import (
+    ALL_CARDS,
+    KING,
+    QUEEN,
+    SEVEN,
+    Card,
+    Rank,
+    Suit,
+    mask_of,
+    sort_hand,
+)
+from ...engine.klabberjass import GAME_OVER, dealt_klabberjass
+from ...engine.match import MATCH_OVER, MatchState, Observation, dealt
+from ..games import Game
+
+log = logging.getLogger(__name__)
+
+
+class MirrorError(ValueError):
+    """An observation no position of the rules explains (a damaged or hostile message)."""
+
+
+class Mirror:
+    """Rebuilds `seat`'s engine state of a four-player match from each observation."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        if game.players != 4:
+            raise MirrorError(f"a four-player mirror for {game.name}")
+        self.game = game
+        self.seat = seat
+        self.guess: dict[int, set[Card]] = {}
+        self._deal: tuple[int, int] | None = None  # (deal number, its first move's number)
+
+    def state(self, obs: Observation, n: int) -> MatchState:
+        """The position after move `n` as this seat sees it; MirrorError if none fits."""
+        if obs.seat != self.seat:
+            raise MirrorError(f"an observation of seat {obs.seat}, not of seat {self.seat}")
+        start = n - len(obs.deal_log)
+        if (obs.deal_no, start) != self._deal:  # a new deal (or a redeal): a new guess
+            self._deal, self.guess = (obs.deal_no, start), {}
+        played: dict[int, list[Card]] = {s: [] for s in range(4)}
+        for seat, action in obs.deal_log:
+            if action.kind == "play":
+                played[seat].append(action.card)
+        self.guess = self._fit(obs, played)
+        hands = [
+            mask_of([*(obs.hand if s == self.seat else self.guess[s]), *played[s]])
+            for s in range(4)
+        ]
+        if sum(hands) != (1 << 32) - 1 or any(h.bit_count() != 8 for h in hands):
+            raise MirrorError("the cards seen do not make a deal")
+        sheet, totals = obs.sheet, obs.totals
+        if obs.phase == MATCH_OVER and sheet and sheet[-1].deal_no == obs.deal_no:
+            last = sheet[-1].score.scores  # replaying the last deal scores it again
+            sheet, totals = sheet[:-1], (totals[0] - last[0], totals[1] - last[1])
+        state = dealt(obs.variant, obs.deal_no, obs.dealer, hands, obs.proposed, start,
+                      sheet, totals)  # fmt: skip
+        try:
+            for _, action in obs.deal_log:
+                state, _ = state.force(action)
+        except (ValueError, TypeError, AttributeError, IndexError) as e:
+            raise MirrorError(f"the deal's moves do not replay: {e}") from None
+        if state.observation(self.seat) != obs:
+            raise MirrorError("the rebuilt position differs from the observation")
+        return state
+
+    def _fit(self, obs: Observation, played: dict[int, list[Card]]) -> dict[int, set[Card]]:
+        """The others' unseen cards: the last guess, less what was shown since; a seat that
+        played a card guessed elsewhere gives its last card to the seat that lost it."""
+        shown = set(obs.hand).union(*played.values())
+        pool = set(ALL_CARDS) - shown
+        others = [s for s in range(4) if s != self.seat]
+        guess = {s: self.guess.get(s, set()) & pool for s in others}
+        spare = pool - set().union(*guess.values())
+        for s in others:
+            extra = len(guess[s]) - obs.hand_sizes[s]
+            if extra > 0:
+                gone = sort_hand(list(guess[s]), obs.trump)[-extra:]
+                guess[s] -= set(gone)
+                spare |= set(gone)
+        if spare:
+            order = sort_hand(list(spare), None)
+            random.Random(obs.deal_no * 7919 + len(spare)).shuffle(order)
+            for s in others:
+                while len(guess[s]) < obs.hand_sizes[s] and order:
+                    guess[s].add(order.pop())
+        if any(len(guess[s]) != obs.hand_sizes[s] for s in others) or len(pool) != sum(
+            obs.hand_sizes[s] for s in others
+        ):
+            raise MirrorError("the hand sizes do not add up")
+        return guess
+
+
+def swap_guess(hands: list[list[Card]], seat: int, card: Card, trump: Suit | None) -> None:
+    """`seat` played `card`, which the picture had guessed in another hand: that hand gets
+    `seat`'s last card (in `sort_hand` order) in its place, as `Mirror` moves its guess."""
+    stand_in = sort_hand(hands[seat], trump)[-1]
+    hands[seat].remove(stand_in)
+    for hand in hands:
+        if card in hand:
+            hand[hand.index(card)] = stand_in
+            return
+
+
+class KlabberjassMirror:
+    """Rebuilds `seat`'s engine state of a two-player game from each observation.
+
+    The opponent's unseen cards and the stock are guessed as in `Mirror`, but a guess must
+    also make the engine say what it said: a declared sequence is worked out from the
+    declarer's hand, bella from whether the king and queen of trump sat together, and the
+    winner shows every sequence it holds. So the cards the opponent is known to have held
+    (played, shown, given up at the dix, the other of bella) are placed first, and the rest
+    drawn (the last guess first, then at random) until the replay shows this seat exactly
+    its observation."""
+
+    TRIES = 400
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.guess: set[Card] = set()  # the opponent's unseen cards, as dealt
+        self._deal: tuple[int, int] | None = None
+        self._rng = random.Random(seat)
+
+    def state(self, obs: Any, n: int) -> Any:
+        if obs.seat != self.seat:
+            raise MirrorError(f"an observation of seat {obs.seat}, not of seat {self.seat}")
+        start = n - len(obs.deal_log)
+        if (obs.deal_no, start) != self._deal:
+            self._deal, self.guess = (obs.deal_no, start), set()
+        me, opp = self.seat, 1 - self.seat
+        played: dict[int, list[Card]] = {0: [], 1: []}
+        for seat, action in obs.deal_log:
+            if action.kind == "play":
+                played[seat].append(action.card)
+        drawn = obs.trump is not None  # trump fixed: both drew 3 from the stock at once
+        seven = ALL_CARDS[obs.trump.index * 8 + SEVEN] if drawn else None
+        mine = set(obs.hand) | set(played[me])
+        if obs.dix == me:
+            mine = (mine - {obs.proposed}) | {seven}
+        known = set(played[opp])
+        if obs.dix == opp:  # as dealt: the 7 of trump, not the turned card taken for it
+            known = (known - {obs.proposed}) | {seven}
+        for seat, seqs in obs.shown:
+            if seat == opp:
+                known.update(c for seq in seqs for c in seq)
+        forbidden: set[Card] = set()
+        if drawn:
+            queen, king = (ALL_CARDS[obs.trump.index * 8 + r] for r in (QUEEN, KING))
+            if obs.bella[opp]:
+                known |= {queen, king}
+            else:
+                for first, other in ((queen, king), (king, queen)):
+                    if first in played[opp] and (
+                        other not in played[opp]
+                        or played[opp].index(other) > played[opp].index(first)
+                    ):
+                        forbidden.add(other)
+        if obs.dix == opp:
+            known.discard(obs.proposed)  # taken at the dix: in no hand as dealt
+        size = 9 if drawn else 6
+        if len(mine) != size or len(known) > size or mine & known or obs.proposed in mine | known:
+            raise MirrorError("the cards seen do not make a deal")
+        pool = set(ALL_CARDS) - mine - known - {obs.proposed}
+        free = sort_hand(list(pool - forbidden), None)
+        need = size - len(known)
+        if need > len(free):
+            raise MirrorError("the cards seen do not make a deal")
+        sheet, totals = obs.sheet, obs.totals
+        if obs.phase == GAME_OVER and sheet and sheet[-1].deal_no == obs.deal_no:
+            last = sheet[-1].score.scores
+            sheet, totals = sheet[:-1], (totals[0] - last[0], totals[1] - last[1])
+        runs = self._declared_runs(obs, opp, known, set(free))
+        previous = [c for c in sort_hand(list(self.guess), None) if c in free][:need]
+        for attempt in range(self.TRIES):
+            if attempt == 0:
+                rest = [c for c in free if c not in previous]
+                self._rng.shuffle(rest)
+                guess = previous + rest[: need - len(previous)]
+            else:
+                run = [c for c in self._rng.choice(runs) if c not in known] if runs else []
+                if len(run) > need:
+                    continue
+                rest = [c for c in free if c not in run]
+                guess = run + self._rng.sample(rest, need - len(run))
+            theirs = known | set(guess)
+            state = self._replay(obs, start, mine, theirs, pool - set(guess), sheet, totals)
+            if state is not None and state.observation(self.seat) == obs:
+                self.guess = set(guess)
+                return state
+        raise MirrorError("no deal of the unseen cards explains the observation")
+
+    @staticmethod
+    def _declared_runs(obs: Any, opp: int, known: set[Card], free: set[Card]) -> list[list[Card]]:
+        """The sequences the opponent may hold for what it declared and never showed."""
+        said = [(length, top) for seat, length, top in obs.declared if seat == opp]
+        if not said or any(seat == opp for seat, _ in obs.shown):
+            return []
+        length, top = said[-1]
+        high = [r.value for r in Rank].index(Rank(top).value)
+        if high - length + 1 < 0:
+            return []
+        runs = []
+        for suit in range(4):
+            cards = [ALL_CARDS[suit * 8 + r] for r in range(high - length + 1, high + 1)]
+            if all(c in free or c in known for c in cards):
+                runs.append(cards)
+        return runs
+
+    def _replay(self, obs: Any, start: int, mine: set[Card], theirs: set[Card],
+                stock: set[Card], sheet: Any, totals: Any) -> Any:  # fmt: skip
+        """The deal dealt with these hands (each split into its 6 and its 3 from the
+        stock) and replayed; None when a move does not go."""
+        me = self.seat
+        hands = {me: sort_hand(list(mine), None), 1 - me: sort_hand(list(theirs), None)}
+        nd, dl = 1 - obs.dealer, obs.dealer
+        rest = sort_hand(list(stock), None)
+        self._rng.shuffle(rest)
+        first = {s: hands[s][:6] for s in (0, 1)}
+        draws = {s: hands[s][6:] for s in (0, 1)}
+        while len(draws[nd]) < 3:
+            draws[nd].append(rest.pop())
+        while len(draws[dl]) < 3:
+            draws[dl].append(rest.pop())
+        order = (first[nd][:3] + first[dl][:3] + first[nd][3:] + first[dl][3:] + [obs.proposed]
+                 + draws[nd] + draws[dl] + rest)  # fmt: skip
+        state = dealt_klabberjass(obs.variant, obs.deal_no, obs.dealer, order, start, sheet,
+                                  totals)  # fmt: skip
+        try:
+            for _, action in obs.deal_log:
+                state, _ = state.force(action)
+        except (ValueError, TypeError, AttributeError, IndexError, KeyError):
+            return None
+        return state
+
+
+def mirror_for(game: Game, seat: int) -> Mirror | KlabberjassMirror:
+    """The mirror of `game` for `seat`."""
+    return KlabberjassMirror(game, seat) if game.players == 2 else Mirror(game, seat)

@@ -1,0 +1,310 @@
+"""The network match as the table sees it: the host's link, and the guest's session.
+
+A table scene binds to a `MatchSession` (play/session.py). At the host it is the real
+one, with `RemoteSeat`s; `host_link` adds the network to it: `NetHost.pump` runs at
+the start of every `step`, and `session.link` tells the table who is connected.
+
+At a guest, `GuestSession` is a MatchSession driven by the host's messages: its state
+is the guest's own rebuilt position (play/net/mirror.py: its hand, what was played in
+the open, the others' cards guessed and drawn face down), each move the host reports
+reaches the listeners as a local move would (the same animations, prompts and
+summaries), and `submit` checks the person's move against that position and sends it
+to the host, whose answer comes back as the next move. No computer plays here.
+
+When the match is over the host sends its record (seed and moves: nothing is hidden any
+more), and the guest keeps a copy in its own history (`keep_copy`) if the record replays
+to exactly the last position the guest saw.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...engine import Action
+from ...engine.match import PASS
+from ...engine.reasons import Reason
+from ...i18n import tr
+from ..seats import HUMAN, REMOTE, ComputerSeat, HumanSeat, Jobs, default_level
+from ..session import MatchSession, Seating
+from . import protocol as P
+from .guest import NetGuest
+from .host import NetHost
+from .mirror import MirrorError, mirror_for
+
+if TYPE_CHECKING:
+    from ...store.history import History
+
+log = logging.getLogger(__name__)
+
+SeatStatus = dict[str, Any]  # name, kind, present, computer: as the host sends it
+
+
+def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
+    """One line per guest who dropped out: waited for during the grace period, then
+    "a computer is playing for Anna, waiting for her to return"."""
+    if not started:
+        return []
+    out = []
+    for seat in seats:
+        if seat["kind"] != REMOTE or seat["present"]:
+            continue
+        key = "net.away_computer" if seat["computer"] else "net.away_waiting"
+        out.append(tr(key, name=seat["name"]))
+    return out
+
+
+class CopyError(ValueError):
+    """A host's record that does not replay to what this guest saw."""
+
+
+def keep_copy(history: History, game: Any, variant: Any, record: dict[str, Any], seat: int,
+              last: Any) -> int | None:  # fmt: skip
+    """Store the host's `record` of a finished match in `history`, once it replays from its
+    seed to exactly the last position `seat` saw (`last`, an Update): a copy like any
+    match, its seats marked from this laptop (its own "human", the other people "remote").
+    It ends no running match of this laptop. CopyError if it does not fit."""
+    if not record or last is None:
+        raise CopyError("the host sent no record of the match")
+    try:
+        state = game.new_state(variant, record["seed"])
+        moves = []
+        for text in record["actions"]:
+            action = game.parse_action(text)
+            state, events = state.apply(action)
+            moves.append((state.n_actions, str(action), events))
+    except (KeyError, TypeError, ValueError) as e:
+        raise CopyError(f"the host's record does not replay ({e})") from None
+    if not state.is_over or state.observation(seat) != last.observation:
+        raise CopyError("the host's record ends elsewhere than the match this laptop saw")
+    players = [str(p) for p in record.get("players", [])][: game.players]
+    kinds = [str(k) for k in record.get("kinds", [])][: game.players]
+    if len(players) != game.players or len(kinds) != game.players:
+        raise CopyError("the host's record does not name every seat")
+    kinds = ["human" if s == seat else REMOTE if kind in (HUMAN, REMOTE) else kind
+             for s, kind in enumerate(kinds)]  # fmt: skip
+    mid = history.start_match(game.name, str(record.get("preset", "custom")), variant.to_dict(),
+                              int(record["seed"]), players, kinds=kinds, abandon=False)  # fmt: skip
+    for n, action, events in moves:
+        history.record(mid, n, action, events)
+    return mid
+
+
+class HostLink:
+    """The host's network beside its session: pumped every frame, asked for the status."""
+
+    def __init__(self, host: NetHost) -> None:
+        self.host = host
+
+    @property
+    def room(self) -> str:
+        return self.host.room
+
+    def seat_status(self) -> list[SeatStatus]:
+        return self.host.seat_status()
+
+    def started(self) -> bool:
+        return self.host.started
+
+    def problem(self) -> str | None:
+        return None
+
+    def background(self) -> None:
+        """While another screen covers the table: the guests' moves and joins still land."""
+        self.host.pump()
+
+    def close(self) -> None:
+        """The host's window closes: a recorded match not over may be continued (the menu's
+        Continue, `--host --continue`), so its guests are told to knock again."""
+        session = self.host.session
+        recorded = session.match_id is not None and not session.state.is_over
+        self.host.close(P.HOST_GONE if recorded else "match_over")
+
+
+def host_link(host: NetHost) -> HostLink:
+    """Bind `host` to its session: pumped at every step, closed with the session."""
+    link = HostLink(host)
+    session = host.session
+    session.every_frame(host.pump)
+    session.on_close(link.close)
+    session.link = link  # type: ignore[attr-defined]
+    return link
+
+
+@dataclass
+class ShownSeat:
+    """Another seat as a guest's table shows it: a name, and who plays it."""
+
+    name: str
+    kind: str  # REMOTE (a person at another laptop, the host's too) or "computer"
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == REMOTE
+
+
+class GuestSession(MatchSession):
+    """A guest's match: `guest` (joined, with a first state) drives it; see the module."""
+
+    can_review = False  # a deal's review deals from the seed, which a guest never has
+    guessed = True  # the others' cards are the mirror's guess (a two-player one may change)
+
+    def __init__(self, guest: NetGuest, settings: Any = None, jobs: Jobs | None = None,
+                 autopilot: bool = False, history: History | None = None) -> None:  # fmt: skip
+        """`history`: where the guest keeps its copy of the match when it ends."""
+        first = guest.latest
+        if guest.game is None or guest.seat is None or first is None:
+            raise ValueError("the guest has not been welcomed with a position yet")
+        self.guest = guest
+        self.link = self
+        self.me = guest.seat
+        self.mirror = mirror_for(guest.game, guest.seat)
+        state = self.mirror.state(first.observation, first.n)
+        game = guest.game
+        seats: list[Any] = [self._shown(s, d) for s, d in enumerate(guest.seats)]
+        pilot = None
+        if autopilot:
+            level = default_level(game.levels())
+            pilot = ComputerSeat(guest.name, level, game.make_player(level, None))
+        super().__init__(game, guest.variant, 0, Seating(seats, (self.me,), pilot),
+                         state=state, settings=settings, jobs=jobs)  # fmt: skip
+        self.ahead: Any = None  # the position after the moves sent and not yet answered
+        self.copy_to = history
+        self.copy_id: int | None = None  # the copy in this laptop's history, once kept
+        self.refusals = len(guest.refused)
+        self.problems: list[str] = []  # what went wrong, for the status line
+        self._jumped: list[Any] = []
+        self._seen_seats: list[SeatStatus] = list(guest.seats)
+        self.on_close(guest.close)
+        while not guest.updates.empty():  # the first state is the one shown
+            if guest.updates.get_nowait().n >= first.n:
+                break
+
+    def _shown(self, s: int, status: SeatStatus) -> Any:
+        if s == self.me:
+            return HumanSeat(self.guest.name)
+        return ShownSeat(status["name"], "computer" if status["kind"] not in (HUMAN, REMOTE)
+                         else REMOTE)  # fmt: skip
+
+    # --- the link the table asks ---
+    @property
+    def room(self) -> str:
+        return self.guest.room
+
+    def seat_status(self) -> list[SeatStatus]:
+        return self.guest.seats
+
+    def started(self) -> bool:
+        return self.guest.started
+
+    def problem(self) -> str | None:
+        """Why this laptop is not at the table now (the host is gone), or None."""
+        from .headless import reason_text
+
+        if self.guest.error is not None and not self.guest.over:
+            return tr("net.stopped", why=reason_text(self.guest.error))
+        return None
+
+    def background(self) -> None:
+        """Another screen covers the table: the host's moves wait in the guest's queue."""
+
+    def on_jump(self, fn: Any) -> None:
+        """Call `fn(state)` when the position jumps without moves to show (a rejoin)."""
+        self._jumped.append(fn)
+
+    # --- moves ---
+    def submit(self, action: Action) -> Reason | None:
+        """Send the person's move when this position allows it; the Reason if not."""
+        base = self.ahead if self.ahead is not None else self.state
+        if base.is_over or base.to_move != self.me:
+            return Reason("not_now", {"action": str(action), "wanted": base.phase})
+        reason = base.refusal(action)
+        if reason is not None:
+            return reason  # type: ignore[no-any-return]
+        self.guest.act(action, base.n_actions)
+        self.ahead = base.force(action)[0]
+        return None
+
+    def step(self, dt: float) -> None:
+        """One frame: the host's next move once the picture caught up; a one-answer
+        question, the claim timeout and the autopilot as at a local table."""
+        for fn in self._per_frame:
+            fn()
+        self._follow_seats()
+        if self.state.is_over and self.copy_to is not None and self.guest.record is not None:
+            self._keep_copy(self.copy_to)
+        if len(self.guest.refused) != self.refusals:  # the host refused a move: try again
+            for reason in self.guest.refused[self.refusals :]:
+                log.info("the host refused a move: %s", reason)
+            self.refusals = len(self.guest.refused)
+            self.ahead = None
+        if self.picture.ready() or self.picture.trick_pause():
+            self._next()
+        if self.picture.pause_over():
+            self.claim_timeout()
+        s = self.state
+        if s.is_over or self.ahead is not None or not self.picture.ready() or s.to_move != self.me:
+            return
+        if s.legal_actions() == (PASS,):
+            self.submit(PASS)
+        elif self.autopilot is not None:
+            self._autopilot(dt)
+
+    def _next(self) -> None:
+        """Show the next position the host sent, as a move or (after a rejoin) a jump."""
+        try:
+            update = self.guest.updates.get_nowait()
+        except queue.Empty:
+            return
+        if update.n < self.state.n_actions or (
+            update.n == self.state.n_actions and update.action is not None
+        ):
+            return  # a position shown already (sent again on rejoining)
+        try:
+            state = self.mirror.state(update.observation, update.n)
+        except MirrorError as e:
+            log.error("a position from the host does not fit the rules: %s", e)
+            self.problems.append(str(e))
+            return
+        if self.ahead is not None and (update.by != self.me or update.n >= self.ahead.n_actions):
+            self.ahead = None
+        if update.action is None or update.n != self.state.n_actions + 1:
+            self.load(state)
+            for fn in self._jumped:
+                fn(state)
+            return
+        before = self.state
+        self.state = state
+        self._tell(before, update.action, list(update.events))
+
+    def _keep_copy(self, history: History) -> None:
+        """Once: the host's record of the finished match into this laptop's history."""
+        self.copy_to = None
+        record = self.guest.record or {}
+        try:
+            self.copy_id = keep_copy(history, self.game, self.variant, record, self.me,
+                                     self.guest.latest)  # fmt: skip
+        except CopyError as e:
+            log.warning("no copy of the match kept: %s", e)
+            self.problems.append(str(e))
+
+    def _follow_seats(self) -> None:
+        """Names change as guests take their seats."""
+        seats = self.guest.seats
+        if seats is self._seen_seats or seats == self._seen_seats:
+            return
+        self._seen_seats = list(seats)
+        for s, status in enumerate(seats):
+            if s != self.me and s < len(self.seats):
+                self.seats[s] = self._shown(s, status)
+
+    def is_person(self, seat: int) -> bool:
+        """This laptop's person is `seat`, and is not waiting for the host's answer to a
+        move (meanwhile no question is asked: a one-answer pass is on its way)."""
+        return seat == self.me and self.ahead is None

@@ -1,0 +1,476 @@
+"""The network screens, driven by posted events under the dummy video driver, on 127.0.0.1
+only: the host's screen and its lobby, the join screen and its one-line messages, the
+join list from constructed service records (no multicast: every app here runs with
+--no-discovery, and the list's browser is a stand-in), a guest's window following a real
+host process, and who is away after a drop."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from test_net_discovery import record
+from uitest import DT, click, click_button, face_up, open_play, post, run_until
+
+from klaverjas_gui.play.net import discovery as D
+from klaverjas_gui.play.net.guest import NetGuest
+from klaverjas_gui.play.net.session import GuestSession, away_notes
+from klaverjas_gui.play.seats import REMOTE
+from klaverjas_gui.store.history import History
+from klaverjas_gui.ui.history import result_word
+from klaverjas_gui.ui.lan import HostScene, JoinScene, NetworkScene
+from klaverjas_gui.ui.match_end import MatchEndScene
+from klaverjas_gui.ui.summary import DealSummaryScene
+from klaverjas_gui.ui.table.scene import TableScene
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCAL = ("--no-discovery", "--bind", "127.0.0.1", "--port", "0")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def type_into(app, scene, key: str, text: str) -> None:
+    """Click the field, clear it with Backspace, type `text` as text input events."""
+    field = scene.fields[key] if hasattr(scene, "fields") else scene.form.entries[key]
+    click(app, field.get_abs_rect().center)
+    post(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
+    app.step(DT)
+    for _ in range(len(field.get_text())):
+        post(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0)
+        app.step(DT)
+    for ch in text:
+        post(pygame.TEXTINPUT, text=ch)
+        app.step(DT)
+    assert field.get_text() == text
+
+
+def open_network(app, choice: str):
+    """Menu → Play → On the network… → Host or Join; the screen it opened."""
+    play = open_play(app)
+    click_button(app, play, "network")
+    assert isinstance(app.top, NetworkScene)
+    click_button(app, app.top, choice)
+    return app.top
+
+
+def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
+    app = make_app(*LOCAL, first_frame=True)
+    host_screen = open_network(app, "host")
+    assert isinstance(host_screen, HostScene) and host_screen.host is None
+    click_button(app, host_screen, "seat1=computer")  # only the partner's seat is a guest's
+    click_button(app, host_screen, "seat3=computer")
+    type_into(app, host_screen, "you", "Henk")
+    click_button(app, host_screen, "open")
+    host = host_screen.host
+    assert host is not None and host.address == "127.0.0.1" and len(host.room) == 6
+    kept = (Path(app.args.data_dir) / "network-room.txt").read_text()
+    assert kept == f"{host.room}\n{host.port}\n"  # for Continue after a crash
+    assert host.remote == [2] and host.session.seats[0].name == "Henk"
+    assert "Henk" not in [seat.name for seat in host.session.seats[1:]]  # no computer Henk
+    assert host_screen.addresses() == [f"127.0.0.1:{host.port}"]
+    assert not host.started and "start" in host_screen.buttons
+    app.step(DT)  # the lobby draws: the code, the address, the free seat
+    lines = host_screen.seat_lines()
+    assert [joined for _, joined in lines] == [True, False, True]
+    guest = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=2.0).start()
+    try:
+        run_until(app, lambda: isinstance(app.top, TableScene), seconds=20)
+        table = app.top
+        assert table.session is host.session and table.session.link is not None
+        assert table.layout.bottom == 0
+        assert guest.wait_joined(5) and guest.seat == 2
+        names = [seat.name for seat in host.session.seats]
+        assert names[2] == "Anna" and names.count("Anna") == 1  # the computer Anna took another
+        run_until(app, lambda: guest.latest is not None and guest.started, seconds=10)
+        status = table.session.link.seat_status()
+        assert [(s["name"], s["kind"], s["present"]) for s in status[::2]] == [
+            ("Henk", "human", True), ("Anna", REMOTE, True)
+        ]  # fmt: skip
+    finally:
+        guest.close()
+
+
+def test_the_lobby_can_be_cancelled_and_started_without_guests(make_app):
+    app = make_app(*LOCAL, first_frame=True)
+    screen = open_network(app, "host")
+    click_button(app, screen, "open")
+    first = screen.host
+    assert first is not None
+    click_button(app, screen, "cancel")
+    assert screen.host is None and "open" in screen.buttons
+    with pytest.raises(OSError):  # the server is closed: nothing listens there any more
+        socket.create_connection(("127.0.0.1", first.port), timeout=1).close()
+    click_button(app, screen, "open")
+    click_button(app, screen, "start")  # computers play the free seats until a guest comes
+    run_until(app, lambda: isinstance(app.top, TableScene), seconds=10)
+    assert app.top.session.link.started()
+
+
+def join_screen(app, address="", room="", name="Anna") -> JoinScene:
+    screen = open_network(app, "join")
+    assert isinstance(screen, JoinScene)
+    if address:
+        type_into(app, screen, "address", address)
+    if room:
+        type_into(app, screen, "room", room)
+    type_into(app, screen, "name", name)
+    return screen
+
+
+def test_join_screen_says_in_one_line_what_is_wrong(make_app):
+    app = make_app(*LOCAL, first_frame=True)
+    hosting = make_app(*LOCAL, first_frame=True)
+    host_screen = open_network(hosting, "host")
+    click_button(hosting, host_screen, "seat1=computer")
+    click_button(hosting, host_screen, "seat3=computer")
+    click_button(hosting, host_screen, "open")
+    host = host_screen.host
+    screen = join_screen(app)
+    click_button(app, screen, "join")
+    assert screen.message == "Type the host's address, as its screen shows it."
+    type_into(app, screen, "address", "127.0.0.1:99999")
+    click_button(app, screen, "join")
+    assert screen.message_bad and "port" in screen.message and screen.guest is None
+    type_into(app, screen, "address", f"127.0.0.1:{host.port}")
+    type_into(app, screen, "room", "ab")
+    click_button(app, screen, "join")
+    assert screen.message.startswith("Type the room code")
+    nobody = free_port()
+    type_into(app, screen, "address", f"127.0.0.1:{nobody}")
+    type_into(app, screen, "room", "kraak7")  # typed in small letters: read as capitals
+    click_button(app, screen, "join")
+    run_until(app, lambda: screen.guest is None, seconds=10)
+    assert screen.message.startswith(f"cannot join 127.0.0.1:{nobody}: no match answers there")
+    type_into(app, screen, "address", f"127.0.0.1:{host.port}")
+    wrong = "KRAAK7" if host.room != "KRAAK7" else "KRAAK8"
+    type_into(app, screen, "room", wrong)
+    click_button(app, screen, "join")
+
+    def answered() -> bool:
+        hosting.step(DT)  # the host's lobby pumps its guests' messages
+        return screen.guest is None
+
+    run_until(app, answered, seconds=10)
+    assert "the room code is wrong" in screen.message and "\n" not in screen.message
+    type_into(app, screen, "room", host.room)
+    click_button(app, screen, "join")
+    run_until(app, lambda: (hosting.step(DT), isinstance(app.top, TableScene))[1], seconds=15)
+    late = NetGuest("127.0.0.1", host.port, host.room, "Joop").start()
+    try:
+        deadline = time.monotonic() + 10
+        while late.error is None and time.monotonic() < deadline:
+            hosting.step(DT)
+        assert late.error is not None and late.error.key == "table_full"
+    finally:
+        late.close()
+
+
+class Records:
+    """A stand-in for the zeroconf browser: it holds constructed records (nothing is sent)."""
+
+    def __init__(self, infos) -> None:
+        self.found = [f for f in (D.found_from_info(i) for i in infos) if f is not None]
+        self.closed = False
+
+    def matches(self):
+        return list(self.found)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_join_list_shows_the_matches_the_browser_found(make_app, monkeypatch):
+    records = Records([record(name="Anna Klaverjas", host="Anna", seats="2"),
+                       record(name="Piet Klabberjass", host="Piet", game="klabberjass",
+                              seats="1", addresses=("127.0.0.2",), port=5000),
+                       record(name="Other", v="99")])  # fmt: skip
+    monkeypatch.setattr(JoinScene, "browser_factory", staticmethod(lambda: records))
+    app = make_app(*LOCAL, first_frame=True)
+    screen = open_network(app, "join")
+    run_until(app, lambda: "found_1" in screen.buttons, seconds=5)
+    assert "found_2" not in screen.buttons  # another version's record is not listed
+    label = screen.buttons["found_1"].text
+    assert "Piet" in label and "Klabberjass" in label and "127.0.0.2:5000" in label
+    click_button(app, screen, "found_1")
+    assert screen.fields["address"].get_text() == "127.0.0.2:5000"
+    records.found = []  # the record went away
+    run_until(app, lambda: "found_0" not in screen.buttons, seconds=5)
+    app.show_menu()
+    assert records.closed or screen.browser is None
+
+
+def test_no_browser_without_discovery(make_app):
+    app = make_app(*LOCAL, first_frame=True)
+    screen = open_network(app, "join")
+    assert screen.browser is None
+    app.step(DT)
+
+
+class HostProcess:
+    """`klaverjas --host` without a window on 127.0.0.1: its own seat played by a computer."""
+
+    def __init__(self, tmp: Path, port: int, *args: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy", "LANG": "C.UTF-8"}  # fmt: skip
+        self.p = subprocess.Popen(
+            [sys.executable, "-m", "klaverjas_gui", "--host", "--bind", "127.0.0.1", "--port",
+             str(port), "--room", "KRAAK7", "--data-dir", str(tmp / "host"), "--speed", "fast",
+             "--level", "random", *args],
+            env=env, cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def close(self) -> str:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.p.wait(10)
+        if self.p.poll() is None:
+            self.p.kill()
+        out, _ = self.p.communicate(timeout=10)
+        return out
+
+
+def wait_listening(port: int, seconds: float = 30) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.5):
+            return
+        time.sleep(0.1)
+    raise AssertionError("the host process does not listen")
+
+
+GAMES_PLAYED = [  # the game's options, the guest's seat, the copy's seats
+    (("--rule", "match_length=deals:1"), 2, ["remote", "random", "human", "random"],
+     ["Host", "Henk", "Anna", "Joop"]),
+    (("--game", "klabberjass", "--rule", "target=100"), 1, ["remote", "human"], ["Host", "Anna"]),
+]  # fmt: skip
+
+
+@pytest.mark.slow(30)
+@pytest.mark.parametrize(
+    "options, seat, kinds, players", GAMES_PLAYED, ids=["klaverjas", "klabberjass"]
+)
+def test_a_guest_window_follows_a_host_process_through_a_match(
+    make_app, tmp_path, options, seat, kinds, players
+):
+    port = free_port()
+    host = HostProcess(tmp_path, port, "--guests", "1", *options)
+    try:
+        wait_listening(port)
+        app = make_app("--no-discovery", "--join", f"127.0.0.1:{port}", "--room", "KRAAK7",
+                       "--name", "Anna", "--window", autopilot=True)  # fmt: skip
+        run_until(app, lambda: isinstance(app.top, TableScene), seconds=20)
+        table = app.top
+        session = table.session
+        assert isinstance(session, GuestSession) and session.me == seat
+        assert table.layout.bottom == seat  # turned: the guest sits at the bottom
+        shown_faces = set()
+        moves = 0
+
+        def done() -> bool:
+            nonlocal moves
+            if isinstance(app.top, DealSummaryScene):
+                shown_faces.add("summary")
+                assert not app.top.reviewable()  # a guest has no seed to deal the review from
+            if app.top is table:
+                shown_faces.update(face_up(table))
+            moves = session.state.n_actions
+            return session.state.is_over and isinstance(app.top, MatchEndScene)
+
+        run_until(app, done, seconds=90)
+        assert moves > 20 and "summary" in shown_faces  # a whole deal at least
+        assert shown_faces - {"summary"} <= {seat}  # only the guest's own hand was face up
+        assert session.problems == []
+        if seat == 2:  # four players: the face-down guess never needs re-drawing
+            assert table.resyncs == 0
+        assert session.guest.seats[0]["name"] == "Host"
+        run_until(app, lambda: session.copy_id is not None, seconds=10)
+    finally:
+        out = host.close()
+    assert "the match is over" in out
+    # the guest kept a copy: the host's match, its seats marked from the guest's laptop
+    copy = app.history.match(session.copy_id)
+    assert copy is not None and copy.status == "finished" and copy.game == session.game.name
+    assert copy.kinds == kinds and copy.players == players
+    hosted = History(tmp_path / "host" / "history.sqlite")
+    try:
+        (original,) = hosted.matches()
+        assert app.history.actions(copy.id) == hosted.actions(original.id)
+        assert (copy.seed, copy.totals, copy.winner) == (
+            original.seed, original.totals, original.winner
+        )  # fmt: skip
+    finally:
+        hosted.close()
+    assert result_word(copy) == ("won" if copy.winner == seat % 2 else "lost")  # the guest's side
+
+
+def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make_app):
+    app = make_app(*LOCAL, "--grace", "0.5", first_frame=True)
+    screen = open_network(app, "host")
+    click_button(app, screen, "seat1=computer")
+    click_button(app, screen, "seat3=computer")
+    click_button(app, screen, "open")
+    host = screen.host
+    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
+    run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
+    table = app.top
+    link = table.session.link
+    assert away_notes(link.seat_status()) == []
+    anna.close()
+    run_until(app, lambda: not link.seat_status()[2]["present"], seconds=10)
+    assert away_notes(link.seat_status()) == ["Anna dropped out: waiting for Anna to return"]
+    run_until(app, lambda: link.seat_status()[2]["computer"], seconds=10)
+    notes = away_notes(link.seat_status())
+    assert notes == ["A computer is playing for Anna, waiting for Anna to return"]
+    app.step(DT)
+    trick = table.layout.trick_area()  # the note is clear of the trick's cards (1024x600)
+    assert table.away_rect is not None and not table.away_rect.colliderect(trick)
+    assert table.away_rect.right <= table.layout.w
+    click_button(app, table, "score_sheet")  # another screen: the note shows there too
+    assert app.top is not table
+    app.step(DT)
+    back = NetGuest("127.0.0.1", host.port, host.room, "anna").start()
+    try:
+        assert run_until(app, lambda: link.seat_status()[2]["present"], seconds=10) >= 0
+        assert away_notes(link.seat_status()) == []
+        assert host.session.seats[2].kind == REMOTE and host.session.seats[2].waiting()
+    finally:
+        back.close()
+
+
+class GuestProcess:
+    """`klaverjas --join` without a window: its seat played by a computer; it rejoins by
+    itself (same name and code) for a minute after the host goes away."""
+
+    def __init__(self, tmp: Path, port: int, room: str, name: str) -> None:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy", "LANG": "C.UTF-8"}  # fmt: skip
+        self.p = subprocess.Popen(
+            [sys.executable, "-m", "klaverjas_gui", "--join", f"127.0.0.1:{port}", "--room", room,
+             "--name", name, "--data-dir", str(tmp / name), "--speed", "fast", "--level",
+             "random", "--lang", "en"],
+            env=env, cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        )  # fmt: skip
+
+    def close(self) -> str:
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.p.wait(20)
+        if self.p.poll() is None:
+            self.p.kill()
+        out, _ = self.p.communicate(timeout=10)
+        return out
+
+
+@pytest.mark.slow(40)
+def test_a_hosted_match_closed_mid_deal_continues_from_the_menu_and_the_guest_rejoins(
+    make_app, tmp_path
+):
+    from netcheck import Replay
+
+    from klaverjas_gui.ui.menu import MainMenuScene
+
+    first = make_app(*LOCAL, "--rule", "match_length=deals:1", "--grace", "30",
+                     first_frame=True, autopilot=True)  # fmt: skip
+    screen = open_network(first, "host")
+    click_button(first, screen, "seat1=computer")
+    click_button(first, screen, "seat3=computer")
+    type_into(first, screen, "you", "Henk")
+    click_button(first, screen, "open")
+    host = screen.host
+    room, port = host.room, host.port
+    anna = GuestProcess(tmp_path, port, room, "Anna")
+    try:
+        run_until(first, lambda: isinstance(first.top, TableScene), seconds=30)
+        session = first.top.session
+        run_until(first, lambda: session.state.n_actions >= session.state.deal_start + 9,
+                  seconds=60)  # fmt: skip
+        stopped_at = session.state.to_dict()
+        assert not session.state.is_over
+        first.close()  # the host's window closed mid-deal: the guest is left waiting
+        make_app.__self__.apps.remove(first)
+
+        again = make_app(*LOCAL[:3], "--grace", "30", first_frame=True, autopilot=True)
+        menu = again.top
+        assert isinstance(menu, MainMenuScene) and "continue" in menu.buttons
+        click_button(again, menu, "continue")
+        lobby = again.top
+        assert isinstance(lobby, HostScene) and lobby.resumed and lobby.host is not None
+        assert (lobby.host.room, lobby.host.port) == (room, port)  # what the guest has
+        assert lobby.host.session.state.to_dict() == stopped_at  # the exact position
+        resumed = lobby.host
+        assert not resumed.started and "start" in lobby.buttons
+        if not resumed.session.seats[2].present:  # Anna may be back already
+            away = [line for line, back in lobby.seat_lines() if not back]
+            assert away == ["Your partner, across: waiting for Anna to come back"]
+        run_until(again, lambda: isinstance(again.top, TableScene), seconds=60)  # Anna is back
+        table = again.top
+        assert table.session is resumed.session and resumed.started
+        assert table.session.seats[2].present and table.session.seats[0].name == "Henk"
+        run_until(again, lambda: isinstance(again.top, MatchEndScene), seconds=120)
+        session = table.session
+        assert session.state.is_over and session.state.variant.match_length == "deals:1"
+    finally:
+        out = anna.close()
+    assert "the match is over" in out, out
+    (record,) = again.history.matches()
+    assert record.status == "finished" and record.kinds[2] == REMOTE
+    replay, _ = Replay.of(again.history, record.id)
+    assert replay.states[-1].to_dict() == session.state.to_dict()  # nothing lost
+    again.close()
+    make_app.__self__.apps.remove(again)
+    assert not (Path(again.args.data_dir) / "network-room.txt").exists()  # nothing to continue
+
+
+def test_play_on_lets_computers_play_for_the_guests_not_back(make_app, tmp_path):
+    """A continued hosted match (`--host --continue --window`): the lobby with the
+    remembered code and port; Play on: the computer plays the missing guest's seat at once."""
+    from klaverjas_gui.play.net.host import NetHost
+
+    first = make_app(*LOCAL, "--grace", "30", first_frame=True, autopilot=True)
+    screen = open_network(first, "host")
+    click_button(first, screen, "seat1=computer")
+    click_button(first, screen, "seat3=computer")
+    click_button(first, screen, "open")
+    host: NetHost = screen.host
+    room, port = host.room, host.port
+    anna = NetGuest("127.0.0.1", port, room, "Anna", rejoin_for=0.0).start()
+    try:
+        run_until(first, lambda: isinstance(first.top, TableScene), seconds=20)
+        session = first.top.session
+        run_until(first, lambda: session.state.n_actions >= 3, seconds=30)
+    finally:
+        anna.close()
+    first.close()
+    make_app.__self__.apps.remove(first)
+
+    again = make_app("--no-discovery", "--bind", "127.0.0.1", "--host", "--continue", "--window",
+                     "--grace", "30", first_frame=True)  # fmt: skip
+    lobby = again.top
+    assert isinstance(lobby, HostScene) and lobby.resumed
+    resumed = lobby.host
+    assert (resumed.room, resumed.port) == (room, port) and not resumed.started
+    assert not resumed.session.seats[2].present
+    again.step(DT)
+    assert lobby.buttons["start"].text == "Play on"
+    click_button(again, lobby, "start")
+    run_until(again, lambda: isinstance(again.top, TableScene), seconds=10)
+    link = again.top.session.link
+    assert link.started() and link.seat_status()[2]["computer"]  # at once, not after 30 s
+    assert away_notes(link.seat_status()) == [
+        "A computer is playing for Anna, waiting for Anna to return"
+    ]  # fmt: skip
+    back = NetGuest("127.0.0.1", port, room, "Anna").start()
+    try:
+        run_until(again, lambda: link.seat_status()[2]["present"], seconds=10)
+        assert resumed.session.seats[2].waiting()  # Anna plays her own cards again
+    finally:
+        back.close()
