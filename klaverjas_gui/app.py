@@ -443,6 +443,7 @@ class App:
         place = remembered_window(self.settings.window) if self.remember_window else None
         self.windowed_size = args.size or (place[0] if place else default_size())
         self.screen = self._open_window()
+        self._laid_out: tuple[int, int] | None = None  # the size of the last _relayout
         if place is not None and place[1] is not None and not self.fullscreen:
             set_window_position(place[1])
         pygame.display.set_caption("Klaverjas")
@@ -551,11 +552,15 @@ class App:
     def resize(self, size: tuple[int, int]) -> None:
         """The window was resized to `size` (clamped to MIN_SIZE..MAX_SIZE: an X11 window
         without a window manager can report 0 or 1 pixels); the pictures of the old size
-        are dropped and their memory handed back."""
+        are dropped and their memory handed back. Nothing is rebuilt when every scene is laid
+        out at the window's size already: SDL echoes a resize after a full-screen toggle,
+        which rebuilt them, and a rebuild of every scene takes 100+ ms."""
         if not self.fullscreen:
             size = clamp_size(size)
             if size != self.size:
                 self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if self.size == self._laid_out:
+            return
         theme.set_window(self.size)
         self._relayout()
         self.give_back_memory()  # the old scenes' widgets (10 ms, a resize takes 100+)
@@ -574,6 +579,7 @@ class App:
                 scenes.append(kept)
         for scene in scenes:
             scene.resize(size)
+        self._laid_out = size
 
     def set_language(self, lang: str) -> None:
         """Every scene, the kept menu and match too, rebuilt at once in the new words."""

@@ -5,7 +5,9 @@ the tests make (see the hooks below)."""
 
 import gc
 import os
+import sys
 import tempfile
+from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -22,6 +24,17 @@ _HOME = tempfile.mkdtemp(prefix="klaverjas-tests-")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_HOME, "config")
 os.environ["XDG_DATA_HOME"] = os.path.join(_HOME, "data")
 os.environ["XDG_STATE_HOME"] = os.path.join(_HOME, "state")  # the log file (crash.py)
+
+# Where PYTHONDONTWRITEBYTECODE is set (as in the sandbox the project is built in), every
+# process the tests start (each xdist worker, the program killed at fifty moments, the
+# network and single-instance processes, ...) would compile the whole package again, about
+# 0.2 s of CPU each, and each worker would rewrite every test module's asserts again. They
+# share one bytecode cache instead, inside .pytest_cache (ignored by git, like the rest of
+# it), so the checkout stays as clean as that setting wants.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    _PYCACHE = str(Path(__file__).resolve().parent.parent / ".pytest_cache" / "pycache")
+    os.environ["PYTHONPYCACHEPREFIX"] = sys.pycache_prefix = _PYCACHE
+    sys.dont_write_bytecode = False
 
 
 import pytest  # noqa: E402

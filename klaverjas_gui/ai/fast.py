@@ -10,6 +10,8 @@ cards).
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..engine.cards import (
     CARD_BY_INDEX,
     KING,
@@ -29,14 +31,16 @@ from ..engine.variant import Variant
 LAST_TRICK = 10
 
 
+# _Bk[byte]: the card indices of `byte` read as suit k's byte of a 32-card mask.
+_B0, _B1, _B2, _B3 = (
+    tuple(tuple(8 * k + r for r in range(8) if b >> r & 1) for b in range(256)) for k in range(4)
+)
+
+
 def bits(mask: int) -> list[int]:
-    """Card indices of a mask, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    """Card indices of a mask of the 32 cards, lowest first (a table per suit byte: the
+    search and the playouts ask this hundreds of thousands of times per decision)."""
+    return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255], *_B3[mask >> 24]]
 
 
 class Rules:
@@ -60,42 +64,14 @@ class Rules:
         self.undertrump_forced = variant.undertrump == "forced"
         # power[led][card]: strength in a trick led with suit `led` (0: cannot win).
         self.power = tuple(POWER[trump * 4 + led] for led in range(4))
-        self.points = tuple(p * multiplier for p in POINTS[trump])
         self.last = LAST_TRICK * multiplier
         self.roem_cache: dict[int, int] = {}
         self.roem_on = variant.roem_enabled
-        # strength[card]: rank strength within its own suit (trump or plain order).
-        self.strength = tuple(
-            (TRUMP_STRENGTH if c.suit_index == trump else PLAIN_STRENGTH)[c.rank_index]
-            for c in CARD_BY_INDEX
-        )
-        # top[s][byte]: the strongest card among the cards of suit s in `byte`.
-        self.top = tuple(
-            tuple(
-                max(
-                    (s * 8 + r for r in range(8) if b >> r & 1),
-                    key=lambda i: self.strength[i],
-                    default=-1,
-                )
-                for b in range(256)
-            )
-            for s in range(4)
-        )
-        # suit_points[s][byte]: card points of those cards (scaled).
-        self.suit_points = tuple(
-            tuple(sum(self.points[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256))
-            for s in range(4)
-        )
-        # between[a][b]: cards of the same suit strictly between a and b in strength.
-        self.between: dict[tuple[int, int], int] = {}
-        for s in range(4):
-            for a in range(s * 8, s * 8 + 8):
-                for b in range(s * 8, s * 8 + 8):
-                    lo, hi = sorted((self.strength[a], self.strength[b]))
-                    self.between[a, b] = sum(
-                        1 << c for c in range(s * 8, s * 8 + 8) if lo < self.strength[c] < hi
-                    )
-        self.roem_partners = tuple(self._roem_partners(c) for c in range(32))
+        # The tables below depend on the trump (and the multiplier) only: built once per
+        # process and shared read-only, as a hard player makes a Rules per deal and a solver.
+        self.strength, self.top, self.between = _trump_tables(trump)
+        self.points, self.suit_points = _point_tables(trump, multiplier)
+        self.roem_partners = _roem_partners(trump, variant.carre_values)
         # roem_bound[byte]: most sequence roem one suit's remaining cards can still make.
         self.seq_bound = SEQUENCE_BOUND if self.roem_on else (0,) * 256
         self.carre = CARRE_VALUES[variant.carre_values] if self.roem_on else (0,) * 8
@@ -168,17 +144,65 @@ class Rules:
             sp[0][mask & 255] + sp[1][mask >> 8 & 255] + sp[2][mask >> 16 & 255] + sp[3][mask >> 24]
         )
 
-    def _roem_partners(self, c: int) -> tuple[int, ...]:
-        """Masks of card sets that would make roem together with card c in one trick."""
+
+@cache
+def _trump_tables(trump: int) -> tuple[tuple[int, ...], tuple, dict[tuple[int, int], int]]:
+    """(strength, top, between) for this trump: strength[card] is its rank strength within
+    its own suit (trump or plain order); top[s][byte] the strongest card of suit s among
+    those in `byte` (-1: none); between[a, b] the cards of one suit strictly between a and
+    b in strength."""
+    strength = tuple(
+        (TRUMP_STRENGTH if c.suit_index == trump else PLAIN_STRENGTH)[c.rank_index]
+        for c in CARD_BY_INDEX
+    )
+    top = tuple(
+        tuple(
+            max((s * 8 + r for r in range(8) if b >> r & 1), key=strength.__getitem__, default=-1)
+            for b in range(256)
+        )
+        for s in range(4)
+    )
+    between: dict[tuple[int, int], int] = {}
+    for s in range(4):
+        for a in range(s * 8, s * 8 + 8):
+            for b in range(s * 8, s * 8 + 8):
+                lo, hi = sorted((strength[a], strength[b]))
+                between[a, b] = sum(
+                    1 << c for c in range(s * 8, s * 8 + 8) if lo < strength[c] < hi
+                )
+    return strength, top, between
+
+
+@cache
+def _point_tables(trump: int, multiplier: int) -> tuple[tuple[int, ...], tuple]:
+    """(points, suit_points): card points scaled by the multiplier, and suit_points[s][byte]
+    the points of those cards of suit s."""
+    points = tuple(p * multiplier for p in POINTS[trump])
+    suit_points = tuple(
+        tuple(sum(points[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256))
+        for s in range(4)
+    )
+    return points, suit_points
+
+
+@cache
+def _roem_partners(trump: int, carre_values: str) -> tuple[tuple[int, ...], ...]:
+    """For every card c, masks of card sets that would make roem together with c in one
+    trick."""
+    carre = CARRE_VALUES[carre_values]
+
+    def partners(c: int) -> tuple[int, ...]:
         s, r = divmod(c, 8)
         out = []
         for lo in range(max(0, r - 2), min(r, 5) + 1):  # runs of three containing r
             out.append(sum(1 << (s * 8 + k) for k in range(lo, lo + 3) if k != r))
-        if s == self.trump and r in (QUEEN, KING):  # stuk: K and Q of trump
+        if s == trump and r in (QUEEN, KING):  # stuk: K and Q of trump
             out.append(1 << (s * 8 + (QUEEN + KING - r)))
-        if CARRE_VALUES[self.variant.carre_values][r]:
+        if carre[r]:
             out.append(sum(1 << (k * 8 + r) for k in range(4) if k != s))
         return tuple(out)
+
+    return tuple(partners(c) for c in range(32))
 
 
 _SURE: dict[int, tuple[int, ...]] = {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..engine import (
@@ -281,32 +282,46 @@ def _learn(shell: Shell, scene: str, **options: Any) -> None:
     shell.push(scene, **options)
 
 
-def _coached_match(shell: Shell) -> int:
-    """A short stored match in which seat 0 played any allowed card or bid at random (a
-    newcomer's mistakes to show) among easy computer players, each of its decisions judged
-    by the coach with a fixed number of sampled deals (reproducible)."""
+_COACHED = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
+
+
+@cache
+def _coached_moves() -> tuple[tuple[Any, Any, tuple | None], ...]:
+    """(action, events, the decision row the history stores or None) for each action of a
+    short match in which seat 0 played any allowed card or bid at random (a newcomer's
+    mistakes to show) among easy computer players, each of seat 0's decisions judged with
+    a fixed number of sampled deals. Computed once per process: the same seeds give the
+    same match and judgements, and the judging (~1 s) is what each screen would repeat."""
     from ..ai import make_player
     from ..teach import coach
 
-    short = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
-    state = new_match(short, 4)
-    mid = shell.history.start_match("klaverjas", "custom", short.to_dict(), 4,
-                                    ["You", "Henk", "Anna", "Joop"])  # fmt: skip
+    state = new_match(_COACHED, 4)
     players = [make_player("easy", 40 + s) for s in range(4)]
     rng = random.Random(4)
+    out = []
     while not state.is_over:
         seat = state.to_move
         obs = state.observation(seat)
         seq = state.n_actions + 1
-        j = None
+        row = None
         action = players[seat].choose(obs) if seat else rng.choice(obs.legal)
         if seat == 0:
             j = coach.judge(obs, action, coach.judgement_seed(4, seq), 8, seq=seq)
+            if j is not None:
+                row = (seq, 0, j.kind, j.mistake, j.cost, str(j.chosen), str(j.best))
         state, events = state.apply(action)
-        shell.history.record(mid, state.n_actions, str(action), events)
-        if j is not None:
-            shell.history.record_decision(mid, seq, 0, j.kind, j.mistake, j.cost, str(j.chosen),
-                                          str(j.best))  # fmt: skip
+        out.append((action, events, row))
+    return tuple(out)
+
+
+def _coached_match(shell: Shell) -> int:
+    """That coached match stored in the shell's history; its id."""
+    mid = shell.history.start_match("klaverjas", "custom", _COACHED.to_dict(), 4,
+                                    ["You", "Henk", "Anna", "Joop"])  # fmt: skip
+    for n, (action, events, row) in enumerate(_coached_moves(), 1):
+        shell.history.record(mid, n, str(action), events)
+        if row is not None:
+            shell.history.record_decision(mid, *row)
     return mid
 
 
