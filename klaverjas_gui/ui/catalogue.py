@@ -98,11 +98,12 @@ def _one_open(shell: Shell) -> None:
     shell.show_menu()
 
 
-def _settings_keyboard(shell: Shell) -> None:
-    """The table's settings with the keyboard's ring on the text size row (as Tab leaves it)."""
+def _settings_keyboard(shell: Shell, row: str = "text_size") -> None:
+    """The table's settings with the keyboard's ring on a row (as Tab leaves it): the text
+    size, or the coach."""
     scene: Any = shell.push("settings", tab="table")
     scene.ring.shown = True
-    scene.ring.focus("text_size")
+    scene.ring.focus(row)
     scene.ring.current.show()
 
 
@@ -281,6 +282,33 @@ def _learn(shell: Shell, scene: str, **options: Any) -> None:
     shell.push(scene, **options)
 
 
+def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) -> None:
+    """The live coach's note after a costly decision (judged over 8 fixed sampled deals):
+    Klaverjas, seat 0 plays the 7 of hearts on its partner's trick where the ace of
+    spades gave 11 more points; Klabberjass, taking diamonds on a hand that should pass.
+    `options`: with the options panel open."""
+    from ..engine import Action
+    from ..teach import coach
+    from .table.coach_note import Note
+
+    before: Any
+    if klabberjass:
+        before = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 2)
+        action = Action("take")
+        _klabberjass(shell)
+    else:
+        before = _played("amsterdam", 15, lambda s: s.n_actions == 14)
+        action = Action("play", card=parse_card("7H"))
+        _table(shell)
+    obs = before.observation(before.to_move)
+    j = coach.judge(obs, action, 1, 8)
+    table: Any = shell.match
+    table.load(before.apply(action)[0])
+    table.coach.note = Note(obs, j, table.coach.cards)
+    if options:
+        table.coach.open()
+
+
 def _coach_report(shell: Shell) -> None:
     """The coach's report on a short match in which seat 0 played by the easy player's
     rules, each of its decisions judged with a fixed number of sampled deals."""
@@ -372,4 +400,8 @@ SCREENS: dict[str, Opener] = {
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),
     "coach report": _coach_report,
+    "table: coach note": _coach_note,
+    "table: coach options": lambda shell: _coach_note(shell, options=True),
+    "klabberjass: coach note": lambda shell: _coach_note(shell, klabberjass=True),
+    "settings: coach": lambda shell: _settings_keyboard(shell, "coach"),
 }
