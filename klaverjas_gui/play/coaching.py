@@ -220,7 +220,8 @@ class Coach:
         return not self.pending
 
     def close(self) -> None:
-        """Drop the judgements not done: the session is closing."""
+        """Store what is done, drop the judgements not done: the session is closing."""
+        self.poll()
         self.judge.close()
 
 

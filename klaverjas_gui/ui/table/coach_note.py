@@ -114,6 +114,12 @@ class CoachNotes:
             if note.fading >= FADE:
                 self.note = None
 
+    def keep_storing(self) -> None:
+        """Judgements are stored (and told) while a screen lies over the table (the deal
+        summary, the match's end), which then updates instead of the table."""
+        if self.scene.session.coach is not None:
+            self.scene.session.coach.poll()
+
     def calm_for(self) -> float:
         """Seconds until the note changes by itself (0.0 while it fades); a judgement on
         its way is looked for four times a second."""
