@@ -146,15 +146,17 @@ class Coach:
 
     def __init__(
         self, session: MatchSession, worlds: int | None = coach.WORLDS, jobs: Jobs | None = None,
-        seconds: float | None = coach.SECONDS,
+        seconds: float | None = coach.SECONDS, judge: JudgeProcess | None = None,
     ) -> None:  # fmt: skip
         """`jobs`: judge on this runner instead of a process (a deterministic session
-        judges synchronously anyway). `seconds`: each judgement's wall-time cap."""
+        judges synchronously, unless given a `judge`). `seconds`: each judgement's cap."""
         self.session = session
         self.worlds = worlds
         self.seconds = seconds
         self.judge: JudgeProcess | _OnJobs
-        if jobs is not None or session.jobs.synchronous:
+        if judge is not None:
+            self.judge = judge
+        elif jobs is not None or session.jobs.synchronous:
             self.judge = _OnJobs(jobs or Jobs(synchronous=True, name="klaverjas-coach"))
         else:
             self.judge = JudgeProcess()
