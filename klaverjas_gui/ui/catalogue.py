@@ -303,7 +303,8 @@ def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) 
     obs = before.observation(before.to_move)
     j = coach.judge(obs, action, 1, 8)
     table: Any = shell.match
-    table.load(before.apply(action)[0])
+    table.load(before)
+    table.submit(action)  # played as a person plays it: the trick stays in view a moment
     table.coach.note = Note(obs, j, table.coach.cards)
     if options:
         table.coach.open()

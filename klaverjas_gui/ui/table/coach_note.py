@@ -162,7 +162,7 @@ class CoachNotes:
     # --- drawing ---
     def _lines(self, L: TableLayout) -> tuple[pygame.Rect, list[str], int] | None:
         """The note's panel and its lines: in the corner above the bottom plate and its
-        buttons; above the bottom hand when the corner is too small (a low window)."""
+        buttons; when that is too small (a low window), beside the trick."""
         note = self.visible()
         if note is None:
             return None
@@ -182,6 +182,16 @@ class CoachNotes:
         h = head + line_h * len(lines) + L.px(14)
         if width >= L.px(160) and h <= room.h:
             return pygame.Rect(room.left, room.bottom - h, width + L.px(24), h), lines, size
+        # a low window: beside the trick (left first: the hint prefers the right), at the
+        # bottom of the room, nearest the person; else above the bottom hand
+        for room in reversed(L.hint_rooms(self.scene.open_cards)):
+            width = min(room.w, L.px(440)) - L.px(24)
+            lines = theme.wrap(text, size, width) if width > 0 else []
+            h = head + line_h * len(lines) + L.px(14)
+            if width >= L.px(160) and h <= room.h:
+                rect = pygame.Rect(0, 0, width + L.px(24), h)
+                rect.midbottom = room.midbottom
+                return rect, lines, size
         width = min(L.px(640), L.w - L.px(40))
         lines = theme.wrap(text, size, width)
         h = head + line_h * len(lines) + L.px(14)
