@@ -185,3 +185,15 @@ def test_a_judgement_is_capped_in_time():
     a = coach.judge(obs, play(parse_card("TS")), 1, worlds=8, seconds=600)
     b = coach.judge(obs, play(parse_card("TS")), 1, worlds=8)
     assert a == b
+
+
+def test_the_coach_switched_on_over_a_match_watches_from_the_next_decision(make_app):
+    app = make_app(first_frame=True)
+    app.settings.choose_coach("off")
+    app.start_match(seed=3)
+    table = table_of(app)
+    app.step(DT)
+    assert table.session.coach is None
+    app.settings.choose_coach("mistakes")  # as the Settings row over the table does
+    app.step(DT)
+    assert table.session.coach is not None and table.coach._coach is table.session.coach

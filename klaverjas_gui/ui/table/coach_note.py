@@ -68,9 +68,10 @@ class CoachNotes:
     # --- what the coach says ---
     def attach(self) -> None:
         """Listen to the session's coach (attached by new_session, or later when the
-        coach is switched on over the table)."""
+        coach is switched on over a recorded match; never in a lesson or a demo)."""
         session = self.scene.session
-        if session.coach is None and self.level() != "off" and not self.scene.demo:
+        late = session.history is not None and not self.scene.demo
+        if session.coach is None and late and self.level() != "off":
             from ...play.session import attach_coach
 
             attach_coach(session, self.scene.app.settings)
