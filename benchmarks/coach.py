@@ -106,16 +106,51 @@ def _open_regret(solver: Solver, state: Any, obs: Any, action: Any) -> float:
     return (max(values.values()) - values[action.card.index]) / 2
 
 
-def run_level(level: str, wanted: int, seed: int, jobs: int, seconds: float | None) -> list[Row]:
-    rows: list[Row] = []
-    index = 0
-    batch = max(2, jobs * 2)
+def run_levels(wanted: dict[str, int], seed: int, jobs: int, seconds: float | None,
+               out: str | None) -> dict[str, list[Row]]:  # fmt: skip
+    """Deals of every level in turn until each level has its decisions, so that a run cut
+    short still holds all levels alike; each deal's rows are appended to `out` (JSON lines)
+    as they come, for `--table`."""
+    rows: dict[str, list[Row]] = {level: [] for level in wanted}
+    index = dict.fromkeys(wanted, 0)
+
+    def tasks() -> Any:
+        while True:
+            short = [lv for lv in wanted if len(rows[lv]) < wanted[lv]]
+            if not short:
+                return
+            for level in short:
+                yield level, index[level], seed, seconds
+                index[level] += 1
+
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        while len(rows) < wanted:
-            tasks = [(level, index + k, seed, seconds) for k in range(batch)]
-            index += batch
-            for deal in pool.imap(judge_deal, tasks):
-                rows.extend(deal)
+        # imap pulls tasks ahead; the levels' counts are read as results come, so a level
+        # may get a deal or two more than it needs
+        for level_rows in pool.imap_unordered(_tagged, tasks()):
+            level, deal = level_rows
+            rows[level].extend(deal)
+            if out:
+                with open(out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"level": level, "rows": deal}) + "\n")
+            done = ", ".join(f"{lv} {len(rows[lv])}/{wanted[lv]}" for lv in wanted)
+            print(f"  {done}", file=sys.stderr, flush=True)
+            if all(len(rows[lv]) >= wanted[lv] for lv in wanted):
+                pool.terminate()
+                break
+    return rows
+
+
+def _tagged(task: tuple[str, int, int, float | None]) -> tuple[str, list[Row]]:
+    return task[0], judge_deal(task)
+
+
+def read_rows(path: str) -> dict[str, list[Row]]:
+    """The rows a run appended to `--out`, by level."""
+    rows: dict[str, list[Row]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            item = json.loads(line)
+            rows.setdefault(item["level"], []).extend(tuple(r) for r in item["rows"])
     return rows
 
 
@@ -238,6 +273,8 @@ def main() -> int:
     p.add_argument("--frames", type=int, default=0,
                    help="also measure the table's frame time over this many frames")  # fmt: skip
     p.add_argument("--runs", type=int, default=3, help="frame-time runs (median)")
+    p.add_argument("--out", help="append each deal's rows to this file (JSON lines)")
+    p.add_argument("--table", help="print the table of the rows in this --out file, no run")
     p.add_argument("--child-frames", type=int, help=argparse.SUPPRESS)
     p.add_argument("--coach", choices=("on", "off"), help=argparse.SUPPRESS)
     a = p.parse_args()
@@ -246,7 +283,7 @@ def main() -> int:
         return 0
     if a.frames:
         frame_report(a.frames, a.runs)
-    if not a.levels:
+    if not a.levels and not a.table:
         return 0
     seconds = a.seconds or None
     print(f"coach trust, amsterdam, one-deal arena deals from seed {a.seed}, "
@@ -257,9 +294,14 @@ def main() -> int:
         "| regret, unflagged | ratio  | coach p50  | coach max  |"
     )
     print("|" + "|".join("-" * n for n in (8, 11, 10, 11, 7, 9, 17, 19, 8, 12, 12)) + "|")
-    for level in a.levels:
-        wanted = a.decisions[1] if level == "hard" else a.decisions[0]
-        print(report(level, run_level(level, wanted, a.seed, a.jobs, seconds)), flush=True)
+    if a.table:
+        rows = read_rows(a.table)
+    else:
+        wanted = {lv: a.decisions[1] if lv == "hard" else a.decisions[0] for lv in a.levels}
+        rows = run_levels(wanted, a.seed, a.jobs, seconds, a.out)
+    for level in LEVELS:
+        if rows.get(level):
+            print(report(level, rows[level]), flush=True)
     return 0
 
 
