@@ -13,7 +13,17 @@ only, `coach.WORLDS` sampled deals, a seed per decision). Per level it prints:
   the real deal values every legal card, and a card's regret is the best value minus
   its own, in the coach's units (points for the team: half the deal score
   difference). Flagged cards must average at least 3x the regret of unflagged ones;
-- the coach's time per decision (p50, max) on this machine.
+- the coach's time per decision (p50, max) on this machine, each judgement capped at
+  `coach.SECONDS` of wall time as at the table (`--seconds`, 0: no cap);
+- with `--frames N`: the table's frame time while the coach works. A real table at
+  1920x1080 under the dummy video driver, a computer playing the person's cards at
+  normal speed, the coach judging every one of those decisions in its own process
+  (play/coaching.py) and the table showing every note; as benchmarks/frames.py, only
+  frames while a trick is played or swept count. The same table without the coach is
+  measured in the same run as the baseline; each run is a fresh process, and the
+  figure is the median over `--runs` runs. p99 must stay <= 8 ms.
+
+    nice -n 10 .venv/bin/python benchmarks/coach.py --frames 1500 --runs 3 --levels
 
 The hard player here samples a fixed 50 deals per decision (reproducible games, as in
 card_regret.py). `--decisions` gives the number of decisions wanted for easy and
@@ -23,9 +33,13 @@ normal, then for hard: whole deals are played until that many are judged.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -48,10 +62,10 @@ def _player(level: str, seed: int) -> Any:
 Row = tuple[str, float, float | None, float]  # situation, cost, true regret (cards), seconds
 
 
-def judge_deal(task: tuple[str, int, int]) -> list[Row]:
+def judge_deal(task: tuple[str, int, int, float | None]) -> list[Row]:
     """Every decision of one deal at `level`: the coach's cost, the open-card regret of a
     card, the coach's time."""
-    level, index, seed = task
+    level, index, seed, seconds = task
     game_seed = arena.pair_seed(seed, index)
     state = arena.one_deal(VARIANT, game_seed)
     players = [_player(level, game_seed * 4 + s) for s in range(4)]
@@ -62,7 +76,8 @@ def judge_deal(task: tuple[str, int, int]) -> list[Row]:
         obs = state.observation(seat)
         action = players[seat].choose(obs)
         t0 = time.perf_counter()
-        j = coach.judge(obs, action, seed=coach.judgement_seed(game_seed, state.n_actions + 1))
+        seq = state.n_actions + 1
+        j = coach.judge(obs, action, coach.judgement_seed(game_seed, seq), seconds=seconds)
         took = time.perf_counter() - t0
         if j is not None:
             regret = None
@@ -91,16 +106,51 @@ def _open_regret(solver: Solver, state: Any, obs: Any, action: Any) -> float:
     return (max(values.values()) - values[action.card.index]) / 2
 
 
-def run_level(level: str, wanted: int, seed: int, jobs: int) -> list[Row]:
-    rows: list[Row] = []
-    index = 0
-    batch = max(2, jobs * 2)
+def run_levels(wanted: dict[str, int], seed: int, jobs: int, seconds: float | None,
+               out: str | None) -> dict[str, list[Row]]:  # fmt: skip
+    """Deals of every level in turn until each level has its decisions, so that a run cut
+    short still holds all levels alike; each deal's rows are appended to `out` (JSON lines)
+    as they come, for `--table`."""
+    rows: dict[str, list[Row]] = {level: [] for level in wanted}
+    index = dict.fromkeys(wanted, 0)
+
+    def tasks() -> Any:
+        while True:
+            short = [lv for lv in wanted if len(rows[lv]) < wanted[lv]]
+            if not short:
+                return
+            for level in short:
+                yield level, index[level], seed, seconds
+                index[level] += 1
+
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        while len(rows) < wanted:
-            tasks = [(level, index + k, seed) for k in range(batch)]
-            index += batch
-            for deal in pool.imap(judge_deal, tasks):
-                rows.extend(deal)
+        # imap pulls tasks ahead; the levels' counts are read as results come, so a level
+        # may get a deal or two more than it needs
+        for level_rows in pool.imap_unordered(_tagged, tasks()):
+            level, deal = level_rows
+            rows[level].extend(deal)
+            if out:
+                with open(out, "a", encoding="utf-8") as f:
+                    f.write(json.dumps({"level": level, "rows": deal}) + "\n")
+            done = ", ".join(f"{lv} {len(rows[lv])}/{wanted[lv]}" for lv in wanted)
+            print(f"  {done}", file=sys.stderr, flush=True)
+            if all(len(rows[lv]) >= wanted[lv] for lv in wanted):
+                pool.terminate()
+                break
+    return rows
+
+
+def _tagged(task: tuple[str, int, int, float | None]) -> tuple[str, list[Row]]:
+    return task[0], judge_deal(task)
+
+
+def read_rows(path: str) -> dict[str, list[Row]]:
+    """The rows a run appended to `--out`, by level."""
+    rows: dict[str, list[Row]] = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            item = json.loads(line)
+            rows.setdefault(item["level"], []).extend(tuple(r) for r in item["rows"])
     return rows
 
 
@@ -124,25 +174,134 @@ def report(level: str, rows: list[Row]) -> str:
     )
 
 
+# --- frame time while the coach works ---
+def child_frames(frames: int, coached: bool) -> None:
+    """Runs inside a fresh process: time every frame of an animated table, the coach
+    judging in its own process (or no coach: the baseline)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from klaverjas_gui.app import App, parse_args
+    from klaverjas_gui.play.coaching import Coach, JudgeProcess
+    from klaverjas_gui.ui.table.scene import TableScene
+
+    data = tempfile.mkdtemp(prefix="klaverjas-bench-")
+    with open(os.path.join(data, "settings.json"), "w", encoding="utf-8") as f:
+        json.dump({"coach": "off", "coach_chosen": True}, f)  # no coach of the app's own
+    args = parse_args(["--data-dir", data, "--size", "1920x1080", "--seed", "3",
+                       "--speed", "normal"])  # fmt: skip
+    app = App(args, deterministic=True, autopilot=True, audio=False)
+    table = next(s for s in app.scenes if isinstance(s, TableScene))
+    judge = None
+    if coached:
+        judge = JudgeProcess()
+        table.session.coach = Coach(table.session, judge=judge)
+        table.session.coach.autopilot = True  # the computer's moves stand for a person's
+        app.settings.coach = "every"  # and the table shows every note
+    times: list[float] = []
+    busy: list[bool] = []
+    for _ in range(frames):
+        working = coached and table.session.coach.busy()
+        t = time.perf_counter()
+        app.step(1 / 60)
+        elapsed = time.perf_counter() - t
+        m = table.model
+        in_trick = m.trick or any(s.card is not None for s in m.sprites)
+        if in_trick and app.top is table:
+            times.append(elapsed)
+            busy.append(working)
+        time.sleep(max(0.0, 1 / 60 - elapsed))  # a real frame's pace: the judge gets its time
+    judged = len(table.session.coach.judged) if coached else 0
+    app.close()
+    print(json.dumps({"times": times[5:], "busy": busy[5:], "judged": judged,
+                      "broken": bool(judge and judge.broken)}))  # fmt: skip
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def frame_report(frames: int, runs: int) -> None:
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "PYTHONPATH": str(root) + os.pathsep + os.environ.get("PYTHONPATH", "")}  # fmt: skip
+    rows: dict[str, list[float]] = {k: [] for k in ("b50", "b99", "c50", "c99", "w99", "share",
+                                                    "judged", "n")}  # fmt: skip
+    for _ in range(runs):
+        out = {}
+        for mode in ("off", "on"):
+            cmd = [sys.executable, __file__, "--child-frames", str(frames), "--coach", mode]
+            done = subprocess.run(cmd, cwd=root, env=env, capture_output=True, text=True,
+                                  check=True)  # fmt: skip
+            out[mode] = json.loads(done.stdout.strip().splitlines()[-1])
+        base, on = out["off"]["times"], out["on"]["times"]
+        working = [t for t, b in zip(on, out["on"]["busy"], strict=True) if b]
+        assert not out["on"]["broken"], "the coach's judge stopped"
+        rows["b50"].append(1000 * percentile(base, 50))
+        rows["b99"].append(1000 * percentile(base, 99))
+        rows["c50"].append(1000 * percentile(on, 50))
+        rows["c99"].append(1000 * percentile(on, 99))
+        rows["w99"].append(1000 * percentile(working, 99) if working else float("nan"))
+        rows["share"].append(100 * len(working) / max(1, len(on)))
+        rows["judged"].append(out["on"]["judged"])
+        rows["n"].append(len(on))
+    med = {k: statistics.median(v) for k, v in rows.items()}
+    ok = "ok" if med["c99"] <= 8 and med["w99"] <= 8 else "MISSED"
+    print(f"frame time, 1920x1080, median of {runs} runs ({med['n']:.0f} trick frames a run, "
+          f"{med['share']:.0f} % of them while the coach was judging; "
+          f"{med['judged']:.0f} decisions judged a run)")  # fmt: skip
+    print("| table                         | p50 (ms) | p99 (ms) |")
+    print("|-------------------------------|----------|----------|")
+    print(f"| without the coach (baseline)  | {med['b50']:8.2f} | {med['b99']:8.2f} |")
+    print(f"| coach judging every decision  | {med['c50']:8.2f} | {med['c99']:8.2f} |")
+    print(f"| frames while a judgement runs |          | {med['w99']:8.2f} |")
+    print(f"p99 <= 8 ms while the coach works: {ok}")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--decisions", type=int, nargs=2, default=[2000, 1000],
                    metavar=("EASY_NORMAL", "HARD"),
                    help="decisions to judge for easy and normal, and for hard")  # fmt: skip
-    p.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    p.add_argument("--levels", nargs="*", default=list(LEVELS), choices=LEVELS)
     p.add_argument("--seed", type=int, default=555)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--seconds", type=float, default=coach.SECONDS,
+                   help="wall-time cap of a judgement, as at the table (0: none)")  # fmt: skip
+    p.add_argument("--frames", type=int, default=0,
+                   help="also measure the table's frame time over this many frames")  # fmt: skip
+    p.add_argument("--runs", type=int, default=3, help="frame-time runs (median)")
+    p.add_argument("--out", help="append each deal's rows to this file (JSON lines)")
+    p.add_argument("--table", help="print the table of the rows in this --out file, no run")
+    p.add_argument("--child-frames", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--coach", choices=("on", "off"), help=argparse.SUPPRESS)
     a = p.parse_args()
+    if a.child_frames:
+        child_frames(a.child_frames, a.coach == "on")
+        return 0
+    if a.frames:
+        frame_report(a.frames, a.runs)
+    if not a.levels and not a.table:
+        return 0
+    seconds = a.seconds or None
     print(f"coach trust, amsterdam, one-deal arena deals from seed {a.seed}, "
-          f"coach worlds {coach.WORLDS}, flag at {coach.FLAG:g} points")  # fmt: skip
+          f"coach worlds {coach.WORLDS}, flag at {coach.FLAG:g} points, "
+          f"cap {seconds or 'none'} s a judgement")  # fmt: skip
     print(
         "| level  | decisions | flagged  | mean cost | cards | flagged | regret, flagged "
         "| regret, unflagged | ratio  | coach p50  | coach max  |"
     )
     print("|" + "|".join("-" * n for n in (8, 11, 10, 11, 7, 9, 17, 19, 8, 12, 12)) + "|")
-    for level in a.levels:
-        wanted = a.decisions[1] if level == "hard" else a.decisions[0]
-        print(report(level, run_level(level, wanted, a.seed, a.jobs)), flush=True)
+    if a.table:
+        rows = read_rows(a.table)
+    else:
+        wanted = {lv: a.decisions[1] if lv == "hard" else a.decisions[0] for lv in a.levels}
+        rows = run_levels(wanted, a.seed, a.jobs, seconds, a.out)
+    for level in LEVELS:
+        if rows.get(level):
+            print(report(level, rows[level]), flush=True)
     return 0
 
 

@@ -4,4 +4,5 @@ import sys
 
 from .app import main
 
-sys.exit(main())
+if __name__ == "__main__":  # not when a process of the coach's (play/coaching.py) starts
+    sys.exit(main())

@@ -430,6 +430,7 @@ class App:
         self.settings = self.store.settings
         self.history = self.store.history
         self._apply_arguments(args)
+        self.settle_coach()
         i18n.set_language(self.settings.language)
         theme.set_text_size(self.settings.text_size)
         pygame.display.init()
@@ -506,6 +507,15 @@ class App:
                 self.settings.set_rule(option, value)
         if args.lang:
             self.settings.language = args.lang[:2].lower()
+
+    def settle_coach(self) -> None:
+        """The coach goes quiet after prefs.QUIET_AFTER finished matches unless the player
+        chose it (checked at start and before each match; never counted once it is off)."""
+        if self.settings.coach_chosen or self.settings.coach == "off":
+            return
+        finished = sum(1 for m in self.history.matches() if m.status == "finished")
+        if self.settings.settle_coach(finished):
+            self.save_settings()
 
     @staticmethod
     def _game(args: argparse.Namespace) -> Game:
@@ -712,6 +722,7 @@ class App:
         if self.match is not None:
             self.match.close()  # a recorded match of the other game waits in the history
             self.match = None
+        self.settle_coach()
         return new_session(game, variant, seed, self.settings, self.history, practice=practice,
                            autopilot=self.autopilot, jobs=Jobs(self.deterministic))  # fmt: skip
 

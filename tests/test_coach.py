@@ -5,6 +5,7 @@ history's decisions (migration, queries, drills) and the session listener. No py
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import sqlite3
 from dataclasses import dataclass, field
@@ -286,6 +287,7 @@ def _played_with_coach(tmp_path, seed: int = 11, worlds: int = W):
                           jobs=Jobs(synchronous=True))  # fmt: skip
     assert isinstance(session.coach, Coach)
     session.coach.worlds = worlds
+    session.coach.autopilot = True  # the autopilot's moves stand for a person's here
     before: dict[int, Any] = {}
     session.listen(lambda b, a, e: before.__setitem__(b.n_actions + 1, b))
     for _ in range(20_000):
@@ -401,17 +403,21 @@ def test_klabberjass_costly_decisions_get_a_note_too():
         i18n.set_language("en")
 
 
-def test_the_coach_works_on_its_own_thread_and_stores_on_the_frame_loops(tmp_path):
-    """Judgements run on the coach's thread while play goes on; the history (whose
-    connection belongs to the frame loop's thread) is written by `poll` only."""
+def test_the_coach_works_in_its_own_process_and_stores_on_the_frame_loops(tmp_path):
+    """Judgements run in the coach's own process while play goes on (a thread would take
+    the interpreter from the frame loop); the history (whose connection belongs to the
+    frame loop's thread) is written by `poll` only; closing the session ends the judge."""
     import threading
     import time
+
+    from klaverjas_gui.play.coaching import JudgeProcess
 
     history = History(tmp_path / "history.sqlite")
     one_deal = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1")
     session = new_session(KLAVERJAS, one_deal, 3, Settings(coach="every"), history,
                           autopilot=True, jobs=Jobs())  # fmt: skip
     session.coach.worlds = W
+    session.coach.autopilot = True
     threads: set[str] = set()
     session.coach.listen(lambda obs, j: threads.add(threading.current_thread().name))
     deadline = time.monotonic() + 120
@@ -419,11 +425,13 @@ def test_the_coach_works_on_its_own_thread_and_stores_on_the_frame_loops(tmp_pat
         session.step(0.05)
         time.sleep(0.002)
     assert session.state.is_over and session.coach.wait(60)
-    assert session.coach.jobs._thread is not None  # a thread of its own did the work
-    assert session.coach.jobs._thread is not session.jobs._thread
+    judge = session.coach.judge
+    assert isinstance(judge, JudgeProcess) and not judge.broken
+    process = judge._proc
+    assert process is not None and process.is_alive() and process.pid != os.getpid()
     judged = [j.seq for _, j in session.coach.judged]
     assert judged and [d.seq for d in history.decisions(session.match_id)] == judged
     assert threads == {threading.main_thread().name}
     session.close()
-    assert not session.coach.jobs._thread
+    assert judge._proc is None and not process.is_alive()
     history.close()

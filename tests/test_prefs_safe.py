@@ -158,7 +158,7 @@ def test_a_folder_named_settings_json_is_left_alone(tmp_path):
 # --- 11: unknown keys, reset values, another writer ---
 def test_unknown_keys_survive_a_save_and_the_file_as_read_is_kept_as_bak(tmp_path):
     path = tmp_path / "settings.json"
-    before = write(path, {"schema": 3, "from_the_future": {"x": [1, 2]}, "volume": 7,
+    before = write(path, {"schema": 4, "from_the_future": {"x": [1, 2]}, "volume": 7,
                           "language": "nl", "play_input": "drag"})  # fmt: skip
     file = prefs.SettingsFile(path)
     settings, notes = file.load()
@@ -166,7 +166,7 @@ def test_unknown_keys_survive_a_save_and_the_file_as_read_is_kept_as_bak(tmp_pat
     settings.card_back = "red"
     assert file.save(settings) is None
     stored = json.loads(path.read_text())
-    assert stored["from_the_future"] == {"x": [1, 2]} and stored["schema"] == 3
+    assert stored["from_the_future"] == {"x": [1, 2]} and stored["schema"] == 4
     assert stored["volume"] == 0.8 and stored["card_back"] == "red"
     assert stored["play_gesture"] == "drag" and "play_input" not in stored
     assert (tmp_path / "settings.json.bak").read_bytes() == before

@@ -43,8 +43,10 @@ def test_a_schema_2_file_saves_back_as_it_was(tmp_path):
     stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
     settings, _ = prefs.load(FIXTURE)
     # the same keys and values, so the same file, plus the settings added since the fixture
-    # was written (text size, the window), at their defaults
-    added = {"text_size": "normal", "window": {}}
+    # was written (text size, the window, the coach not chosen), at their defaults, marked
+    # as the schema that holds them
+    added = {"text_size": "normal", "window": {}, "coach": "mistakes", "coach_chosen": False,
+             "schema": 3}  # fmt: skip
     assert settings.to_dict() == {**stored, **added}
     fresh = tmp_path / "fresh.json"
     assert prefs.save(fresh, settings) is None
@@ -136,3 +138,51 @@ def test_a_bad_value_in_one_game_resets_only_that_value():
     assert settings.choices(KLABBERJASS).preset == "bela"
     assert settings.choices(KLAVERJAS) == GameChoices("amsterdam", OURS, settings.choices().seats)
     assert len(notes) == 1 and "klabberjass" in notes[0] and "preset" in notes[0]
+
+
+# --- the coach (schema 3) ---
+FIXTURE_V3 = Path(__file__).parent / "fixtures" / "settings_v3.json"
+
+
+def test_a_schema_2_file_upgrades_to_a_coach_the_player_did_not_choose(tmp_path):
+    """A player from before the coach gets the newcomer's default, not marked as chosen, so
+    the quiet-after-20-matches rule still applies to them; saved, the file is schema 3."""
+    copy = tmp_path / "settings.json"
+    shutil.copyfile(FIXTURE, copy)
+    file = SettingsFile(copy)
+    settings, notes = file.load()
+    assert notes == [] and (settings.coach, settings.coach_chosen) == ("mistakes", False)
+    assert file.save(settings) is None
+    stored = json.loads(copy.read_text(encoding="utf-8"))
+    assert (stored["schema"], stored["coach"], stored["coach_chosen"]) == (3, "mistakes", False)
+    assert (copy.with_name("settings.json.bak")).read_bytes() == FIXTURE.read_bytes()
+
+
+def test_a_schema_3_file_keeps_the_chosen_coach_and_everything_else():
+    """settings_v3.json was written by prefs.save from the schema 2 fixture after choosing
+    "every decision" and a large text size."""
+    settings, notes = prefs.load(FIXTURE_V3)
+    assert notes == [] and (settings.coach, settings.coach_chosen) == ("every", True)
+    old, _ = prefs.load(FIXTURE)
+    assert settings.games == old.games and settings.text_size == "large"
+    assert settings.to_dict() == json.loads(FIXTURE_V3.read_text(encoding="utf-8"))
+
+
+def test_a_bad_coach_value_is_reset_and_named():
+    stored = json.loads(FIXTURE_V3.read_text(encoding="utf-8"))
+    settings, notes = prefs.from_dict({**stored, "coach": "loud", "coach_chosen": "yes"})
+    assert (settings.coach, settings.coach_chosen) == ("mistakes", False)
+    assert len(notes) == 1 and "coach" in notes[0] and "coach_chosen" in notes[0]
+
+
+def test_the_coach_goes_quiet_after_20_matches_unless_chosen():
+    new = Settings()
+    assert new.coach == "mistakes" and not new.settle_coach(prefs.QUIET_AFTER - 1)
+    assert new.settle_coach(prefs.QUIET_AFTER) and new.coach == "off"
+    assert not new.settle_coach(100)  # once off, nothing left to change
+    chosen = Settings()
+    chosen.choose_coach("mistakes")
+    assert not chosen.settle_coach(500) and chosen.coach == "mistakes"
+    quiet = Settings()
+    quiet.choose_coach("off")
+    assert quiet.coach_chosen and not quiet.settle_coach(0) and quiet.coach == "off"

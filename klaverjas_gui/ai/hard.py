@@ -66,6 +66,9 @@ class HardPlayer:
         self.cancelled = cancelled  # True: nobody wants the answer (a hint): SearchTimeout
         self.think = think_ms / 1000.0
         self.worlds = worlds  # a fixed number of worlds instead of the clock (reproducible)
+        # With `worlds`: a wall-clock time after which no more worlds are sampled (the first
+        # always is) and the exact solver gives up a world; reproducible unless it is reached.
+        self.stop_at: float | None = None
         self.pass_margin = PASS_MARGIN
         self.exact_tricks = EXACT_TRICKS
         self.caps = (64, 400)  # enough worlds (exact, playouts): stop early on easy decisions
@@ -120,7 +123,8 @@ class HardPlayer:
         if self.cancelled is not None and self.cancelled():
             raise SearchTimeout
         if self.worlds is not None:
-            return done < self.worlds
+            late = self.stop_at is not None and done and time.perf_counter() > self.stop_at
+            return done < self.worlds and not late
         return done < minimum or (time.perf_counter() < deadline and done < cap)
 
     # --- cards ---
@@ -146,7 +150,7 @@ class HardPlayer:
             # A hard stop abandons a slow world: at most 2.5x the think time, under 0.75 s,
             # leaving room for a busy machine before the 1 s worst case.
             grace = max(0.0, min(1.5 * self.think, 0.75 - self.think))
-            solver.deadline = deadline + grace if self.worlds is None else 0.0
+            solver.deadline = deadline + grace if self.worlds is None else (self.stop_at or 0.0)
         so_far = base.totals[me % 2] - base.totals[1 - me % 2]
         trick0 = [x.index for x in obs.trick]
         weigh = _bidding_likelihood(obs, know) if self.bid_inference else None
@@ -322,14 +326,16 @@ class HardPlayer:
 
 def evaluate(
     obs: Observation, seed: int = 0, worlds: int | None = None, think_ms: float = 200.0,
-    cancelled: Callable[[], bool] | None = None,
+    cancelled: Callable[[], bool] | None = None, stop_at: float | None = None,
 ) -> dict[Action, float]:  # fmt: skip
     """Every legal action of the seat of `obs`, valued as the hard player values it: the
     expected deal score difference for its team (ours minus theirs, points of this deal)
     over deals sampled from the observation alone. `worlds` fixes the number of sampled
     deals (the same seed then gives the same values); otherwise `think_ms` bounds the time.
-    A decision the player makes by rule (a claim) is valued by plain playouts."""
+    A decision the player makes by rule (a claim) is valued by plain playouts. `stop_at`
+    (time.perf_counter()) caps the fixed `worlds` by wall time (see `HardPlayer.stop_at`)."""
     player = HardPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
+    player.stop_at = stop_at
     legal = obs.legal
     if len(legal) == 1:
         return {legal[0]: 0.0}

@@ -62,6 +62,8 @@ class HardKlabberjassPlayer:
         `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout."""
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
         self.think = think_ms / 1000.0  # seconds per decision
+        # With `worlds`: no more worlds after this time.perf_counter() (the first always is).
+        self.stop_at: float | None = None
         self.helper = KlabberjassHeuristic(seed, counting=True)  # dix and declarations
         self._solvers: dict[int, TwoSolver] = {}
 
@@ -80,7 +82,8 @@ class HardKlabberjassPlayer:
         if self.cancelled is not None and self.cancelled():
             raise SearchTimeout
         if self.worlds is not None:
-            return done < self.worlds
+            late = self.stop_at is not None and done and time.perf_counter() > self.stop_at
+            return done < self.worlds and not late
         return done < MIN_WORLDS or (done < MAX_WORLDS[kind] and time.perf_counter() < deadline)
 
     def _solver(self, trump: int) -> TwoSolver:
@@ -165,12 +168,14 @@ class HardKlabberjassPlayer:
 def evaluate(
     obs: KlabberjassObservation, seed: int = 0, worlds: int | None = None,
     think_ms: float = 200.0, cancelled: Callable[[], bool] | None = None,
+    stop_at: float | None = None,
 ) -> dict[Action, float]:  # fmt: skip
     """Every legal action valued as the hard player values it: the average deal score
     difference for the seat of `obs` (mine minus the opponent's) over deals sampled from
     the observation alone; `worlds` fixes the samples (reproducible). Empty for the dix
     and the declarations, which the player decides by rule, not by search."""
     player = HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
+    player.stop_at = stop_at  # caps the fixed `worlds` by wall time
     if len(obs.legal) == 1:
         return {obs.legal[0]: 0.0}
     deadline = time.perf_counter() + player.think

@@ -440,13 +440,18 @@ def new_session(
 
 
 def _coached(session: MatchSession, settings: Any) -> MatchSession:
-    """The session with the coach watching its people when the settings ask for it
-    (a `coach` setting other than "off"; settings without one: no coach)."""
-    if getattr(settings, "coach", "off") != "off" and session.people:
+    attach_coach(session, settings)
+    return session
+
+
+def attach_coach(session: MatchSession, settings: Any) -> None:
+    """The coach watches the session's people when the settings ask for it (a `coach`
+    setting other than "off"; settings without one: no coach), from the next decision:
+    at the start, or when the coach is switched on over the table."""
+    if session.coach is None and getattr(settings, "coach", "off") != "off" and session.people:
         from .coaching import Coach
 
         session.coach = Coach(session)
-    return session
 
 
 def demo_session(

@@ -33,12 +33,19 @@ from ..i18n import Message
 from ..play.games import DEFAULT_GAME, GAMES, Game, get_game
 from .files import set_aside, write_atomic
 
-SCHEMA_VERSION = 2  # 2: one Settings object for the UI and the file (play_gesture, ...)
+# 2: one Settings object for the UI and the file (play_gesture, ...); 3: the coach, and
+# whether the player chose its level (a schema 2 file reads as a player who has not).
+SCHEMA_VERSION = 3
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 PLAY_GESTURES = ("click", "double_click", "drag")  # dragging always works; this adds a click
 LANGUAGES = ("en", "nl", "fr")
 CARD_BACKS = ("blue", "red")
 TEXT_SIZES = ("normal", "large", "larger")  # ui/theme.py says how much larger
+# The live coach at the table (play/coaching.py): silent, a note on a costly decision, or a
+# note on every decision. A newcomer gets notes on mistakes; after QUIET_AFTER finished
+# matches a player who never chose is left in peace.
+COACH_LEVELS = ("off", "mistakes", "every")
+QUIET_AFTER = 20
 HUMAN = "human"
 NAME_LENGTH = 24
 # Field names of schema 1, read once so nobody loses a choice on upgrade.
@@ -167,6 +174,8 @@ class Settings:
     demo_idle_seconds: int = 120  # the menu starts the club demo after this; 0: never
     tutorial_done: list[str] = field(default_factory=list)
     text_size: str = "normal"  # a key of TEXT_SIZES: every screen's letters
+    coach: str = "mistakes"  # a key of COACH_LEVELS
+    coach_chosen: bool = False  # the player set the coach: QUIET_AFTER does not apply
     # The window as last left: {"size": [w, h], "position": [x, y]} (never a full-screen
     # size: F11 keeps the window's own); clamped to the screen when used.
     window: dict[str, list[int]] = field(default_factory=dict)
@@ -175,6 +184,19 @@ class Settings:
     def speed(self) -> float:
         """Multiplier for every animation duration; 0 makes the table instant."""
         return SPEEDS.get(self.animation_speed, 1.0)
+
+    def choose_coach(self, level: str) -> None:
+        """The player's own choice of coach, kept however many matches they play."""
+        self.coach = level
+        self.coach_chosen = True
+
+    def settle_coach(self, finished_matches: int) -> bool:
+        """After QUIET_AFTER finished matches the coach goes quiet, unless the player chose
+        its level; True if this changed the setting (to be saved)."""
+        if self.coach_chosen or self.coach == "off" or finished_matches < QUIET_AFTER:
+            return False
+        self.coach = "off"
+        return True
 
     # --- each game's next match ---
     def choices(self, game: Game | str = DEFAULT_GAME) -> GameChoices:
@@ -228,7 +250,7 @@ class Settings:
         return True
 
     def to_dict(self) -> dict[str, Any]:
-        """The settings as the file holds them (schema 2's keys)."""
+        """The settings as the file holds them (schema 3's keys)."""
         data: dict[str, Any] = {"schema": SCHEMA_VERSION}
         for f in dataclasses.fields(self):
             if f.name != "games":
@@ -255,6 +277,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "language": LANGUAGES,
     "card_back": CARD_BACKS,
     "text_size": TEXT_SIZES,
+    "coach": COACH_LEVELS,
 }
 
 
@@ -478,6 +501,8 @@ class SettingsFile:
         newer = (theirs or {}).get("schema")
         if type(newer) is int and newer > SCHEMA_VERSION:
             merged["schema"] = newer  # a newer version's file stays marked as such
+        else:
+            merged["schema"] = SCHEMA_VERSION  # an older one is upgraded: it holds our keys
         try:
             text = json.dumps(merged, indent=2, ensure_ascii=False)
             try:

@@ -22,6 +22,7 @@ decision gets one sentence in the player's language, built on the hint sentences
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -43,6 +44,10 @@ WORLDS = 24
 # as many other deals, and both judgements count by their deals: few decisions look costly,
 # and sampling noise alone would otherwise flag good ones (benchmarks/coach.py).
 CONFIRM = 3
+# Wall-clock seconds a live judgement may take (play/coaching.py): the exact solver late in
+# a deal over all those deals once took a minute on a loaded machine. Past this no more
+# deals are sampled, so a judgement is reproducible unless it runs this long.
+SECONDS = 4.0
 
 # What a decision was about (the situation), and which kinds a mistake may be of.
 SITUATIONS = ("lead", "follow", "trump", "bid", "roem")
@@ -74,17 +79,19 @@ Obs = Observation | KlabberjassObservation
 
 def evaluate(
     obs: Obs, seed: int = 0, worlds: int | None = WORLDS,
-    cancelled: Callable[[], bool] | None = None,
+    cancelled: Callable[[], bool] | None = None, stop_at: float | None = None,
 ) -> dict[Action, float]:  # fmt: skip
-    """The hard player's values of every legal option of `obs`, in points for the team."""
+    """The hard player's values of every legal option of `obs`, in points for the team;
+    no more sampled deals after `stop_at` (time.perf_counter()), if given."""
     if isinstance(obs, KlabberjassObservation):
         from ..ai.klabberjass_hard import evaluate as klabberjass_evaluate
 
-        values = klabberjass_evaluate(obs, seed, worlds=worlds, cancelled=cancelled)
+        values = klabberjass_evaluate(obs, seed, worlds=worlds, cancelled=cancelled,
+                                      stop_at=stop_at)  # fmt: skip
     else:
         from ..ai.hard import evaluate as hard_evaluate
 
-        values = hard_evaluate(obs, seed, worlds=worlds, cancelled=cancelled)
+        values = hard_evaluate(obs, seed, worlds=worlds, cancelled=cancelled, stop_at=stop_at)
     return {a: v / 2 for a, v in values.items()}
 
 
@@ -104,15 +111,20 @@ def is_decision(obs: Obs) -> bool:
 def judge(
     obs: Obs, chosen: Action, seed: int = 0, worlds: int | None = WORLDS,
     cancelled: Callable[[], bool] | None = None, seq: int = 0, confirm: bool = True,
+    seconds: float | None = None,
 ) -> Judgement | None:  # fmt: skip
     """The judgement of `chosen` at the seat of `obs`; None if this is no decision to judge.
     Uses the observation only, so the same observation and seed give the same judgement.
-    `confirm`: a costly-looking choice is judged again over more deals (`CONFIRM`)."""
+    `confirm`: a costly-looking choice is judged again over more deals (`CONFIRM`).
+    `seconds`: the wall time after which no more deals are sampled (`SECONDS` live); the
+    judgement then rests on fewer deals, and is reproducible only when it ends in time."""
     if not is_decision(obs) or chosen not in obs.legal:
         return None
-    values = evaluate(obs, seed, worlds, cancelled)
-    if confirm and worlds and max(values.values()) - values[chosen] >= FLAG / 2:
-        more = evaluate(obs, seed + 1, worlds * CONFIRM, cancelled)
+    stop_at = None if seconds is None else time.perf_counter() + seconds
+    values = evaluate(obs, seed, worlds, cancelled, stop_at)
+    in_time = stop_at is None or time.perf_counter() < stop_at
+    if confirm and worlds and in_time and max(values.values()) - values[chosen] >= FLAG / 2:
+        more = evaluate(obs, seed + 1, worlds * CONFIRM, cancelled, stop_at)
         values = {a: (v + CONFIRM * more[a]) / (1 + CONFIRM) for a, v in values.items()}
     order = sorted(obs.legal, key=lambda a: -values[a])  # stable: ties keep the legal order
     best = order[0]

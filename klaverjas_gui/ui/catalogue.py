@@ -99,11 +99,12 @@ def _one_open(shell: Shell) -> None:
     shell.show_menu()
 
 
-def _settings_keyboard(shell: Shell) -> None:
-    """The table's settings with the keyboard's ring on the text size row (as Tab leaves it)."""
+def _settings_keyboard(shell: Shell, row: str = "text_size") -> None:
+    """The table's settings with the keyboard's ring on a row (as Tab leaves it): the text
+    size, or the coach."""
     scene: Any = shell.push("settings", tab="table")
     scene.ring.shown = True
-    scene.ring.focus("text_size")
+    scene.ring.focus(row)
     scene.ring.current.show()
 
 
@@ -280,6 +281,34 @@ def _learn(shell: Shell, scene: str, **options: Any) -> None:
     if "lesson" in options:
         options["lesson"] = LESSON_BY_ID[options["lesson"]]
     shell.push(scene, **options)
+
+
+def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) -> None:
+    """The live coach's note after a costly decision (judged over 8 fixed sampled deals):
+    Klaverjas, seat 0 plays the 7 of hearts on its partner's trick where the ace of
+    spades gave 11 more points; Klabberjass, taking diamonds on a hand that should pass.
+    `options`: with the options panel open."""
+    from ..engine import Action
+    from ..teach import coach
+    from .table.coach_note import Note
+
+    before: Any
+    if klabberjass:
+        before = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 2)
+        action = Action("take")
+        _klabberjass(shell)
+    else:
+        before = _played("amsterdam", 15, lambda s: s.n_actions == 14)
+        action = Action("play", card=parse_card("7H"))
+        _table(shell)
+    obs = before.observation(before.to_move)
+    j = coach.judge(obs, action, 1, 8)
+    table: Any = shell.match
+    table.load(before)
+    table.submit(action)  # played as a person plays it: the trick stays in view a moment
+    table.coach.note = Note(obs, j, table.coach.cards)
+    if options:
+        table.coach.open()
 
 
 _COACHED = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
@@ -489,4 +518,8 @@ SCREENS: dict[str, Opener] = {
     "network": lambda shell: (shell.show_menu(), shell.push("network")),
     "network: host": lambda shell: (shell.show_menu(), shell.push("network host")),
     "network: join": lambda shell: _join(shell),
+    "table: coach note": _coach_note,
+    "table: coach options": lambda shell: _coach_note(shell, options=True),
+    "klabberjass: coach note": lambda shell: _coach_note(shell, klabberjass=True),
+    "settings: coach": lambda shell: _settings_keyboard(shell, "coach"),
 }

@@ -35,6 +35,7 @@ KEYMAP: dict[int, str] = {
     pygame.K_t: "take",
     pygame.K_k: "kraak",
     pygame.K_r: "roem",
+    pygame.K_o: "coach",  # the coach's options behind its note (ui/table/coach_note.py)
     pygame.K_BACKSPACE: "undo",  # take back a card in practice (Ctrl+Z as well)
     pygame.K_PLUS: "faster",
     pygame.K_EQUALS: "faster",  # + without Shift on most layouts

@@ -70,6 +70,7 @@ class MatchEndScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.age += dt
+        self.table.coach.keep_storing()  # the last decisions' judgements, for the report
         if self.table.demo and self.age > DEMO_NEXT_SECONDS:
             self.app.start_demo(self.table.session.seed + 1)
 

@@ -24,6 +24,7 @@ from ..i18n import tr
 from ..play.games import KLAVERJAS, Game
 from ..store.prefs import (
     CARD_BACKS,
+    COACH_LEVELS,
     HUMAN,
     LANGUAGES,
     SPEEDS,
@@ -82,6 +83,8 @@ def table_prefs() -> list[tuple[str, list[tuple[str, str, str, list[Option]]]]]:
             ("auto_roem_claim", tr("ui.settings_auto_roem"), tr("ui.settings_auto_roem_note"),
              on_off()),
             ("hints", tr("ui.settings_hints"), tr("ui.settings_hints_note"), on_off()),
+            ("coach", tr("ui.settings_coach"), tr("ui.settings_coach_note"),
+             _words("coach", COACH_LEVELS)),
         ]),
         (tr("ui.settings_group_screen"), [
             ("volume", tr("ui.settings_volume"), "",
@@ -250,6 +253,8 @@ class SettingsScene(Scene):
                     pick = self.app.set_text_size
                 elif name == "language":
                     pick = self.set_language
+                elif name == "coach":
+                    pick = self.set_coach
                 form.choice(name, label, note, options, current, pick)
         from .attract import idle_row
 
@@ -263,6 +268,11 @@ class SettingsScene(Scene):
         return set_value
 
     # --- changes ---
+    def set_coach(self, level: str) -> None:
+        """The player's own choice: it stays after the matches that quiet a default coach."""
+        self.settings.choose_coach(level)
+        self.app.save_settings()
+
     def pick_preset(self, name: str) -> None:
         self.settings.pick_preset(name, KLAVERJAS)
         self.app.save_settings()

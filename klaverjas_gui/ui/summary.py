@@ -151,6 +151,7 @@ class DealSummaryScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.age += dt
+        self.table.coach.keep_storing()  # the coach's judgements arrive meanwhile
         unattended = self.table.demo or self.table.session.autopilot is not None
         if unattended and self.age > UNATTENDED_SECONDS * self.table.speed:
             self.close_summary()

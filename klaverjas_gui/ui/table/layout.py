@@ -192,6 +192,16 @@ class TableLayout:
         right.h = self.claim_rect().top - gap - right.top
         return [left, corner, right]
 
+    def coach_room(self, open_cards: bool) -> pygame.Rect:
+        """The coach's note: the bottom-left corner above the bottom plate, left of the
+        bottom hand (the person's own corner; the table keeps it clear of the Hint and
+        Take back buttons there)."""
+        gap = self.px(12)
+        top = self.plate_rect(WEST, open_cards).bottom + gap
+        bottom = self.plate_rect(SOUTH, open_cards).top - gap
+        hand = self.hand_bounds(SOUTH, open_cards)
+        return pygame.Rect(self.margin, top, hand.left - gap - self.margin, bottom - top)
+
     def trick_area(self) -> pygame.Rect:
         """What the four cards of a trick cover, with their tilt."""
         cw, ch = self.card

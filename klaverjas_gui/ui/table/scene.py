@@ -33,6 +33,7 @@ from ..cardimg import CardImages
 from ..commands import Command
 from ..scene import Scene
 from ..seats import SEAT_NAMES
+from .coach_note import CoachNotes
 from .director import Director
 from .guide import Guide
 from .hand_input import HandInput
@@ -110,6 +111,7 @@ class TableScene(Scene):
         self.guide = self.guide_class(app, session, demo, self.practice, self.person_may_act)
         self.hotseat = HotSeat(app, session, self.practice, self._handed)
         self.summary: DealSummaryScene | None = None
+        self.coach = CoachNotes(self)  # the live coach's note and options (coach_note.py)
         hands = [self.session.state.hand(s) for s in range(self.game.players)]
         self.director.queue.append(
             self.director.deal(1, self.session.state.dealer, self.session.state.proposed, hands)
@@ -403,6 +405,8 @@ class TableScene(Scene):
                 self.app.show_menu()
                 return True
             return False
+        if self.coach.handle(cmd):
+            return True
         if self.show_last and cmd.kind in ("pointer_down", "key") and cmd.name != "score_sheet":
             self.show_last = False
             return True
@@ -473,6 +477,7 @@ class TableScene(Scene):
         half_life = 0.055 * self.speed
         self.model.update(dt, self.targets(self.layout), half_life)
         self.director.update(dt)
+        self.coach.update(dt)
         reports, self.director.reports = self.director.reports, []
         for ev in reports:
             self.script_done(ev)
@@ -498,7 +503,7 @@ class TableScene(Scene):
         ):  # fmt: skip
             return 0.0
         still = self.model.still_for(self.targets(self.layout))
-        return min(still, self.widgets_calm_for())
+        return min(still, self.widgets_calm_for(), self.coach.calm_for())
 
     def _drive(self, dt: float) -> None:
         """The session plays what no person here decides; the table shows the person's
@@ -613,6 +618,7 @@ class TableScene(Scene):
         self.ui.draw_ui(surface)
         self.view.draw_over(surface, p)
         self.guide.draw(surface, self.layout, p.prompt[0] if p.prompt else None, self.choices())
+        self.coach.draw(surface, self.layout)
         if self.demo:
             self._demo_banner(surface)
         if self.session.link is not None:

@@ -1,0 +1,286 @@
+"""The live coach at the table: a note beside the person's name plate, and the options.
+
+The judging is the session's (play/coaching.py `Coach`, in a process of its own); this
+only shows what it tells. Per the setting (Settings -> Table -> Coach) a decision that
+cost `coach.FLAG` points or more, or every decision, gets one plain sentence in the
+corner above the person's plate (`coach.note`). It never stops play: it fades after
+`TRICKS` tricks (and at least `SECONDS`), or when the next note comes. Clicking it, or
+the O key, opens the options panel: every option the person had with its expected
+points for the team, best first (`coach.option_lines`); any click or key closes it.
+The note is the holder's: in hot-seat it shows only while its person has the laptop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ...i18n import tr
+from ...teach import coach
+from .. import theme, widgets
+from ..commands import Command
+
+if TYPE_CHECKING:
+    from .layout import TableLayout
+    from .scene import TableScene
+
+COACH_COLOUR = (255, 176, 122)  # the coach's border and title: apart from the hint's blue
+TRICKS = 3  # a note fades after this many tricks ...
+SECONDS = 8.0  # ... and after at least this long on screen
+FADE = 0.6  # seconds of fading out
+GOOD = 1.0  # a decision costing less than this is as good as the best ("every decision")
+KEY = "coach"  # the O key (ui/commands.py)
+
+
+@dataclass
+class Note:
+    """One note: the judged decision as its seat saw it, and how long it has shown."""
+
+    obs: Any
+    judgement: coach.Judgement
+    cards_at: int  # cards played in the match when it came
+    age: float = 0.0
+    fading: float = 0.0  # seconds of fading done; FADE: gone
+
+
+def note_text(obs: Any, j: coach.Judgement) -> str:
+    """The note's sentence: what was better and why, or that the choice was good."""
+    if j.cost < GOOD:
+        chosen = coach.did(obs, j.chosen)
+        return tr("coach.note_good", chosen=chosen[:1].upper() + chosen[1:])
+    return coach.note(obs, j)
+
+
+class CoachNotes:
+    """Belongs to one table; listens to its session's coach, draws the note and panel."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.note: Note | None = None
+        self.panel: Note | None = None  # the options shown (stays when a new note comes)
+        self.cards = 0  # cards played since the table opened: tricks for the fading
+        self._coach: Any = None
+        scene.session.listen(self._moved)
+        self.attach()
+
+    # --- what the coach says ---
+    def attach(self) -> None:
+        """Listen to the session's coach (attached by new_session, or later when the
+        coach is switched on over a recorded match; never in a lesson or a demo)."""
+        session = self.scene.session
+        late = session.history is not None and not self.scene.demo
+        if session.coach is None and late and self.level() != "off":
+            from ...play.session import attach_coach
+
+            attach_coach(session, self.scene.app.settings)
+        if session.coach is not None and session.coach is not self._coach:
+            self._coach = session.coach
+            self._coach.listen(self.heard)
+
+    def level(self) -> str:
+        return str(getattr(self.scene.app.settings, "coach", "off"))
+
+    def heard(self, obs: Any, j: coach.Judgement) -> None:
+        """A judgement came (on the frame loop): a note if the setting wants one."""
+        level = self.level()
+        if level == "off" or (level == "mistakes" and not j.flagged):
+            return
+        self.note = Note(obs, j, self.cards)
+
+    def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
+        if action.kind == "play":
+            self.cards += 1
+
+    # --- the frame ---
+    def visible(self) -> Note | None:
+        """The note on screen: its person holds the laptop and no cover hides the table."""
+        note, scene = self.note, self.scene
+        if note is None or scene.hotseat.hiding or note.judgement.seat != scene.layout.bottom:
+            return None
+        return note
+
+    def update(self, dt: float) -> None:
+        self.attach()
+        note = self.note
+        if note is None:
+            return
+        note.age += dt
+        if self.panel is note:
+            return  # read now: it stays
+        players = self.scene.game.players
+        if note.fading or (note.age >= SECONDS and self.cards - note.cards_at >= TRICKS * players):
+            note.fading += dt
+            if note.fading >= FADE:
+                self.note = None
+
+    def keep_storing(self) -> None:
+        """Judgements are stored (and told) while a screen lies over the table (the deal
+        summary, the match's end), which then updates instead of the table."""
+        if self.scene.session.coach is not None:
+            self.scene.session.coach.poll()
+
+    def calm_for(self) -> float:
+        """Seconds until the note changes by itself (0.0 while it fades); a judgement on
+        its way is looked for four times a second."""
+        wait = 1e9
+        coach_ = self.scene.session.coach
+        if coach_ is not None and coach_.busy():
+            wait = 0.25
+        note = self.note
+        if note is not None and self.panel is not note:
+            wait = 0.0 if note.fading else min(wait, max(0.0, SECONDS - note.age))
+        return wait
+
+    # --- input ---
+    def handle(self, cmd: Command) -> bool:
+        """The open panel takes every click and key (and closes); a click on the note, or
+        the O key, opens it."""
+        if self.panel is not None:
+            if cmd.kind in ("pointer_down", "key"):
+                self.panel = None
+                return True
+            return cmd.kind in ("pointer_up", "pointer_move")
+        note = self.visible()
+        if note is None:
+            return False
+        opens = cmd.kind == "key" and cmd.name == KEY
+        if cmd.kind == "pointer_down":
+            rect = self.note_rect(self.scene.layout)
+            opens = rect is not None and rect.collidepoint(cmd.pos)
+        if opens:
+            self.open()
+        return opens
+
+    def open(self) -> None:
+        """The options panel of the note on screen."""
+        note = self.visible()
+        if note is not None:
+            self.panel = note
+            note.fading = 0.0
+
+    # --- drawing ---
+    def _lines(self, L: TableLayout) -> tuple[pygame.Rect, list[str], int] | None:
+        """The note's panel and its lines: in the corner above the bottom plate and its
+        buttons; when that is too small (a low window), beside the trick."""
+        note = self.visible()
+        if note is None:
+            return None
+        room = L.coach_room(self.scene.open_cards)
+        above = [b.get_abs_rect().top for key in ("hint", "take_back")
+                 if (b := self.scene.buttons.get(key)) is not None and b.visible]  # fmt: skip
+        room.h = min([room.bottom, *above]) - L.px(10) - room.top
+        cards = [p.x for p in self.scene.targets(L).values()]  # the hand as it lies now
+        if cards:  # (a Klabberjass hand of nine reaches further left than eight)
+            room.w = min(room.w, round(min(cards) - 0.62 * L.card[0]) - L.px(12) - room.left)
+        size = L.text(14)
+        text = note_text(note.obs, note.judgement)
+        line_h = theme.font(size).get_linesize()
+        head = theme.font(L.text(12), True).get_linesize()
+        width = min(room.w, L.px(440)) - L.px(24)
+        lines = theme.wrap(text, size, width) if width > 0 else []
+        h = head + line_h * len(lines) + L.px(14)
+        if width >= L.px(160) and h <= room.h:
+            return pygame.Rect(room.left, room.bottom - h, width + L.px(24), h), lines, size
+        # a low window: beside the trick (left first: the hint prefers the right), at the
+        # bottom of the room, nearest the person; else above the bottom hand
+        for room in reversed(L.hint_rooms(self.scene.open_cards)):
+            width = min(room.w, L.px(440)) - L.px(24)
+            lines = theme.wrap(text, size, width) if width > 0 else []
+            h = head + line_h * len(lines) + L.px(14)
+            if width >= L.px(160) and h <= room.h:
+                rect = pygame.Rect(0, 0, width + L.px(24), h)
+                rect.midbottom = room.midbottom
+                return rect, lines, size
+        width = min(L.px(640), L.w - L.px(40))
+        lines = theme.wrap(text, size, width)
+        h = head + line_h * len(lines) + L.px(14)
+        rect = pygame.Rect(0, 0, width + L.px(24), h)
+        rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(40)))
+        return rect, lines, size
+
+    def note_rect(self, L: TableLayout) -> pygame.Rect | None:
+        found = self._lines(L)
+        return found[0] if found is not None else None
+
+    def draw(self, surface: pygame.Surface, L: TableLayout) -> None:
+        found = self._lines(L)
+        if found is not None:
+            self._draw_note(surface, L, *found)
+        if self.panel is not None:
+            self._draw_panel(surface, L, self.panel)
+
+    def _draw_note(
+        self, surface: pygame.Surface, L: TableLayout, rect: pygame.Rect, lines: list[str],
+        size: int,
+    ) -> None:  # fmt: skip
+        note = self.note
+        assert note is not None
+        alpha = round(255 * max(0.0, 1.0 - note.fading / FADE))
+        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+        widgets.draw_panel(layer, layer.get_rect(), L.u, (26, 16, 8, 235), COACH_COLOUR)
+        pad = L.px(12)
+        title = theme.text(tr("coach.live_title").upper(), L.text(12), COACH_COLOUR, True)
+        layer.blit(title, (pad, L.px(6)))
+        more = theme.text(tr("coach.live_options"), L.text(12), COACH_COLOUR, True)
+        layer.blit(more, more.get_rect(topright=(rect.w - pad, L.px(6))))
+        y = L.px(6) + title.get_height()
+        line_h = theme.font(size).get_linesize()
+        for line in lines:
+            layer.blit(theme.text(line, size, theme.TEXT), (pad, y))
+            y += line_h
+        if alpha < 255:
+            layer.set_alpha(alpha)
+        surface.blit(layer, rect.topleft)
+
+    def _draw_panel(self, surface: pygame.Surface, L: TableLayout, note: Note) -> None:
+        """Every option with its expected points for the team, best first; the person's
+        choice marked."""
+        j = note.judgement
+        rows = coach.option_lines(note.obs, j)
+        size, small = L.text(17), L.text(14)
+        line_h = theme.font(size).get_linesize() + L.px(6)
+        title = theme.text(tr("coach.options_title"), L.text(21), theme.GOLD_LIGHT, True)
+        sub_lines = theme.wrap(tr("coach.options_note"), small, L.px(520))
+        words = [w[:1].upper() + w[1:] for w, _ in rows]
+        yours = tr("coach.options_yours")
+        name_w = max(theme.font(size).size(w)[0] for w in words)
+        mark_w = theme.font(small).size(yours)[0]
+        num_w = theme.font(size, True).size("+000")[0]
+        w = max(name_w + num_w + mark_w + L.px(80), title.get_width() + L.px(48), L.px(360))
+        w = max(w, max(theme.font(small).size(x)[0] for x in sub_lines) + L.px(48))
+        sub_h = theme.font(small).get_linesize() * len(sub_lines)
+        close = theme.text(tr("coach.options_close"), small, theme.TEXT_DIM)
+        h = L.px(20) + title.get_height() + sub_h + L.px(14) + line_h * len(rows)
+        h += L.px(12) + close.get_height() + L.px(16)
+        rect = pygame.Rect(0, 0, min(w, L.w - L.px(20)), min(h, L.h - L.px(20)))
+        rect.center = (round(L.w / 2), round(L.h / 2))
+        widgets.draw_panel(surface, rect, L.u, (26, 16, 8, 240), COACH_COLOUR)
+        left, right = rect.left + L.px(24), rect.right - L.px(24)
+        y = rect.top + L.px(20)
+        surface.blit(title, (left, y))
+        y += title.get_height()
+        for line in sub_lines:
+            img = theme.text(line, small, theme.TEXT_DIM)
+            surface.blit(img, (left, y))
+            y += img.get_height()
+        y += L.px(14)
+        for (action, value), word in zip(j.values, words, strict=True):
+            best = action == j.values[0][0]
+            chosen = action == j.chosen
+            colour = theme.GOLD_LIGHT if best else theme.TEXT
+            if chosen:
+                band = pygame.Rect(rect.left + L.px(10), y - L.px(3), rect.w - L.px(20), line_h)
+                pygame.draw.rect(surface, (90, 56, 30), band, border_radius=L.px(6))
+            img = theme.text(word, size, colour, best)
+            surface.blit(img, (left, y))
+            num = theme.text(f"{value:+.0f}", size, colour, True)
+            surface.blit(num, num.get_rect(topright=(right, y)))
+            if chosen:
+                mark = theme.text(yours, small, COACH_COLOUR)
+                x = right - num_w - L.px(14) - mark.get_width()
+                surface.blit(mark, (x, y + (img.get_height() - mark.get_height()) // 2))
+            y += line_h
+        y += L.px(12)
+        surface.blit(close, (left, y))

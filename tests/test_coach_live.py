@@ -1,0 +1,199 @@
+"""The live coach at the table (ui/table/coach_note.py, play/coaching.py), driven headless
+by real posted pygame events: a whole match with the coach on, a note after a known
+costly card and its options panel by click and by key, a Klabberjass bid coached, the
+Settings row, and the judgement's time cap."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+
+import pygame
+from uitest import (
+    DT,
+    card_pos,
+    click,
+    click_button,
+    click_in_form,
+    drag,
+    drop_point,
+    human_turn,
+    press,
+    run_until,
+    table_of,
+)
+
+from klaverjas_gui.engine import PRESETS, new_match
+from klaverjas_gui.engine.cards import parse_card
+from klaverjas_gui.engine.match import Action, play
+from klaverjas_gui.play.coaching import JudgeProcess
+from klaverjas_gui.teach import coach
+from klaverjas_gui.ui.match_end import MatchEndScene
+from klaverjas_gui.ui.settings import SettingsScene
+from klaverjas_gui.ui.summary import DealSummaryScene
+from klaverjas_gui.ui.table.coach_note import note_text
+
+
+def _random_play(seed: int, actions: int):
+    """The Amsterdam position after `actions` random legal moves from `seed`."""
+    rng = random.Random(seed)
+    state = new_match(PRESETS["amsterdam"], seed)
+    while state.n_actions < actions:
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_a_whole_match_with_the_coach_on_every_decision(make_app):
+    """Two deals played by clicks and drags with the coach on every decision: each of the
+    person's decisions is judged in the coach's own process, stored with the match, and
+    shown as the table's note; play never waits for it."""
+    app = make_app("--seed", "7", "--rule", "match_length=deals:2")
+    app.settings.coach = "every"
+    table = table_of(app)
+    session = table.session
+    assert session.coach is not None and isinstance(session.coach.judge, JudgeProcess)
+    session.coach.worlds = 4  # quick judgements; the wiring is what is tested here
+    asked: list[int] = []
+    session.listen(lambda b, a, e: asked.append(b.n_actions + 1)
+                   if b.to_move == 0 and coach.is_decision(b.observation(0)) else None)  # fmt: skip
+    shown: list[int] = []
+    rng = random.Random(5)
+    while not isinstance(app.top, MatchEndScene):
+        run_until(app, lambda: human_turn(app))
+        note = table.coach.note
+        if note is not None and (not shown or shown[-1] != note.judgement.seq):
+            shown.append(note.judgement.seq)
+        top = app.top
+        if isinstance(top, DealSummaryScene):
+            click_button(app, top, "next")
+        elif isinstance(top, MatchEndScene):
+            break
+        elif table.human_may_play():
+            card = rng.choice([a.card for a in session.state.legal_actions()])
+            drag(app, card_pos(table, card), drop_point(table))
+        else:
+            click_button(app, table, rng.choice(list(table.prompt.actions)))
+    assert session.state.is_over and len(asked) >= 10
+    run_until(app, lambda: not session.coach.busy(), seconds=180)
+    judged = [j.seq for _, j in session.coach.judged]
+    assert judged == asked  # every decision, in order, none lost
+    stored = session.history.decisions(session.match_id)
+    assert [d.seq for d in stored] == asked and all(d.seat == 0 for d in stored)
+    assert shown and set(shown) <= set(asked)
+    assert table.coach.note is not None and table.coach.note.judgement.seq == asked[-1]
+
+
+def test_a_costly_card_gets_a_note_and_its_options_open_by_click_and_by_key(make_app):
+    """Seed 21 after 29 random moves: the opponents win the trick, and the 10 of spades
+    gives them 10 points where the 9 would not: about 30 points for the team."""
+    app = make_app("--seed", "21")
+    table = table_of(app)
+    run_until(app, lambda: table.director.idle)
+    table.load(_random_play(21, 29))
+    session = table.session
+    session.coach.seconds = None  # every sampled deal: the same judgement on any machine
+    run_until(app, lambda: table.human_may_play())
+    ten = parse_card("TS")
+    drag(app, card_pos(table, ten), drop_point(table))
+    assert session.state.actions[29] == play(ten)  # play goes on at once
+    run_until(app, lambda: table.coach.visible() is not None, seconds=120)
+    note = table.coach.note
+    j = note.judgement
+    assert j.chosen == play(ten) and j.flagged and j.mistake == "points"
+    assert j.best == play(parse_card("9S"))
+    text = note_text(note.obs, j)
+    assert "10 of spades" in text and "9 of spades" in text
+    assert table.coach.panel is None
+    click(app, table.coach.note_rect(table.layout).center)
+    assert table.coach.panel is note
+    lines = coach.option_lines(note.obs, j)
+    assert lines[0][0] == "the 9 of spades" and len(lines) == len(note.obs.legal)
+    press(app, pygame.K_ESCAPE)  # closes the panel, and stays at the table
+    assert table.coach.panel is None and app.top is table
+    press(app, pygame.K_o)
+    assert table.coach.panel is note
+    click(app, (5, 5))  # a click anywhere closes it and plays nothing
+    assert table.coach.panel is None and app.top is table
+
+
+def test_the_note_fades_after_three_tricks_and_gives_way_to_the_next(make_app):
+    app = make_app("--seed", "21")
+    table = table_of(app)
+    run_until(app, lambda: table.director.idle)
+    table.load(_random_play(21, 29))
+    table.session.coach.seconds = None
+    run_until(app, lambda: table.human_may_play())
+    drag(app, card_pos(table, parse_card("TS")), drop_point(table))
+    run_until(app, lambda: table.coach.note is not None, seconds=120)
+    first = table.coach.note
+    app.settings.coach = "off"  # no newer note takes its place
+    for _ in range(20_000):  # the person plays on until the note is gone
+        if table.coach.note is not first:
+            break
+        if not human_turn(app):
+            app.step(DT)
+        elif isinstance(app.top, DealSummaryScene):
+            click_button(app, app.top, "next")
+        elif table.human_may_play():
+            card = table.session.state.legal_actions()[0].card
+            drag(app, card_pos(table, card), drop_point(table))
+        else:
+            click_button(app, table, list(table.prompt.actions)[0])
+    assert table.coach.note is None
+    assert first.age >= 8.0 and table.coach.cards - first.cards_at >= 12  # 3 tricks of 4
+
+
+def test_klabberjass_bidding_is_coached(make_app):
+    """Klabberjass, seed 2: taking diamonds on this hand costs about 25-30 points."""
+    app = make_app("--game", "klabberjass", "--seed", "2")
+    table = table_of(app)
+    run_until(app, lambda: table.prompt.visible)
+    table.session.coach.seconds = None
+    key = next(k for k, a in table.prompt.actions.items() if a.kind == "take")
+    click_button(app, table, key)
+    assert table.session.state.actions[0] == Action("take")
+    run_until(app, lambda: table.coach.visible() is not None, seconds=120)
+    note = table.coach.note
+    assert note.judgement.kind == "bid" and note.judgement.flagged
+    assert note.judgement.mistake == "bid_bold"
+    assert "taking diamonds" in note_text(note.obs, note.judgement)
+    press(app, pygame.K_o)
+    assert table.coach.panel is note
+
+
+def test_the_coach_row_in_settings_is_the_players_choice(make_app, tmp_path):
+    app = make_app(first_frame=True)
+    assert (app.settings.coach, app.settings.coach_chosen) == ("mistakes", False)
+    scene = app.push("settings", tab="table")
+    app.step(DT)
+    assert isinstance(scene, SettingsScene)
+    click_in_form(app, scene, "coach=every")
+    assert (app.settings.coach, app.settings.coach_chosen) == ("every", True)
+    stored = json.loads((tmp_path / "data" / "settings.json").read_text(encoding="utf-8"))
+    assert (stored["coach"], stored["coach_chosen"]) == ("every", True)
+
+
+def test_a_judgement_is_capped_in_time():
+    """A late-deal position judged over far too many deals: the cap stops the sampling
+    (the first deal always counts), and within the cap the judgement is reproducible."""
+    state = _random_play(21, 29)
+    obs = state.observation(0)
+    start = time.perf_counter()
+    capped = coach.judge(obs, play(parse_card("TS")), 1, worlds=100_000, seconds=0.5)
+    assert capped is not None and time.perf_counter() - start < 20
+    a = coach.judge(obs, play(parse_card("TS")), 1, worlds=8, seconds=600)
+    b = coach.judge(obs, play(parse_card("TS")), 1, worlds=8)
+    assert a == b
+
+
+def test_the_coach_switched_on_over_a_match_watches_from_the_next_decision(make_app):
+    app = make_app(first_frame=True)
+    app.settings.choose_coach("off")
+    app.start_match(seed=3)
+    table = table_of(app)
+    app.step(DT)
+    assert table.session.coach is None
+    app.settings.choose_coach("mistakes")  # as the Settings row over the table does
+    app.step(DT)
+    assert table.session.coach is not None and table.coach._coach is table.session.coach
