@@ -17,23 +17,23 @@ hint or a post-deal review shows ("this card costs 14 points"). The nat rule
 makes the deal score a step function of the same margin, so the hard player
 converts margins to scores itself (see `hard.py`).
 
-Speed comes from: bit-mask hands (`fast.Rules`); a trick searched as four
-nested loops (leader and partner maximise for the leader's team, the
-opponents minimise), so only trick starts recurse and only they enter the
-transposition table, keyed by the four hands, the leader and the pit state
-(a tuple: it hashes faster than one long integer);
-each table entry keeps its cards in order, the best one first, so a revisit
-neither re-sorts nor re-groups; MTD(f) zero-window searches from a greedy
-playout's guess, stepping twice as far each time the guess proves wrong in the
-same direction, then bisecting; bounds at trick starts: what is still to win
-(card points, last trick, roem the remaining cards could make, pit), less the
-trump points the other team is sure of (the highest trumps left win whatever
-trick they fall in); move ordering (table move first, then winners the next
-opponent cannot beat, points on a partner's sure trick, cheap cards);
-followers' ordered cards memoised by their situation; direct evaluation of the
-last trick; and grouping of equivalent cards: two cards of one hand that no
-other remaining card separates in trick strength, are both worth 0 points and
-can no longer form roem, lead to the same result, so only one is searched.
+Speed comes from: bit-mask hands (`fast.Rules`); a trick searched as four nested
+loops (leader and partner maximise for the leader's team, the opponents minimise),
+so only trick starts recurse and only they enter the transposition table, keyed by
+the four hands, the leader and the pit state (a tuple: it hashes faster than one
+long integer); each table entry keeps its cards in order, the best one first, so a
+revisit neither re-sorts nor re-groups; MTD(f) zero-window searches from a greedy
+playout's guess (first testing a pit the playout comes close to), stepping twice as
+far each time the guess only just proves wrong, then bisecting; bounds at trick
+starts: what is still to win (card points, last trick, roem the remaining cards
+could make, pit), less the trump points the other team is sure of (the highest
+trumps left win whatever trick they fall in); move ordering (table move first, then
+winners the next opponent cannot beat, points on a partner's sure trick, cheap
+cards); followers' ordered cards memoised by their situation; the last trick counted
+inside the loops of the trick before it; and grouping of equivalent cards: two cards
+of one hand that no other remaining card separates in trick strength, are both worth
+0 points and can no longer form roem, lead to the same result, so only one is
+searched.
 (Cards with points never group: which trick receives an ace or a ten changes
 the result.)
 """
