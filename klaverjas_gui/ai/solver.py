@@ -17,23 +17,23 @@ hint or a post-deal review shows ("this card costs 14 points"). The nat rule
 makes the deal score a step function of the same margin, so the hard player
 converts margins to scores itself (see `hard.py`).
 
-Speed comes from: bit-mask hands (`fast.Rules`); a trick searched as four
-nested loops (leader and partner maximise for the leader's team, the
-opponents minimise), so only trick starts recurse and only they enter the
-transposition table, keyed by the four hands, the leader and the pit state
-(a tuple: it hashes faster than one long integer);
-each table entry keeps its cards in order, the best one first, so a revisit
-neither re-sorts nor re-groups; MTD(f) zero-window searches from a greedy
-playout's guess, stepping twice as far each time the guess proves wrong in the
-same direction, then bisecting; bounds at trick starts: what is still to win
-(card points, last trick, roem the remaining cards could make, pit), less the
-trump points the other team is sure of (the highest trumps left win whatever
-trick they fall in); move ordering (table move first, then winners the next
-opponent cannot beat, points on a partner's sure trick, cheap cards);
-followers' ordered cards memoised by their situation; direct evaluation of the
-last trick; and grouping of equivalent cards: two cards of one hand that no
-other remaining card separates in trick strength, are both worth 0 points and
-can no longer form roem, lead to the same result, so only one is searched.
+Speed comes from: bit-mask hands (`fast.Rules`); a trick searched as four nested
+loops (leader and partner maximise for the leader's team, the opponents minimise),
+so only trick starts recurse and only they enter the transposition table, keyed by
+the four hands, the leader and the pit state (a tuple: it hashes faster than one
+long integer); each table entry keeps its cards in order, the best one first, so a
+revisit neither re-sorts nor re-groups; MTD(f) zero-window searches from a greedy
+playout's guess (first testing a pit the playout comes close to), stepping twice as
+far each time the guess only just proves wrong, then bisecting; bounds at trick
+starts: what is still to win (card points, last trick, roem the remaining cards
+could make, pit), less the trump points the other team is sure of (the highest
+trumps left win whatever trick they fall in); move ordering (table move first, then
+winners the next opponent cannot beat, points on a partner's sure trick, cheap
+cards); followers' ordered cards memoised by their situation; the last trick counted
+inside the loops of the trick before it; and grouping of equivalent cards: two cards
+of one hand that no other remaining card separates in trick strength, are both worth
+0 points and can no longer form roem, lead to the same result, so only one is
+searched.
 (Cards with points never group: which trick receives an ace or a ten changes
 the result.)
 """
@@ -53,7 +53,9 @@ from .fast import Rules, bits, close_trick, playout
 
 INF = 1 << 20
 MEMO_SIZE = 200_000  # move lists and grouping masks kept before a memo is cleared
+CHECK_EVERY = 256  # nodes between two looks at the clock and the cancel flag
 MTD_STEP = 4  # first step of the MTD(f) driver when the guess is off; it doubles
+PIT_SHARE = 0.5  # greedy playout's share of what is left from which a pit is tested first
 
 
 class SearchTimeout(Exception):
@@ -164,10 +166,11 @@ class Solver:
     """Alpha-beta search for one deal's rules; reuse it across positions of the same deal.
 
     The transposition table is keyed by the hands, so positions of one deal share
-    it safely; `tt=False, grouping=False` give the plain alpha-beta the benchmark
-    compares with. `cancelled`, if given, is asked with the deadline at every trick start
-    of the search and stops it (SearchTimeout) once it says True: another thread can
-    stop a long search that way without touching the solver.
+    it safely; `tt=False, grouping=False, bounds=False` give the plain alpha-beta the
+    benchmark and the tests compare with (it also leaves out the two-card endings counted
+    inline). `cancelled`, if given, is asked with the deadline at the start of each search
+    and every CHECK_EVERY nodes after, and stops it (SearchTimeout) once it says True:
+    another thread can stop a long search that way without touching the solver.
     """
 
     def __init__(
@@ -191,11 +194,15 @@ class Solver:
         self.grouping = grouping
         self.use_bound = bounds
         self.tt: dict[tuple, list] = {}  # key -> [lower bound, upper bound, ordered moves]
-        self.nodes = 0
         self.deadline = 0.0  # perf_counter() time after which a search raises SearchTimeout
         self.cancelled = cancelled
         self.hands = [0, 0, 0, 0]
-        self._search = self._build()
+        self._search, self._restart, self._count = self._build()
+
+    @property
+    def nodes(self) -> int:
+        """Trick starts and follower decisions searched so far (a measure of work)."""
+        return self._count()
 
     @classmethod
     def for_position(cls, pos: Position, **options: bool) -> Solver:
@@ -203,26 +210,58 @@ class Solver:
 
     # --- public queries ---
     def value(self, pos: Position, guess: int | None = None) -> int:
-        """Exact value of `pos` (module docstring), by MTD(f) from `guess`
-        (default: the result of a greedy open-hand playout, close enough to save
-        most of the zero-window steps)."""
+        """Exact value of `pos` (module docstring), by MTD(f) from `guess`.
+
+        Without a guess: the result of a greedy open-hand playout, and when that gives
+        one team most of what is left (PIT_SHARE) and it can still take every trick, a
+        first test of that pit's value (without roem): greedy play misses many pits,
+        and a test at the right value settles those deals in two or three steps."""
         lo, hi = -INF, INF
-        beta = self.greedy_guess(pos) if guess is None else guess
+        if guess is None:
+            guess = self.greedy_guess(pos)
+            r = self.rules
+            cards = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+            left = r.mask_points(cards | sum(1 << c for c in pos.trick)) + r.last
+            me = pos.to_move % 2
+            if guess >= PIT_SHARE * left and not pos.tricks_won[1 - me]:
+                sweep = left + self.pit_bonus[me]
+                g = self._root(pos, sweep - 1, sweep)  # do we reach our pit?
+                lo, hi = (g, INF) if g >= sweep else (-INF, g)
+            elif guess <= -PIT_SHARE * left and not pos.tricks_won[me]:
+                sweep = -left - self.pit_bonus[1 - me]
+                g = self._root(pos, sweep, sweep + 1)  # do they reach theirs?
+                lo, hi = (g, INF) if g > sweep else (-INF, g)
+            if lo >= hi:
+                return lo
+        return self._mtd(pos, guess, lo, hi)
+
+    def _mtd(self, pos: Position, beta: int, lo: int, hi: int) -> int:
+        """Zero-window tests from `beta` until the bounds [lo, hi] meet. While a side is
+        unbounded the next test steps past the last answer, twice as far each time a
+        test only just failed (the value is further), back to MTD_STEP when the answer
+        jumped past the test (it was far off); once both sides are bounded, bisect."""
         step = MTD_STEP
+        beta = max(lo + 1, min(hi, beta))
         while True:
             g = self._root(pos, beta - 1, beta)
             if g < beta:
                 hi = g
                 if lo >= hi:
                     return g
-                # Unbounded below: step down, twice as far each time; else bisect.
-                beta = hi - step + 1 if lo == -INF else (lo + hi + 1) // 2
+                if lo == -INF:
+                    step = step * 2 if g >= beta - 2 else MTD_STEP
+                    beta = hi - step + 1
+                else:
+                    beta = (lo + hi + 1) // 2
             else:
                 lo = g
                 if lo >= hi:
                     return g
-                beta = lo + step if hi == INF else (lo + hi + 1) // 2
-            step *= 2
+                if hi == INF:
+                    step = step * 2 if g <= beta + 1 else MTD_STEP
+                    beta = lo + step
+                else:
+                    beta = (lo + hi + 1) // 2
             beta = max(lo + 1, min(hi, beta))
 
     def greedy_guess(self, pos: Position) -> int:
@@ -322,6 +361,7 @@ class Solver:
         return value if w % 2 == p % 2 else -value
 
     def _root(self, pos: Position, alpha: int, beta: int) -> int:
+        self._restart()
         self.hands[:] = pos.hands
         trick = pos.trick
         won = pos.tricks_won
@@ -361,12 +401,34 @@ class Solver:
         maxbonus = max(bonus)
         suit_masks = SUIT_MASKS
         sure_pts = r.sure
-        tshift = 8 * r.trump
+        trump = r.trump
+        tshift = 8 * trump
         trump_mask = r.trump_mask
         drops: dict[int, int] = {}  # (cards, others) -> mask of cards grouping leaves out
         follow_memo: dict[int, list[int]] = {}  # a follower's situation -> its ordered cards
         bounds: dict[int, int] = {}  # cards left -> Rules.bound
         roem_memo = r.roem_cache.get
+        mask_points = r.mask_points
+        top_trump = top[r.trump]
+        endings = use_tt or grouping or use_bound  # plain alpha-beta keeps the general path
+
+        calls = 0  # trick starts and follower decisions searched (Solver.nodes)
+        check_at = 0  # the value of `calls` at which the clock is read next
+
+        def tick() -> None:
+            """Every CHECK_EVERY nodes (and at the first of each search): the deadline and
+            the caller's cancel flag, read rarely since a call costs as much as a node."""
+            nonlocal check_at
+            check_at = calls + CHECK_EVERY
+            if solver.deadline and perf_counter() > solver.deadline or cancelled and cancelled():
+                raise SearchTimeout
+
+        def restart() -> None:
+            nonlocal check_at
+            check_at = calls
+
+        def count() -> int:
+            return calls
 
         def drop_mask(h: int, others: int) -> int:
             """Zero-point cards of `h` equivalent to a lower one kept (module docstring)."""
@@ -453,12 +515,13 @@ class Solver:
 
             The trick itself is four nested loops (leader and partner maximise for
             the leader's team, the opponents minimise), so only trick starts recurse."""
-            solver.nodes += 1
+            nonlocal calls
+            calls += 1
+            if calls >= check_at:
+                tick()
             h = H[p]
             if not h:
                 return 0
-            if solver.deadline and perf_counter() > solver.deadline or cancelled and cancelled():
-                raise SearchTimeout
             q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
             h1, h2, h3 = H[q1], H[q2], H[q3]
             if not h & (h - 1):  # last trick: one card each, nothing to choose
@@ -509,14 +572,16 @@ class Solver:
             a = alpha
             best0, best_c = -INF, -1
             follow = 0
+            child = lead2 if endings and h.bit_count() == 3 else lead
             for c0 in moves:
                 bit0 = 1 << c0
                 H[p] = h ^ bit0
                 led = c0 >> 3
                 pw = power[led]
                 p0 = pw[c0]
+                smask = suit_masks[led] if led != trump else 0  # following a side suit is free
                 # second hand: an opponent of the leader, minimises
-                lm = legal(h1, led, c0, False)
+                lm = h1 & smask or legal(h1, led, c0, False)
                 if lm & (lm - 1):
                     moves1 = follow_moves(lm, led, p0, threat_of(h2, led), False, o1)
                 else:
@@ -534,7 +599,7 @@ class Solver:
                         w1, wc1, wp1 = p, c0, p0
                     # third hand: the leader's partner, maximises
                     partner = w1 == p
-                    lm = legal(h2, led, wc1, partner)
+                    lm = h2 & smask or legal(h2, led, wc1, partner)
                     if lm & (lm - 1):
                         moves2 = follow_moves(lm, led, wp1, threat3, partner, o2)
                     else:
@@ -551,7 +616,7 @@ class Solver:
                             w2, wc2, wp2 = w1, wc1, wp1
                         # fourth hand: an opponent, minimises; then the trick is complete
                         partner = w2 == q1
-                        lm = legal(h3, led, wc2, partner)
+                        lm = h3 & smask or legal(h3, led, wc2, partner)
                         if lm & (lm - 1):
                             moves3 = follow_moves(lm, led, wp2, 0, partner, o3)
                         else:
@@ -569,9 +634,9 @@ class Solver:
                             tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
                             npit = team + 1 if pit == 0 or pit == team + 1 else 3
                             if team == team_l:
-                                v = tv + lead(ws, npit, a2 - tv, b3 - tv)
+                                v = tv + child(ws, npit, a2 - tv, b3 - tv)
                             else:
-                                v = -tv - lead(ws, npit, -b3 - tv, -a2 - tv)
+                                v = -tv - child(ws, npit, -b3 - tv, -a2 - tv)
                             if v < best3:
                                 best3 = v
                                 if v < b3:
@@ -600,7 +665,173 @@ class Solver:
                         if a >= beta:
                             break
             H[p] = h
-            solver.nodes += follow
+            calls += follow
+            if use_tt:
+                if entry is None:
+                    entry = tt[key] = [-INF, INF, moves]
+                if best0 <= alpha:
+                    entry[1] = best0
+                elif best0 >= beta:
+                    entry[0] = best0
+                else:
+                    entry[0] = entry[1] = best0
+                if moves[0] != best_c:  # the best card is tried first next time
+                    moves.remove(best_c)
+                    moves.insert(0, best_c)
+            return best0
+
+        def lead2(p: int, pit: int, alpha: int, beta: int) -> int:
+            """`lead` for two cards in each hand: the last trick is counted inline."""
+            nonlocal calls
+            calls += 1
+            if calls >= check_at:
+                tick()
+            h = H[p]
+            q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
+            h1, h2, h3 = H[q1], H[q2], H[q3]
+            rem = h | h1 | h2 | h3
+            if use_bound:
+                b = bounds.get(rem)
+                if b is None:
+                    if len(bounds) > MEMO_SIZE:
+                        bounds.clear()
+                    b = bounds[rem] = bound(rem)
+                if pit < 3:
+                    b += maxbonus
+                sure = sure_pts[(rem >> tshift & 255) << 8 | (h | h2) >> tshift & 255]
+                mine, theirs = sure & 0xFFFF, sure >> 16  # sure points of p's team, the other
+                if b - 2 * theirs <= alpha:
+                    return b - 2 * theirs
+                if 2 * mine - b >= beta:
+                    return 2 * mine - b
+            entry = None
+            if use_tt:
+                key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
+                entry = tt.get(key)
+            if entry is not None:
+                lo, hi, moves = entry
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            else:
+                moves = lead_moves(h, rem)
+            team_l = p & 1
+            rpts = mask_points(rem)
+            o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
+            a = alpha
+            best0, best_c = -INF, -1
+            follow = 0
+            for c0 in moves:
+                bit0 = 1 << c0
+                H[p] = h ^ bit0
+                led = c0 >> 3
+                pw = power[led]
+                p0 = pw[c0]
+                smask = suit_masks[led] if led != trump else 0  # following a side suit is free
+                # second hand: an opponent of the leader, minimises
+                lm = h1 & smask or legal(h1, led, c0, False)
+                if lm & (lm - 1):
+                    moves1 = follow_moves(lm, led, p0, threat_of(h2, led), False, o1)
+                else:
+                    moves1 = (lm.bit_length() - 1,)
+                follow += 1
+                threat3 = threat_of(h3, led)
+                b1, best1 = beta, INF
+                for c1 in moves1:
+                    bit1 = 1 << c1
+                    H[q1] = h1 ^ bit1
+                    p1 = pw[c1]
+                    if p1 > p0:
+                        w1, wc1, wp1 = q1, c1, p1
+                    else:
+                        w1, wc1, wp1 = p, c0, p0
+                    # third hand: the leader's partner, maximises
+                    partner = w1 == p
+                    lm = h2 & smask or legal(h2, led, wc1, partner)
+                    if lm & (lm - 1):
+                        moves2 = follow_moves(lm, led, wp1, threat3, partner, o2)
+                    else:
+                        moves2 = (lm.bit_length() - 1,)
+                    follow += 1
+                    a2, best2 = a, -INF
+                    for c2 in moves2:
+                        bit2 = 1 << c2
+                        H[q2] = h2 ^ bit2
+                        p2 = pw[c2]
+                        if p2 > wp1:
+                            w2, wc2, wp2 = q2, c2, p2
+                        else:
+                            w2, wc2, wp2 = w1, wc1, wp1
+                        # fourth hand: an opponent, minimises; then the trick is complete
+                        partner = w2 == q1
+                        lm = h3 & smask or legal(h3, led, wc2, partner)
+                        if lm & (lm - 1):
+                            moves3 = follow_moves(lm, led, wp2, 0, partner, o3)
+                        else:
+                            moves3 = (lm.bit_length() - 1,)
+                        follow += 1
+                        tmask = bit0 | bit1 | bit2
+                        mine_after = (h ^ bit0) | (h2 ^ bit2)
+                        tpts = points[c0] + points[c1] + points[c2]
+                        b3, best3 = b1, INF
+                        for c3 in moves3:
+                            H[q3] = h3 ^ (1 << c3)
+                            ws = q3 if pw[c3] > wp2 else w2
+                            team = ws & 1
+                            tm = tmask | 1 << c3
+                            rv = roem_memo(tm)
+                            tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
+                            npit = team + 1 if pit == 0 or pit == team + 1 else 3
+                            # the last trick: one card each, ws leads
+                            lt = rem ^ tm
+                            tr = lt & trump_mask
+                            if tr:
+                                wcard = top_trump[tr >> tshift]
+                            else:
+                                s = H[ws].bit_length() - 1 >> 3
+                                wcard = top[s][lt >> (s << 3) & 255]
+                            rv = roem_memo(lt)
+                            lv = rpts - tpts - points[c3] + last + (roem(lt) if rv is None else rv)
+                            if mine_after & (1 << wcard):
+                                if npit == team_l + 1:
+                                    lv += bonus[team_l]
+                            else:
+                                lv = -lv - (bonus[1 - team_l] if npit == 2 - team_l else 0)
+                            v = (tv if team == team_l else -tv) + lv
+                            if v < best3:
+                                best3 = v
+                                if v < b3:
+                                    b3 = v
+                                    if b3 <= a2:
+                                        break
+                        H[q3] = h3
+                        if best3 > best2:
+                            best2 = best3
+                            if best3 > a2:
+                                a2 = best3
+                                if a2 >= b1:
+                                    break
+                    H[q2] = h2
+                    if best2 < best1:
+                        best1 = best2
+                        if best2 < b1:
+                            b1 = best2
+                            if b1 <= a:
+                                break
+                H[q1] = h1
+                if best1 > best0:
+                    best0, best_c = best1, c0
+                    if best1 > a:
+                        a = best1
+                        if a >= beta:
+                            break
+            H[p] = h
+            calls += follow
             if use_tt:
                 if entry is None:
                     entry = tt[key] = [-INF, INF, moves]
@@ -619,7 +850,8 @@ class Solver:
             """Value for p's team with p to play card n + 1 of a trick (n = 0: lead)."""
             if n == 0:
                 return lead(p, pit, alpha, beta)
-            solver.nodes += 1
+            nonlocal calls
+            calls += 1
             h = H[p]
             partner = wseat == (p + 2) & 3
             lm = legal(h, led, wcard, partner)
@@ -667,7 +899,7 @@ class Solver:
                             break
             return best_v
 
-        return search
+        return search, restart, count
 
 
 def solve(pos: Position) -> Solution:
