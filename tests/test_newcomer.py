@@ -173,3 +173,36 @@ def test_an_empty_history_does_not_ask_to_click_a_match(make_app):
     catalogue.SCREENS["history"](app)  # one stored match: the note counts it again
     app.step(DT)
     assert app.top.note() == tr("ui.history_note", n=1)
+
+
+# --- s8-larger: the play-test's screens at 1024x600, Dutch, larger text ---
+
+
+def review_at_every_trick(app):
+    """The catalogue's review (a random deal), shown at each of its tricks in turn."""
+    catalogue.SCREENS["review"](app)
+    app.step(DT)
+    review = app.top
+    for trick in range(review.tricks + 1):
+        review.show(trick)
+        app.step(DT)
+        yield review
+
+
+def test_the_deal_review_panel_keeps_readable_letters_inside_its_frame(make_app):
+    """At larger text the panel's letters shrank to ~10 px and from trick 2 ran out of the
+    frame onto South's plate."""
+    app = dutch_app(make_app)
+    for review in review_at_every_trick(app):
+        panel = review.panel_layout()
+        assert round(panel.size * theme.text_scale()) >= 13, (review.trick, panel.size)
+        assert panel.text_bottom <= panel.rect.bottom, (review.trick, panel)
+        assert review.table.layout.h - panel.rect.bottom >= 0
+        # clear of the buttons in the bottom right and of South's cards
+        L = review.table.layout
+        held = review.table.model.hands[0]
+        assert held or review.trick == review.tricks
+        for pose in L.hand_poses(0, len(held), True):
+            assert panel.rect.right <= pose.x - L.card[0] / 2, review.trick
+        for button in review.buttons.values():
+            assert not panel.rect.colliderect(button.get_abs_rect())
