@@ -206,3 +206,23 @@ def test_the_deal_review_panel_keeps_readable_letters_inside_its_frame(make_app)
             assert panel.rect.right <= pose.x - L.card[0] / 2, review.trick
         for button in review.buttons.values():
             assert not panel.rect.colliderect(button.get_abs_rect())
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_the_statistics_column_heads_are_whole_and_inside_their_columns(make_app, lang):
+    """At larger text "Winst %", "Gehaald/gekozen" and "Gehaald %" lost their ends to "…"."""
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["statistics"](app)
+    app.step(DT)
+    listing = app.top.listing
+    size = listing.head_px
+    for col, (x0, x1), lines in zip(
+        listing.columns, listing.edges(), listing.head_lines(), strict=True
+    ):
+        assert "".join(lines).replace(" ", "") == col.title.replace(" ", ""), lines  # all of it
+        for line in lines:
+            assert theme.text_width(line, size, True) <= x1 - x0 - listing.px(10), (col, line)
+    # the rows start below the heads' last line
+    drawn = len(max(listing.head_lines(), key=len)) * theme.font(size, True).get_linesize()
+    assert listing.body.top >= listing.rect.top + listing.px(8) + drawn
