@@ -226,3 +226,32 @@ def test_the_statistics_column_heads_are_whole_and_inside_their_columns(make_app
     # the rows start below the heads' last line
     drawn = len(max(listing.head_lines(), key=len)) * theme.font(size, True).get_linesize()
     assert listing.body.top >= listing.rect.top + listing.px(8) + drawn
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_the_hot_seat_cover_holds_its_title_and_words(make_app, lang):
+    """ "Geef de laptop aan de speler van Zuid" stuck out of both sides of its panel."""
+    from klaverjas_gui.ui.table.cover import CoverScene
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["table: hot-seat cover"](app)
+    app.step(DT)
+    north = app.top
+    assert isinstance(north, CoverScene)
+    session = app.scenes[-2].session  # the table's
+    south = CoverScene(app, session, 0, lambda seat: None)  # South is still named "You"
+    u = theme.scale_for(app.size)
+    for cover in (north, south):
+        panel, titles, subs = cover.layout()
+        assert panel.left >= 0 and panel.right <= app.size[0] and panel.bottom <= app.size[1]
+        for line in titles:
+            assert theme.text_width(line, round(32 * u), True) <= panel.w - round(40 * u), line
+        for line in subs:
+            assert theme.text_width(line, round(18 * u)) <= panel.w - round(40 * u), line
+        words_bottom = (panel.top + round(30 * u) + round(10 * u)
+                        + len(titles) * theme.font(round(32 * u), True).get_linesize()
+                        + len(subs) * theme.font(round(18 * u)).get_linesize())  # fmt: skip
+        button = cover.buttons["show"].get_abs_rect()
+        assert panel.contains(button) and button.top >= words_bottom, (button, words_bottom)
+        assert button.w >= cover.buttons["show"].font.size(cover.buttons["show"].text)[0] + 8
