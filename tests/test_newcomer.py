@@ -255,3 +255,28 @@ def test_the_hot_seat_cover_holds_its_title_and_words(make_app, lang):
         button = cover.buttons["show"].get_abs_rect()
         assert panel.contains(button) and button.top >= words_bottom, (button, words_bottom)
         assert button.w >= cover.buttons["show"].font.size(cover.buttons["show"].text)[0] + 8
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_the_klabberjass_bidding_buttons_hold_their_labels(make_app, lang):
+    """At larger text the take button read "schoppen spel…": the row's widths were fixed."""
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["klabberjass: hint"](app)  # the first bidding question, loaded
+    table = app.match
+    run_until(app, lambda: table.prompt.visible)
+    keys = [key for key in table.prompt.actions if key in table.buttons]
+    assert "take" in keys and "pass" in keys, keys
+    rects = [table.buttons[key].get_abs_rect() for key in keys]
+    for key, rect in zip(keys, rects, strict=True):
+        button = table.buttons[key]
+        assert button.font.size(button.text)[0] <= rect.w - 8, (key, button.text)
+        assert rect.left >= 0 and rect.right <= app.size[0], key
+    for i, rect in enumerate(rects):  # side by side, not on top of each other
+        assert all(not rect.colliderect(other) for other in rects[i + 1 :])
+    # whichever suit is proposed ("Speel schoppen" is the Dutch take button's longest)
+    take = table.buttons["take"]
+    for suit in Suit:
+        label = tr("ui.prompt_take", suit=words.suit_name(suit))
+        (width,) = table.prompt.button_widths([("take", label, None, "@primary", None)])
+        assert take.font.size(label)[0] <= width - 8, label
