@@ -280,3 +280,25 @@ def test_the_klabberjass_bidding_buttons_hold_their_labels(make_app, lang):
         label = tr("ui.prompt_take", suit=words.suit_name(suit))
         (width,) = table.prompt.button_widths([("take", label, None, "@primary", None)])
         assert take.font.size(label)[0] <= width - 8, label
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_claiming_roem_where_there_is_none_says_so(make_app, lang):
+    """Amsterdam asks Roem!/Verder after every trick; a claim of nothing went by without a
+    word, so a newcomer never learnt it was wrong."""
+    import random
+
+    from uitest import table_of
+
+    from klaverjas_gui.engine import PRESETS, new_match
+
+    rng, state = random.Random(4), new_match(PRESETS["amsterdam"], 4)
+    while not (state.phase == "claim" and state.to_move == 0 and not state.pending_roem):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    app = make_app("--lang", lang, "--seed", "4")
+    table = table_of(app)
+    table.load(state)
+    run_until(app, lambda: "roem" in table.prompt.actions and table.may_act())
+    click_button(app, table, "roem")
+    assert app.toasts.current_text == tr("ui.table_no_roem")
+    assert table.session.state.deal_roem == (0, 0)  # nothing was credited
