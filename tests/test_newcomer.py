@@ -173,3 +173,132 @@ def test_an_empty_history_does_not_ask_to_click_a_match(make_app):
     catalogue.SCREENS["history"](app)  # one stored match: the note counts it again
     app.step(DT)
     assert app.top.note() == tr("ui.history_note", n=1)
+
+
+# --- s8-larger: the play-test's screens at 1024x600, Dutch, larger text ---
+
+
+def review_at_every_trick(app):
+    """The catalogue's review (a random deal), shown at each of its tricks in turn."""
+    catalogue.SCREENS["review"](app)
+    app.step(DT)
+    review = app.top
+    for trick in range(review.tricks + 1):
+        review.show(trick)
+        app.step(DT)
+        yield review
+
+
+def test_the_deal_review_panel_keeps_readable_letters_inside_its_frame(make_app):
+    """At larger text the panel's letters shrank to ~10 px and from trick 2 ran out of the
+    frame onto South's plate."""
+    app = dutch_app(make_app)
+    for review in review_at_every_trick(app):
+        panel = review.panel_layout()
+        assert round(panel.size * theme.text_scale()) >= 13, (review.trick, panel.size)
+        assert panel.text_bottom <= panel.rect.bottom, (review.trick, panel)
+        assert review.table.layout.h - panel.rect.bottom >= 0
+        # clear of the buttons in the bottom right and of South's cards
+        L = review.table.layout
+        held = review.table.model.hands[0]
+        assert held or review.trick == review.tricks
+        for pose in L.hand_poses(0, len(held), True):
+            assert panel.rect.right <= pose.x - L.card[0] / 2, review.trick
+        for button in review.buttons.values():
+            assert not panel.rect.colliderect(button.get_abs_rect())
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_the_statistics_column_heads_are_whole_and_inside_their_columns(make_app, lang):
+    """At larger text "Winst %", "Gehaald/gekozen" and "Gehaald %" lost their ends to "…"."""
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["statistics"](app)
+    app.step(DT)
+    listing = app.top.listing
+    size = listing.head_px
+    for col, (x0, x1), lines in zip(
+        listing.columns, listing.edges(), listing.head_lines(), strict=True
+    ):
+        assert "".join(lines).replace(" ", "") == col.title.replace(" ", ""), lines  # all of it
+        for line in lines:
+            assert theme.text_width(line, size, True) <= x1 - x0 - listing.px(10), (col, line)
+    # the rows start below the heads' last line
+    drawn = len(max(listing.head_lines(), key=len)) * theme.font(size, True).get_linesize()
+    assert listing.body.top >= listing.rect.top + listing.px(8) + drawn
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_the_hot_seat_cover_holds_its_title_and_words(make_app, lang):
+    """ "Geef de laptop aan de speler van Zuid" stuck out of both sides of its panel."""
+    from klaverjas_gui.ui.table.cover import CoverScene
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["table: hot-seat cover"](app)
+    app.step(DT)
+    north = app.top
+    assert isinstance(north, CoverScene)
+    session = app.scenes[-2].session  # the table's
+    south = CoverScene(app, session, 0, lambda seat: None)  # South is still named "You"
+    u = theme.scale_for(app.size)
+    for cover in (north, south):
+        panel, titles, subs = cover.layout()
+        assert panel.left >= 0 and panel.right <= app.size[0] and panel.bottom <= app.size[1]
+        for line in titles:
+            assert theme.text_width(line, round(32 * u), True) <= panel.w - round(40 * u), line
+        for line in subs:
+            assert theme.text_width(line, round(18 * u)) <= panel.w - round(40 * u), line
+        words_bottom = (panel.top + round(30 * u) + round(10 * u)
+                        + len(titles) * theme.font(round(32 * u), True).get_linesize()
+                        + len(subs) * theme.font(round(18 * u)).get_linesize())  # fmt: skip
+        button = cover.buttons["show"].get_abs_rect()
+        assert panel.contains(button) and button.top >= words_bottom, (button, words_bottom)
+        assert button.w >= cover.buttons["show"].font.size(cover.buttons["show"].text)[0] + 8
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr", "en"])
+def test_the_klabberjass_bidding_buttons_hold_their_labels(make_app, lang):
+    """At larger text the take button read "schoppen spel…": the row's widths were fixed."""
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["klabberjass: hint"](app)  # the first bidding question, loaded
+    table = app.match
+    run_until(app, lambda: table.prompt.visible)
+    keys = [key for key in table.prompt.actions if key in table.buttons]
+    assert "take" in keys and "pass" in keys, keys
+    rects = [table.buttons[key].get_abs_rect() for key in keys]
+    for key, rect in zip(keys, rects, strict=True):
+        button = table.buttons[key]
+        assert button.font.size(button.text)[0] <= rect.w - 8, (key, button.text)
+        assert rect.left >= 0 and rect.right <= app.size[0], key
+    for i, rect in enumerate(rects):  # side by side, not on top of each other
+        assert all(not rect.colliderect(other) for other in rects[i + 1 :])
+    # whichever suit is proposed ("Speel schoppen" is the Dutch take button's longest)
+    take = table.buttons["take"]
+    for suit in Suit:
+        label = tr("ui.prompt_take", suit=words.suit_name(suit))
+        (width,) = table.prompt.button_widths([("take", label, None, "@primary", None)])
+        assert take.font.size(label)[0] <= width - 8, label
+
+
+@pytest.mark.parametrize("lang", ["nl", "en"])
+def test_claiming_roem_where_there_is_none_says_so(make_app, lang):
+    """Amsterdam asks Roem!/Verder after every trick; a claim of nothing went by without a
+    word, so a newcomer never learnt it was wrong."""
+    import random
+
+    from uitest import table_of
+
+    from klaverjas_gui.engine import PRESETS, new_match
+
+    rng, state = random.Random(4), new_match(PRESETS["amsterdam"], 4)
+    while not (state.phase == "claim" and state.to_move == 0 and not state.pending_roem):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    app = make_app("--lang", lang, "--seed", "4")
+    table = table_of(app)
+    table.load(state)
+    run_until(app, lambda: "roem" in table.prompt.actions and table.may_act())
+    click_button(app, table, "roem")
+    assert app.toasts.current_text == tr("ui.table_no_roem")
+    assert table.session.state.deal_roem == (0, 0)  # nothing was credited

@@ -8,6 +8,7 @@ owner wants rows picked.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -61,8 +62,14 @@ class Listing:
         return self.px(34)
 
     @property
+    def head_px(self) -> int:
+        return self.px(14)
+
+    @property
     def body(self) -> pygame.Rect:
-        head = self.px(34)
+        lines = max((len(ls) for ls in self.head_lines()), default=1)
+        line_h = theme.font(self.head_px, True).get_linesize()
+        head = max(self.px(34), self.px(14) + lines * line_h)
         return pygame.Rect(self.rect.left, self.rect.top + head, self.rect.w, self.rect.h - head)
 
     @property
@@ -128,12 +135,14 @@ class Listing:
     def draw(self, surface: pygame.Surface) -> None:
         px = self.px
         widgets.draw_panel(surface, self.rect.inflate(px(16), px(12)), self.u, (6, 26, 17, 200))
-        edges = self._edges()
-        head_px, cell_px = px(14), px(16)
-        for col, (x0, x1) in zip(self.columns, edges, strict=True):
-            title = self._fit(col.title, head_px, x1 - x0 - px(10), True)  # long words, too
-            img = theme.text(title, head_px, theme.TEXT_DIM, True)
-            self._blit(surface, img, col.align, x0, x1, self.rect.top + px(8))
+        edges = self.edges()
+        head_px, cell_px = self.head_px, px(16)
+        line_h = theme.font(head_px, True).get_linesize()
+        for col, (x0, x1), lines in zip(self.columns, edges, self.head_lines(), strict=True):
+            for k, line in enumerate(lines):
+                title = self._fit(line, head_px, x1 - x0 - px(10), True)  # a word past all room
+                img = theme.text(title, head_px, theme.TEXT_DIM, True)
+                self._blit(surface, img, col.align, x0, x1, self.rect.top + px(8) + k * line_h)
         y = self.body.top
         pygame.draw.line(surface, theme.GOLD, (self.rect.left, y - px(3)),
                          (self.rect.right, y - px(3)), max(1, px(1)))  # fmt: skip
@@ -161,13 +170,40 @@ class Listing:
                 self._blit(surface, img, col.align, x0, x1, ty)
         self._scroll_bar(surface)
 
-    def _edges(self) -> list[tuple[int, int]]:
+    def edges(self) -> list[tuple[int, int]]:
+        """Each column's left and right: its share of the row, but never narrower than the
+        longest word of its head (at larger text "Gehaald" needs more than its share); what
+        such a column takes comes from the columns with room to spare."""
         total = sum(c.width for c in self.columns)
+        shares = [self.rect.w * c.width / total for c in self.columns]
+        font = theme.font(self.head_px, True)
+        needs = [max(font.size(w)[0] for w in head_words(c.title)) + self.px(12)
+                 for c in self.columns]  # fmt: skip
+        widths = [max(s, n) for s, n in zip(shares, needs, strict=True)]
+        over = sum(widths) - self.rect.w
+        spare = sum(s - n for s, n in zip(shares, needs, strict=True) if s > n)
+        if over > 0 and spare > 0:
+            cut = min(1.0, over / spare)
+            widths = [w - (w - n) * cut if w > n else w for w, n in zip(widths, needs, strict=True)]
         x, out = float(self.rect.left), []
-        for c in self.columns:
-            w = self.rect.w * c.width / total
+        for w in widths:
             out.append((round(x), round(x + w)))
             x += w
+        return out
+
+    def head_lines(self) -> list[list[str]]:
+        """Each column's head, on as many lines as its width needs (after a space or a "/")."""
+        font = theme.font(self.head_px, True)
+        out = []
+        for col, (x0, x1) in zip(self.columns, self.edges(), strict=True):
+            room, lines = x1 - x0 - self.px(10), [""]
+            for word in head_words(col.title):
+                joined = lines[-1] + word
+                if lines[-1] and font.size(joined.rstrip())[0] > room:
+                    lines.append(word)
+                else:
+                    lines[-1] = joined
+            out.append([line.rstrip() for line in lines])
         return out
 
     def _blit(
@@ -198,6 +234,11 @@ class Listing:
         thumb.h = max(self.px(20), round(track.h * shown / n))
         thumb.top = track.top + round((track.h - thumb.h) * self.top / (n - shown))
         pygame.draw.rect(surface, (61, 122, 92), thumb, border_radius=self.px(2))
+
+
+def head_words(title: str) -> list[str]:
+    """A column head's pieces for wrapping, each with the space or "/" it ends on."""
+    return [w for w in re.findall(r"[^ /]*(?:/ *| +|$)", title) if w] or [title]
 
 
 class ListingScene(Scene):

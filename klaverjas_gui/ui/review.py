@@ -36,13 +36,14 @@ from .scene import Scene
 from .seats import SEAT_NAMES, display_name
 from .table.layout import SOUTH, WEST
 from .table.still import StillTable
-from .tutorial import draw_lesson_panel
+from .tutorial import PanelText, draw_panel_text, lesson_panel_text
 
 if TYPE_CHECKING:
     from ..store.history import Decision
     from .shell import Shell
 
 YOUR_TEAM = 0  # the human sits south
+READABLE = 13  # the panel's smallest letters, in layout units (before the text size)
 
 
 def analyse(token: CancelToken, deal: DealPlays, progress: list[int]) -> DealReview:
@@ -238,17 +239,46 @@ class ReviewScene(Scene):
         super().close()
 
     def _panel(self, surface: pygame.Surface) -> None:
-        """Bottom left, between West's plate and South's: the free corner of the cloth."""
+        draw_panel_text(surface, self.panel_layout(), self.table.layout.u, 255)
+
+    def panel_layout(self) -> PanelText:
+        """Bottom left, between West's plate and South's: the free corner of the cloth. Its
+        letters stay readable (READABLE): where they do not fit there, the panel takes
+        South's plate, then West's, then leaves out the keys line (the buttons say it), then
+        runs sentences of one colour together (no gap between them)."""
         L = self.table.layout
         south = L.plate_rect(SOUTH, True)
         top = L.plate_rect(WEST, True).bottom + L.px(12)
-        right = L.hand_bounds(SOUTH, True).left - L.px(16)
-        room = pygame.Rect(L.margin, top, right - L.margin, south.top - L.px(10) - top)
-        if room.h < L.px(150):  # a low window: use the height beside the hand as well
-            room.h = L.h - L.margin - top
+        held = len(self.table.model.hands[SOUTH])  # fewer cards as the deal goes: more room
+        left = min((p.x for p in L.hand_poses(SOUTH, held, True)), default=L.w / 2)
+        right = round(left - L.card[0] / 2) - L.px(16)
+        bottom = L.h - L.margin
+        high = L.hand_bounds(WEST, True).bottom + L.px(10)
+        spans = ((top, south.top - L.px(10)), (top, bottom), (high, bottom))
+        rooms = [pygame.Rect(L.margin, t, right - L.margin, b - t) for t, b in spans]
         head, lines = self.caption()
-        keys = tr("teach.review_keys")
-        draw_lesson_panel(surface, room, L.u, head, [*lines, (keys, theme.TEXT_DIM)])
+        keys = (tr("teach.review_keys"), theme.TEXT_DIM)
+        panel = None
+        for with_keys in ([*lines, keys], lines, run_together(lines)):
+            for room in rooms:
+                if room.h < L.px(150):
+                    continue
+                panel = lesson_panel_text(room, L.u, head, with_keys, READABLE)
+                if panel.fits:
+                    return panel
+        assert panel is not None
+        return panel
+
+
+def run_together(lines: list[tuple[str, tuple]]) -> list[tuple[str, tuple]]:
+    """Paragraphs of one colour that follow each other made one (the cards' losses)."""
+    joined: list[tuple[str, tuple]] = []
+    for text, colour in lines:
+        if joined and joined[-1][1] == colour:
+            joined[-1] = (f"{joined[-1][0]} {text}", colour)
+        else:
+            joined.append((text, colour))
+    return joined
 
 
 def fair_words(state: object, d: Decision) -> str:

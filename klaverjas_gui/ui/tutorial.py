@@ -12,6 +12,7 @@ and is a small scene of its own. A finished lesson is ticked in the settings.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -162,31 +163,70 @@ def draw_tick(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
 
 
 # --- the lesson panel, shared by both kinds of lesson ---
-def draw_lesson_panel(
-    surface: pygame.Surface, rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]]
-) -> None:
-    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit."""
+@dataclass(frozen=True)
+class PanelText:
+    """A lesson panel's words laid out: heading lines, paragraphs at `size`, and where the
+    last line ends (past `rect.bottom` when even the smallest size did not fit)."""
+
+    rect: pygame.Rect
+    head: list[str]
+    size: int
+    paragraphs: list[tuple[list[str], tuple]]
+    text_bottom: int
+
+    @property
+    def fits(self) -> bool:
+        return self.text_bottom <= self.rect.bottom
+
+
+def lesson_panel_text(
+    rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]], smallest: int = 10
+) -> PanelText:
+    """The panel's words wrapped to its width, the font shrunk to fit, but not below
+    `smallest` layout units (a caller that must stay readable checks `fits`)."""
     px = lambda v: max(1, round(v * u))  # noqa: E731
-    widgets.draw_panel(surface, rect, u, (6, 26, 17, 235), theme.GOLD)
-    x, y = rect.left + px(12), rect.top + px(8)
     width = rect.w - px(24)
-    for line in theme.wrap(head, px(15), width, bold=True):
-        img = theme.text(line, px(15), theme.GOLD_LIGHT, True)
-        surface.blit(img, (x, y))
-        y += img.get_height()
-    y += px(4)
-    room = rect.bottom - px(8) - y
-    size, wrapped = px(17), []
+    head_lines = theme.wrap(head, px(15), width, bold=True)
+    head_h = sum(
+        theme.text(line, px(15), theme.GOLD_LIGHT, True).get_height() for line in head_lines
+    )
+    top = rect.top + px(8) + head_h + px(4)
+    room = rect.bottom - px(8) - top
+    size, wrapped, need = px(17), [], 0
     while True:
         wrapped = [(theme.wrap(text, size, width), colour) for text, colour in lines if text]
         line_h = theme.font(size).get_linesize()
         need = sum(len(ls) for ls, _ in wrapped) * line_h + px(6) * max(0, len(wrapped) - 1)
-        if need <= room or size <= px(10):
+        if need <= room or size <= px(smallest):
             break
         size -= 1
-    for paragraph, colour in wrapped:
+    return PanelText(pygame.Rect(rect), head_lines, size, wrapped, top + need + px(8))
+
+
+def draw_lesson_panel(
+    surface: pygame.Surface, rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]]
+) -> None:
+    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit."""
+    draw_panel_text(surface, lesson_panel_text(rect, u, head, lines), u)
+
+
+def draw_panel_text(surface: pygame.Surface, panel: PanelText, u: float, alpha: int = 235) -> None:
+    """`alpha` 255 where the panel lies over a name plate, which must not show through."""
+    px = lambda v: max(1, round(v * u))  # noqa: E731
+    rect = panel.rect
+    widgets.draw_panel(surface, rect, u, (6, 26, 17, alpha), theme.GOLD)
+    x, y = rect.left + px(12), rect.top + px(8)
+    for line in panel.head:
+        img = theme.text(line, px(15), theme.GOLD_LIGHT, True)
+        surface.blit(img, (x, y))
+        y += img.get_height()
+    y += px(4)
+    line_h = theme.font(panel.size).get_linesize()
+    for paragraph, colour in panel.paragraphs:
         for line in paragraph:
-            surface.blit(theme.text(line, size, colour), (x, y))
+            if y + line_h > rect.bottom:  # never onto what lies below the frame
+                return
+            surface.blit(theme.text(line, panel.size, colour), (x, y))
             y += line_h
         y += px(6)
 

@@ -52,12 +52,26 @@ class CoverScene(Scene):
             return tr(f"guide.cover_{part}_you", seat=compass(self.seat))
         return tr(f"guide.cover_{part}", name=self.name)
 
-    def _panel(self) -> pygame.Rect:
+    def layout(self) -> tuple[pygame.Rect, list[str], list[str]]:
+        """The panel, the title's lines and the subtitle's: as wide as the title needs
+        (up to 90% of the window), the title wrapped beyond that ("Geef de laptop aan de
+        speler van Zuid" at larger text), and as tall as the words and the button need."""
         w, h = self.app.size
         u = theme.scale_for(self.app.size)
-        rect = pygame.Rect(0, 0, round(min(w * 0.9, 640 * u)), round(250 * u))
-        rect.center = (w // 2, round(h * 0.45))
-        return rect
+        px = lambda v: round(v * u)  # noqa: E731
+        title = self.words("title")
+        width = round(min(w * 0.9, max(640 * u, theme.text_width(title, px(32), True) + px(60))))
+        titles = theme.wrap(title, px(32), width - px(60), bold=True)
+        subs = theme.wrap(self.words("sub"), px(18), width - px(60))
+        words_h = len(titles) * theme.font(px(32), True).get_linesize() + px(10)
+        words_h += len(subs) * theme.font(px(18)).get_linesize()
+        below = px(16) + px(54) + px(40)  # a gap, the button, the keys line
+        rect = pygame.Rect(0, 0, width, min(h - px(20), max(px(250), px(30) + words_h + below)))
+        rect.center = (w // 2, min(round(h * 0.45), h - px(10) - rect.h // 2))
+        return rect, titles, subs
+
+    def _panel(self) -> pygame.Rect:
+        return self.layout()[0]
 
     def build(self) -> None:
         u = theme.scale_for(self.app.size)
@@ -99,15 +113,18 @@ class CoverScene(Scene):
         widgets.dim(surface, 235)
         u = theme.scale_for(self.app.size)
         px = lambda v: round(v * u)  # noqa: E731
-        p = self._panel()
+        p, titles, subs = self.layout()
         widgets.draw_panel(surface, p, u, (8, 30, 20, 245), theme.GOLD)
-        img = theme.text(self.words("title"), px(32), theme.GOLD_LIGHT, True)
-        surface.blit(img, img.get_rect(midtop=(p.centerx, p.top + px(30))))
-        y = p.top + px(30) + img.get_height() + px(10)
-        for line in theme.wrap(self.words("sub"), px(18), p.w - px(60)):
+        y = p.top + px(30)
+        for line in titles:
+            img = theme.text(line, px(32), theme.GOLD_LIGHT, True)
+            surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
+            y += theme.font(px(32), True).get_linesize()
+        y += px(10)
+        for line in subs:
             img = theme.text(line, px(18), theme.TEXT)
             surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
-            y += img.get_height()
+            y += theme.font(px(18)).get_linesize()
         super().draw(surface)
         img = theme.text(tr("guide.cover_keys"), px(14), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midtop=(p.centerx, p.bottom - px(32))))

@@ -19,7 +19,7 @@ from ...engine import Action, MatchState
 from ...engine.match import CLAIM_ROEM, KRAAK_CALL, PASS, TAKE
 from ...i18n import tr
 from ...words import suit_name
-from .. import theme
+from .. import theme, widgets
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -144,14 +144,24 @@ class DecisionPrompt:
             return tr("ui.prompt_name_or_pass")
         return tr("ui.prompt_must_name")
 
+    def button_widths(self, buttons: list[tuple[str, str, Action, str, str | None]]) -> list[int]:
+        """Each button's width: its kind's, or more where its label needs it (larger text:
+        "Speel schoppen", "Prendre carreau"); a suit button's label starts after its icon."""
+        L, size = self.table.layout, self.table.app.size
+        widths = []
+        for _, label, _, cls, _ in buttons:
+            if cls == "@suit":  # theme.json: the label sits 46 px in, after the icon
+                widths.append(max(L.px(158), widgets.label_size(label, cls, size)[0] + L.px(58)))
+            else:
+                widths.append(widgets.fit_label(size, label, cls, L.px(170 if cls else 118), 0)[0])
+        return widths
+
     def _row(
         self, title: str, buttons: list[tuple[str, str, Action, str, str | None]], hint: str = ""
     ) -> None:
         t = self.table
         L = t.layout
-        widths = [
-            L.px(158 if cls == "@suit" else 170 if cls else 118) for _, _, _, cls, _ in buttons
-        ]
+        widths = self.button_widths(buttons)
         bh, gap, pad = L.px(56), L.px(12), L.px(22)
         row = sum(widths) + gap * (len(buttons) - 1)
         text_w = max(

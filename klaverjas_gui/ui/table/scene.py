@@ -278,9 +278,12 @@ class TableScene(Scene):
         holder = self.session.holder
         if holder is None or self.session.state.to_move != holder or not self.may_act():
             return
+        nothing = action == CLAIM_ROEM and not getattr(self.session.state, "pending_roem", 1)
         reason = self.submit(action)
         if reason:
             self.app.toast(reason)
+        elif nothing:  # the engine takes an empty claim without a word (Amsterdam asks
+            self.app.toast(tr("ui.table_no_roem"))  # after every trick): say it was empty
 
     def try_play(self, card: Card, origin: Pose | None) -> bool:
         if not self.card_playable():
