@@ -7,6 +7,7 @@ host process, and who is away after a drop."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import socket
 import subprocess
@@ -473,3 +474,18 @@ def test_play_on_lets_computers_play_for_the_guests_not_back(make_app, tmp_path)
         assert resumed.session.seats[2].waiting()  # Anna plays her own cards again
     finally:
         back.close()
+
+
+def test_the_host_chooses_how_long_a_dropped_player_is_waited_for(make_app):
+    """The host's screen offers the grace period; the choice is kept in the settings (the
+    next hosted match waits as long) and the seats of the match opened wait that long."""
+    app = make_app(*LOCAL, first_frame=True)
+    screen = open_network(app, "host")
+    assert app.settings.net_grace == 30  # the default
+    click_button(app, screen, "grace=60")
+    click_button(app, screen, "open")
+    host = screen.host
+    assert host is not None and host.session.seats[2].grace == 60
+    saved = json.loads((Path(app.args.data_dir) / "settings.json").read_text(encoding="utf-8"))
+    assert saved["net_grace"] == 60
+    click_button(app, screen, "cancel")

@@ -43,10 +43,10 @@ def test_a_schema_2_file_saves_back_as_it_was(tmp_path):
     stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
     settings, _ = prefs.load(FIXTURE)
     # the same keys and values, so the same file, plus the settings added since the fixture
-    # was written (text size, the window, the coach not chosen), at their defaults, marked
-    # as the schema that holds them
+    # was written (text size, the window, the coach not chosen, the network's grace), at
+    # their defaults, marked as the schema that holds them
     added = {"text_size": "normal", "window": {}, "coach": "mistakes", "coach_chosen": False,
-             "schema": 3}  # fmt: skip
+             "net_grace": 30, "schema": 3}  # fmt: skip
     assert settings.to_dict() == {**stored, **added}
     fresh = tmp_path / "fresh.json"
     assert prefs.save(fresh, settings) is None
@@ -165,7 +165,8 @@ def test_a_schema_3_file_keeps_the_chosen_coach_and_everything_else():
     assert notes == [] and (settings.coach, settings.coach_chosen) == ("every", True)
     old, _ = prefs.load(FIXTURE)
     assert settings.games == old.games and settings.text_size == "large"
-    assert settings.to_dict() == json.loads(FIXTURE_V3.read_text(encoding="utf-8"))
+    later = {"net_grace": 30}  # added to schema 3 after the fixture: absent means the default
+    assert settings.to_dict() == {**json.loads(FIXTURE_V3.read_text(encoding="utf-8")), **later}
 
 
 def test_a_bad_coach_value_is_reset_and_named():

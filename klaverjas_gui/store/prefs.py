@@ -176,6 +176,7 @@ class Settings:
     text_size: str = "normal"  # a key of TEXT_SIZES: every screen's letters
     coach: str = "mistakes"  # a key of COACH_LEVELS
     coach_chosen: bool = False  # the player set the coach: QUIET_AFTER does not apply
+    net_grace: int = 30  # seconds a hosted match waits for a dropped laptop (a key of GRACES)
     # The window as last left: {"size": [w, h], "position": [x, y]} (never a full-screen
     # size: F11 keeps the window's own); clamped to the screen when used.
     window: dict[str, list[int]] = field(default_factory=dict)
@@ -271,6 +272,10 @@ def _seat_dicts(seats: SeatPlan) -> list[dict[str, str]]:
     return [{"name": name, "kind": kind} for name, kind in seats]
 
 
+# How long a hosted network match waits for a person whose laptop dropped out before a
+# computer plays their seat (the host's screen offers these; --grace overrides).
+GRACES = (15, 30, 60, 120)
+
 _CHOICES: dict[str, tuple[str, ...]] = {
     "animation_speed": tuple(SPEEDS),
     "play_gesture": PLAY_GESTURES,
@@ -302,6 +307,8 @@ def _valid(name: str, value: Any, default: Any) -> bool:
         return value in _CHOICES[name]
     if name == "volume":
         return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
+    if name == "net_grace":
+        return type(value) is int and value in GRACES
     if name == "demo_idle_seconds":  # 0: never
         return (isinstance(value, int) and not isinstance(value, bool)
                 and (value == 0 or 10 <= value <= 3600))  # fmt: skip

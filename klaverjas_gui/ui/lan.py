@@ -37,7 +37,8 @@ from ..play.net.headless import (
 from ..play.net.host import DEFAULT_PORT, NetHost, remote_order
 from ..play.net.mirror import MirrorError
 from ..play.net.session import GuestSession, host_link
-from ..play.seats import GRACE, REMOTE, Jobs, default_level
+from ..play.seats import REMOTE, Jobs, default_level
+from ..store.prefs import GRACES
 from . import theme, widgets
 from .commands import Command
 from .focus import Control, FocusRing
@@ -54,6 +55,13 @@ log = logging.getLogger(__name__)
 
 GUEST, COMPUTER = "guest", "computer"
 LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def grace_label(seconds: int) -> str:
+    """15 s, 30 s, 1 min, 2 min."""
+    if seconds < 60:
+        return tr("net.grace_seconds", n=seconds)
+    return tr("net.grace_minutes", n=seconds // 60)
 
 
 def discovery_allowed(app: Shell) -> bool:
@@ -255,6 +263,9 @@ class HostScene(_Screen):
         form.choice("level", tr("net.host_level"), tr("net.host_level_note"),
                     [(n, level_label(n).capitalize()) for n in game.levels()], self.level,
                     self.choose_level)  # fmt: skip
+        form.choice("grace", tr("net.host_grace"), tr("net.host_grace_note"),
+                    [(g, grace_label(g)) for g in GRACES], self.app.settings.net_grace,
+                    self.choose_grace)  # fmt: skip
         form.finish()
         self.ring.set([*controls, *form.controls, foot])
 
@@ -285,6 +296,11 @@ class HostScene(_Screen):
     def choose_level(self, level: str) -> None:
         self.level = level
 
+    def choose_grace(self, seconds: int) -> None:
+        """Kept in the settings: the next hosted match waits as long."""
+        self.app.settings.net_grace = seconds
+        self.app.save_settings()
+
     def rename(self, text: str) -> None:
         self.host_name = text
 
@@ -312,7 +328,7 @@ class HostScene(_Screen):
         args = self.app.args
         port = getattr(args, "port", None)  # None: the default, or the remembered one
         bind = getattr(args, "bind", None) or "0.0.0.0"
-        grace = GRACE if getattr(args, "grace", None) is None else args.grace
+        grace = self.app.settings.net_grace if getattr(args, "grace", None) is None else args.grace
         guests = tuple(s for s, kind in sorted(self.kinds.items()) if kind == GUEST)
         opt = HostOptions(game=self.game, variant=self.variant(), port=port, bind=bind,
                           room=self.room, guests=guests, grace=grace, level=self.level,
