@@ -354,3 +354,21 @@ def test_words_fit_the_trump_panel_at_1024x600():
         shown, size = shrink(words, L.text(22), L.text(16), TableView.trump_room(L), True)
         assert shown == words and size >= 13, lang
     i18n.set_language("en")
+
+
+def test_no_tip_once_a_match_is_finished(make_app):
+    """The tip is for a first match: with a finished match in the history it stays away."""
+    import dataclasses
+    import random
+
+    app = make_app(speed="fast")
+    one = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1")
+    state, rng = new_match(one, 7), random.Random(7)
+    mid = app.history.start_match("klaverjas", "custom", one.to_dict(), 7, list("NESW"))
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        app.history.record(mid, state.n_actions, str(action), events)
+    assert app.history.match(mid).status == "finished"
+    _, table = roem_trick(lambda **kw: app)
+    assert "auto_claim" not in table.buttons and "pass" in table.prompt.actions

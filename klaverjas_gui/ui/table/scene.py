@@ -201,8 +201,7 @@ class TableScene(Scene):
         if self._tip_shown or not self.guide.hints_on or self.demo:
             return False
         history = self.app.history
-        finished = [r for r in history.matches(game=self.game.name)
-                    if r.status in ("won", "lost", "shared")]  # fmt: skip
+        finished = [r for r in history.matches(game=self.game.name) if r.status == "finished"]
         self._tip_shown = True
         return not finished
 
