@@ -20,6 +20,7 @@ from . import theme, widgets
 from .chart import draw_progress
 from .commands import Command
 from .scene import Scene
+from .stats import game_chips
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -51,16 +52,7 @@ class ProgressScene(Scene):
         self.points = self.app.history.coaching(last=LAST, game=self.game)
         self.button("back", pygame.Rect(w - px(176), px(22), px(150), px(44)), tr("ui.back"),
                     self.back, "@primary")  # fmt: skip
-        x = px(26)
-        for game, label in ((g.name, g.label) for g in GAMES.values()):
-            width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
-            chip = self.button(
-                f"game_{game}", pygame.Rect(x, px(84), width, px(34)), label,
-                lambda g=game: self.set_game(g), "@segment",
-            )  # fmt: skip
-            if game == self.game:
-                chip.select()
-            x += width + px(6)
+        game_chips(self, self.game, self.set_game)
 
     def set_game(self, game: str) -> None:
         self.game = game

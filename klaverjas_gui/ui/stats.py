@@ -54,6 +54,21 @@ def stat_cells(row: dict[str, Any]) -> list[str]:
     ]  # fmt: skip
 
 
+def game_chips(scene: Any, current: str, choose: Callable[[str], None]) -> None:
+    """One chip per game below the title, the shown one selected (Statistics, Progress)."""
+    px = scene.px
+    x = px(26)
+    for game, label in ((g.name, g.label) for g in GAMES.values()):
+        width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
+        chip = scene.button(
+            f"game_{game}", pygame.Rect(x, px(84), width, px(34)), label,
+            lambda g=game: choose(g), "@segment",
+        )  # fmt: skip
+        if game == current:
+            chip.select()
+        x += width + px(6)
+
+
 class StatisticsScene(ListingScene):
     """The leaderboard, most matches won first (History.statistics' order)."""
 
@@ -72,17 +87,7 @@ class StatisticsScene(ListingScene):
 
     def build(self) -> None:
         super().build()
-        px = self.px
-        x = px(26)
-        for game, label in ((g.name, g.label) for g in GAMES.values()):
-            width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
-            chip = self.button(
-                f"game_{game}", pygame.Rect(x, px(84), width, px(34)), label,
-                lambda g=game: self.set_game(g), "@segment",
-            )  # fmt: skip
-            if game == self.game:
-                chip.select()
-            x += width + px(6)
+        game_chips(self, self.game, self.set_game)
 
     def actions(self) -> list[tuple[str, str, Callable[[], None], str]]:
         """Back, and the coach's progress chart of the game shown."""
