@@ -29,6 +29,7 @@ from klaverjas_gui.engine.cards import parse_card
 from klaverjas_gui.engine.match import Action, play
 from klaverjas_gui.play.coaching import JudgeProcess
 from klaverjas_gui.teach import coach
+from klaverjas_gui.ui.coach_report import CoachReportScene
 from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.settings import SettingsScene
 from klaverjas_gui.ui.summary import DealSummaryScene
@@ -82,6 +83,9 @@ def test_a_whole_match_with_the_coach_on_every_decision(make_app):
     assert [d.seq for d in stored] == asked and all(d.seat == 0 for d in stored)
     assert shown and set(shown) <= set(asked)
     assert table.coach.note is not None and table.coach.note.judgement.seq == asked[-1]
+    end = app.top
+    click_button(app, end, "coach_report")  # the match end offers the coach's report
+    assert isinstance(app.top, CoachReportScene) and app.top.match_id == session.match_id
 
 
 def test_a_costly_card_gets_a_note_and_its_options_open_by_click_and_by_key(make_app):

@@ -37,10 +37,22 @@ class MatchEndScene(Scene):
         u = theme.scale_for(self.app.size)
         bw, bh, gap = round(220 * u), round(54 * u), round(20 * u)
         y = h - round(36 * u) - bh
-        left = pygame.Rect(w // 2 - bw - gap // 2, y, bw, bh)
-        right = pygame.Rect(w // 2 + gap // 2, y, bw, bh)
-        self.button("new_match", left, tr("ui.menu_new_match"), self.new_match, "@menu_primary")
-        self.button("main_menu", right, tr("ui.end_main_menu"), self.app.show_menu, "@menu")
+        session = self.table.session
+        coached = session.coach is not None and session.match_id is not None and not self.table.demo
+        keys = ["new_match", *(["coach_report"] if coached else []), "main_menu"]
+        x = w // 2 - (len(keys) * bw + (len(keys) - 1) * gap) // 2
+        rects = {key: pygame.Rect(x + i * (bw + gap), y, bw, bh) for i, key in enumerate(keys)}
+        self.button("new_match", rects["new_match"], tr("ui.menu_new_match"), self.new_match,
+                    "@menu_primary")  # fmt: skip
+        if coached:  # the coach's report on this match, beside the usual two
+            self.button("coach_report", rects["coach_report"], tr("coach.live_title"),
+                        self.coach_report, "@menu")  # fmt: skip
+        self.button("main_menu", rects["main_menu"], tr("ui.end_main_menu"), self.app.show_menu,
+                    "@menu")  # fmt: skip
+
+    def coach_report(self) -> None:
+        """The coach's report on this match (its judgements are stored as they finish)."""
+        self.app.push("coach report", match_id=self.table.session.match_id)
 
     def new_match(self) -> None:
         """With the settings' rules and seats: changes made during this match apply now."""
