@@ -386,11 +386,12 @@ def _coach_drill(shell: Shell, answer: bool = False) -> None:
 
 def _review_coached(shell: Shell) -> None:
     """The review of a coached match's first deal at the trick of its costliest card, the
-    coach's fair judgement beside the open-card one."""
+    coach's fair judgement beside the open-card one (the second deal's review takes the
+    exact solver three times as long, and every screen test opens this one)."""
     mid = _coached_match(shell)
     record = shell.history.match(mid)
     cards = [d for d in shell.history.costliest(mid, 30) if d.kind != "bid"]
-    state = shell.history.position_before(cards[0])
+    state = next(s for s in map(shell.history.position_before, cards) if s.deal_no == 1)
     shell.show_menu()
     scene: Any = shell.push(
         "review", variant=state.variant, seed=record.seed, actions=shell.history.actions(mid),
