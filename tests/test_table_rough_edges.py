@@ -53,8 +53,8 @@ def test_h_asks_the_hint_during_trump_choice_and_never_names_hearts(make_app):
     assert table.session.state is state and table.prompt.focus == "name_H"
     app.step(DT)
     assert table.picture().focus == table.buttons["name_H"].get_abs_rect()  # a ring shows it
-    press(app, pygame.K_RETURN)  # ... and Enter names it
-    assert table.session.state.actions[-1] == name("H")
+    press(app, pygame.K_RETURN)  # ... and Enter names it (the computers may lead at once)
+    assert table.session.state.actions[len(state.actions)] == name("H")
     assert table.session.state.trump_suit is Suit("H")
 
 
