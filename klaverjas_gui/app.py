@@ -60,7 +60,7 @@ from .ui import theme, widgets  # noqa: E402
 from .ui.audio import Audio  # noqa: E402
 from .ui.catalogue import SCREENS  # noqa: E402
 from .ui.commands import InputMapper  # noqa: E402
-from .ui.scene import Scene  # noqa: E402
+from .ui.scene import Scene, layout_key  # noqa: E402
 from .ui.scenes import make_scene  # noqa: E402
 from .version import version  # noqa: E402
 
@@ -582,14 +582,28 @@ class App:
         memory.give_back()  # freed full-window pictures would otherwise stay resident
 
     def _relayout(self) -> None:
-        size = self.size
-        scenes = list(self.scenes)
-        for kept in (self.match, self._menu):
-            if kept is not None and kept not in scenes:
-                scenes.append(kept)
-        for scene in scenes:
-            scene.resize(size)
-        self._laid_out = size
+        """Rebuild the scenes on screen for the window's size, words and text size now; the
+        others (lower in the stack, the kept match and menu) are rebuilt when they come
+        back on screen (`_refresh`): a window dragged through many sizes rebuilds one or
+        two scenes a step, not every scene of the stack."""
+        for scene in self._shown():
+            scene.resize(self.size)
+        self._laid_out = self.size
+
+    def _shown(self) -> list[Scene]:
+        """The scenes drawn, bottom first: the top and those it lets through."""
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        return self.scenes[max(start, 0) :]
+
+    def _refresh(self) -> None:
+        """Rebuild the scenes on screen that were built for another size, language or text
+        size (they were hidden at the change)."""
+        key = layout_key(self.size)
+        for scene in self._shown():
+            if scene.laid_out_for != key:
+                scene.resize(self.size)
 
     def set_language(self, lang: str) -> None:
         """Every scene, the kept menu and match too, rebuilt at once in the new words."""
@@ -657,6 +671,7 @@ class App:
         if self.top is not None:
             self.top.leave()
         self.scenes.append(scene)
+        self._refresh()  # the kept match may come back after a resize
         scene.enter()
         return scene
 
@@ -666,7 +681,7 @@ class App:
             from .ui.menu import MainMenuScene
 
             self._menu = MainMenuScene(self)
-        elif self._menu.ui.window_resolution != self.size:
+        elif self._menu.laid_out_for != layout_key(self.size):
             self._menu.resize(self.size)
         return self._menu
 
@@ -681,6 +696,7 @@ class App:
         self.scenes.remove(scene)
         if scene is not self.match:
             scene.close()
+        self._refresh()  # what was under it was hidden at the last resize
         if was_top and self.top is not None:
             self.top.enter()
 
@@ -935,10 +951,7 @@ class App:
         return getattr(getattr(self.match, "session", None), "link", None)
 
     def draw(self, surface: pygame.Surface) -> None:
-        start = len(self.scenes) - 1
-        while start > 0 and not self.scenes[start].opaque:
-            start -= 1
-        for scene in self.scenes[start:]:
+        for scene in self._shown():
             scene.draw(surface)
         top = self.top
         link = self._link()

@@ -17,11 +17,18 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 
+from .. import i18n
 from . import theme
 from .commands import Command
 
 if TYPE_CHECKING:
     from .shell import Shell
+
+
+def layout_key(size: tuple[int, int]) -> tuple:
+    """What a scene's widgets and pictures are built for: the window's size, the language
+    and the text size (a scene built for another is rebuilt before it is shown again)."""
+    return (tuple(size), i18n.language(), theme.text_scale())
 
 
 class Scene:
@@ -32,6 +39,7 @@ class Scene:
 
     def __init__(self, app: Shell) -> None:
         self.app = app
+        self.laid_out_for = layout_key(app.size)
         self.ui = theme.ui_manager(app.size)
         self._actions: dict[Any, Callable[[], None]] = {}
         self.buttons: dict[str, pygame_gui.elements.UIButton] = {}
@@ -45,6 +53,7 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """Rebuild for a new window size: a fresh manager keeps fonts scaled."""
+        self.laid_out_for = layout_key(size)
         self.clear_buttons()
         theme.release_manager(self.ui)
         self.ui = theme.ui_manager(size)
