@@ -7,7 +7,7 @@ import json
 
 import pygame
 import pytest
-from uitest import DT, click_button, press, run_until
+from uitest import DT, click_button, click_in_form, press, run_until
 
 from klaverjas_gui import app as app_module
 from klaverjas_gui.store import prefs
@@ -199,3 +199,21 @@ def test_a_remembered_window_is_brought_onto_the_current_screen():
     )
     assert remembered({"size": [300, 200]}, (1920, 1080)) == ((1024, 600), None)
     assert remembered({}, (1920, 1080)) is None
+
+
+def test_a_text_size_clicked_keeps_its_row_in_view_and_another_tab_opens_at_its_top(make_app):
+    """Choosing a text size by mouse rebuilds the screen with the new letters: the row the
+    player clicked stays where they were looking (it jumped back to the top of the form)."""
+    app = make_app(first_frame=True)  # 1024x600: the Table tab's form scrolls
+    scene = settings_at(app, "table")
+    click_in_form(app, scene, "text_size=larger")
+    assert app.settings.text_size == "larger"
+    scene = app.top
+    box = scene.form.box.get_abs_rect()
+    bar = scene.form.box.vert_scroll_bar
+    assert bar is not None and bar.start_percentage > 0  # not back at the top
+    assert box.contains(scene.buttons["text_size=larger"].get_abs_rect())
+    assert scene.buttons["text_size=larger"].is_selected
+    assert not scene.ring.shown  # a mouse user still sees no keyboard ring
+    click_button(app, scene, "tab_rules")
+    assert app.top.form.box.vert_scroll_bar.start_percentage == 0

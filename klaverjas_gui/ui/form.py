@@ -40,6 +40,7 @@ class Form:
         self._on_text: dict[UITextEntryLine, Callable[[str], None]] = {}
         self.current: dict[str, Any] = {}  # each choice's lit value
         self.controls: list[Control] = []  # every row's parts, top to bottom, for the keyboard
+        self.picked: str | None = None  # the row last changed (kept in view by a rebuild)
 
     def px(self, v: float) -> int:
         return round(v * self.u)
@@ -227,6 +228,7 @@ class Form:
         return y + h - top
 
     def _pick(self, key: str, value: Any, pick: Callable[[Any], None]) -> None:
+        self.picked = key
         pick(value)
         self.mark(key, value)
 

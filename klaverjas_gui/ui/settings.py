@@ -165,6 +165,7 @@ class SettingsScene(Scene):
                 tab.select()
             x += rect.w + px(8)
         form_rect, _ = self._body()
+        picked = self.form.picked if self.form is not None else None  # a rebuild of this tab
         self.form = Form(self, form_rect)
         {"rules": self._rules, "match": self._match, "table": self._table,
          "klabberjass": self._klabberjass}[self.tab](self.form)  # fmt: skip
@@ -175,9 +176,11 @@ class SettingsScene(Scene):
             *self.form.controls,
         ])  # fmt: skip
         if not self.ring.shown and self.form.controls:
-            self.ring.focus(self.form.controls[0].key)  # the first key shows the first row
-        elif self.ring.current is not None and self.ring.current.show is not None:
-            self.ring.current.show()  # rebuilt (a new text size): the focused row in view
+            # the first key shows the first row; a row just clicked (a new text size or
+            # language rebuilds the screen) stays where the player was looking
+            self.ring.focus(picked or self.form.controls[0].key)
+        if (self.ring.shown or picked) and self.ring.current and self.ring.current.show:
+            self.ring.current.show()  # rebuilt: the focused or the changed row in view
 
     def _tabs_rect(self) -> pygame.Rect:
         rects = [self.buttons[f"tab_{key}"].get_abs_rect() for key in TABS]
@@ -190,6 +193,8 @@ class SettingsScene(Scene):
     def show(self, tab: str) -> None:
         if tab != self.tab:
             self.tab = tab
+            if self.form is not None:
+                self.form.picked = None  # another tab opens at its top
             self.resize(self.app.size)
 
     # --- the four tabs ---
