@@ -77,6 +77,7 @@ KEYS_HELP = """keys:
 # Keys that end typing in a text field (a seat's name) and go on to the scene.
 LEAVE_FIELD = (pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER)
 MIN_SIZE = (1024, 600)
+TITLE_AND_TASKBAR = 80  # pixels of height a window's title bar and a taskbar take
 MAX_SIZE = (7680, 4320)
 FPS = 60
 MAX_DT = 0.1  # the longest step one frame gives animations (after a stall, they resume)
@@ -435,13 +436,17 @@ class App:
         theme.set_text_size(self.settings.text_size)
         pygame.display.init()
         pygame.font.init()
-        self.fullscreen = bool(args.fullscreen) or (
-            self.settings.fullscreen and not (args.windowed or args.size or deterministic)
-        )
         # The window as the player last left it, unless this run's size is given: then
         # nothing of the window is remembered either (tests, screenshots, a kiosk's size).
         self.remember_window = not (args.size or deterministic)
         place = remembered_window(self.settings.window) if self.remember_window else None
+        if self.remember_window and not self.settings.window and not args.windowed:
+            # The first start on a netbook: the smallest window and a title bar do not fit
+            # its screen, so the game starts full screen, as Settings then says (F11 leaves).
+            self.settings.fullscreen = self.settings.fullscreen or desktop_too_small()
+        self.fullscreen = bool(args.fullscreen) or (
+            self.settings.fullscreen and not (args.windowed or args.size or deterministic)
+        )
         self.windowed_size = args.size or (place[0] if place else default_size())
         self.screen = self._open_window()
         self._laid_out: tuple[int, int] | None = None  # the size of the last _relayout
@@ -1075,6 +1080,16 @@ def set_window_position(position: tuple[int, int]) -> None:
             pygame.Window.from_display_module().position = position
     except Exception:  # a driver without window positions (Wayland): the system places it
         pass
+
+
+def desktop_too_small() -> bool:
+    """The screen cannot hold the smallest window with its title bar and a taskbar (a
+    1024x600 netbook; its width is no trouble: a window's side frames are a few pixels)."""
+    try:
+        _, dh = pygame.display.get_desktop_sizes()[0]
+    except Exception:  # no display to ask: a window as usual
+        return False
+    return dh < MIN_SIZE[1] + TITLE_AND_TASKBAR
 
 
 def default_size() -> tuple[int, int]:

@@ -16,7 +16,7 @@ import pygame
 import pytest
 from uitest import DT, post
 
-from klaverjas_gui.app import MAX_SIZE, MIN_SIZE
+from klaverjas_gui.app import MAX_SIZE, MIN_SIZE, App, parse_args
 from klaverjas_gui.ui import surfcache, theme
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,3 +165,29 @@ def test_the_largest_seed_and_an_upper_case_png_work(tmp_path) -> None:
     assert result.returncode == 0, result.stderr
     assert shot.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     assert [p.name for p in shot.parent.iterdir()] == ["Shot.PNG"]  # no temporary file left
+
+
+@pytest.mark.parametrize(
+    "desktop, full", [((1024, 600), True), ((1280, 640), True), ((1024, 768), False)]
+)
+def test_the_first_start_on_a_netbook_screen_is_full_screen_and_says_so(tmp_path, monkeypatch,
+                                                                        desktop, full):  # fmt: skip
+    """The smallest window (1024x600) and its title bar do not fit a 1024x600 screen: the
+    first start fills it, and Settings and the next start say full screen; a larger screen
+    gets a window. The player's own choice afterwards (F11) is kept."""
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [desktop])
+
+    def start(leave_full_screen: bool = False) -> tuple[bool, bool]:
+        app = App(parse_args(["--data-dir", str(tmp_path)]), audio=False)
+        try:
+            app.step(DT)
+            shown = (app.fullscreen, app.settings.fullscreen)
+            if leave_full_screen:
+                app.set_fullscreen(False)
+        finally:
+            app.close()
+        return shown
+
+    assert start() == (full, full)
+    assert start(leave_full_screen=True) == (full, full)
+    assert start() == (False, False)
