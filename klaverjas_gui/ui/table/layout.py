@@ -269,16 +269,20 @@ class TableLayout:
         return pygame.Rect(self.w - self.margin - w, self.margin, w, self.px(100))
 
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
-        # The plates hold two lines of at least MIN_TEXT ("Tegenspeler · 1 slag"), as tall
-        # as the player's text size needs.
+        # The plates hold two lines of at least MIN_TEXT ("Tegenspeler · 1 slag"), as wide
+        # and tall as the player's text size needs; North's only as wide as the room
+        # between the trump panel and North's hand.
         t = theme.text_scale()
-        pw = max(self.px(176), 12 * MIN_TEXT + 16)  # wider would meet North's neighbours
+        base = max(self.px(176), 12 * MIN_TEXT + 16)
+        pw = round(base * t)
         ph = round(max(self.px(48), 3 * MIN_TEXT + 3) * t)
         gap = self.px(10)
         if seat == SOUTH:
             return pygame.Rect(self.margin, self.h - self.margin - ph, pw, ph)
         hand = self.hand_bounds(seat, open_cards)
         if seat == NORTH:
+            room = hand.left - gap * 2 - (self.trump_panel.right + gap)
+            pw = max(base, min(pw, room))
             return pygame.Rect(hand.left - gap * 2 - pw, self.margin, pw, ph)
         y = hand.bottom + gap
         if seat == WEST:
