@@ -3,12 +3,22 @@ replay and the review drawing a deal without making a table (ui/table/still.py).
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from uitest import DT
 
-from klaverjas_gui.ui import catalogue
+from klaverjas_gui.ui import catalogue, theme
 from klaverjas_gui.ui.table import scene as table_scene
-from klaverjas_gui.ui.table.layout import EAST, NORTH, SOUTH, WEST, TableLayout, place_of, seated
+from klaverjas_gui.ui.table.layout import (
+    EAST,
+    MIN_TEXT,
+    NORTH,
+    SOUTH,
+    WEST,
+    TableLayout,
+    place_of,
+    seated,
+)
 
 
 def test_four_seats_turn_round_the_table_with_the_bottom_seat():
@@ -32,6 +42,23 @@ def test_a_seated_layout_maps_every_seat_entry_point_once():
     assert turned.deck_pose(2) == base.deck_pose(WEST)
     assert turned.bubble_anchor(0, True) == base.bubble_anchor(EAST, True)
     assert turned.card == base.card and turned.w == 1280
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_plates_keep_clear_of_the_panels_and_grow_with_the_text(size, text):
+    """North's plate met the trump panel when the cards lie open (the review, a replay) at
+    1024x600; the others grow with the text size so their second line is not cut."""
+    theme.set_text_size(text)
+    L = TableLayout(*size)
+    for open_cards in (False, True):
+        north = L.plate_rect(NORTH, open_cards)
+        assert not north.colliderect(L.trump_panel) and not north.colliderect(L.score_panel)
+        assert not north.colliderect(L.hand_bounds(NORTH, open_cards))
+        for seat in (SOUTH, WEST, EAST):
+            plate = L.plate_rect(seat, open_cards)
+            assert plate.w >= round(max(L.px(176), 12 * MIN_TEXT + 16) * theme.text_scale())
+            assert pygame.Rect(0, 0, *size).contains(plate)
 
 
 @pytest.mark.parametrize("screen", ["history: replay", "history: klabberjass replay", "review"])

@@ -79,6 +79,8 @@ def button_column(scene: Scene, rows: list[tuple[str, str, Callable[[], None], s
     u = theme.scale_for(scene.app.size)
     px = lambda v: round(v * u)  # noqa: E731
     bw, bh, gap = px(178), px(40), px(8)
+    for _, label, _, cls in rows:  # grown to the longest label ("Spel nabespreken")
+        bw, bh = widgets.fit_label(scene.app.size, label, cls, bw, bh)
     w, h = scene.app.size
     x, y = w - px(16) - bw, h - px(16) - len(rows) * bh - (len(rows) - 1) * gap
     for i, (key, label, action, cls) in enumerate(rows):
@@ -203,23 +205,24 @@ class ReplayScene(Scene):
         head, text = self.caption()
         size = L.text(15)
         line_h = theme.font(size).get_linesize()
+        head_h = max(L.px(26), theme.font(L.text(14), True).get_linesize())
+        key_h = max(L.px(18), theme.font(L.text(13)).get_linesize())  # the text size's letters
         lines = theme.wrap(text, size, room.w - L.px(24))
         keys = theme.wrap(tr("ui.replay_keys"), L.text(13), room.w - L.px(24))
-        rect = pygame.Rect(
-            room.left, 0, room.w, L.px(44) + line_h * len(lines) + L.px(18) * len(keys)
-        )
+        height = L.px(18) + head_h + line_h * len(lines) + key_h * len(keys)
+        rect = pygame.Rect(room.left, 0, room.w, height)
         rect.bottom = room.bottom
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
         x, y = rect.left + L.px(12), rect.top + L.px(8)
         surface.blit(theme.text(head, L.text(14), theme.GOLD_LIGHT, True), (x, y))
-        y += L.px(26)
+        y += head_h
         for line in lines:
             surface.blit(theme.text(line, size, theme.TEXT), (x, y))
             y += line_h
         y += L.px(6)
         for line in keys:
             surface.blit(theme.text(line, L.text(13), theme.TEXT_DIM), (x, y))
-            y += L.px(18)
+            y += key_h
 
     def close(self) -> None:
         self.table.close()

@@ -270,8 +270,8 @@ class TableLayout:
 
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
         # The plates hold two lines of at least MIN_TEXT ("Tegenspeler · 1 slag"), as wide
-        # and tall as the player's text size needs; North's only as wide as the room
-        # between the trump panel and North's hand.
+        # and tall as the player's text size needs; North's no wider than the room between
+        # the trump panel and North's hand (its name shortened with "…" there).
         t = theme.text_scale()
         base = max(self.px(176), 12 * MIN_TEXT + 16)
         pw = round(base * t)
@@ -282,7 +282,7 @@ class TableLayout:
         hand = self.hand_bounds(seat, open_cards)
         if seat == NORTH:
             room = hand.left - gap * 2 - (self.trump_panel.right + gap)
-            pw = max(base, min(pw, room))
+            pw = min(pw, max(room, self.px(120)))  # it met the trump panel with open cards
             return pygame.Rect(hand.left - gap * 2 - pw, self.margin, pw, ph)
         y = hand.bottom + gap
         if seat == WEST:
