@@ -165,8 +165,9 @@ def test_an_arena_pair_plays_the_same_deal_with_the_seats_swapped():
     other = new_klabberjass(variant, arena.pair_seed(9, 4))
     assert (other.hands[0], other.hands[1]) != first.dealt[0]
     # each run stopped at its first scored deal, or where the deal was voided (here the
-    # first run: a schmeiss accepted; under the old arena it went on to other cards)
-    assert [run.voided for run in pair.runs] == [True, False]
+    # second run: a schmeiss accepted on the second attempt, which the first run played;
+    # under the old arena it went on to other cards)
+    assert [run.voided for run in pair.runs] == [False, True]
     for run in pair.runs:
         state = new_klabberjass(variant, arena.pair_seed(9, 3))
         scored = 0
@@ -217,3 +218,43 @@ def test_arena_bad_arguments_give_one_line_and_exit_2(argv, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("klabberjass_arena: ")
+
+
+def test_easy_is_a_cautious_bidder_and_the_careful_rules_are_not():
+    """Easy makes trump only with a clearly strong hand (a beginner's caution that widens
+    the ladder); the careful rules, which normal bids by, take a good playable hand."""
+    from klaverjas_gui.ai.klabberjass_heuristic import TAKE_AT, bid_choice, trump_value
+    from klaverjas_gui.engine.cards import parse_cards
+    from klaverjas_gui.engine.klabberjass import SCHMEISS_CALL
+    from klaverjas_gui.engine.match import PASS, TAKE
+
+    legal = (TAKE, PASS, SCHMEISS_CALL)
+    turned = parse_cards("KH")[0]
+    playable = parse_cards("JH 9H AS 8C 7D 8D")  # jack and nine of trump, a side ace
+    strong = parse_cards("JH 9H AH AS TS 7D")
+    assert TAKE_AT + 0.3 < trump_value(playable, turned.suit_index) < TAKE_AT + 1.5
+    assert bid_choice(playable, turned, 1, legal, False, careful=True) == TAKE
+    assert bid_choice(playable, turned, 1, legal, False, careful=False) == PASS
+    assert bid_choice(strong, turned, 1, legal, False, careful=False) == TAKE
+
+
+def test_normal_bids_by_the_careful_rules_and_searches_its_cards():
+    """Normal's bidding is the careful rules'; its cards come from a fixed number of
+    sampled deals, so a seeded normal player repeats its choices."""
+    from klaverjas_gui.ai.klabberjass_heuristic import KlabberjassHeuristic
+    from klaverjas_gui.ai.klabberjass_normal import NormalKlabberjassPlayer
+
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    bids = plays = 0
+    for seed in range(6):
+        state = new_klabberjass(variant, seed)
+        while state.deal_no == 1 and not state.is_over:
+            obs = state.observation(state.to_move)
+            action = NormalKlabberjassPlayer(seed).choose(obs)
+            assert action == NormalKlabberjassPlayer(seed).choose(obs)
+            if obs.phase == "bidding":
+                assert action == KlabberjassHeuristic(seed, counting=True).choose(obs)
+                bids += 1
+            plays += obs.phase == "play" and len(obs.legal) > 1
+            state, _ = state.apply(action)
+    assert bids and plays

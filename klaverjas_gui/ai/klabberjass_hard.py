@@ -4,7 +4,7 @@ Every decision samples the hidden cards (the opponent's hand, the stock) to fit
 `KlabberjassKnowledge` and scores each candidate in every sampled deal, with the
 same samples for every candidate so that luck cancels out between them:
 
-- cards, late in the deal (at most `EXACT_CARDS` in hand): the exact open-hand
+- cards, late in the deal (at most `exact_cards` in hand): the exact open-hand
   solver gives each card's value in each world;
 - cards, earlier: a fast open-hand playout to the end of the deal;
 - bidding and the answer to a schmeiss: the engine plays the rest of the bidding
@@ -44,6 +44,9 @@ from .klabberjass_knowledge import KlabberjassKnowledge
 from .solver import SearchTimeout
 
 EXACT_CARDS = 6  # solve exactly when the hand holds at most this many cards
+# Think time per decision: the last world started before the deadline still finishes, so
+# a little under 200 ms keeps the median decision under 200 ms on a busy machine.
+THINK_MS = 180.0
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
 
@@ -55,12 +58,14 @@ class HardKlabberjassPlayer:
     name = "hard"
 
     def __init__(
-        self, seed: int | None = None, think_ms: float = 200, worlds: int | None = None,
-        cancelled: Callable[[], bool] | None = None,
+        self, seed: int | None = None, think_ms: float = THINK_MS, worlds: int | None = None,
+        cancelled: Callable[[], bool] | None = None, exact_cards: int = EXACT_CARDS,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
-        `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout."""
+        `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout.
+        `exact_cards`: solve exactly from this many cards in hand (the normal level: fewer)."""
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
+        self.exact_cards = exact_cards
         self.think = think_ms / 1000.0  # seconds per decision
         # With `worlds`: no more worlds after this time.perf_counter() (the first always is).
         self.stop_at: float | None = None
@@ -104,7 +109,7 @@ class HardKlabberjassPlayer:
         know = KlabberjassKnowledge.from_observation(obs)
         t, me = know.trump, obs.seat
         r = TwoRules(t)
-        exact = len(obs.hand) <= EXACT_CARDS
+        exact = len(obs.hand) <= self.exact_cards
         solver = self._solver(t) if exact else None
         cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
         base = _Tally.of(obs)
