@@ -258,3 +258,85 @@ def test_normal_bids_by_the_careful_rules_and_searches_its_cards():
             plays += obs.phase == "play" and len(obs.legal) > 1
             state, _ = state.apply(action)
     assert bids and plays
+
+
+def test_the_fast_solver_values_every_position_as_the_reference_solver():
+    """FastTwoSolver (hard's exact search) against TwoSolver, the readable reference, on
+    random positions up to seven cards a hand: trick starts and answers to a led card,
+    one solver reused over many positions as hard reuses it over sampled deals (a table
+    key that left out part of the position would fail here)."""
+    from klaverjas_gui.ai.klabberjass_fast import INF
+    from klaverjas_gui.ai.klabberjass_solver import FastTwoSolver
+
+    rng = random.Random(5)
+    fast = {t: FastTwoSolver(t) for t in range(4)}
+    for _ in range(120):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        t, n = rng.randrange(4), rng.randint(1, 7)
+        h = [sum(1 << c for c in cards[:n]), sum(1 << c for c in cards[n : 2 * n])]
+        leader = rng.randrange(2)
+        ref = TwoSolver(t)
+        assert fast[t].value(h[0], h[1], leader) == ref.value(h[0], h[1], leader)
+        led = rng.choice(bits(h[leader]))
+        want = ref.reply(h[0], h[1], leader, led, -INF, INF)
+        assert fast[t].reply(h[0], h[1], leader, led, -INF, INF) == want
+        # a narrow window still answers on the right side of it
+        lo = want - rng.randint(0, 20)
+        got = FastTwoSolver(t).reply(h[0], h[1], leader, led, lo, lo + 1)
+        assert (got > lo) == (want > lo)
+
+
+def test_a_playout_solved_from_the_tail_is_exact_there_and_a_playout_before():
+    """`playout_then_solve` is the exact value when the hands are already small enough,
+    and the greedy playout with tail 0 (the same random choices)."""
+    from klaverjas_gui.ai.klabberjass_solver import FastTwoSolver, playout_then_solve
+
+    rng = random.Random(8)
+    for _ in range(60):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        t, n = rng.randrange(4), rng.randint(1, 9)
+        h = [sum(1 << c for c in cards[:n]), sum(1 << c for c in cards[n : 2 * n])]
+        leader = rng.randrange(2)
+        solver = FastTwoSolver(t)
+        exact = playout_then_solve(solver, h, leader, -1, n, random.Random(1))
+        assert exact == TwoSolver(t).value(h[0], h[1], leader)
+        greedy = playout(TwoRules(t), h, leader, -1, random.Random(3))
+        assert playout_then_solve(solver, h, leader, -1, 0, random.Random(3)) == greedy
+        mixed = playout_then_solve(solver, h, leader, -1, max(1, n - 3), random.Random(4))
+        total = sum(TwoRules(t).points[c] for c in bits(h[0] | h[1])) + 10
+        assert abs(mixed) <= total and (mixed + total) % 2 == 0
+
+
+def test_hard_reads_a_pass_as_a_weak_hand_when_it_samples_the_bidding():
+    """After the opponent passed the turned suit, hard's sampled hands for him are hands
+    the careful rules would have passed too; with no pass yet there is nothing to read."""
+    from klaverjas_gui.ai.klabberjass_hard import bidding_fits
+    from klaverjas_gui.ai.klabberjass_heuristic import TAKE_AT, trump_value
+
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    checked = 0
+    for seed in range(40):
+        state = new_klabberjass(variant, seed)
+        first = state.observation(state.to_move)
+        assert bidding_fits(first) is None
+        state, _ = state.apply(next(a for a in state.legal_actions() if a.kind == "pass"))
+        if state.phase != "bidding":
+            continue
+        obs = state.observation(state.to_move)  # the dealer, after the non-dealer passed
+        fits = bidding_fits(obs)
+        assert fits is not None
+        know = KlabberjassKnowledge.from_observation(obs)
+        suit, rng = obs.proposed.suit_index, random.Random(seed)
+        values = []
+        for _ in range(30):
+            hand = know.sample(rng, fits)
+            cards = [ALL_CARDS[i] for i in bits(hand)]
+            values.append(trump_value(cards, suit, obs.proposed))
+            assert hand & know.allowed == hand and hand.bit_count() == 6
+        # the rejection sampler keeps a misfit only after 20 tries (without `fits`, 1 to 6
+        # of these 30 would misfit in most of these deals)
+        assert all(v < TAKE_AT + 0.3 for v in values)
+        checked += 1
+    assert checked >= 30

@@ -22,7 +22,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..engine.cards import ACE, ALL_CARDS, KING, POINTS, QUEEN, SEVEN
+from ..engine.cards import ACE, ALL_CARDS, KING, POINTS, QUEEN, SEVEN, Card
 from ..engine.klabberjass import (
     KlabberjassObservation,
     KlabberjassStacked,
@@ -38,12 +38,20 @@ from ..engine.klabberjass_rules import (
     sequences_points,
 )
 from ..engine.match import Action
-from .klabberjass_fast import INF, TwoRules, TwoSolver, bits, deal_diff, mask_points, playout
-from .klabberjass_heuristic import KlabberjassHeuristic, answer_choice, bid_choice
+from .klabberjass_fast import INF, TwoRules, bits, deal_diff, mask_points, playout
+from .klabberjass_heuristic import (
+    TAKE_AT,
+    KlabberjassHeuristic,
+    answer_choice,
+    bid_choice,
+    trump_value,
+)
 from .klabberjass_knowledge import KlabberjassKnowledge
+from .klabberjass_solver import FastTwoSolver, playout_then_solve
 from .solver import SearchTimeout
 
-EXACT_CARDS = 6  # solve exactly when the hand holds at most this many cards
+EXACT_CARDS = 7  # solve exactly when the hand holds at most this many cards
+TAIL_CARDS = 6  # earlier: play out fast until the hands are this small, then solve
 # Think time per decision: the last world started before the deadline still finishes, so
 # a little under 200 ms keeps the median decision under 200 ms on a busy machine.
 THINK_MS = 180.0
@@ -60,17 +68,19 @@ class HardKlabberjassPlayer:
     def __init__(
         self, seed: int | None = None, think_ms: float = THINK_MS, worlds: int | None = None,
         cancelled: Callable[[], bool] | None = None, exact_cards: int = EXACT_CARDS,
+        tail_cards: int = TAIL_CARDS, bid_tail: int = 0, infer: bool = True,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
         `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout.
         `exact_cards`: solve exactly from this many cards in hand (the normal level: fewer)."""
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
-        self.exact_cards = exact_cards
+        self.exact_cards, self.tail_cards, self.bid_tail = exact_cards, tail_cards, bid_tail
+        self.infer = infer  # read the opponent's passes while sampling his bidding hand
         self.think = think_ms / 1000.0  # seconds per decision
         # With `worlds`: no more worlds after this time.perf_counter() (the first always is).
         self.stop_at: float | None = None
         self.helper = KlabberjassHeuristic(seed, counting=True)  # dix and declarations
-        self._solvers: dict[int, TwoSolver] = {}
+        self._solvers: dict[int, FastTwoSolver] = {}
 
     def choose(self, obs: KlabberjassObservation) -> Action:
         legal = obs.legal
@@ -91,11 +101,11 @@ class HardKlabberjassPlayer:
             return done < self.worlds and not late
         return done < MIN_WORLDS or (done < MAX_WORLDS[kind] and time.perf_counter() < deadline)
 
-    def _solver(self, trump: int) -> TwoSolver:
+    def _solver(self, trump: int) -> FastTwoSolver:
         solver = self._solvers.get(trump)
         if solver is None or len(solver.tt) > 400_000:
             self._solvers.clear()
-            solver = self._solvers[trump] = TwoSolver(trump)
+            solver = self._solvers[trump] = FastTwoSolver(trump)
         return solver
 
     # --- cards ---
@@ -110,7 +120,8 @@ class HardKlabberjassPlayer:
         t, me = know.trump, obs.seat
         r = TwoRules(t)
         exact = len(obs.hand) <= self.exact_cards
-        solver = self._solver(t) if exact else None
+        solver = self._solver(t)
+        tail = self.exact_cards if exact else self.tail_cards
         cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
         base = _Tally.of(obs)
         led = obs.trick[0].index if obs.trick else -1
@@ -123,29 +134,36 @@ class HardKlabberjassPlayer:
             tally = base.with_bella(hands, t)
             seed = self.rng.random()
             for c in cards:
-                m = self._card_value(r, solver, hands, me, led, c, random.Random(seed))
+                m = self._card_value(r, solver, tail, hands, me, led, c, random.Random(seed))
                 totals[c] += tally.diff(me, obs.maker, m)  # type: ignore[arg-type]
             worlds += 1
         return {a: totals[a.card.index] / worlds for a in obs.legal}  # type: ignore[union-attr]
 
     @staticmethod
     def _card_value(
-        r: TwoRules, solver: TwoSolver | None, hands: list[int], me: int, led: int, card: int,
-        rng: random.Random,
+        r: TwoRules, solver: FastTwoSolver, tail: int, hands: list[int], me: int, led: int,
+        card: int, rng: random.Random,
     ) -> int:  # fmt: skip
-        """Seat 0's future points minus seat 1's after `me` plays `card` (trick included)."""
+        """Seat 0's future points minus seat 1's after `me` plays `card` (trick included):
+        exact when the hand holds at most `tail` cards, else a fast playout that is solved
+        exactly once the hands hold `tail` cards (0: played out to the end)."""
         h = list(hands)
+        exact = h[me].bit_count() <= tail
         if led < 0:
-            if solver is not None:
+            if exact:
                 return solver.reply(h[0], h[1], me, card, -INF, INF)
             h[me] ^= 1 << card
+            if tail:
+                return playout_then_solve(solver, h, me, card, tail, rng)
             return playout(r, h, me, card, rng)
         h[me] ^= 1 << card
         won = me if r.beats(led, card) else 1 - me
         value = r.points[led] + r.points[card] + (LAST_TRICK if not h[0] and not h[1] else 0)
         trick = value if won == 0 else -value
-        if solver is not None:
+        if exact:
             return trick + solver.value(h[0], h[1], won)
+        if tail:
+            return trick + playout_then_solve(solver, h, won, -1, tail, rng)
         return trick + playout(r, h, won, -1, rng)
 
     # --- bidding and the schmeiss answer ---
@@ -158,14 +176,16 @@ class HardKlabberjassPlayer:
         know = KlabberjassKnowledge.from_observation(obs)
         totals = dict.fromkeys(obs.legal, 0.0)
         worlds = 0
+        tail = (self.bid_tail, self._solver) if self.bid_tail else None
+        fits = bidding_fits(obs) if self.infer else None
         while self._more(worlds, deadline, "bid"):
-            opp_hand = know.sample(self.rng)
+            opp_hand = know.sample(self.rng, fits)
             stock = bits(know.hidden & ~opp_hand)
             self.rng.shuffle(stock)
             state = _world(obs, opp_hand, stock)
             seed = self.rng.random()
             for action in obs.legal:
-                totals[action] += simulate(state, action, obs.seat, random.Random(seed))
+                totals[action] += simulate(state, action, obs.seat, random.Random(seed), tail)
             worlds += 1
         return {a: value / worlds for a, value in totals.items()}
 
@@ -229,6 +249,34 @@ class _Tally:
         return deal_diff(me, maker, mine, theirs)
 
 
+def bidding_fits(obs: KlabberjassObservation) -> Callable[[int], bool] | None:
+    """While bidding: does a sampled hand for the opponent fit his passes so far? A pass
+    says the hand was not worth making trump by the careful rules (the turned suit in the
+    first round, every other suit in the second). None when he has not passed."""
+    opp, t = 1 - obs.seat, obs.proposed
+    caps: list[tuple[int, Card | None, float]] = []
+    bid_round = 1
+    for seat, action in obs.deal_log:
+        if action.kind != "pass":
+            continue
+        if seat == opp:
+            if bid_round == 1:
+                caps.append((t.suit_index, t, TAKE_AT + 0.3))
+            else:
+                cap = TAKE_AT + 0.3 - (0.3 if opp == obs.dealer else 0.0)
+                caps += [(s, None, cap) for s in range(4) if s != t.suit_index]
+        if seat == obs.dealer and bid_round == 1:
+            bid_round = 2
+    if not caps:
+        return None
+
+    def fits(hand: int) -> bool:
+        cards = [ALL_CARDS[i] for i in bits(hand)]
+        return all(trump_value(cards, s, turned) < cap for s, turned, cap in caps)
+
+    return fits
+
+
 def _world(obs: KlabberjassObservation, opp_hand: int, stock: list[int]) -> KlabberjassState:
     """The deal in progress with the hidden cards filled in, at the observed bidding point."""
     hands = ["", ""]
@@ -242,7 +290,10 @@ def _world(obs: KlabberjassObservation, opp_hand: int, stock: list[int]) -> Klab
     return state
 
 
-def simulate(state: KlabberjassState, action: Action, me: int, rng: random.Random) -> int:
+def simulate(
+    state: KlabberjassState, action: Action, me: int, rng: random.Random,
+    tail: tuple[int, Callable[[int], FastTwoSolver]] | None = None,
+) -> int:  # fmt: skip
     """My deal score minus the opponent's if `action` is taken now and both then play the
     "normal" rules (bidding) and a fast playout (cards); 0 when the deal is voided."""
     deal_no = state.deal_no
@@ -260,10 +311,13 @@ def simulate(state: KlabberjassState, action: Action, me: int, rng: random.Rando
         state, _ = state.apply(choice)
     if state.phase != "dix":
         return 0  # voided (redealt)
-    return _finish(state, me, rng)
+    return _finish(state, me, rng, tail)
 
 
-def _finish(state: KlabberjassState, me: int, rng: random.Random) -> int:
+def _finish(
+    state: KlabberjassState, me: int, rng: random.Random,
+    tail: tuple[int, Callable[[int], FastTwoSolver]] | None = None,
+) -> int:  # fmt: skip
     """Dix, declarations, bella and a fast playout from the moment the stock is dealt."""
     t, maker, nd = state.trump, state.maker, state.non_dealer
     hands = list(state.hands)
@@ -283,7 +337,10 @@ def _finish(state: KlabberjassState, me: int, rng: random.Random) -> int:
     for seat in (0, 1):
         if hands[seat] & kq == kq:
             bonus[seat] += BELLA
-    margin = playout(TwoRules(t), hands, nd, -1, rng)
+    if tail is None:
+        margin = playout(TwoRules(t), hands, nd, -1, rng)
+    else:
+        margin = playout_then_solve(tail[1](t), hands, nd, -1, tail[0], rng)
     future = mask_points(hands[0] | hands[1], t) + LAST_TRICK
     p = [bonus[0] + (future + margin) // 2, bonus[1] + (future - margin) // 2]
     return deal_diff(me, maker, p[me], p[1 - me])

@@ -29,7 +29,9 @@ class NormalKlabberjassPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rules = KlabberjassHeuristic(seed, counting=True)
         self.rules.name = self.name
-        self.search = HardKlabberjassPlayer(seed, worlds=WORLDS, exact_cards=EXACT_CARDS)
+        self.search = HardKlabberjassPlayer(
+            seed, worlds=WORLDS, exact_cards=EXACT_CARDS, tail_cards=0
+        )
 
     def choose(self, obs: KlabberjassObservation) -> Action:
         if obs.phase == "play" and len(obs.legal) > 1:
