@@ -127,8 +127,9 @@ class HardKlabberjassPlayer:
         led = obs.trick[0].index if obs.trick else -1
         totals = dict.fromkeys(cards, 0.0)
         worlds = 0
+        fits = bidding_fits(obs, self.rng) if self.infer else None
         while self._more(worlds, deadline, "exact" if exact else "playout"):
-            opp_hand = know.sample(self.rng)
+            opp_hand = know.sample(self.rng, fits)
             hands = [0, 0]
             hands[me], hands[1 - me] = know.hand, opp_hand
             tally = base.with_bella(hands, t)
@@ -177,7 +178,7 @@ class HardKlabberjassPlayer:
         totals = dict.fromkeys(obs.legal, 0.0)
         worlds = 0
         tail = (self.bid_tail, self._solver) if self.bid_tail else None
-        fits = bidding_fits(obs) if self.infer else None
+        fits = bidding_fits(obs, self.rng) if self.infer else None
         while self._more(worlds, deadline, "bid"):
             opp_hand = know.sample(self.rng, fits)
             stock = bits(know.hidden & ~opp_hand)
@@ -249,14 +250,20 @@ class _Tally:
         return deal_diff(me, maker, mine, theirs)
 
 
-def bidding_fits(obs: KlabberjassObservation) -> Callable[[int], bool] | None:
-    """While bidding: does a sampled hand for the opponent fit his passes so far? A pass
-    says the hand was not worth making trump by the careful rules (the turned suit in the
-    first round, every other suit in the second). None when he has not passed."""
+def bidding_fits(
+    obs: KlabberjassObservation, rng: random.Random | None = None
+) -> Callable[[int], bool] | None:
+    """Does a sampled hand for the opponent fit his passes? A pass says the hand he bid
+    with was not worth making trump by the careful rules (the turned suit in the first
+    round, every other suit in the second). After the bidding he holds three more cards
+    from the stock, unknown which: a random six of his cards (from `rng`) stand in for his
+    bidding hand, which accepts a hand as often as its true chance. None: no pass."""
     opp, t = 1 - obs.seat, obs.proposed
     caps: list[tuple[int, Card | None, float]] = []
     bid_round = 1
     for seat, action in obs.deal_log:
+        if action.kind in ("take", "name", "refuse"):
+            break  # trump is fixed: later passes are a dix or a declaration declined
         if action.kind != "pass":
             continue
         if seat == opp:
@@ -269,9 +276,16 @@ def bidding_fits(obs: KlabberjassObservation) -> Callable[[int], bool] | None:
             bid_round = 2
     if not caps:
         return None
+    played = sum(c.bit for leader, cards in (*obs.tricks, (obs.leader, obs.trick))
+                 for k, c in enumerate(cards) if (leader + k) % 2 == opp)  # fmt: skip
+    swap = obs.proposed.bit | obs.turned.bit if obs.dix == opp else 0  # undo his dix
+    pick = rng or random.Random(0)
 
     def fits(hand: int) -> bool:
-        cards = [ALL_CARDS[i] for i in bits(hand)]
+        held = bits((hand | played) ^ swap)
+        if len(held) > 6:
+            held = pick.sample(held, 6)
+        cards = [ALL_CARDS[i] for i in held]
         return all(trump_value(cards, s, turned) < cap for s, turned, cap in caps)
 
     return fits

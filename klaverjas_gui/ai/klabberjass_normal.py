@@ -30,7 +30,7 @@ class NormalKlabberjassPlayer:
         self.rules = KlabberjassHeuristic(seed, counting=True)
         self.rules.name = self.name
         self.search = HardKlabberjassPlayer(
-            seed, worlds=WORLDS, exact_cards=EXACT_CARDS, tail_cards=0
+            seed, worlds=WORLDS, exact_cards=EXACT_CARDS, tail_cards=0, infer=False
         )
 
     def choose(self, obs: KlabberjassObservation) -> Action:
