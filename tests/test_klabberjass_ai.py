@@ -340,3 +340,34 @@ def test_hard_reads_a_pass_as_a_weak_hand_when_it_samples_the_bidding():
         assert all(v < TAKE_AT + 0.3 for v in values)
         checked += 1
     assert checked >= 30
+
+
+def test_hard_reads_the_passes_in_the_play_after_the_bidding():
+    """The opponent passed both rounds (and I named spades): in the play, a hand for him
+    strong in hearts or clubs does not fit (any six of its cards would have made trump),
+    a weak one does. Normal does not read the bidding."""
+    from klaverjas_gui.ai.klabberjass_hard import bidding_fits
+    from klaverjas_gui.ai.klabberjass_normal import NormalKlabberjassPlayer
+    from klaverjas_gui.engine.cards import parse_cards
+
+    stacked = KlabberjassStacked(1, ("7C 8C 9C 7D 8D 9D", "JS 9S AS TS AC QD"), "KH",
+                                 "QC KC TC KD JD 8S")  # fmt: skip
+    state = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 0, stacked)
+    for _ in range(3):
+        state, _ = state.apply(next(a for a in state.legal_actions() if a.kind == "pass"))
+    name = next(a for a in state.legal_actions() if a.kind == "name" and a.suit.index == 3)
+    state, _ = state.apply(name)
+    while state.phase != "play":
+        state, _ = state.apply(next(a for a in state.legal_actions() if a.kind == "pass"))
+    obs = state.observation(1)
+    fits = bidding_fits(obs, random.Random(1))
+    assert fits is not None
+
+    def mask(text: str) -> int:
+        return sum(c.bit for c in parse_cards(text))
+
+    strong = mask("JH 9H AH TH QH 8H 7H AD TD")
+    weak = mask("7C 8C 7D 8D 7H 8H QC 9D KC")
+    assert not any(fits(strong) for _ in range(50))
+    assert all(fits(weak) for _ in range(50))
+    assert not NormalKlabberjassPlayer(1).search.infer

@@ -4,12 +4,18 @@ Every decision samples the hidden cards (the opponent's hand, the stock) to fit
 `KlabberjassKnowledge` and scores each candidate in every sampled deal, with the
 same samples for every candidate so that luck cancels out between them:
 
-- cards, late in the deal (at most `exact_cards` in hand): the exact open-hand
-  solver gives each card's value in each world;
-- cards, earlier: a fast open-hand playout to the end of the deal;
+- cards, late in the deal (at most `exact_cards` in hand, 7): the exact open-hand
+  solver (`klabberjass_solver.FastTwoSolver`) gives each card's value in each world;
+- cards, earlier: a fast open-hand playout until the hands hold `tail_cards` (6),
+  then the exact value of the rest: the greedy playout errs most at the end;
 - bidding and the answer to a schmeiss: the engine plays the rest of the bidding
-  with the "normal" rules for both players, then the stock is dealt and the deal
+  with the careful rules for both players, then the stock is dealt and the deal
   is played out fast.
+
+The opponent's passes are read (`bidding_fits`): a sampled hand for him must be one
+the careful rules would have passed with, while bidding and in the play after it.
+That is what separates hard from normal, which chooses its cards the same way but
+with 20 deals, exact only from 4 cards and no reading of the bidding (README).
 
 Values become deal score differences (the maker's bet counts fully: nat is a
 step, so margins are converted world by world before averaging). The loop runs
