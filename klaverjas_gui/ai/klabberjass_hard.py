@@ -8,9 +8,10 @@ same samples for every candidate so that luck cancels out between them:
   solver (`klabberjass_solver.FastTwoSolver`) gives each card's value in each world;
 - cards, earlier: a fast open-hand playout until the hands hold `tail_cards` (6),
   then the exact value of the rest: the greedy playout errs most at the end;
-- bidding and the answer to a schmeiss: the engine plays the rest of the bidding
-  with the careful rules for both players, then the stock is dealt and the deal
-  is played out fast.
+- bidding and the answer to a schmeiss (three times the think time: they decide
+  the deal): the engine plays the rest of the bidding with the careful rules for
+  both players, then the stock is dealt, the deal is played out fast and solved
+  exactly from `bid_tail` (6) cards a hand.
 
 The opponent's passes are read (`bidding_fits`): a sampled hand for him must be one
 the careful rules would have passed with, while bidding and in the play after it.
@@ -61,6 +62,11 @@ TAIL_CARDS = 6  # earlier: play out fast until the hands are this small, then so
 # Think time per decision: the last world started before the deadline still finishes, so
 # a little under 200 ms keeps the median decision under 200 ms on a busy machine.
 THINK_MS = 180.0
+# Bidding decides the deal (who carries the bet, and nat is a step): it gets three times
+# the think time. There are only one or two bids a deal against six or seven cards, so
+# the median decision stays a card's; the longest stays well under a second.
+BID_THINK = 3.0
+BID_TAIL = 6  # bid playouts are solved exactly once the hands hold this many cards
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
 
@@ -74,7 +80,8 @@ class HardKlabberjassPlayer:
     def __init__(
         self, seed: int | None = None, think_ms: float = THINK_MS, worlds: int | None = None,
         cancelled: Callable[[], bool] | None = None, exact_cards: int = EXACT_CARDS,
-        tail_cards: int = TAIL_CARDS, bid_tail: int = 0, infer: bool = True,
+        tail_cards: int = TAIL_CARDS, bid_tail: int = BID_TAIL, infer: bool = True,
+        bid_think: float = BID_THINK,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
         `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout.
@@ -82,6 +89,7 @@ class HardKlabberjassPlayer:
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
         self.exact_cards, self.tail_cards, self.bid_tail = exact_cards, tail_cards, bid_tail
         self.infer = infer  # read the opponent's passes while sampling his bidding hand
+        self.bid_think = bid_think  # bidding's think time, in think times
         self.think = think_ms / 1000.0  # seconds per decision
         # With `worlds`: no more worlds after this time.perf_counter() (the first always is).
         self.stop_at: float | None = None
@@ -96,7 +104,7 @@ class HardKlabberjassPlayer:
         if obs.phase == "play":
             return self.play(obs, deadline)
         if obs.phase in ("bidding", "schmeiss"):
-            return self.bid(obs, deadline)
+            return self.bid(obs, deadline + self.think * (self.bid_think - 1))
         return self.helper.choose(obs)  # dix and declarations: the rules of thumb are right
 
     def _more(self, done: int, deadline: float, kind: str) -> bool:
