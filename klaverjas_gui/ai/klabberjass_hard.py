@@ -62,10 +62,10 @@ TAIL_CARDS = 6  # earlier: play out fast until the hands are this small, then so
 # Think time per decision: the last world started before the deadline still finishes, so
 # a little under 200 ms keeps the median decision under 200 ms on a busy machine.
 THINK_MS = 180.0
-# Bidding decides the deal (who carries the bet, and nat is a step): it gets three times
-# the think time. There are only one or two bids a deal against six or seven cards, so
-# the median decision stays a card's; the longest stays well under a second.
-BID_THINK = 3.0
+# Bidding decides the deal (who carries the bet, and nat is a step): it thinks at least
+# this long, three times a card. There are only one or two bids a deal against six or
+# seven cards, so the median decision stays a card's; the longest stays under a second.
+BID_THINK_MS = 3 * THINK_MS
 BID_TAIL = 6  # bid playouts are solved exactly once the hands hold this many cards
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
@@ -81,16 +81,19 @@ class HardKlabberjassPlayer:
         self, seed: int | None = None, think_ms: float = THINK_MS, worlds: int | None = None,
         cancelled: Callable[[], bool] | None = None, exact_cards: int = EXACT_CARDS,
         tail_cards: int = TAIL_CARDS, bid_tail: int = BID_TAIL, infer: bool = True,
-        bid_think: float = BID_THINK,
+        bid_think_ms: float = BID_THINK_MS,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
         `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout.
-        `exact_cards`: solve exactly from this many cards in hand (the normal level: fewer)."""
+        `exact_cards`: solve exactly from this many cards in hand (the normal level: fewer);
+        `tail_cards`: solve earlier playouts exactly from this many (0: never); `bid_tail`
+        the same for the bidding's; `infer`: read the opponent's passes; `bid_think_ms`:
+        a bid thinks at least this long (a hint's longer think time is kept)."""
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
         self.exact_cards, self.tail_cards, self.bid_tail = exact_cards, tail_cards, bid_tail
         self.infer = infer  # read the opponent's passes while sampling his bidding hand
-        self.bid_think = bid_think  # bidding's think time, in think times
         self.think = think_ms / 1000.0  # seconds per decision
+        self.bid_think = max(self.think, bid_think_ms / 1000.0)  # seconds per bid
         # With `worlds`: no more worlds after this time.perf_counter() (the first always is).
         self.stop_at: float | None = None
         self.helper = KlabberjassHeuristic(seed, counting=True)  # dix and declarations
@@ -100,11 +103,11 @@ class HardKlabberjassPlayer:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        deadline = time.perf_counter() + self.think
+        now = time.perf_counter()
         if obs.phase == "play":
-            return self.play(obs, deadline)
+            return self.play(obs, now + self.think)
         if obs.phase in ("bidding", "schmeiss"):
-            return self.bid(obs, deadline + self.think * (self.bid_think - 1))
+            return self.bid(obs, now + self.bid_think)
         return self.helper.choose(obs)  # dix and declarations: the rules of thumb are right
 
     def _more(self, done: int, deadline: float, kind: str) -> bool:
