@@ -2,6 +2,8 @@
 
     .venv/bin/python benchmarks/arena_report.py --team-a hard --team-b easy --pairs 1000 \\
         --variant amsterdam --seed 1 --jobs 2 --out arena_hard_easy.jsonl
+    .venv/bin/python benchmarks/arena_report.py --game klabberjass --team-a hard \\
+        --team-b normal --pairs 1000 --variant klabberjass --seed 1 --jobs 2 --out kj.jsonl
 
 Pairs already in the file are skipped, so an interrupted run continues where it
 stopped; the table (the arena's own report) is printed over every pair in the
@@ -18,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from klaverjas_gui.ai import arena  # noqa: E402
-from klaverjas_gui.engine import PRESETS  # noqa: E402
+from klaverjas_gui.ai import arena, klabberjass_arena  # noqa: E402
+from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS  # noqa: E402
 
 
 def load(path: Path) -> dict[int, arena.Pair]:
@@ -33,7 +35,7 @@ def load(path: Path) -> dict[int, arena.Pair]:
                     x.get("a_burden", x.get("burden_a")),
                     x["nat"],
                     x.get("voided", False),
-                    tuple(x["a_seats"]),
+                    tuple(x.get("a_seats", (x.get("a_seat", 0),))),
                     ("",) * 4,
                     0,
                     (),
@@ -48,7 +50,7 @@ def load(path: Path) -> dict[int, arena.Pair]:
 def dump(r: arena.Pair) -> str:
     runs = [
         {"margin": x.margin, "a_burden": x.a_burden, "nat": x.nat, "voided": x.voided,
-         "a_seats": list(x.a_seats)}
+         "a_seats": list(x.a_seats) if hasattr(x, "a_seats") else [x.a_seat]}
         for x in r.runs
     ]  # fmt: skip
     return json.dumps({"index": r.index, "runs": runs, "times": r.times})
@@ -56,6 +58,7 @@ def dump(r: arena.Pair) -> str:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="klaverjas", choices=("klaverjas", "klabberjass"))
     p.add_argument("--team-a", required=True)
     p.add_argument("--team-b", required=True)
     p.add_argument("--pairs", type=int, default=1000)
@@ -68,15 +71,17 @@ def main() -> int:
     a = p.parse_args()
     done = load(a.out)
     todo = [i for i in range(a.pairs) if i not in done]
-    variant = PRESETS[a.variant]
+    two = a.game == "klabberjass"
+    variant = (KLABBERJASS_PRESETS if two else PRESETS)[a.variant]
+    play_pair = klabberjass_arena.play_pair if two else arena.play_pair
     while todo and not a.report_only:
         chunk, todo = todo[: a.chunk], todo[a.chunk :]
         tasks = [(i, a.team_a, a.team_b, variant, a.seed, None) for i in chunk]
         if a.jobs > 1:
             with multiprocessing.get_context("spawn").Pool(a.jobs) as pool:
-                results = pool.map(arena.play_pair, tasks)
+                results = pool.map(play_pair, tasks)
         else:
-            results = [arena.play_pair(t) for t in tasks]
+            results = [play_pair(t) for t in tasks]
         with a.out.open("a") as f:
             for r in results:
                 f.write(dump(r) + "\n")
@@ -85,7 +90,8 @@ def main() -> int:
     if not done:
         print("no results yet")
         return 1
-    print(arena.report([done[i] for i in sorted(done)], a.team_a, a.team_b, a.variant))
+    report = klabberjass_arena.report if two else arena.report
+    print(report([done[i] for i in sorted(done)], a.team_a, a.team_b, a.variant))
     return 0
 
 

@@ -4,12 +4,19 @@ Every decision samples the hidden cards (the opponent's hand, the stock) to fit
 `KlabberjassKnowledge` and scores each candidate in every sampled deal, with the
 same samples for every candidate so that luck cancels out between them:
 
-- cards, late in the deal (at most `EXACT_CARDS` in hand): the exact open-hand
-  solver gives each card's value in each world;
-- cards, earlier: a fast open-hand playout to the end of the deal;
-- bidding and the answer to a schmeiss: the engine plays the rest of the bidding
-  with the "normal" rules for both players, then the stock is dealt and the deal
-  is played out fast.
+- cards, late in the deal (at most `exact_cards` in hand, 7): the exact open-hand
+  solver (`klabberjass_solver.FastTwoSolver`) gives each card's value in each world;
+- cards, earlier: a fast open-hand playout until the hands hold `tail_cards` (6),
+  then the exact value of the rest: the greedy playout errs most at the end;
+- bidding and the answer to a schmeiss (three times the think time: they decide
+  the deal): the engine plays the rest of the bidding with the careful rules for
+  both players, then the stock is dealt, the deal is played out fast and solved
+  exactly from `bid_tail` (6) cards a hand.
+
+The opponent's passes are read (`bidding_fits`): a sampled hand for him must be one
+the careful rules would have passed with, while bidding and in the play after it.
+That is what separates hard from normal, which chooses its cards the same way but
+with 20 deals, exact only from 4 cards and no reading of the bidding (README).
 
 Values become deal score differences (the maker's bet counts fully: nat is a
 step, so margins are converted world by world before averaging). The loop runs
@@ -22,7 +29,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..engine.cards import ACE, ALL_CARDS, KING, POINTS, QUEEN, SEVEN
+from ..engine.cards import ACE, ALL_CARDS, KING, POINTS, QUEEN, SEVEN, Card
 from ..engine.klabberjass import (
     KlabberjassObservation,
     KlabberjassStacked,
@@ -38,12 +45,28 @@ from ..engine.klabberjass_rules import (
     sequences_points,
 )
 from ..engine.match import Action
-from .klabberjass_fast import INF, TwoRules, TwoSolver, bits, deal_diff, mask_points, playout
-from .klabberjass_heuristic import KlabberjassHeuristic, answer_choice, bid_choice
+from .klabberjass_fast import INF, TwoRules, bits, deal_diff, mask_points, playout
+from .klabberjass_heuristic import (
+    TAKE_AT,
+    KlabberjassHeuristic,
+    answer_choice,
+    bid_choice,
+    trump_value,
+)
 from .klabberjass_knowledge import KlabberjassKnowledge
+from .klabberjass_solver import FastTwoSolver, playout_then_solve
 from .solver import SearchTimeout
 
-EXACT_CARDS = 6  # solve exactly when the hand holds at most this many cards
+EXACT_CARDS = 7  # solve exactly when the hand holds at most this many cards
+TAIL_CARDS = 6  # earlier: play out fast until the hands are this small, then solve
+# Think time per decision: the last world started before the deadline still finishes, so
+# a little under 200 ms keeps the median decision under 200 ms on a busy machine.
+THINK_MS = 180.0
+# Bidding decides the deal (who carries the bet, and nat is a step): it thinks at least
+# this long, three times a card. There are only one or two bids a deal against six or
+# seven cards, so the median decision stays a card's; the longest stays under a second.
+BID_THINK_MS = 3 * THINK_MS
+BID_TAIL = 6  # bid playouts are solved exactly once the hands hold this many cards
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
 
@@ -55,27 +78,36 @@ class HardKlabberjassPlayer:
     name = "hard"
 
     def __init__(
-        self, seed: int | None = None, think_ms: float = 200, worlds: int | None = None,
-        cancelled: Callable[[], bool] | None = None,
+        self, seed: int | None = None, think_ms: float = THINK_MS, worlds: int | None = None,
+        cancelled: Callable[[], bool] | None = None, exact_cards: int = EXACT_CARDS,
+        tail_cards: int = TAIL_CARDS, bid_tail: int = BID_TAIL, infer: bool = True,
+        bid_think_ms: float = BID_THINK_MS,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
-        `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout."""
+        `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout.
+        `exact_cards`: solve exactly from this many cards in hand (the normal level: fewer);
+        `tail_cards`: solve earlier playouts exactly from this many (0: never); `bid_tail`
+        the same for the bidding's; `infer`: read the opponent's passes; `bid_think_ms`:
+        a bid thinks at least this long (a hint's longer think time is kept)."""
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
+        self.exact_cards, self.tail_cards, self.bid_tail = exact_cards, tail_cards, bid_tail
+        self.infer = infer  # read the opponent's passes while sampling his bidding hand
         self.think = think_ms / 1000.0  # seconds per decision
+        self.bid_think = max(self.think, bid_think_ms / 1000.0)  # seconds per bid
         # With `worlds`: no more worlds after this time.perf_counter() (the first always is).
         self.stop_at: float | None = None
         self.helper = KlabberjassHeuristic(seed, counting=True)  # dix and declarations
-        self._solvers: dict[int, TwoSolver] = {}
+        self._solvers: dict[int, FastTwoSolver] = {}
 
     def choose(self, obs: KlabberjassObservation) -> Action:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        deadline = time.perf_counter() + self.think
+        now = time.perf_counter()
         if obs.phase == "play":
-            return self.play(obs, deadline)
+            return self.play(obs, now + self.think)
         if obs.phase in ("bidding", "schmeiss"):
-            return self.bid(obs, deadline)
+            return self.bid(obs, now + self.bid_think)
         return self.helper.choose(obs)  # dix and declarations: the rules of thumb are right
 
     def _more(self, done: int, deadline: float, kind: str) -> bool:
@@ -86,11 +118,11 @@ class HardKlabberjassPlayer:
             return done < self.worlds and not late
         return done < MIN_WORLDS or (done < MAX_WORLDS[kind] and time.perf_counter() < deadline)
 
-    def _solver(self, trump: int) -> TwoSolver:
+    def _solver(self, trump: int) -> FastTwoSolver:
         solver = self._solvers.get(trump)
         if solver is None or len(solver.tt) > 400_000:
             self._solvers.clear()
-            solver = self._solvers[trump] = TwoSolver(trump)
+            solver = self._solvers[trump] = FastTwoSolver(trump)
         return solver
 
     # --- cards ---
@@ -104,43 +136,52 @@ class HardKlabberjassPlayer:
         know = KlabberjassKnowledge.from_observation(obs)
         t, me = know.trump, obs.seat
         r = TwoRules(t)
-        exact = len(obs.hand) <= EXACT_CARDS
-        solver = self._solver(t) if exact else None
+        exact = len(obs.hand) <= self.exact_cards
+        solver = self._solver(t)
+        tail = self.exact_cards if exact else self.tail_cards
         cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
         base = _Tally.of(obs)
         led = obs.trick[0].index if obs.trick else -1
         totals = dict.fromkeys(cards, 0.0)
         worlds = 0
+        fits = bidding_fits(obs, self.rng) if self.infer else None
         while self._more(worlds, deadline, "exact" if exact else "playout"):
-            opp_hand = know.sample(self.rng)
+            opp_hand = know.sample(self.rng, fits)
             hands = [0, 0]
             hands[me], hands[1 - me] = know.hand, opp_hand
             tally = base.with_bella(hands, t)
             seed = self.rng.random()
             for c in cards:
-                m = self._card_value(r, solver, hands, me, led, c, random.Random(seed))
+                m = self._card_value(r, solver, tail, hands, me, led, c, random.Random(seed))
                 totals[c] += tally.diff(me, obs.maker, m)  # type: ignore[arg-type]
             worlds += 1
         return {a: totals[a.card.index] / worlds for a in obs.legal}  # type: ignore[union-attr]
 
     @staticmethod
     def _card_value(
-        r: TwoRules, solver: TwoSolver | None, hands: list[int], me: int, led: int, card: int,
-        rng: random.Random,
+        r: TwoRules, solver: FastTwoSolver, tail: int, hands: list[int], me: int, led: int,
+        card: int, rng: random.Random,
     ) -> int:  # fmt: skip
-        """Seat 0's future points minus seat 1's after `me` plays `card` (trick included)."""
+        """Seat 0's future points minus seat 1's after `me` plays `card` (trick included):
+        exact when the hand holds at most `tail` cards, else a fast playout that is solved
+        exactly once the hands hold `tail` cards (0: played out to the end)."""
         h = list(hands)
+        exact = h[me].bit_count() <= tail
         if led < 0:
-            if solver is not None:
+            if exact:
                 return solver.reply(h[0], h[1], me, card, -INF, INF)
             h[me] ^= 1 << card
+            if tail:
+                return playout_then_solve(solver, h, me, card, tail, rng)
             return playout(r, h, me, card, rng)
         h[me] ^= 1 << card
         won = me if r.beats(led, card) else 1 - me
         value = r.points[led] + r.points[card] + (LAST_TRICK if not h[0] and not h[1] else 0)
         trick = value if won == 0 else -value
-        if solver is not None:
+        if exact:
             return trick + solver.value(h[0], h[1], won)
+        if tail:
+            return trick + playout_then_solve(solver, h, won, -1, tail, rng)
         return trick + playout(r, h, won, -1, rng)
 
     # --- bidding and the schmeiss answer ---
@@ -153,14 +194,16 @@ class HardKlabberjassPlayer:
         know = KlabberjassKnowledge.from_observation(obs)
         totals = dict.fromkeys(obs.legal, 0.0)
         worlds = 0
+        tail = (self.bid_tail, self._solver) if self.bid_tail else None
+        fits = bidding_fits(obs, self.rng) if self.infer else None
         while self._more(worlds, deadline, "bid"):
-            opp_hand = know.sample(self.rng)
+            opp_hand = know.sample(self.rng, fits)
             stock = bits(know.hidden & ~opp_hand)
             self.rng.shuffle(stock)
             state = _world(obs, opp_hand, stock)
             seed = self.rng.random()
             for action in obs.legal:
-                totals[action] += simulate(state, action, obs.seat, random.Random(seed))
+                totals[action] += simulate(state, action, obs.seat, random.Random(seed), tail)
             worlds += 1
         return {a: value / worlds for a, value in totals.items()}
 
@@ -224,6 +267,47 @@ class _Tally:
         return deal_diff(me, maker, mine, theirs)
 
 
+def bidding_fits(
+    obs: KlabberjassObservation, rng: random.Random | None = None
+) -> Callable[[int], bool] | None:
+    """Does a sampled hand for the opponent fit his passes? A pass says the hand he bid
+    with was not worth making trump by the careful rules (the turned suit in the first
+    round, every other suit in the second). After the bidding he holds three more cards
+    from the stock, unknown which: a random six of his cards (from `rng`) stand in for his
+    bidding hand, which accepts a hand as often as its true chance. None: no pass."""
+    opp, t = 1 - obs.seat, obs.proposed
+    caps: list[tuple[int, Card | None, float]] = []
+    bid_round = 1
+    for seat, action in obs.deal_log:
+        if action.kind in ("take", "name", "refuse"):
+            break  # trump is fixed: later passes are a dix or a declaration declined
+        if action.kind != "pass":
+            continue
+        if seat == opp:
+            if bid_round == 1:
+                caps.append((t.suit_index, t, TAKE_AT + 0.3))
+            else:
+                cap = TAKE_AT + 0.3 - (0.3 if opp == obs.dealer else 0.0)
+                caps += [(s, None, cap) for s in range(4) if s != t.suit_index]
+        if seat == obs.dealer and bid_round == 1:
+            bid_round = 2
+    if not caps:
+        return None
+    played = sum(c.bit for leader, cards in (*obs.tricks, (obs.leader, obs.trick))
+                 for k, c in enumerate(cards) if (leader + k) % 2 == opp)  # fmt: skip
+    swap = obs.proposed.bit | obs.turned.bit if obs.dix == opp else 0  # undo his dix
+    pick = rng or random.Random(0)
+
+    def fits(hand: int) -> bool:
+        held = bits((hand | played) ^ swap)
+        if len(held) > 6:
+            held = pick.sample(held, 6)
+        cards = [ALL_CARDS[i] for i in held]
+        return all(trump_value(cards, s, turned) < cap for s, turned, cap in caps)
+
+    return fits
+
+
 def _world(obs: KlabberjassObservation, opp_hand: int, stock: list[int]) -> KlabberjassState:
     """The deal in progress with the hidden cards filled in, at the observed bidding point."""
     hands = ["", ""]
@@ -237,7 +321,10 @@ def _world(obs: KlabberjassObservation, opp_hand: int, stock: list[int]) -> Klab
     return state
 
 
-def simulate(state: KlabberjassState, action: Action, me: int, rng: random.Random) -> int:
+def simulate(
+    state: KlabberjassState, action: Action, me: int, rng: random.Random,
+    tail: tuple[int, Callable[[int], FastTwoSolver]] | None = None,
+) -> int:  # fmt: skip
     """My deal score minus the opponent's if `action` is taken now and both then play the
     "normal" rules (bidding) and a fast playout (cards); 0 when the deal is voided."""
     deal_no = state.deal_no
@@ -255,10 +342,13 @@ def simulate(state: KlabberjassState, action: Action, me: int, rng: random.Rando
         state, _ = state.apply(choice)
     if state.phase != "dix":
         return 0  # voided (redealt)
-    return _finish(state, me, rng)
+    return _finish(state, me, rng, tail)
 
 
-def _finish(state: KlabberjassState, me: int, rng: random.Random) -> int:
+def _finish(
+    state: KlabberjassState, me: int, rng: random.Random,
+    tail: tuple[int, Callable[[int], FastTwoSolver]] | None = None,
+) -> int:  # fmt: skip
     """Dix, declarations, bella and a fast playout from the moment the stock is dealt."""
     t, maker, nd = state.trump, state.maker, state.non_dealer
     hands = list(state.hands)
@@ -278,7 +368,10 @@ def _finish(state: KlabberjassState, me: int, rng: random.Random) -> int:
     for seat in (0, 1):
         if hands[seat] & kq == kq:
             bonus[seat] += BELLA
-    margin = playout(TwoRules(t), hands, nd, -1, rng)
+    if tail is None:
+        margin = playout(TwoRules(t), hands, nd, -1, rng)
+    else:
+        margin = playout_then_solve(tail[1](t), hands, nd, -1, tail[0], rng)
     future = mask_points(hands[0] | hands[1], t) + LAST_TRICK
     p = [bonus[0] + (future + margin) // 2, bonus[1] + (future - margin) // 2]
     return deal_diff(me, maker, p[me], p[1 - me])

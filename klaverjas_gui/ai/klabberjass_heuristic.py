@@ -1,10 +1,12 @@
-"""Rule-based Klabberjass players: "easy" plays by table rules, "normal" also counts cards.
+"""Rule-based Klabberjass play: the "easy" player, and the rules the stronger levels share.
 
 Both bid from a hand evaluation (`trump_value`): trump honours by their power,
-side aces and guarded tens, sequences and bella. "Normal" asks a little more
-of a hand as maker, schmeisses a borderline hand, refuses a schmeiss when its
-own trumps make the schmeisser likely to fail, and in play knows which cards
-are out, which are masters and where the opponent is void.
+side aces and guarded tens, sequences and bella. "Easy" is a cautious beginner who
+makes trump only with a clearly strong hand; the careful rules (counting=True, used
+by "normal" for its bidding and by "hard" to simulate the rest of a bidding) ask
+a little less of a hand, schmeiss a borderline hand, refuse a schmeiss when their
+own trumps make the schmeisser likely to fail, and in play know which cards are
+out, which are masters and where the opponent is void.
 """
 
 from __future__ import annotations
@@ -20,6 +22,10 @@ from .klabberjass_fast import TwoRules, bits
 from .klabberjass_knowledge import TRUMP_WORTH, KlabberjassKnowledge
 
 TAKE_AT = 5.2  # a six-card hand worth this much (three more cards to come) makes trump
+# The easy player is a cautious beginner: it makes trump only with a clearly strong hand
+# and leaves the rest to the opponent. That costs it (passing with a playable hand gives
+# the opponent the choice), which widens the ladder to normal and hard (README).
+EASY_CAUTION = 1.5
 SCHMEISS_BAND = 0.8  # "normal" schmeisses a hand this close below TAKE_AT
 
 
@@ -103,7 +109,8 @@ def bid_choice(
     dealer: bool, careful: bool,
 ) -> Action:  # fmt: skip
     """Take or name the best suit when the hand is worth it; "careful" also schmeisses."""
-    take_at = TAKE_AT + (0.3 if careful else 0.0) - (0.3 if dealer and bid_round == 2 else 0.0)
+    take_at = TAKE_AT + (0.3 if careful else EASY_CAUTION)
+    take_at -= 0.3 if dealer and bid_round == 2 else 0.0
     p = proposed.suit_index
     if bid_round == 1:
         v = trump_value(hand, p, proposed)

@@ -17,6 +17,7 @@ the best of that hand, and a player who took or named trump holds good trumps
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.cards import ALL_CARDS, FULL_MASK, KING, QUEEN, Card
@@ -73,19 +74,20 @@ class KlabberjassKnowledge:
         return cls(seat, t, hand, hidden, allowed, known, obs.hand_sizes[opp], played[opp],
                    declared, maker and t >= 0)  # fmt: skip
 
-    def sample(self, rng: random.Random) -> int:
-        """A hand for the opponent consistent with everything seen (as a mask)."""
+    def sample(self, rng: random.Random, fits: Callable[[int], bool] | None = None) -> int:
+        """A hand for the opponent consistent with everything seen (as a mask). `fits`
+        adds a soft fact of the caller's (a hand the opponent's bidding makes unlikely)."""
         need = self.opp_size - self.known.bit_count()
         pool = bits(self.allowed & ~self.known)
         if len(pool) < need:  # cannot happen with a consistent observation; stay safe
             pool = bits(self.hidden & ~self.known)
         hand = 0
-        soft = self.declared is not None or self.maker
+        soft = self.declared is not None or self.maker or fits is not None
         for _ in range(SOFT_TRIES if soft else 1):
             hand = self.known
             for c in rng.sample(pool, max(0, min(need, len(pool)))):
                 hand |= 1 << c
-            if not soft or self._believable(hand):
+            if not soft or (self._believable(hand) and (fits is None or fits(hand))):
                 break
         return hand
 

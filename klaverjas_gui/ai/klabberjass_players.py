@@ -2,8 +2,9 @@
 
 A player sees only a `KlabberjassObservation` (its own hand and what lay open on
 the table) and answers one of `obs.legal`; it never touches a `KlabberjassState`.
-Levels: "random" (the baseline), "easy" (table rules), "normal" (counts cards,
-bids from a hand evaluation), "hard" (determinized search, exact at the end).
+Levels: "random" (the baseline), "easy" (table rules, a cautious beginner's bidding),
+"normal" (rule-based bidding, cards by a light sampled search), "hard" (determinized
+search in bidding and play, many more samples, exact earlier).
 Each player keeps its own RNG and caches, so `choose` may run on a worker thread.
 """
 
@@ -16,6 +17,7 @@ from ..engine.match import Action
 from .base import RandomPlayer
 from .klabberjass_hard import HardKlabberjassPlayer
 from .klabberjass_heuristic import KlabberjassHeuristic
+from .klabberjass_normal import NormalKlabberjassPlayer
 
 KLABBERJASS_LEVELS = ("random", "easy", "normal", "hard")
 
@@ -34,8 +36,10 @@ def make_klabberjass_player(
     """A computer opponent of the given level; `think_ms` sets hard's time per decision."""
     if level == "random":
         return RandomPlayer(seed)  # plays any legal action: Klabberjass's too
-    if level in ("easy", "normal"):
-        return KlabberjassHeuristic(seed, counting=level == "normal")
+    if level == "easy":
+        return KlabberjassHeuristic(seed, counting=False)
+    if level == "normal":
+        return NormalKlabberjassPlayer(seed)
     if level == "hard":
         return HardKlabberjassPlayer(seed) if think_ms is None else HardKlabberjassPlayer(
             seed, think_ms=think_ms
