@@ -44,7 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from time import perf_counter
 
-from ..engine.cards import CARD_BY_INDEX, POINTS, SUIT_MASKS, Card
+from ..engine.cards import CARD_BY_INDEX, KING, POINTS, QUEEN, SUIT_MASKS, Card
 from ..engine.match import MatchState
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
@@ -249,8 +249,12 @@ class Solver:
                 if lo >= hi:
                     return g
                 if lo == -INF:
-                    step = step * 2 if g >= beta - 2 else MTD_STEP
-                    beta = hi - step + 1
+                    if g >= beta - 2:
+                        step *= 2
+                        beta = hi - step + 1
+                    else:  # jumped: a fail-soft answer that far off is often the value
+                        step = MTD_STEP
+                        beta = hi
                 else:
                     beta = (lo + hi + 1) // 2
             else:
@@ -258,8 +262,12 @@ class Solver:
                 if lo >= hi:
                     return g
                 if hi == INF:
-                    step = step * 2 if g <= beta + 1 else MTD_STEP
-                    beta = lo + step
+                    if g <= beta + 1:
+                        step *= 2
+                        beta = lo + step
+                    else:  # jumped (see above)
+                        step = MTD_STEP
+                        beta = lo + 1
                 else:
                     beta = (lo + hi + 1) // 2
             beta = max(lo + 1, min(hi, beta))
@@ -397,8 +405,50 @@ class Solver:
         solver = self
         cancelled = self.cancelled
         bound = r.bound
+        mask_points = r.mask_points
+
+        def bound_parts(rem: int) -> int:
+            """Card points and last trick left, with the roem bound of `Rules.bound` << 16."""
+            pts = mask_points(rem) + last
+            return pts | (bound(rem) - pts) << 16
+
+        # can_pit[team | pit << 1]: the bonus `team` may still win in pit state `pit`
+        can_pit = tuple(bonus[t] if pit in (0, t + 1) else 0 for pit in range(4) for t in (0, 1))
+        seq_memo: dict[int, int] = {}  # one suit's four holdings -> held_sequences
+        roem_factor = r.roem_factor
+        carre = r.carre
+        stuk_q, stuk_k = 1 << (8 * r.trump + QUEEN), 1 << (8 * r.trump + KING)
+
+        def held_roem(h0: int, h1: int, h2: int, h3: int) -> int:
+            """A tighter roem bound than `Rules.bound` when the hands are known: the cards of
+            one trick's roem come from four different hands, so a sequence whose cards one
+            hand holds two of, stuk held by one hand and four of a kind not spread over the
+            four hands can never be made."""
+            total = 0
+            for s in (0, 8, 16, 24):
+                key = (h0 >> s & 255) | (h1 >> s & 255) << 8 | (h2 >> s & 255) << 16 | (
+                    h3 >> s & 255) << 24  # fmt: skip
+                v = seq_memo.get(key)
+                if v is None:
+                    v = seq_memo[key] = held_sequences(key)
+                total += v
+            rem = h0 | h1 | h2 | h3
+            if rem & stuk_q and rem & stuk_k:
+                for hq in (h0, h1, h2, h3):
+                    if hq & stuk_q:
+                        if not hq & stuk_k:
+                            total += 20
+                        break
+            common = rem & rem >> 8 & rem >> 16 & rem >> 24 & 255
+            while common:
+                low = common & -common
+                c = low | low << 8 | low << 16 | low << 24
+                if all((hq & c).bit_count() == 1 for hq in (h0, h1, h2, h3)):
+                    total += carre[low.bit_length() - 1]
+                common ^= low
+            return total * roem_factor
+
         use_bound = self.use_bound
-        maxbonus = max(bonus)
         suit_masks = SUIT_MASKS
         sure_pts = r.sure
         trump = r.trump
@@ -408,7 +458,6 @@ class Solver:
         follow_memo: dict[int, list[int]] = {}  # a follower's situation -> its ordered cards
         bounds: dict[int, int] = {}  # cards left -> Rules.bound
         roem_memo = r.roem_cache.get
-        mask_points = r.mask_points
         top_trump = top[r.trump]
         endings = use_tt or grouping or use_bound  # plain alpha-beta keeps the general path
 
@@ -542,15 +591,23 @@ class Solver:
                 if b is None:
                     if len(bounds) > MEMO_SIZE:
                         bounds.clear()
-                    b = bounds[rem] = bound(rem)
-                if pit < 3:
-                    b += maxbonus
+                    b = bounds[rem] = bound_parts(rem)
+                rl = b >> 16  # roem the remaining cards could make, ignoring who holds them
+                b &= 0xFFFF
                 sure = sure_pts[(rem >> tshift & 255) << 8 | (h | h2) >> tshift & 255]
-                mine, theirs = sure & 0xFFFF, sure >> 16  # sure points of p's team, the other
-                if b - 2 * theirs <= alpha:
-                    return b - 2 * theirs
-                if 2 * mine - b >= beta:
-                    return 2 * mine - b
+                t = p & 1 | pit << 1
+                up = b - 2 * (sure >> 16) + can_pit[t]  # without roem
+                low = 2 * (sure & 0xFFFF) - b - can_pit[t ^ 1]
+                if up + rl <= alpha:
+                    return up + rl
+                if low - rl >= beta:
+                    return low - rl
+                if rl and (up <= alpha or low >= beta):  # roem decides: who holds the cards
+                    rl = held_roem(h, h1, h2, h3)
+                    if up + rl <= alpha:
+                        return up + rl
+                    if low - rl >= beta:
+                        return low - rl
             entry = None
             if use_tt:
                 key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
@@ -695,15 +752,23 @@ class Solver:
                 if b is None:
                     if len(bounds) > MEMO_SIZE:
                         bounds.clear()
-                    b = bounds[rem] = bound(rem)
-                if pit < 3:
-                    b += maxbonus
+                    b = bounds[rem] = bound_parts(rem)
+                rl = b >> 16  # roem the remaining cards could make, ignoring who holds them
+                b &= 0xFFFF
                 sure = sure_pts[(rem >> tshift & 255) << 8 | (h | h2) >> tshift & 255]
-                mine, theirs = sure & 0xFFFF, sure >> 16  # sure points of p's team, the other
-                if b - 2 * theirs <= alpha:
-                    return b - 2 * theirs
-                if 2 * mine - b >= beta:
-                    return 2 * mine - b
+                t = p & 1 | pit << 1
+                up = b - 2 * (sure >> 16) + can_pit[t]  # without roem
+                low = 2 * (sure & 0xFFFF) - b - can_pit[t ^ 1]
+                if up + rl <= alpha:
+                    return up + rl
+                if low - rl >= beta:
+                    return low - rl
+                if rl and (up <= alpha or low >= beta):  # roem decides: who holds the cards
+                    rl = held_roem(h, h1, h2, h3)
+                    if up + rl <= alpha:
+                        return up + rl
+                    if low - rl >= beta:
+                        return low - rl
             entry = None
             if use_tt:
                 key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
@@ -900,6 +965,23 @@ class Solver:
             return best_v
 
         return search, restart, count
+
+
+def held_sequences(key: int) -> int:
+    """Most sequence roem one suit can still make, given its four holdings packed a byte a
+    hand in `key`: disjoint runs of 3 (20) or 4 (50) consecutive cards left, each run's
+    cards in different hands (they must fall in one trick)."""
+    hands = (key & 255, key >> 8 & 255, key >> 16 & 255, key >> 24)
+    left = hands[0] | hands[1] | hands[2] | hands[3]
+    best = [0] * 9  # best[i]: using ranks below i
+    for i in range(1, 9):
+        best[i] = best[i - 1]
+        for length, value in ((3, 20), (4, 50)):
+            lo = i - length
+            run = ((1 << length) - 1) << lo if lo >= 0 else 0
+            if run and left & run == run and all((hq & run).bit_count() < 2 for hq in hands):
+                best[i] = max(best[i], best[lo] + value)
+    return best[8]
 
 
 def solve(pos: Position) -> Solution:
