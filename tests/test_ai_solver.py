@@ -199,3 +199,36 @@ def test_one_solver_reused_over_many_positions_answers_as_fresh_ones():
             assert solver.move_values(twin) == plain.move_values(twin)
         checked += len(shared[key].tt) > 0
     assert len(shared) < 40 and checked == 40  # tables really were shared and used
+
+
+def test_held_roem_bounds_the_roem_any_play_makes():
+    """The bound on roem by who holds the cards (a trick's roem needs its cards from four
+    hands) is never below the roem random legal play from a trick start makes, and never
+    above the bound that ignores the holders."""
+    rng = random.Random(34)
+    presets = list(PRESETS.values())
+    for i in range(300):
+        variant = presets[i % len(presets)]
+        state = play_to(variant, 900 + i, 4 * rng.randint(0, 7), rng)
+        pos = Position.from_state(state)
+        solver = Solver.for_position(pos)
+        held = solver.held_roem(*pos.hands)
+        rules = solver.rules
+        rem = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+        assert held <= rules.bound(rem) - rules.mask_points(rem) - rules.last
+        done = len(state.tricks)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state, _ = state.apply(CLAIM_ROEM if state.phase == "claim" else rng.choice(legal))
+        assert sum(roem_of(variant, pos.trump, cards) for _, cards in state.tricks[done:]) <= held
+
+
+def test_held_roem_needs_the_cards_in_different_hands():
+    pos = Position.from_state(play_to(PRESETS["amsterdam"], 7, 0, random.Random(1)))
+    solver = Solver.for_position(pos)
+    side = (pos.trump + 1) % 4 * 8  # ranks 7 8 9 of a side suit: no points, no stuk
+    seven, eight, nine = (1 << side + r for r in range(3))
+    assert solver.held_roem(seven | eight | nine, 0, 0, 0) == 0
+    assert solver.held_roem(seven | eight, nine, 0, 0) == 0
+    assert solver.held_roem(seven, eight, nine, 0) == 20
+    assert solver.held_roem(seven, eight, nine, 1 << side + 3) == 50  # and the ten: four

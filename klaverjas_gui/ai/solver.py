@@ -58,6 +58,26 @@ MTD_STEP = 4  # first step of the MTD(f) driver when the guess is off; it double
 PIT_SHARE = 0.5  # greedy playout's share of what is left from which a pit is tested first
 
 
+RUN3_STARTS = 0x3F3F3F3F  # the cards a run of three can start from (ranks 7 .. 10)
+RUN4_STARTS = 0x1F1F1F1F  # and a run of four (ranks 7 .. 9)
+
+
+def _runs_roem(starts: int) -> int:
+    """Most sequence roem of disjoint runs in one suit, given the ranks a possible run of
+    three (`starts` bits 0-5) or of four (bits 6-10) starts from."""
+    best = [0] * 9  # best[i]: using ranks below i
+    for i in range(1, 9):
+        best[i] = best[i - 1]
+        if i >= 3 and starts >> (i - 3) & 1:
+            best[i] = max(best[i], best[i - 3] + 20)
+        if i >= 4 and starts >> (6 + i - 4) & 1:
+            best[i] = max(best[i], best[i - 4] + 50)
+    return best[8]
+
+
+RUNS_ROEM = tuple(_runs_roem(i) for i in range(1 << 11))
+
+
 class SearchTimeout(Exception):
     """The solver's deadline passed or its caller cancelled it; the search was abandoned
     (its table stays valid)."""
@@ -414,32 +434,33 @@ class Solver:
 
         # can_pit[team | pit << 1]: the bonus `team` may still win in pit state `pit`
         can_pit = tuple(bonus[t] if pit in (0, t + 1) else 0 for pit in range(4) for t in (0, 1))
-        seq_memo: dict[int, int] = {}  # one suit's four holdings -> held_sequences
         roem_factor = r.roem_factor
         carre = r.carre
         stuk_q, stuk_k = 1 << (8 * r.trump + QUEEN), 1 << (8 * r.trump + KING)
 
         def held_roem(h0: int, h1: int, h2: int, h3: int) -> int:
             """A tighter roem bound than `Rules.bound` when the hands are known: the cards of
-            one trick's roem come from four different hands, so a sequence whose cards one
-            hand holds two of, stuk held by one hand and four of a kind not spread over the
-            four hands can never be made."""
+            one trick's roem come from four different hands, so a run one hand holds two
+            cards of, stuk held by one hand and four of a kind not spread over the four
+            hands can never be made. Runs are found for all suits at once: a1..a3 mark
+            cards whose neighbour 1..3 ranks up is in the same hand."""
+            left = h0 | h1 | h2 | h3
+            a1 = h0 & h0 >> 1 | h1 & h1 >> 1 | h2 & h2 >> 1 | h3 & h3 >> 1
+            a2 = h0 & h0 >> 2 | h1 & h1 >> 2 | h2 & h2 >> 2 | h3 & h3 >> 2
+            run3 = left & left >> 1 & left >> 2 & ~(a1 | a1 >> 1 | a2) & RUN3_STARTS
             total = 0
-            for s in (0, 8, 16, 24):
-                key = (h0 >> s & 255) | (h1 >> s & 255) << 8 | (h2 >> s & 255) << 16 | (
-                    h3 >> s & 255) << 24  # fmt: skip
-                v = seq_memo.get(key)
-                if v is None:
-                    v = seq_memo[key] = held_sequences(key)
-                total += v
-            rem = h0 | h1 | h2 | h3
-            if rem & stuk_q and rem & stuk_k:
+            if run3:
+                a3 = h0 & h0 >> 3 | h1 & h1 >> 3 | h2 & h2 >> 3 | h3 & h3 >> 3
+                run4 = run3 & left >> 3 & ~(a1 >> 2 | a2 >> 1 | a3) & RUN4_STARTS
+                for s in (0, 8, 16, 24):
+                    total += RUNS_ROEM[(run3 >> s & 63) | (run4 >> s & 31) << 6]
+            if left & stuk_q and left & stuk_k:
                 for hq in (h0, h1, h2, h3):
                     if hq & stuk_q:
                         if not hq & stuk_k:
                             total += 20
                         break
-            common = rem & rem >> 8 & rem >> 16 & rem >> 24 & 255
+            common = left & left >> 8 & left >> 16 & left >> 24 & 255
             while common:
                 low = common & -common
                 c = low | low << 8 | low << 16 | low << 24
@@ -447,6 +468,8 @@ class Solver:
                     total += carre[low.bit_length() - 1]
                 common ^= low
             return total * roem_factor
+
+        self.held_roem = held_roem  # for the tests
 
         use_bound = self.use_bound
         suit_masks = SUIT_MASKS
@@ -965,23 +988,6 @@ class Solver:
             return best_v
 
         return search, restart, count
-
-
-def held_sequences(key: int) -> int:
-    """Most sequence roem one suit can still make, given its four holdings packed a byte a
-    hand in `key`: disjoint runs of 3 (20) or 4 (50) consecutive cards left, each run's
-    cards in different hands (they must fall in one trick)."""
-    hands = (key & 255, key >> 8 & 255, key >> 16 & 255, key >> 24)
-    left = hands[0] | hands[1] | hands[2] | hands[3]
-    best = [0] * 9  # best[i]: using ranks below i
-    for i in range(1, 9):
-        best[i] = best[i - 1]
-        for length, value in ((3, 20), (4, 50)):
-            lo = i - length
-            run = ((1 << length) - 1) << lo if lo >= 0 else 0
-            if run and left & run == run and all((hq & run).bit_count() < 2 for hq in hands):
-                best[i] = max(best[i], best[lo] + value)
-    return best[8]
 
 
 def solve(pos: Position) -> Solution:
