@@ -428,9 +428,9 @@ class Solver:
         mask_points = r.mask_points
 
         def bound_parts(rem: int) -> int:
-            """Card points and last trick left, with the roem bound of `Rules.bound` << 16."""
-            pts = mask_points(rem) + last
-            return pts | (bound(rem) - pts) << 16
+            """`Rules.bound`, with its roem part << 16."""
+            b = bound(rem)
+            return b | (b - mask_points(rem) - last) << 16
 
         # can_pit[team | pit << 1]: the bonus `team` may still win in pit state `pit`
         can_pit = tuple(bonus[t] if pit in (0, t + 1) else 0 for pit in range(4) for t in (0, 1))
@@ -609,28 +609,32 @@ class Solver:
                     value += bonus[team]
                 return value if team == p & 1 else -value
             rem = h | h1 | h2 | h3
+            rl = 0
             if use_bound:
-                b = bounds.get(rem)
-                if b is None:
+                x = bounds.get(rem)
+                if x is None:
                     if len(bounds) > MEMO_SIZE:
                         bounds.clear()
-                    b = bounds[rem] = bound_parts(rem)
-                rl = b >> 16  # roem the remaining cards could make, ignoring who holds them
-                b &= 0xFFFF
+                    x = bounds[rem] = bound_parts(rem)
+                b = x & 0xFFFF
                 sure = sure_pts[(rem >> tshift & 255) << 8 | (h | h2) >> tshift & 255]
-                t = p & 1 | pit << 1
-                up = b - 2 * (sure >> 16) + can_pit[t]  # without roem
-                low = 2 * (sure & 0xFFFF) - b - can_pit[t ^ 1]
-                if up + rl <= alpha:
-                    return up + rl
-                if low - rl >= beta:
-                    return low - rl
-                if rl and (up <= alpha or low >= beta):  # roem decides: who holds the cards
-                    rl = held_roem(h, h1, h2, h3)
-                    if up + rl <= alpha:
-                        return up + rl
-                    if low - rl >= beta:
-                        return low - rl
+                up = b - 2 * (sure >> 16)
+                low = 2 * (sure & 0xFFFF) - b
+                if pit < 3:  # only a team without a trick lost can still win the pit bonus,
+                    t = p & 1 | pit << 1  # and not against the highest trump left
+                    tr = rem & trump_mask
+                    if not tr:
+                        up += can_pit[t]
+                        low -= can_pit[t ^ 1]
+                    elif (h | h2) >> top_trump[tr >> tshift] & 1:
+                        up += can_pit[t]
+                    else:
+                        low -= can_pit[t ^ 1]
+                if up <= alpha:
+                    return up
+                if low >= beta:
+                    return low
+                rl = x >> 16  # the part of the bound that is roem (who holds the cards aside)
             entry = None
             if use_tt:
                 key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
@@ -647,6 +651,12 @@ class Solver:
                     beta = hi
             else:
                 moves = lead_moves(h, rem)
+            if rl and (up - rl <= alpha or low + rl >= beta):  # roem decides: who holds it?
+                rl -= held_roem(h, h1, h2, h3)
+                if up - rl <= alpha:
+                    return up - rl
+                if low + rl >= beta:
+                    return low + rl
             team_l = p & 1
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
             a = alpha
@@ -770,28 +780,32 @@ class Solver:
             q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
             h1, h2, h3 = H[q1], H[q2], H[q3]
             rem = h | h1 | h2 | h3
+            rl = 0
             if use_bound:
-                b = bounds.get(rem)
-                if b is None:
+                x = bounds.get(rem)
+                if x is None:
                     if len(bounds) > MEMO_SIZE:
                         bounds.clear()
-                    b = bounds[rem] = bound_parts(rem)
-                rl = b >> 16  # roem the remaining cards could make, ignoring who holds them
-                b &= 0xFFFF
+                    x = bounds[rem] = bound_parts(rem)
+                b = x & 0xFFFF
                 sure = sure_pts[(rem >> tshift & 255) << 8 | (h | h2) >> tshift & 255]
-                t = p & 1 | pit << 1
-                up = b - 2 * (sure >> 16) + can_pit[t]  # without roem
-                low = 2 * (sure & 0xFFFF) - b - can_pit[t ^ 1]
-                if up + rl <= alpha:
-                    return up + rl
-                if low - rl >= beta:
-                    return low - rl
-                if rl and (up <= alpha or low >= beta):  # roem decides: who holds the cards
-                    rl = held_roem(h, h1, h2, h3)
-                    if up + rl <= alpha:
-                        return up + rl
-                    if low - rl >= beta:
-                        return low - rl
+                up = b - 2 * (sure >> 16)
+                low = 2 * (sure & 0xFFFF) - b
+                if pit < 3:  # only a team without a trick lost can still win the pit bonus,
+                    t = p & 1 | pit << 1  # and not against the highest trump left
+                    tr = rem & trump_mask
+                    if not tr:
+                        up += can_pit[t]
+                        low -= can_pit[t ^ 1]
+                    elif (h | h2) >> top_trump[tr >> tshift] & 1:
+                        up += can_pit[t]
+                    else:
+                        low -= can_pit[t ^ 1]
+                if up <= alpha:
+                    return up
+                if low >= beta:
+                    return low
+                rl = x >> 16  # the part of the bound that is roem (who holds the cards aside)
             entry = None
             if use_tt:
                 key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
@@ -808,6 +822,12 @@ class Solver:
                     beta = hi
             else:
                 moves = lead_moves(h, rem)
+            if rl and (up - rl <= alpha or low + rl >= beta):  # roem decides: who holds it?
+                rl -= held_roem(h, h1, h2, h3)
+                if up - rl <= alpha:
+                    return up - rl
+                if low + rl >= beta:
+                    return low + rl
             team_l = p & 1
             rpts = mask_points(rem)
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
