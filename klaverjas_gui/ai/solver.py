@@ -432,6 +432,11 @@ class Solver:
             b = bound(rem)
             return b | (b - mask_points(rem) - last) << 16
 
+        seats = tuple(((p + 1) & 3, (p + 2) & 3, (p + 3) & 3) for p in range(4))  # after p
+        # next_pit[pit][team]: the pit state once `team` has won a trick
+        next_pit = tuple(
+            tuple(t + 1 if pit in (0, t + 1) else 3 for t in (0, 1)) for pit in (0, 1, 2, 3)
+        )
         # can_pit[team | pit << 1]: the bonus `team` may still win in pit state `pit`
         can_pit = tuple(bonus[t] if pit in (0, t + 1) else 0 for pit in range(4) for t in (0, 1))
         roem_factor = r.roem_factor
@@ -594,7 +599,7 @@ class Solver:
             h = H[p]
             if not h:
                 return 0
-            q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
+            q1, q2, q3 = seats[p]
             h1, h2, h3 = H[q1], H[q2], H[q3]
             if not h & (h - 1):  # last trick: one card each, nothing to choose
                 pw = power[h.bit_length() - 1 >> 3]
@@ -649,15 +654,16 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            else:
-                moves = lead_moves(h, rem)
             if rl and (up - rl <= alpha or low + rl >= beta):  # roem decides: who holds it?
                 rl -= held_roem(h, h1, h2, h3)
                 if up - rl <= alpha:
                     return up - rl
                 if low + rl >= beta:
                     return low + rl
+            if entry is None:
+                moves = lead_moves(h, rem)
             team_l = p & 1
+            npits = next_pit[pit]
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
             a = alpha
             best0, best_c = -INF, -1
@@ -722,7 +728,7 @@ class Solver:
                             tm = tmask | 1 << c3
                             rv = roem_memo(tm)
                             tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
-                            npit = team + 1 if pit == 0 or pit == team + 1 else 3
+                            npit = npits[team]
                             if team == team_l:
                                 v = tv + child(ws, npit, a2 - tv, b3 - tv)
                             else:
@@ -777,7 +783,7 @@ class Solver:
             if calls >= check_at:
                 tick()
             h = H[p]
-            q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
+            q1, q2, q3 = seats[p]
             h1, h2, h3 = H[q1], H[q2], H[q3]
             rem = h | h1 | h2 | h3
             rl = 0
@@ -820,15 +826,16 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            else:
-                moves = lead_moves(h, rem)
             if rl and (up - rl <= alpha or low + rl >= beta):  # roem decides: who holds it?
                 rl -= held_roem(h, h1, h2, h3)
                 if up - rl <= alpha:
                     return up - rl
                 if low + rl >= beta:
                     return low + rl
+            if entry is None:
+                moves = lead_moves(h, rem)
             team_l = p & 1
+            npits = next_pit[pit]
             rpts = mask_points(rem)
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
             a = alpha
@@ -894,7 +901,7 @@ class Solver:
                             tm = tmask | 1 << c3
                             rv = roem_memo(tm)
                             tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
-                            npit = team + 1 if pit == 0 or pit == team + 1 else 3
+                            npit = npits[team]
                             # the last trick: one card each, ws leads
                             lt = rem ^ tm
                             tr = lt & trump_mask
