@@ -663,7 +663,7 @@ class Solver:
             if entry is None:
                 moves = lead_moves(h, rem)
             team_l = p & 1
-            npits = next_pit[pit]
+            pit_l, pit_o = next_pit[pit] if team_l == 0 else next_pit[pit][::-1]
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
             a = alpha
             best0, best_c = -INF, -1
@@ -724,15 +724,13 @@ class Solver:
                         for c3 in moves3:
                             H[q3] = h3 ^ (1 << c3)
                             ws = q3 if pw[c3] > wp2 else w2
-                            team = ws & 1
                             tm = tmask | 1 << c3
                             rv = roem_memo(tm)
                             tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
-                            npit = npits[team]
-                            if team == team_l:
-                                v = tv + child(ws, npit, a2 - tv, b3 - tv)
+                            if ws & 1 == team_l:
+                                v = tv + child(ws, pit_l, a2 - tv, b3 - tv)
                             else:
-                                v = -tv - child(ws, npit, -b3 - tv, -a2 - tv)
+                                v = -tv - child(ws, pit_o, -b3 - tv, -a2 - tv)
                             if v < best3:
                                 best3 = v
                                 if v < b3:
@@ -835,7 +833,7 @@ class Solver:
             if entry is None:
                 moves = lead_moves(h, rem)
             team_l = p & 1
-            npits = next_pit[pit]
+            pit_bonus_l, pit_bonus_o = can_pit[team_l | pit << 1], can_pit[team_l ^ 1 | pit << 1]
             rpts = mask_points(rem)
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
             a = alpha
@@ -895,36 +893,32 @@ class Solver:
                         tpts = points[c0] + points[c1] + points[c2]
                         b3, best3 = b1, INF
                         for c3 in moves3:
-                            H[q3] = h3 ^ (1 << c3)
                             ws = q3 if pw[c3] > wp2 else w2
-                            team = ws & 1
                             tm = tmask | 1 << c3
                             rv = roem_memo(tm)
                             tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
-                            npit = npits[team]
                             # the last trick: one card each, ws leads
                             lt = rem ^ tm
                             tr = lt & trump_mask
                             if tr:
                                 wcard = top_trump[tr >> tshift]
                             else:
-                                s = H[ws].bit_length() - 1 >> 3
+                                s = (H[ws] if ws != q3 else h3 ^ 1 << c3).bit_length() - 1 >> 3
                                 wcard = top[s][lt >> (s << 3) & 255]
                             rv = roem_memo(lt)
                             lv = rpts - tpts - points[c3] + last + (roem(lt) if rv is None else rv)
-                            if mine_after & (1 << wcard):
-                                if npit == team_l + 1:
-                                    lv += bonus[team_l]
+                            if ws & 1 == team_l:  # our trick, then the last one: a pit?
+                                v = tv + lv + pit_bonus_l if mine_after >> wcard & 1 else tv - lv
+                            elif mine_after >> wcard & 1:
+                                v = lv - tv
                             else:
-                                lv = -lv - (bonus[1 - team_l] if npit == 2 - team_l else 0)
-                            v = (tv if team == team_l else -tv) + lv
+                                v = -tv - lv - pit_bonus_o
                             if v < best3:
                                 best3 = v
                                 if v < b3:
                                     b3 = v
                                     if b3 <= a2:
                                         break
-                        H[q3] = h3
                         if best3 > best2:
                             best2 = best3
                             if best3 > a2:
