@@ -109,6 +109,20 @@ def test_solver_agrees_with_brute_force_on_endings_of_up_to_three_tricks():
         assert fast.final_margin == brute_force(state)
 
 
+@pytest.mark.parametrize("variant", PLAY_OPTIONS, ids=lambda v: f"{v.must_ruff}-"
+                         f"{v.must_overtrump}-{v.undertrump}")  # fmt: skip
+def test_solver_follows_every_play_option_like_the_engine(variant):
+    """Brute force with the engine's own rules checks the solver (its bounds, pit and roem
+    shortcuts, the inline last tricks) on endings of three tricks under every play option."""
+    rng = random.Random(hash((variant.must_ruff, variant.must_overtrump, variant.undertrump)))
+    for _ in range(40):
+        state = play_to(variant, rng.randrange(10**6), rng.randint(20, 23), rng)
+        pos = Position.from_state(state)
+        me = state.to_move % 2
+        expected = brute_force(state) - (pos.points[me] - pos.points[1 - me])
+        assert Solver.for_position(pos).value(pos) == expected
+
+
 def test_grouping_and_table_do_not_change_values_mid_deal():
     rng = random.Random(11)
     for i in range(10):
@@ -215,7 +229,9 @@ def test_held_roem_bounds_the_roem_any_play_makes():
         held = solver.held_roem(*pos.hands)
         rules = solver.rules
         rem = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
-        assert held <= rules.bound(rem) - rules.mask_points(rem) - rules.last
+        loose = rules.bound(rem) - rules.mask_points(rem) - rules.last
+        assert held <= loose
+        assert solver.bound_parts(rem) == rules.bound(rem) | loose << 16
         done = len(state.tricks)
         while not state.is_over:
             legal = state.legal_actions()

@@ -424,13 +424,26 @@ class Solver:
         grouping = self.grouping
         solver = self
         cancelled = self.cancelled
-        bound = r.bound
         mask_points = r.mask_points
 
+        suit_points = r.suit_points
+        seq_bound = r.seq_bound
+        stuk = r.stuk
+
         def bound_parts(rem: int) -> int:
-            """`Rules.bound`, with its roem part << 16."""
-            b = bound(rem)
-            return b | (b - mask_points(rem) - last) << 16
+            """`Rules.bound` (what is left to win), with its roem part << 16."""
+            b0, b1, b2, b3 = rem & 255, rem >> 8 & 255, rem >> 16 & 255, rem >> 24
+            roem = seq_bound[b0] + seq_bound[b1] + seq_bound[b2] + seq_bound[b3]
+            if stuk and rem & stuk == stuk:
+                roem += 20
+            common = b0 & b1 & b2 & b3
+            while common:
+                low = common & -common
+                roem += carre[low.bit_length() - 1]
+                common ^= low
+            roem *= roem_factor
+            pts = suit_points[0][b0] + suit_points[1][b1] + suit_points[2][b2] + suit_points[3][b3]
+            return pts + last + roem | roem << 16
 
         seats = tuple(((p + 1) & 3, (p + 2) & 3, (p + 3) & 3) for p in range(4))  # after p
         # next_pit[pit][team]: the pit state once `team` has won a trick
@@ -474,7 +487,7 @@ class Solver:
                 common ^= low
             return total * roem_factor
 
-        self.held_roem = held_roem  # for the tests
+        self.held_roem, self.bound_parts = held_roem, bound_parts  # for the tests
 
         use_bound = self.use_bound
         suit_masks = SUIT_MASKS
