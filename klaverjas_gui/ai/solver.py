@@ -692,11 +692,18 @@ class Solver:
                 # second hand: an opponent of the leader, minimises
                 lm = h1 & smask or legal(h1, led, c0, False)
                 if lm & (lm - 1):
-                    moves1 = follow_moves(lm, led, p0, threat_of(h2, led), False, o1)
+                    f = h2 & smask or h2 & trump_mask  # threat_of(h2, led), inline
+                    if f:
+                        s = f.bit_length() - 1 >> 3
+                        f = pw[top[s][f >> (s << 3) & 255]]
+                    moves1 = follow_moves(lm, led, p0, f, False, o1)
                 else:
                     moves1 = (lm.bit_length() - 1,)
                 follow += 1
-                threat3 = threat_of(h3, led)
+                threat3 = h3 & smask or h3 & trump_mask  # threat_of(h3, led), inline
+                if threat3:
+                    s = threat3.bit_length() - 1 >> 3
+                    threat3 = pw[top[s][threat3 >> (s << 3) & 255]]
                 b1, best1 = beta, INF
                 for c1 in moves1:
                     bit1 = 1 << c1
@@ -862,11 +869,18 @@ class Solver:
                 # second hand: an opponent of the leader, minimises
                 lm = h1 & smask or legal(h1, led, c0, False)
                 if lm & (lm - 1):
-                    moves1 = follow_moves(lm, led, p0, threat_of(h2, led), False, o1)
+                    f = h2 & smask or h2 & trump_mask  # threat_of(h2, led), inline
+                    if f:
+                        s = f.bit_length() - 1 >> 3
+                        f = pw[top[s][f >> (s << 3) & 255]]
+                    moves1 = follow_moves(lm, led, p0, f, False, o1)
                 else:
                     moves1 = (lm.bit_length() - 1,)
                 follow += 1
-                threat3 = threat_of(h3, led)
+                threat3 = h3 & smask or h3 & trump_mask  # threat_of(h3, led), inline
+                if threat3:
+                    s = threat3.bit_length() - 1 >> 3
+                    threat3 = pw[top[s][threat3 >> (s << 3) & 255]]
                 b1, best1 = beta, INF
                 for c1 in moves1:
                     bit1 = 1 << c1
