@@ -26,14 +26,16 @@ revisit neither re-sorts nor re-groups; MTD(f) zero-window searches from a greed
 playout's guess (first testing a pit the playout comes close to), stepping twice as
 far each time the guess only just proves wrong, then bisecting; bounds at trick
 starts: what is still to win (card points, last trick, roem the remaining cards
-could make, pit), less the trump points the other team is sure of (the highest
-trumps left win whatever trick they fall in); move ordering (table move first, then
-winners the next opponent cannot beat, points on a partner's sure trick, cheap
-cards); followers' ordered cards memoised by their situation; the last trick counted
-inside the loops of the trick before it; and grouping of equivalent cards: two cards
-of one hand that no other remaining card separates in trick strength, are both worth
-0 points and can no longer form roem, lead to the same result, so only one is
-searched.
+could make, and when that decides, only the roem their holders could make, since a
+trick's roem needs cards from four hands; the pit for a team that can still sweep),
+less the trump points the other team is sure of (the highest trumps left win
+whatever trick they fall in); move ordering (table move first, then winners the next
+opponent cannot beat, points on a partner's sure trick, cheap cards, a leader's
+trumps after its side-suit cards); followers' ordered cards memoised by their
+situation; the last trick counted inside the loops of the trick before it; and
+grouping of equivalent cards: two cards of one hand that no other remaining card
+separates in trick strength, are both worth 0 points and can no longer form roem,
+lead to the same result, so only one is searched.
 (Cards with points never group: which trick receives an ace or a ten changes
 the result.)
 """
@@ -548,7 +550,8 @@ class Solver:
             return h & ~drop
 
         def lead_moves(h: int, rem: int) -> list[int]:
-            """A leader's cards, masters first (by points), then cheapest first; grouped."""
+            """A leader's cards, masters first (by points), then the cheapest side-suit cards,
+            then trumps; grouped."""
             if grouping:
                 z = h & zero_mask
                 if z & (z - 1):
@@ -558,8 +561,8 @@ class Solver:
                 s = c >> 3
                 if top[s][rem >> (s << 3) & 255] == c:
                     scored.append((100 + points[c], c))
-                else:
-                    scored.append((-points[c], c))
+                else:  # trumps last: they are worth keeping to ruff with
+                    scored.append((-points[c] - (30 if s == trump else 0), c))
             scored.sort(reverse=True)
             return [c for _, c in scored]
 
