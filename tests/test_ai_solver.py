@@ -109,6 +109,20 @@ def test_solver_agrees_with_brute_force_on_endings_of_up_to_three_tricks():
         assert fast.final_margin == brute_force(state)
 
 
+@pytest.mark.parametrize("variant", PLAY_OPTIONS, ids=lambda v: f"{v.must_ruff}-"
+                         f"{v.must_overtrump}-{v.undertrump}")  # fmt: skip
+def test_solver_follows_every_play_option_like_the_engine(variant):
+    """Brute force with the engine's own rules checks the solver (its bounds, pit and roem
+    shortcuts, the inline last tricks) on endings of three tricks under every play option."""
+    rng = random.Random(hash((variant.must_ruff, variant.must_overtrump, variant.undertrump)))
+    for _ in range(40):
+        state = play_to(variant, rng.randrange(10**6), rng.randint(20, 23), rng)
+        pos = Position.from_state(state)
+        me = state.to_move % 2
+        expected = brute_force(state) - (pos.points[me] - pos.points[1 - me])
+        assert Solver.for_position(pos).value(pos) == expected
+
+
 def test_grouping_and_table_do_not_change_values_mid_deal():
     rng = random.Random(11)
     for i in range(10):
@@ -199,3 +213,38 @@ def test_one_solver_reused_over_many_positions_answers_as_fresh_ones():
             assert solver.move_values(twin) == plain.move_values(twin)
         checked += len(shared[key].tt) > 0
     assert len(shared) < 40 and checked == 40  # tables really were shared and used
+
+
+def test_held_roem_bounds_the_roem_any_play_makes():
+    """The bound on roem by who holds the cards (a trick's roem needs its cards from four
+    hands) is never below the roem random legal play from a trick start makes, and never
+    above the bound that ignores the holders."""
+    rng = random.Random(34)
+    presets = list(PRESETS.values())
+    for i in range(300):
+        variant = presets[i % len(presets)]
+        state = play_to(variant, 900 + i, 4 * rng.randint(0, 7), rng)
+        pos = Position.from_state(state)
+        solver = Solver.for_position(pos)
+        held = solver.held_roem(*pos.hands)
+        rules = solver.rules
+        rem = pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.hands[3]
+        loose = rules.bound(rem) - rules.mask_points(rem) - rules.last
+        assert held <= loose
+        assert solver.bound_parts(rem) == rules.bound(rem) | loose << 16
+        done = len(state.tricks)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state, _ = state.apply(CLAIM_ROEM if state.phase == "claim" else rng.choice(legal))
+        assert sum(roem_of(variant, pos.trump, cards) for _, cards in state.tricks[done:]) <= held
+
+
+def test_held_roem_needs_the_cards_in_different_hands():
+    pos = Position.from_state(play_to(PRESETS["amsterdam"], 7, 0, random.Random(1)))
+    solver = Solver.for_position(pos)
+    side = (pos.trump + 1) % 4 * 8  # ranks 7 8 9 of a side suit: no points, no stuk
+    seven, eight, nine = (1 << side + r for r in range(3))
+    assert solver.held_roem(seven | eight | nine, 0, 0, 0) == 0
+    assert solver.held_roem(seven | eight, nine, 0, 0) == 0
+    assert solver.held_roem(seven, eight, nine, 0) == 20
+    assert solver.held_roem(seven, eight, nine, 1 << side + 3) == 50  # and the ten: four

@@ -26,14 +26,16 @@ revisit neither re-sorts nor re-groups; MTD(f) zero-window searches from a greed
 playout's guess (first testing a pit the playout comes close to), stepping twice as
 far each time the guess only just proves wrong, then bisecting; bounds at trick
 starts: what is still to win (card points, last trick, roem the remaining cards
-could make, pit), less the trump points the other team is sure of (the highest
-trumps left win whatever trick they fall in); move ordering (table move first, then
-winners the next opponent cannot beat, points on a partner's sure trick, cheap
-cards); followers' ordered cards memoised by their situation; the last trick counted
-inside the loops of the trick before it; and grouping of equivalent cards: two cards
-of one hand that no other remaining card separates in trick strength, are both worth
-0 points and can no longer form roem, lead to the same result, so only one is
-searched.
+could make, and when that decides, only the roem their holders could make, since a
+trick's roem needs cards from four hands; the pit for a team that can still sweep),
+less the trump points the other team is sure of (the highest trumps left win
+whatever trick they fall in); move ordering (table move first, then winners the next
+opponent cannot beat, points on a partner's sure trick, cheap cards, a leader's
+trumps after its side-suit cards); followers' ordered cards memoised by their
+situation; the last trick counted inside the loops of the trick before it; and
+grouping of equivalent cards: two cards of one hand that no other remaining card
+separates in trick strength, are both worth 0 points and can no longer form roem,
+lead to the same result, so only one is searched.
 (Cards with points never group: which trick receives an ace or a ten changes
 the result.)
 """
@@ -44,7 +46,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from time import perf_counter
 
-from ..engine.cards import CARD_BY_INDEX, POINTS, SUIT_MASKS, Card
+from ..engine.cards import CARD_BY_INDEX, KING, POINTS, QUEEN, SUIT_MASKS, Card
 from ..engine.match import MatchState
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
@@ -56,6 +58,26 @@ MEMO_SIZE = 200_000  # move lists and grouping masks kept before a memo is clear
 CHECK_EVERY = 256  # nodes between two looks at the clock and the cancel flag
 MTD_STEP = 4  # first step of the MTD(f) driver when the guess is off; it doubles
 PIT_SHARE = 0.5  # greedy playout's share of what is left from which a pit is tested first
+
+
+RUN3_STARTS = 0x3F3F3F3F  # the cards a run of three can start from (ranks 7 .. 10)
+RUN4_STARTS = 0x1F1F1F1F  # and a run of four (ranks 7 .. 9)
+
+
+def _runs_roem(starts: int) -> int:
+    """Most sequence roem of disjoint runs in one suit, given the ranks a possible run of
+    three (`starts` bits 0-5) or of four (bits 6-10) starts from."""
+    best = [0] * 9  # best[i]: using ranks below i
+    for i in range(1, 9):
+        best[i] = best[i - 1]
+        if i >= 3 and starts >> (i - 3) & 1:
+            best[i] = max(best[i], best[i - 3] + 20)
+        if i >= 4 and starts >> (6 + i - 4) & 1:
+            best[i] = max(best[i], best[i - 4] + 50)
+    return best[8]
+
+
+RUNS_ROEM = tuple(_runs_roem(i) for i in range(1 << 11))
 
 
 class SearchTimeout(Exception):
@@ -249,8 +271,12 @@ class Solver:
                 if lo >= hi:
                     return g
                 if lo == -INF:
-                    step = step * 2 if g >= beta - 2 else MTD_STEP
-                    beta = hi - step + 1
+                    if g >= beta - 2:
+                        step *= 2
+                        beta = hi - step + 1
+                    else:  # jumped: a fail-soft answer that far off is often the value
+                        step = MTD_STEP
+                        beta = hi
                 else:
                     beta = (lo + hi + 1) // 2
             else:
@@ -258,8 +284,12 @@ class Solver:
                 if lo >= hi:
                     return g
                 if hi == INF:
-                    step = step * 2 if g <= beta + 1 else MTD_STEP
-                    beta = lo + step
+                    if g <= beta + 1:
+                        step *= 2
+                        beta = lo + step
+                    else:  # jumped (see above)
+                        step = MTD_STEP
+                        beta = lo + 1
                 else:
                     beta = (lo + hi + 1) // 2
             beta = max(lo + 1, min(hi, beta))
@@ -396,9 +426,72 @@ class Solver:
         grouping = self.grouping
         solver = self
         cancelled = self.cancelled
-        bound = r.bound
+        mask_points = r.mask_points
+
+        suit_points = r.suit_points
+        seq_bound = r.seq_bound
+        stuk = r.stuk
+
+        def bound_parts(rem: int) -> int:
+            """`Rules.bound` (what is left to win), with its roem part << 16."""
+            b0, b1, b2, b3 = rem & 255, rem >> 8 & 255, rem >> 16 & 255, rem >> 24
+            roem = seq_bound[b0] + seq_bound[b1] + seq_bound[b2] + seq_bound[b3]
+            if stuk and rem & stuk == stuk:
+                roem += 20
+            common = b0 & b1 & b2 & b3
+            while common:
+                low = common & -common
+                roem += carre[low.bit_length() - 1]
+                common ^= low
+            roem *= roem_factor
+            pts = suit_points[0][b0] + suit_points[1][b1] + suit_points[2][b2] + suit_points[3][b3]
+            return pts + last + roem | roem << 16
+
+        seats = tuple(((p + 1) & 3, (p + 2) & 3, (p + 3) & 3) for p in range(4))  # after p
+        # next_pit[pit][team]: the pit state once `team` has won a trick
+        next_pit = tuple(
+            tuple(t + 1 if pit in (0, t + 1) else 3 for t in (0, 1)) for pit in (0, 1, 2, 3)
+        )
+        # can_pit[team | pit << 1]: the bonus `team` may still win in pit state `pit`
+        can_pit = tuple(bonus[t] if pit in (0, t + 1) else 0 for pit in range(4) for t in (0, 1))
+        roem_factor = r.roem_factor
+        carre = r.carre
+        stuk_q, stuk_k = 1 << (8 * r.trump + QUEEN), 1 << (8 * r.trump + KING)
+
+        def held_roem(h0: int, h1: int, h2: int, h3: int) -> int:
+            """A tighter roem bound than `Rules.bound` when the hands are known: the cards of
+            one trick's roem come from four different hands, so a run one hand holds two
+            cards of, stuk held by one hand and four of a kind not spread over the four
+            hands can never be made. Runs are found for all suits at once: a1..a3 mark
+            cards whose neighbour 1..3 ranks up is in the same hand."""
+            left = h0 | h1 | h2 | h3
+            a1 = h0 & h0 >> 1 | h1 & h1 >> 1 | h2 & h2 >> 1 | h3 & h3 >> 1
+            a2 = h0 & h0 >> 2 | h1 & h1 >> 2 | h2 & h2 >> 2 | h3 & h3 >> 2
+            run3 = left & left >> 1 & left >> 2 & ~(a1 | a1 >> 1 | a2) & RUN3_STARTS
+            total = 0
+            if run3:
+                a3 = h0 & h0 >> 3 | h1 & h1 >> 3 | h2 & h2 >> 3 | h3 & h3 >> 3
+                run4 = run3 & left >> 3 & ~(a1 >> 2 | a2 >> 1 | a3) & RUN4_STARTS
+                for s in (0, 8, 16, 24):
+                    total += RUNS_ROEM[(run3 >> s & 63) | (run4 >> s & 31) << 6]
+            if left & stuk_q and left & stuk_k:
+                for hq in (h0, h1, h2, h3):
+                    if hq & stuk_q:
+                        if not hq & stuk_k:
+                            total += 20
+                        break
+            common = left & left >> 8 & left >> 16 & left >> 24 & 255
+            while common:
+                low = common & -common
+                c = low | low << 8 | low << 16 | low << 24
+                if all((hq & c).bit_count() == 1 for hq in (h0, h1, h2, h3)):
+                    total += carre[low.bit_length() - 1]
+                common ^= low
+            return total * roem_factor
+
+        self.held_roem, self.bound_parts = held_roem, bound_parts  # for the tests
+
         use_bound = self.use_bound
-        maxbonus = max(bonus)
         suit_masks = SUIT_MASKS
         sure_pts = r.sure
         trump = r.trump
@@ -408,7 +501,6 @@ class Solver:
         follow_memo: dict[int, list[int]] = {}  # a follower's situation -> its ordered cards
         bounds: dict[int, int] = {}  # cards left -> Rules.bound
         roem_memo = r.roem_cache.get
-        mask_points = r.mask_points
         top_trump = top[r.trump]
         endings = use_tt or grouping or use_bound  # plain alpha-beta keeps the general path
 
@@ -458,7 +550,8 @@ class Solver:
             return h & ~drop
 
         def lead_moves(h: int, rem: int) -> list[int]:
-            """A leader's cards, masters first (by points), then cheapest first; grouped."""
+            """A leader's cards, masters first (by points), then the cheapest side-suit cards,
+            then trumps; grouped."""
             if grouping:
                 z = h & zero_mask
                 if z & (z - 1):
@@ -468,8 +561,8 @@ class Solver:
                 s = c >> 3
                 if top[s][rem >> (s << 3) & 255] == c:
                     scored.append((100 + points[c], c))
-                else:
-                    scored.append((-points[c], c))
+                else:  # trumps last: they are worth keeping to ruff with
+                    scored.append((-points[c] - (30 if s == trump else 0), c))
             scored.sort(reverse=True)
             return [c for _, c in scored]
 
@@ -522,7 +615,7 @@ class Solver:
             h = H[p]
             if not h:
                 return 0
-            q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
+            q1, q2, q3 = seats[p]
             h1, h2, h3 = H[q1], H[q2], H[q3]
             if not h & (h - 1):  # last trick: one card each, nothing to choose
                 pw = power[h.bit_length() - 1 >> 3]
@@ -537,20 +630,32 @@ class Solver:
                     value += bonus[team]
                 return value if team == p & 1 else -value
             rem = h | h1 | h2 | h3
+            rl = 0
             if use_bound:
-                b = bounds.get(rem)
-                if b is None:
+                x = bounds.get(rem)
+                if x is None:
                     if len(bounds) > MEMO_SIZE:
                         bounds.clear()
-                    b = bounds[rem] = bound(rem)
-                if pit < 3:
-                    b += maxbonus
+                    x = bounds[rem] = bound_parts(rem)
+                b = x & 0xFFFF
                 sure = sure_pts[(rem >> tshift & 255) << 8 | (h | h2) >> tshift & 255]
-                mine, theirs = sure & 0xFFFF, sure >> 16  # sure points of p's team, the other
-                if b - 2 * theirs <= alpha:
-                    return b - 2 * theirs
-                if 2 * mine - b >= beta:
-                    return 2 * mine - b
+                up = b - 2 * (sure >> 16)
+                low = 2 * (sure & 0xFFFF) - b
+                if pit < 3:  # only a team without a trick lost can still win the pit bonus,
+                    t = p & 1 | pit << 1  # and not against the highest trump left
+                    tr = rem & trump_mask
+                    if not tr:
+                        up += can_pit[t]
+                        low -= can_pit[t ^ 1]
+                    elif (h | h2) >> top_trump[tr >> tshift] & 1:
+                        up += can_pit[t]
+                    else:
+                        low -= can_pit[t ^ 1]
+                if up <= alpha:
+                    return up
+                if low >= beta:
+                    return low
+                rl = x >> 16  # the part of the bound that is roem (who holds the cards aside)
             entry = None
             if use_tt:
                 key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
@@ -565,9 +670,16 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            else:
+            if rl and (up - rl <= alpha or low + rl >= beta):  # roem decides: who holds it?
+                rl -= held_roem(h, h1, h2, h3)
+                if up - rl <= alpha:
+                    return up - rl
+                if low + rl >= beta:
+                    return low + rl
+            if entry is None:
                 moves = lead_moves(h, rem)
             team_l = p & 1
+            pit_l, pit_o = next_pit[pit] if team_l == 0 else next_pit[pit][::-1]
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
             a = alpha
             best0, best_c = -INF, -1
@@ -583,11 +695,18 @@ class Solver:
                 # second hand: an opponent of the leader, minimises
                 lm = h1 & smask or legal(h1, led, c0, False)
                 if lm & (lm - 1):
-                    moves1 = follow_moves(lm, led, p0, threat_of(h2, led), False, o1)
+                    f = h2 & smask or h2 & trump_mask  # threat_of(h2, led), inline
+                    if f:
+                        s = f.bit_length() - 1 >> 3
+                        f = pw[top[s][f >> (s << 3) & 255]]
+                    moves1 = follow_moves(lm, led, p0, f, False, o1)
                 else:
                     moves1 = (lm.bit_length() - 1,)
                 follow += 1
-                threat3 = threat_of(h3, led)
+                threat3 = h3 & smask or h3 & trump_mask  # threat_of(h3, led), inline
+                if threat3:
+                    s = threat3.bit_length() - 1 >> 3
+                    threat3 = pw[top[s][threat3 >> (s << 3) & 255]]
                 b1, best1 = beta, INF
                 for c1 in moves1:
                     bit1 = 1 << c1
@@ -628,15 +747,13 @@ class Solver:
                         for c3 in moves3:
                             H[q3] = h3 ^ (1 << c3)
                             ws = q3 if pw[c3] > wp2 else w2
-                            team = ws & 1
                             tm = tmask | 1 << c3
                             rv = roem_memo(tm)
                             tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
-                            npit = team + 1 if pit == 0 or pit == team + 1 else 3
-                            if team == team_l:
-                                v = tv + child(ws, npit, a2 - tv, b3 - tv)
+                            if ws & 1 == team_l:
+                                v = tv + child(ws, pit_l, a2 - tv, b3 - tv)
                             else:
-                                v = -tv - child(ws, npit, -b3 - tv, -a2 - tv)
+                                v = -tv - child(ws, pit_o, -b3 - tv, -a2 - tv)
                             if v < best3:
                                 best3 = v
                                 if v < b3:
@@ -687,23 +804,35 @@ class Solver:
             if calls >= check_at:
                 tick()
             h = H[p]
-            q1, q2, q3 = (p + 1) & 3, (p + 2) & 3, (p + 3) & 3
+            q1, q2, q3 = seats[p]
             h1, h2, h3 = H[q1], H[q2], H[q3]
             rem = h | h1 | h2 | h3
+            rl = 0
             if use_bound:
-                b = bounds.get(rem)
-                if b is None:
+                x = bounds.get(rem)
+                if x is None:
                     if len(bounds) > MEMO_SIZE:
                         bounds.clear()
-                    b = bounds[rem] = bound(rem)
-                if pit < 3:
-                    b += maxbonus
+                    x = bounds[rem] = bound_parts(rem)
+                b = x & 0xFFFF
                 sure = sure_pts[(rem >> tshift & 255) << 8 | (h | h2) >> tshift & 255]
-                mine, theirs = sure & 0xFFFF, sure >> 16  # sure points of p's team, the other
-                if b - 2 * theirs <= alpha:
-                    return b - 2 * theirs
-                if 2 * mine - b >= beta:
-                    return 2 * mine - b
+                up = b - 2 * (sure >> 16)
+                low = 2 * (sure & 0xFFFF) - b
+                if pit < 3:  # only a team without a trick lost can still win the pit bonus,
+                    t = p & 1 | pit << 1  # and not against the highest trump left
+                    tr = rem & trump_mask
+                    if not tr:
+                        up += can_pit[t]
+                        low -= can_pit[t ^ 1]
+                    elif (h | h2) >> top_trump[tr >> tshift] & 1:
+                        up += can_pit[t]
+                    else:
+                        low -= can_pit[t ^ 1]
+                if up <= alpha:
+                    return up
+                if low >= beta:
+                    return low
+                rl = x >> 16  # the part of the bound that is roem (who holds the cards aside)
             entry = None
             if use_tt:
                 key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
@@ -718,9 +847,16 @@ class Solver:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            else:
+            if rl and (up - rl <= alpha or low + rl >= beta):  # roem decides: who holds it?
+                rl -= held_roem(h, h1, h2, h3)
+                if up - rl <= alpha:
+                    return up - rl
+                if low + rl >= beta:
+                    return low + rl
+            if entry is None:
                 moves = lead_moves(h, rem)
             team_l = p & 1
+            pit_bonus_l, pit_bonus_o = can_pit[team_l | pit << 1], can_pit[team_l ^ 1 | pit << 1]
             rpts = mask_points(rem)
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
             a = alpha
@@ -736,11 +872,18 @@ class Solver:
                 # second hand: an opponent of the leader, minimises
                 lm = h1 & smask or legal(h1, led, c0, False)
                 if lm & (lm - 1):
-                    moves1 = follow_moves(lm, led, p0, threat_of(h2, led), False, o1)
+                    f = h2 & smask or h2 & trump_mask  # threat_of(h2, led), inline
+                    if f:
+                        s = f.bit_length() - 1 >> 3
+                        f = pw[top[s][f >> (s << 3) & 255]]
+                    moves1 = follow_moves(lm, led, p0, f, False, o1)
                 else:
                     moves1 = (lm.bit_length() - 1,)
                 follow += 1
-                threat3 = threat_of(h3, led)
+                threat3 = h3 & smask or h3 & trump_mask  # threat_of(h3, led), inline
+                if threat3:
+                    s = threat3.bit_length() - 1 >> 3
+                    threat3 = pw[top[s][threat3 >> (s << 3) & 255]]
                 b1, best1 = beta, INF
                 for c1 in moves1:
                     bit1 = 1 << c1
@@ -780,36 +923,32 @@ class Solver:
                         tpts = points[c0] + points[c1] + points[c2]
                         b3, best3 = b1, INF
                         for c3 in moves3:
-                            H[q3] = h3 ^ (1 << c3)
                             ws = q3 if pw[c3] > wp2 else w2
-                            team = ws & 1
                             tm = tmask | 1 << c3
                             rv = roem_memo(tm)
                             tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
-                            npit = team + 1 if pit == 0 or pit == team + 1 else 3
                             # the last trick: one card each, ws leads
                             lt = rem ^ tm
                             tr = lt & trump_mask
                             if tr:
                                 wcard = top_trump[tr >> tshift]
                             else:
-                                s = H[ws].bit_length() - 1 >> 3
+                                s = (H[ws] if ws != q3 else h3 ^ 1 << c3).bit_length() - 1 >> 3
                                 wcard = top[s][lt >> (s << 3) & 255]
                             rv = roem_memo(lt)
                             lv = rpts - tpts - points[c3] + last + (roem(lt) if rv is None else rv)
-                            if mine_after & (1 << wcard):
-                                if npit == team_l + 1:
-                                    lv += bonus[team_l]
+                            if ws & 1 == team_l:  # our trick, then the last one: a pit?
+                                v = tv + lv + pit_bonus_l if mine_after >> wcard & 1 else tv - lv
+                            elif mine_after >> wcard & 1:
+                                v = lv - tv
                             else:
-                                lv = -lv - (bonus[1 - team_l] if npit == 2 - team_l else 0)
-                            v = (tv if team == team_l else -tv) + lv
+                                v = -tv - lv - pit_bonus_o
                             if v < best3:
                                 best3 = v
                                 if v < b3:
                                     b3 = v
                                     if b3 <= a2:
                                         break
-                        H[q3] = h3
                         if best3 > best2:
                             best2 = best3
                             if best3 > a2:
