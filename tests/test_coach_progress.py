@@ -251,10 +251,13 @@ def test_klabberjass_positions_are_drilled_too(make_app):
     app.step(DT)
     p = scene.practice
     assert p.drill.record.game == "klabberjass" and p.drill.state.to_move == 0
+    asked = " ".join(text for text, _ in scene.caption()[1])
+    assert "cost you about 30 points" in asked and "team" not in asked  # two players: no team
     hand = scene.table.model.hands[0]
     card = next(a.card for a in p.drill.obs.legal if a.kind == "play")
     click(app, scene.table.layout.south_card_point(len(hand), hand.index(card)))
     assert p.wait(120) is not None and p.verdict.judgement.chosen.card == card
+    assert "team" not in p.verdict.text
 
 
 # --- the deal review ---

@@ -157,8 +157,9 @@ class CoachPositionScene(PositionScene):
 
     def caption(self) -> tuple[str, list[tuple[str, tuple]]]:
         j, obs = self.judgement, self.obs
-        lines = [(tr("coach.position_chose", chosen=coach.did(obs, j.chosen),
-                     cost=round(j.cost)), theme.NAT)]  # fmt: skip
+        key = "coach.position_chose_solo" if coach.solo(obs) else "coach.position_chose"
+        lines = [(tr(key, chosen=coach.did(obs, j.chosen), cost=coach.points(j.cost)),
+                  theme.NAT)]  # fmt: skip
         key = "coach.position_better_card" if card_of(j.best) else "coach.position_better"
         lines.append((tr(key, best=coach.did(obs, j.best)), theme.GOLD_LIGHT))
         lines.append((coach.note(obs, j), theme.TEXT))
@@ -255,9 +256,10 @@ class DrillScene(PositionScene):
             return head, lines
         if p.answer is not None:
             return head, [(tr("coach.drill_weighing"), theme.GOLD_LIGHT)]
+        ask = "coach.drill_ask_solo" if coach.solo(drill.obs) else "coach.drill_ask"
         return head, [
             (drill.question, theme.GOLD_LIGHT),
-            (tr("coach.drill_ask", cost=round(drill.decision.cost)), theme.TEXT),
+            (tr(ask, cost=coach.points(drill.decision.cost)), theme.TEXT),
         ]
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -242,7 +242,8 @@ class CoachNotes:
         size, small = L.text(17), L.text(14)
         line_h = theme.font(size).get_linesize() + L.px(6)
         title = theme.text(tr("coach.options_title"), L.text(21), theme.GOLD_LIGHT, True)
-        sub_lines = theme.wrap(tr("coach.options_note"), small, L.px(520))
+        sub = "coach.options_note_solo" if coach.solo(note.obs) else "coach.options_note"
+        sub_lines = theme.wrap(tr(sub), small, L.px(520))
         words = [w[:1].upper() + w[1:] for w, _ in rows]
         yours = tr("coach.options_yours")
         name_w = max(theme.font(size).size(w)[0] for w in words)
