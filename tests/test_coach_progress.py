@@ -164,6 +164,36 @@ def test_a_card_drill_answered_by_clicks(make_app, monkeypatch):
     assert not isinstance(app.top, DrillScene)
 
 
+def test_a_card_drill_answered_by_the_keyboard(make_app, monkeypatch):
+    """Left/Right move a gold frame over the cards that may be played, as at the table;
+    the first Enter shows the frame, the next plays the framed card."""
+    monkeypatch.setattr(drills, "WORLDS", W)
+    app = make_app(deterministic=True, first_frame=True)
+    catalogue._coached_match(app)
+    app.show_menu()
+    scene = open_learn(app, "drill")
+    p = scene.practice
+    hand = scene.table.model.hands[p.drill.decision.seat]
+    legal = [c for c in hand if c in {a.card for a in p.drill.obs.legal}]
+    assert len(legal) >= 2 and scene.marks().selected is None
+    press(app, pygame.K_RETURN)  # shows the frame, plays nothing
+    assert p.answer is None and scene.marks().selected == legal[0]
+    press(app, pygame.K_RIGHT)
+    assert scene.marks().selected == legal[1]
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)  # round past the first: the last legal card
+    assert scene.marks().selected == legal[-1] and p.answer is None
+    press(app, pygame.K_RETURN)
+    assert p.answer is not None and p.answer.card == legal[-1]
+    for _ in range(3000):
+        app.step(DT)
+        if p.verdict is not None:
+            break
+    assert p.verdict is not None and p.verdict.judgement.chosen.card == legal[-1]
+    press(app, pygame.K_RIGHT)  # answered: the keys choose nothing more
+    assert p.answer.card == legal[-1]
+
+
 def test_a_drill_answered_with_the_best_says_so(make_app):
     app = make_app(deterministic=True, first_frame=True)
     catalogue._coached_match(app)
@@ -219,6 +249,22 @@ def test_a_bidding_drill_asks_name_or_pass_with_buttons(make_app):
     j = p.verdict.judgement
     assert j.chosen == p.drill.obs.legal[other] and j.kind == "bid"
     assert p.verdict.level == ("best" if j.cost == 0 else "close" if j.cost < 10 else "costly")
+
+
+def test_a_bidding_drill_answered_by_the_keyboard(make_app):
+    app = make_app(deterministic=True, first_frame=True)
+    _bid_drill(app)
+    app.show_menu()
+    scene = app.push("drill", worlds=4)
+    app.step(DT)
+    p = scene.practice
+    legal = list(p.drill.obs.legal)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert scene.pick == 1 and p.answer is None
+    app.step(DT)  # the frame is drawn around the second answer's button
+    press(app, pygame.K_RETURN)
+    assert p.answer == legal[1]
 
 
 def test_nothing_to_drill_says_so_kindly(make_app):

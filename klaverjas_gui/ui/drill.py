@@ -168,14 +168,48 @@ class CoachPositionScene(PositionScene):
 
 class DrillScene(PositionScene):
     """Practise your mistakes: a stored position, asked again. A card is chosen by a click
-    on it, a bid by its button; the verdict replaces the question, Next shows another."""
+    on it, a bid by its button; the verdict replaces the question, Next shows another.
+    The keyboard works as at the table: Left/Right (or Up/Down) move a gold frame over the
+    answers that may be given, Enter gives the framed one (the first Enter only shows it)."""
 
     def __init__(self, app: Shell, game: str | None = None, worlds: int | None = None) -> None:
         super().__init__(app)
         self.practice = Practice(app.history, game, worlds=worlds)
+        self.pick: int | None = None  # the keyboard's answer, an index into choices()
         self.show_drill()
 
+    def choices(self) -> list[Any]:
+        """The answers the keyboard steps through: the legal cards in the hand's order, or
+        the bidding buttons' actions; none once answered."""
+        p = self.practice
+        drill = p.drill
+        if drill is None or p.answer is not None or self.table is None:
+            return []
+        if drill.obs.phase != "play":
+            return list(drill.obs.legal)
+        legal = {a.card for a in drill.obs.legal if a.kind == "play"}
+        return [play(c) for c in self.table.model.hands[drill.decision.seat] if c in legal]
+
+    def key(self, name: str) -> bool:
+        """Left/Right/Up/Down and Enter over the answers (see the class)."""
+        choices = self.choices()
+        if not choices or name not in ("left", "right", "up", "down", "confirm"):
+            return False
+        if name == "confirm":
+            if self.pick is None or self.pick >= len(choices):
+                self.pick = 0  # the first Enter shows where the frame is
+            else:
+                self.answer(choices[self.pick])
+            return True
+        step = -1 if name in ("left", "up") else 1
+        if self.pick is None or self.pick >= len(choices):
+            self.pick = 0 if step > 0 else len(choices) - 1
+        else:
+            self.pick = (self.pick + step) % len(choices)
+        return True
+
     def show_drill(self) -> None:
+        self.pick = None
         drill = self.practice.drill
         if self.table is not None:
             self.table.close()
@@ -222,6 +256,8 @@ class DrillScene(PositionScene):
             if card is not None and self.practice.drill.obs.phase == "play":
                 self.answer(play(card))
                 return True
+        if cmd.kind == "key" and self.key(cmd.name):
+            return True
         nxt = self.next if self.practice.verdict is not None and self.practice.queue else None
         return on_key(cmd, {"back": self.back, **({"confirm": nxt} if nxt else {})})
 
@@ -238,7 +274,8 @@ class DrillScene(PositionScene):
             return Marks()
         if p.verdict is None:
             legal = frozenset(a.card for a in drill.obs.legal if a.kind == "play")
-            return Marks(legal=legal or None, selected=card_of(p.answer))
+            picked = self.picked()
+            return Marks(legal=legal or None, selected=card_of(p.answer or picked))
         j = p.verdict.judgement
         return Marks(selected=card_of(j.chosen), hinted=card_of(j.best))
 
@@ -262,12 +299,21 @@ class DrillScene(PositionScene):
             (tr(ask, cost=coach.points(drill.decision.cost)), theme.TEXT),
         ]
 
+    def picked(self) -> Any:
+        """The answer the keyboard's frame is on, if any."""
+        choices = self.choices()
+        return choices[self.pick] if self.pick is not None and self.pick < len(choices) else None
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.table is None:
             self._nothing(surface)
             Scene.draw(self, surface)
             return
         super().draw(surface)
+        button = self.buttons.get(f"answer_{self.pick}")
+        if button is not None and self.picked() is not None:  # a bid framed by the keyboard
+            ring = button.get_abs_rect().inflate(self.px(10), self.px(10))
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(2, self.px(3)), self.px(10))
 
     def _nothing(self, surface: pygame.Surface) -> None:
         """Nothing to practise: a friendly page saying how drills come."""
