@@ -18,6 +18,7 @@ import pygame
 from ..engine import PRESETS, ScoreLine, StateError
 from ..i18n import tr
 from ..play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, get_game
+from ..play.seats import display_name
 from ..words import preset_label as klaverjas_preset_label
 from . import theme, widgets
 from .chart import draw_chart
@@ -46,7 +47,9 @@ def columns() -> tuple[Column, ...]:
 
 
 def teams_of(players: list[str]) -> tuple[str, str]:
-    """The two sides: seats 0, 2, ... against 1, 3, ... (with two players, each a side)."""
+    """The two sides: seats 0, 2, ... against 1, 3, ... (with two players, each a side);
+    the default "You" in today's language, as at the table."""
+    players = [display_name(name) for name in players]
     if len(players) < 2 or len(players) % 2:
         return tr("ui.history_team", n=1), tr("ui.history_team", n=2)
     return " & ".join(players[0::2]), " & ".join(players[1::2])
@@ -112,7 +115,7 @@ def match_cells(record: MatchRecord) -> list[str]:
     a, b = teams_of(record.players)
     score = f"{record.totals[0]} – {record.totals[1]}" if record.totals else "–"
     return [record.started[:16], game_label(record.game),
-            rules_label(record.preset, record.game), f"{a}  v  {b}", score,
+            rules_label(record.preset, record.game), tr("ui.history_sides", a=a, b=b), score,
             result_label(result_word(record))]  # fmt: skip
 
 
