@@ -123,6 +123,33 @@ def test_a_click_on_a_costly_decision_opens_its_position(make_app):
     assert app.top is report
 
 
+def test_a_stored_coached_match_opens_its_report_again_and_says_you(make_app, monkeypatch):
+    """The report was offered only at the match's end: from the history it can be read
+    again. The sheet's dealer and player columns say "You" in the player's language."""
+    from klaverjas_gui.ui import history as history_ui
+    from klaverjas_gui.ui.coach_report import CoachReportScene
+    from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
+
+    i18n.set_language("nl")
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    mid = catalogue._coached_match(app)
+    app.show_menu()
+    app.step(DT)
+    click_button(app, app.top, "history")
+    assert isinstance(app.top, HistoryScene)
+    drawn = []
+    monkeypatch.setattr(history_ui, "draw_sheet", lambda *a, **k: drawn.append(a[3]))
+    press(app, pygame.K_RETURN)  # the newest match, focused
+    scene = app.top
+    assert isinstance(scene, MatchRecordScene) and scene.record.id == mid
+    app.step(DT)
+    assert drawn and drawn[-1][0] == "Jij"
+    click_button(app, scene, "coach_report")
+    assert isinstance(app.top, CoachReportScene) and app.top.match_id == mid
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
+
+
 # --- drills ---
 def test_a_card_drill_answered_by_clicks(make_app, monkeypatch):
     monkeypatch.setattr(drills, "WORLDS", W)
