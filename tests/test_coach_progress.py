@@ -255,6 +255,23 @@ def _bid_drill(app) -> tuple[int, object]:
     return seq, action
 
 
+def test_a_bidding_decisions_position_points_at_no_gold_frame(make_app):
+    """Only a card is framed on the table: the sentence names the frame for a card only."""
+    app = make_app(deterministic=True, first_frame=True)
+    _bid_drill(app)
+    mid = max(r.id for r in app.history.matches())
+    app.show_menu()
+    scene = app.push("coach position", decision=app.history.costliest(mid)[0])
+    app.step(DT)
+    chose = scene.caption()[1][0][0]
+    assert chose.startswith("You chose ") and "about 25 points less for your team" in chose
+    assert "gold frame" not in chose and scene.marks().selected is None
+    press(app, pygame.K_ESCAPE)
+    catalogue._coach_position(app)  # the catalogue's costliest decision is a card
+    app.step(DT)
+    assert "(the gold frame)" in app.top.caption()[1][0][0] and app.top.marks().selected
+
+
 def test_a_bidding_drill_asks_name_or_pass_with_buttons(make_app):
     app = make_app(deterministic=True, first_frame=True)
     seq, before = _bid_drill(app)

@@ -158,8 +158,9 @@ class CoachPositionScene(PositionScene):
     def caption(self) -> tuple[str, list[tuple[str, tuple]]]:
         j, obs = self.judgement, self.obs
         key = "coach.position_chose_solo" if coach.solo(obs) else "coach.position_chose"
-        lines = [(tr(key, chosen=coach.did(obs, j.chosen), cost=coach.points(j.cost)),
-                  theme.NAT)]  # fmt: skip
+        frame = tr("coach.position_frame") if card_of(j.chosen) else ""  # a bid has none
+        lines = [(tr(key, chosen=coach.did(obs, j.chosen), cost=coach.points(j.cost),
+                     frame=frame), theme.NAT)]  # fmt: skip
         key = "coach.position_better_card" if card_of(j.best) else "coach.position_better"
         lines.append((tr(key, best=coach.did(obs, j.best)), theme.GOLD_LIGHT))
         lines.append((coach.note(obs, j), theme.TEXT))
