@@ -81,6 +81,14 @@ def test_progress_with_too_few_matches_says_so():
     assert progress.sentence([]).startswith("Not enough yet") and progress.series([]) == {"all": []}
 
 
+def test_the_charts_axis_counts_one_match_in_the_singular():
+    assert i18n.tr("coach.progress_axis_matches", n=1) == "1 match so far"
+    assert i18n.tr("coach.progress_axis_matches", n=7) == "your last 7 matches, oldest first"
+    i18n.set_language("nl")
+    assert i18n.tr("coach.progress_axis_matches", n=1) == "1 partij tot nu toe"
+    assert i18n.tr("coach.progress_axis_games", n=1) == "1 spel tot nu toe"
+
+
 def test_statistics_opens_the_progress_chart_of_each_game(make_app):
     app = make_app(first_frame=True)
     catalogue.SCREENS["coach progress"](app)
