@@ -303,6 +303,23 @@ def test_a_bidding_drill_asks_name_or_pass_with_buttons(make_app):
     assert p.verdict.level == ("best" if j.cost == 0 else "close" if j.cost < 10 else "costly")
 
 
+@pytest.mark.parametrize("size", ["normal", "larger"])
+def test_a_bidding_drills_buttons_hold_their_dutch_labels(make_app, size):
+    """ "Schoppen als troef kieze" was cut off at 1024x600: the buttons had one width."""
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.set_text_size(size)
+    _bid_drill(app)
+    app.show_menu()
+    scene = app.push("drill", worlds=4)
+    app.step(DT)
+    answers = [b for k, b in scene.buttons.items() if k.startswith("answer_")]
+    assert any("als troef kiezen" in b.text for b in answers)
+    for button in answers:
+        rect = button.get_abs_rect()
+        assert button.font.size(button.text)[0] <= rect.w - 8, button.text
+        assert rect.left >= 0 and rect.right <= app.size[0]
+
+
 def test_a_bidding_drill_answered_by_the_keyboard(make_app):
     app = make_app(deterministic=True, first_frame=True)
     _bid_drill(app)

@@ -234,12 +234,18 @@ class DrillScene(PositionScene):
         area = L.trick_area()
         bw, bh, gap = L.px(250), L.px(44), L.px(8)
         legal = list(drill.obs.legal)
+        labels = [coach.did(drill.obs, a) for a in legal]
+        labels = [label[:1].upper() + label[1:] for label in labels]
         y = area.centery - (len(legal) * (bh + gap) - gap) // 2
-        for i, action in enumerate(legal):
-            label = coach.did(drill.obs, action)
-            rect = pygame.Rect(area.centerx - bw // 2, y + i * (bh + gap), bw, bh)
-            self.button(f"answer_{i}", rect, label[:1].upper() + label[1:],
-                        lambda a=action: self.answer(a), "@menu")  # fmt: skip
+        for _ in range(2):  # as wide as the longest label ("Klaveren als troef kiezen"), once
+            for i, (action, label) in enumerate(zip(legal, labels, strict=True)):
+                rect = pygame.Rect(area.centerx - bw // 2, y + i * (bh + gap), bw, bh)
+                self.button(f"answer_{i}", rect, label, lambda a=action: self.answer(a), "@menu")
+            need = max(self.buttons[f"answer_{i}"].font.size(label)[0]
+                       for i, label in enumerate(labels)) + L.px(28)  # fmt: skip
+            if need <= bw:
+                break
+            bw = min(need, max(area.w, L.px(250)))
 
     def answer(self, action: Any) -> None:
         if self.practice.choose(action):
