@@ -430,6 +430,7 @@ def test_the_coachs_sentences_count_one_point_and_say_you_in_klabberjass(lang):
             text = coach.note(obs, j)
             assert one in text and many not in text, text
             assert (team in text) == (not coach.solo(obs)), text
+            assert " de le " not in text and " de les " not in text, text  # "du", "des"
         assert coach.points(1) == one and coach.points(12.4).startswith("12 ")
         assert not i18n.missing
     finally:
