@@ -16,6 +16,7 @@ import logging
 import os
 import platform
 import sys
+import textwrap
 import traceback
 from collections.abc import Callable, Iterator
 from logging.handlers import RotatingFileHandler
@@ -99,6 +100,9 @@ def guarded(play: Callable[[], int], log: Path | None) -> int:
         return CRASHED
 
 
+BOX_WIDTH = 64  # characters a line of a message box: about 600 pixels in SDL's X11 font
+
+
 def headless() -> bool:
     """No screen to show a message box on (tests, CI, a server without a display)."""
     return os.environ.get("SDL_VIDEODRIVER") in ("dummy", "offscreen") or (
@@ -115,4 +119,11 @@ def tell(text: str, kind: str = "warn") -> None:
         with contextlib.suppress(Exception):  # no box is fine: stderr has said it
             import pygame
 
-            pygame.display.message_box("Klaverjas", text, kind)
+            pygame.display.message_box("Klaverjas", box_text(text), kind)
+
+
+def box_text(text: str, width: int = BOX_WIDTH) -> str:
+    """The text in lines of at most `width` characters (a word longer stays whole): SDL's
+    box on X11 draws one line as wide as the text, wider than a small screen."""
+    return "\n".join(textwrap.fill(part, width, break_long_words=False, break_on_hyphens=False)
+                     for part in text.split("\n"))  # fmt: skip

@@ -403,6 +403,40 @@ def test_klabberjass_costly_decisions_get_a_note_too():
         i18n.set_language("en")
 
 
+def _first_lead(state):
+    """The first position where the player to move leads a trick with a choice of cards."""
+    while True:
+        obs = state.observation(state.to_move)
+        if obs.phase == "play" and not obs.trick and len(obs.legal) > 1:
+            return obs
+        state, _ = state.apply(obs.legal[0])
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_coachs_sentences_count_one_point_and_say_you_in_klabberjass(lang):
+    """ "1 point", never "1 points"; Klabberjass has no partner, so never "your team"."""
+    team = {"en": "your team", "nl": "jullie", "fr": "votre équipe"}[lang]
+    one, many = {"en": ("1 point", "1 points"), "nl": ("1 punt", "1 punten"),
+                 "fr": ("1 point", "1 points")}[lang]  # fmt: skip
+    i18n.set_language(lang)
+    i18n.missing.clear()
+    try:
+        for state in (new_match(PRESETS["amsterdam"], 2),
+                      new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 2)):  # fmt: skip
+            obs = _first_lead(state)
+            best, chosen = obs.legal[0], obs.legal[1]
+            j = coach.Judgement(obs.seat, "lead", "lead", 1.0, chosen, best,
+                                ((best, 5.0), (chosen, 4.0)))  # fmt: skip
+            text = coach.note(obs, j)
+            assert one in text and many not in text, text
+            assert (team in text) == (not coach.solo(obs)), text
+            assert " de le " not in text and " de les " not in text, text  # "du", "des"
+        assert coach.points(1) == one and coach.points(12.4).startswith("12 ")
+        assert not i18n.missing
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_coach_works_in_its_own_process_and_stores_on_the_frame_loops(tmp_path):
     """Judgements run in the coach's own process while play goes on (a thread would take
     the interpreter from the frame loop); the history (whose connection belongs to the

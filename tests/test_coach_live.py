@@ -10,6 +10,7 @@ import random
 import time
 
 import pygame
+import pytest
 from uitest import (
     DT,
     card_pos,
@@ -201,3 +202,25 @@ def test_the_coach_switched_on_over_a_match_watches_from_the_next_decision(make_
     app.settings.choose_coach("mistakes")  # as the Settings row over the table does
     app.step(DT)
     assert table.session.coach is not None and table.coach._coach is table.session.coach
+
+
+@pytest.mark.parametrize("size", ["normal", "larger"])
+def test_the_note_never_covers_the_decision_panel(make_app, size):
+    """At larger text the Klabberjass bidding panel reaches into the room beside the trick:
+    the note lay on the panel's title. Every option's note, short or long, stays off it."""
+    from klaverjas_gui.ui import catalogue
+    from klaverjas_gui.ui.table.coach_note import Note
+
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.set_text_size(size)
+    catalogue.SCREENS["klabberjass: bidding"](app)
+    table = app.match
+    run_until(app, lambda: table.prompt.visible)
+    state = table.session.state
+    obs = state.observation(state.to_move)
+    for action in obs.legal:
+        table.coach.note = Note(obs, coach.judge(obs, action, 1, 8), table.coach.cards)
+        app.step(DT)
+        note, panel = table.coach.note_rect(table.layout), table.prompt.panel[0]
+        assert note is not None and not note.colliderect(panel), (action, note, panel)
+        assert note.top >= 0 and note.right <= app.size[0]

@@ -81,6 +81,14 @@ def test_progress_with_too_few_matches_says_so():
     assert progress.sentence([]).startswith("Not enough yet") and progress.series([]) == {"all": []}
 
 
+def test_the_charts_axis_counts_one_match_in_the_singular():
+    assert i18n.tr("coach.progress_axis_matches", n=1) == "1 match so far"
+    assert i18n.tr("coach.progress_axis_matches", n=7) == "your last 7 matches, oldest first"
+    i18n.set_language("nl")
+    assert i18n.tr("coach.progress_axis_matches", n=1) == "1 partij tot nu toe"
+    assert i18n.tr("coach.progress_axis_games", n=1) == "1 spel tot nu toe"
+
+
 def test_statistics_opens_the_progress_chart_of_each_game(make_app):
     app = make_app(first_frame=True)
     catalogue.SCREENS["coach progress"](app)
@@ -121,6 +129,33 @@ def test_a_click_on_a_costly_decision_opens_its_position(make_app):
     assert f"about {round(d.cost)} points" in lines[0][0]
     press(app, pygame.K_ESCAPE)
     assert app.top is report
+
+
+def test_a_stored_coached_match_opens_its_report_again_and_says_you(make_app, monkeypatch):
+    """The report was offered only at the match's end: from the history it can be read
+    again. The sheet's dealer and player columns say "You" in the player's language."""
+    from klaverjas_gui.ui import history as history_ui
+    from klaverjas_gui.ui.coach_report import CoachReportScene
+    from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
+
+    i18n.set_language("nl")
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    mid = catalogue._coached_match(app)
+    app.show_menu()
+    app.step(DT)
+    click_button(app, app.top, "history")
+    assert isinstance(app.top, HistoryScene)
+    drawn = []
+    monkeypatch.setattr(history_ui, "draw_sheet", lambda *a, **k: drawn.append(a[3]))
+    press(app, pygame.K_RETURN)  # the newest match, focused
+    scene = app.top
+    assert isinstance(scene, MatchRecordScene) and scene.record.id == mid
+    app.step(DT)
+    assert drawn and drawn[-1][0] == "Jij"
+    click_button(app, scene, "coach_report")
+    assert isinstance(app.top, CoachReportScene) and app.top.match_id == mid
+    press(app, pygame.K_ESCAPE)
+    assert app.top is scene
 
 
 # --- drills ---
@@ -164,6 +199,36 @@ def test_a_card_drill_answered_by_clicks(make_app, monkeypatch):
     assert not isinstance(app.top, DrillScene)
 
 
+def test_a_card_drill_answered_by_the_keyboard(make_app, monkeypatch):
+    """Left/Right move a gold frame over the cards that may be played, as at the table;
+    the first Enter shows the frame, the next plays the framed card."""
+    monkeypatch.setattr(drills, "WORLDS", W)
+    app = make_app(deterministic=True, first_frame=True)
+    catalogue._coached_match(app)
+    app.show_menu()
+    scene = open_learn(app, "drill")
+    p = scene.practice
+    hand = scene.table.model.hands[p.drill.decision.seat]
+    legal = [c for c in hand if c in {a.card for a in p.drill.obs.legal}]
+    assert len(legal) >= 2 and scene.marks().selected is None
+    press(app, pygame.K_RETURN)  # shows the frame, plays nothing
+    assert p.answer is None and scene.marks().selected == legal[0]
+    press(app, pygame.K_RIGHT)
+    assert scene.marks().selected == legal[1]
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)  # round past the first: the last legal card
+    assert scene.marks().selected == legal[-1] and p.answer is None
+    press(app, pygame.K_RETURN)
+    assert p.answer is not None and p.answer.card == legal[-1]
+    for _ in range(3000):
+        app.step(DT)
+        if p.verdict is not None:
+            break
+    assert p.verdict is not None and p.verdict.judgement.chosen.card == legal[-1]
+    press(app, pygame.K_RIGHT)  # answered: the keys choose nothing more
+    assert p.answer.card == legal[-1]
+
+
 def test_a_drill_answered_with_the_best_says_so(make_app):
     app = make_app(deterministic=True, first_frame=True)
     catalogue._coached_match(app)
@@ -198,6 +263,23 @@ def _bid_drill(app) -> tuple[int, object]:
     return seq, action
 
 
+def test_a_bidding_decisions_position_points_at_no_gold_frame(make_app):
+    """Only a card is framed on the table: the sentence names the frame for a card only."""
+    app = make_app(deterministic=True, first_frame=True)
+    _bid_drill(app)
+    mid = max(r.id for r in app.history.matches())
+    app.show_menu()
+    scene = app.push("coach position", decision=app.history.costliest(mid)[0])
+    app.step(DT)
+    chose = scene.caption()[1][0][0]
+    assert chose.startswith("You chose ") and "about 25 points less for your team" in chose
+    assert "gold frame" not in chose and scene.marks().selected is None
+    press(app, pygame.K_ESCAPE)
+    catalogue._coach_position(app)  # the catalogue's costliest decision is a card
+    app.step(DT)
+    assert "(the gold frame)" in app.top.caption()[1][0][0] and app.top.marks().selected
+
+
 def test_a_bidding_drill_asks_name_or_pass_with_buttons(make_app):
     app = make_app(deterministic=True, first_frame=True)
     seq, before = _bid_drill(app)
@@ -219,6 +301,39 @@ def test_a_bidding_drill_asks_name_or_pass_with_buttons(make_app):
     j = p.verdict.judgement
     assert j.chosen == p.drill.obs.legal[other] and j.kind == "bid"
     assert p.verdict.level == ("best" if j.cost == 0 else "close" if j.cost < 10 else "costly")
+
+
+@pytest.mark.parametrize("size", ["normal", "larger"])
+def test_a_bidding_drills_buttons_hold_their_dutch_labels(make_app, size):
+    """ "Schoppen als troef kieze" was cut off at 1024x600: the buttons had one width."""
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.set_text_size(size)
+    _bid_drill(app)
+    app.show_menu()
+    scene = app.push("drill", worlds=4)
+    app.step(DT)
+    answers = [b for k, b in scene.buttons.items() if k.startswith("answer_")]
+    assert any("als troef kiezen" in b.text for b in answers)
+    for button in answers:
+        rect = button.get_abs_rect()
+        assert button.font.size(button.text)[0] <= rect.w - 8, button.text
+        assert rect.left >= 0 and rect.right <= app.size[0]
+
+
+def test_a_bidding_drill_answered_by_the_keyboard(make_app):
+    app = make_app(deterministic=True, first_frame=True)
+    _bid_drill(app)
+    app.show_menu()
+    scene = app.push("drill", worlds=4)
+    app.step(DT)
+    p = scene.practice
+    legal = list(p.drill.obs.legal)
+    press(app, pygame.K_DOWN)
+    press(app, pygame.K_DOWN)
+    assert scene.pick == 1 and p.answer is None
+    app.step(DT)  # the frame is drawn around the second answer's button
+    press(app, pygame.K_RETURN)
+    assert p.answer == legal[1]
 
 
 def test_nothing_to_drill_says_so_kindly(make_app):
@@ -251,10 +366,13 @@ def test_klabberjass_positions_are_drilled_too(make_app):
     app.step(DT)
     p = scene.practice
     assert p.drill.record.game == "klabberjass" and p.drill.state.to_move == 0
+    asked = " ".join(text for text, _ in scene.caption()[1])
+    assert "cost you about 30 points" in asked and "team" not in asked  # two players: no team
     hand = scene.table.model.hands[0]
     card = next(a.card for a in p.drill.obs.legal if a.kind == "play")
     click(app, scene.table.layout.south_card_point(len(hand), hand.index(card)))
     assert p.wait(120) is not None and p.verdict.judgement.chosen.card == card
+    assert "team" not in p.verdict.text
 
 
 # --- the deal review ---

@@ -181,3 +181,31 @@ def test_a_klabberjass_game_cut_off_continues_after_a_restart(make_app, tmp_path
     assert isinstance(resumed, KlabberjassTableScene)
     assert resumed.session.state.actions[: state.n_actions] == state.actions
     assert resumed.session.state.variant == KLABBERJASS_PRESETS["clob"]
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_deal_summarys_headline_speaks_of_one_player(make_app, monkeypatch, lang):
+    """Two players, no teams: the Dutch summary read "Jij hebben het gehaald"."""
+    from klaverjas_gui import i18n
+    from klaverjas_gui.ui import catalogue, summary
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    said = []
+    real = summary.headline
+    monkeypatch.setattr(summary, "headline", lambda *a: said.append(real(*a)) or said[-1])
+    catalogue.SCREENS["klabberjass: deal summary"](app)
+    app.step(1 / 60)
+    scene = app.top
+    line, holder = scene.line, scene.table.session.holder
+    burden = line.score.burden_team
+    teams = scene.table.team_names()
+    assert said and said[-1] == real(line, teams, holder, True)
+    for you in (0, 1):  # told to the one who bore the deal, and to the other
+        text, _ = real(line, teams, you, True)
+        plural = {"nl": ("hebben", "gingen", "haalden"), "fr": (" ont ", " sont ")}[lang]
+        assert not any(word in text for word in plural), text
+        if you == burden:
+            assert text in {i18n.tr(keys[2]) for keys in summary.HEADLINES.values()}, text
+        else:
+            assert teams[burden] in text, text
+    assert i18n.tr("ui.summary_made_you") in ("Jij hebt het gehaald", "Vous avez réussi")

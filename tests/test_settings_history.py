@@ -420,6 +420,20 @@ def test_a_kraak_deal_made_by_the_kraak_team_is_not_made_for_the_chooser():
     assert rows["Bob"]["nat"] == 1 and rows["Ann"]["nat"] == 0
 
 
+def test_the_history_says_you_and_against_in_the_players_language(start, tmp_path):
+    """The default "You" is stored in English; the list showed it, and "v", in Dutch."""
+    data = tmp_path / "data"
+    data.mkdir()
+    history = History(data / "history.sqlite")
+    play_recorded(history, SHORT, 1, ["You", "Henk", "Anna", "Joop"])
+    history.close()
+    app = start("--lang", "nl")
+    click_button(app, app.top, "history")
+    scene = app.top
+    assert isinstance(scene, HistoryScene)
+    assert scene.listing.rows[0][3] == "Jij & Anna  tegen  Henk & Joop"
+
+
 def test_klabberjass_games_are_listed_opened_and_counted_like_any_preset(start, tmp_path):
     data = tmp_path / "data"
     data.mkdir()

@@ -141,13 +141,15 @@ def _judge(
 def verdict(drill: Drill, j: coach.Judgement) -> Verdict:
     """The new answer in the coach's words, beside what the first answer cost."""
     obs, d = drill.obs, drill.decision
-    before = tr("coach.drill_before", chosen=coach.did(obs, drill.state.parse_action(d.chosen)),
-                cost=round(d.cost))  # fmt: skip
+    key = "coach.drill_before_solo" if coach.solo(obs) else "coach.drill_before"
+    before = tr(key, chosen=coach.did(obs, drill.state.parse_action(d.chosen)),
+                cost=coach.points(d.cost))  # fmt: skip
     if j.cost == 0.0:
         return Verdict("best", j, tr("coach.drill_best", chosen=coach.did(obs, j.chosen),
                                      before=before))  # fmt: skip
     if j.cost < coach.FLAG:
-        return Verdict("close", j, tr("coach.drill_close", chosen=coach.did(obs, j.chosen),
-                                      cost=round(j.cost), note=coach.note(obs, j)))  # fmt: skip
+        words = tr("coach.drill_close", chosen=coach.did(obs, j.chosen),
+                   cost=coach.points(j.cost), note=coach.note(obs, j))  # fmt: skip
+        return Verdict("close", j, words)
     key = "coach.drill_same" if str(j.chosen) == d.chosen else "coach.drill_costly"
     return Verdict("costly", j, tr(key, note=coach.note(obs, j)))

@@ -202,17 +202,28 @@ def _trick_roem(obs: Observation) -> int:
 
 
 # --- the note ---
+def solo(obs: Obs) -> bool:
+    """Klabberjass has no partner: its sentences say "you" where Klaverjas says "your team"."""
+    return isinstance(obs, KlabberjassObservation)
+
+
+def points(n: float) -> str:
+    """A count of points inside a sentence, in the singular for 1: "1 point", "12 points"."""
+    return tr("coach.points", n=round(n))
+
+
 def note(obs: Obs, j: Judgement) -> str:
     """One sentence for the player on a costly decision: what was better, and why."""
-    cost = round(j.cost)
+    cost = points(j.cost)
     if j.mistake == "points":
         chosen, best = j.chosen.card, j.best.card
         t = obs.trump.index  # type: ignore[union-attr]
         gap = abs(POINTS[t][best.index] - POINTS[t][chosen.index])  # type: ignore[union-attr]
         if _points_case(obs, chosen, best) == "partner":  # type: ignore[arg-type]
-            return tr("coach.note_partner", card=card_name(best), more=gap, cost=cost)  # type: ignore[arg-type]
-        return tr("coach.note_opponent", card=card_name(chosen), better=card_name(best),  # type: ignore[arg-type]
-                  more=gap, cost=cost)  # fmt: skip
+            return tr("coach.note_partner", card=card_name(best), more=points(gap), cost=cost)  # type: ignore[arg-type]
+        key = "coach.note_opponent_solo" if solo(obs) else "coach.note_opponent"
+        return tr(key, card=card_name(chosen), better=card_name(best),  # type: ignore[arg-type]
+                  more=points(gap), cost=cost)  # fmt: skip
     if j.mistake == "roem" and j.best.kind == "claim":
         assert isinstance(obs, Observation)
         what = describe_roem(obs.variant, obs.trump, obs.tricks[-1][1])  # type: ignore[arg-type]
@@ -221,7 +232,8 @@ def note(obs: Obs, j: Judgement) -> str:
         klabberjass_hints.explain if isinstance(obs, KlabberjassObservation) else hints.explain
     )
     advice = explain(obs, j.best)  # type: ignore[arg-type]
-    return tr("coach.note_better", chosen=did(obs, j.chosen), cost=cost,
+    key = "coach.note_better_solo" if solo(obs) else "coach.note_better"
+    return tr(key, chosen=did(obs, j.chosen), cost=cost,
               advice=advice[:1].lower() + advice[1:])  # fmt: skip
 
 

@@ -117,7 +117,7 @@ class CoachReportScene(TextPageScene):
         try:
             state = self.app.history.position_before(d)
         except StateError:
-            return tr("coach.report_cost", cost=round(d.cost), what=d.chosen)
+            return tr("coach.report_cost", cost=coach.points(d.cost), what=d.chosen)
         obs = state.observation(d.seat)
         parse = state.parse_action
         j = coach.Judgement(d.seat, d.kind, d.mistake, d.cost, parse(d.chosen), parse(d.best), ())

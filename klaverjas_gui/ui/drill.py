@@ -157,8 +157,10 @@ class CoachPositionScene(PositionScene):
 
     def caption(self) -> tuple[str, list[tuple[str, tuple]]]:
         j, obs = self.judgement, self.obs
-        lines = [(tr("coach.position_chose", chosen=coach.did(obs, j.chosen),
-                     cost=round(j.cost)), theme.NAT)]  # fmt: skip
+        key = "coach.position_chose_solo" if coach.solo(obs) else "coach.position_chose"
+        frame = tr("coach.position_frame") if card_of(j.chosen) else ""  # a bid has none
+        lines = [(tr(key, chosen=coach.did(obs, j.chosen), cost=coach.points(j.cost),
+                     frame=frame), theme.NAT)]  # fmt: skip
         key = "coach.position_better_card" if card_of(j.best) else "coach.position_better"
         lines.append((tr(key, best=coach.did(obs, j.best)), theme.GOLD_LIGHT))
         lines.append((coach.note(obs, j), theme.TEXT))
@@ -167,14 +169,48 @@ class CoachPositionScene(PositionScene):
 
 class DrillScene(PositionScene):
     """Practise your mistakes: a stored position, asked again. A card is chosen by a click
-    on it, a bid by its button; the verdict replaces the question, Next shows another."""
+    on it, a bid by its button; the verdict replaces the question, Next shows another.
+    The keyboard works as at the table: Left/Right (or Up/Down) move a gold frame over the
+    answers that may be given, Enter gives the framed one (the first Enter only shows it)."""
 
     def __init__(self, app: Shell, game: str | None = None, worlds: int | None = None) -> None:
         super().__init__(app)
         self.practice = Practice(app.history, game, worlds=worlds)
+        self.pick: int | None = None  # the keyboard's answer, an index into choices()
         self.show_drill()
 
+    def choices(self) -> list[Any]:
+        """The answers the keyboard steps through: the legal cards in the hand's order, or
+        the bidding buttons' actions; none once answered."""
+        p = self.practice
+        drill = p.drill
+        if drill is None or p.answer is not None or self.table is None:
+            return []
+        if drill.obs.phase != "play":
+            return list(drill.obs.legal)
+        legal = {a.card for a in drill.obs.legal if a.kind == "play"}
+        return [play(c) for c in self.table.model.hands[drill.decision.seat] if c in legal]
+
+    def key(self, name: str) -> bool:
+        """Left/Right/Up/Down and Enter over the answers (see the class)."""
+        choices = self.choices()
+        if not choices or name not in ("left", "right", "up", "down", "confirm"):
+            return False
+        if name == "confirm":
+            if self.pick is None or self.pick >= len(choices):
+                self.pick = 0  # the first Enter shows where the frame is
+            else:
+                self.answer(choices[self.pick])
+            return True
+        step = -1 if name in ("left", "up") else 1
+        if self.pick is None or self.pick >= len(choices):
+            self.pick = 0 if step > 0 else len(choices) - 1
+        else:
+            self.pick = (self.pick + step) % len(choices)
+        return True
+
     def show_drill(self) -> None:
+        self.pick = None
         drill = self.practice.drill
         if self.table is not None:
             self.table.close()
@@ -198,12 +234,18 @@ class DrillScene(PositionScene):
         area = L.trick_area()
         bw, bh, gap = L.px(250), L.px(44), L.px(8)
         legal = list(drill.obs.legal)
+        labels = [coach.did(drill.obs, a) for a in legal]
+        labels = [label[:1].upper() + label[1:] for label in labels]
         y = area.centery - (len(legal) * (bh + gap) - gap) // 2
-        for i, action in enumerate(legal):
-            label = coach.did(drill.obs, action)
-            rect = pygame.Rect(area.centerx - bw // 2, y + i * (bh + gap), bw, bh)
-            self.button(f"answer_{i}", rect, label[:1].upper() + label[1:],
-                        lambda a=action: self.answer(a), "@menu")  # fmt: skip
+        for _ in range(2):  # as wide as the longest label ("Klaveren als troef kiezen"), once
+            for i, (action, label) in enumerate(zip(legal, labels, strict=True)):
+                rect = pygame.Rect(area.centerx - bw // 2, y + i * (bh + gap), bw, bh)
+                self.button(f"answer_{i}", rect, label, lambda a=action: self.answer(a), "@menu")
+            need = max(self.buttons[f"answer_{i}"].font.size(label)[0]
+                       for i, label in enumerate(labels)) + L.px(28)  # fmt: skip
+            if need <= bw:
+                break
+            bw = min(need, max(area.w, L.px(250)))
 
     def answer(self, action: Any) -> None:
         if self.practice.choose(action):
@@ -221,6 +263,8 @@ class DrillScene(PositionScene):
             if card is not None and self.practice.drill.obs.phase == "play":
                 self.answer(play(card))
                 return True
+        if cmd.kind == "key" and self.key(cmd.name):
+            return True
         nxt = self.next if self.practice.verdict is not None and self.practice.queue else None
         return on_key(cmd, {"back": self.back, **({"confirm": nxt} if nxt else {})})
 
@@ -237,7 +281,8 @@ class DrillScene(PositionScene):
             return Marks()
         if p.verdict is None:
             legal = frozenset(a.card for a in drill.obs.legal if a.kind == "play")
-            return Marks(legal=legal or None, selected=card_of(p.answer))
+            picked = self.picked()
+            return Marks(legal=legal or None, selected=card_of(p.answer or picked))
         j = p.verdict.judgement
         return Marks(selected=card_of(j.chosen), hinted=card_of(j.best))
 
@@ -255,10 +300,16 @@ class DrillScene(PositionScene):
             return head, lines
         if p.answer is not None:
             return head, [(tr("coach.drill_weighing"), theme.GOLD_LIGHT)]
+        ask = "coach.drill_ask_solo" if coach.solo(drill.obs) else "coach.drill_ask"
         return head, [
             (drill.question, theme.GOLD_LIGHT),
-            (tr("coach.drill_ask", cost=round(drill.decision.cost)), theme.TEXT),
+            (tr(ask, cost=coach.points(drill.decision.cost)), theme.TEXT),
         ]
+
+    def picked(self) -> Any:
+        """The answer the keyboard's frame is on, if any."""
+        choices = self.choices()
+        return choices[self.pick] if self.pick is not None and self.pick < len(choices) else None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.table is None:
@@ -266,6 +317,10 @@ class DrillScene(PositionScene):
             Scene.draw(self, surface)
             return
         super().draw(surface)
+        button = self.buttons.get(f"answer_{self.pick}")
+        if button is not None and self.picked() is not None:  # a bid framed by the keyboard
+            ring = button.get_abs_rect().inflate(self.px(10), self.px(10))
+            pygame.draw.rect(surface, theme.GOLD_LIGHT, ring, max(2, self.px(3)), self.px(10))
 
     def _nothing(self, surface: pygame.Surface) -> None:
         """Nothing to practise: a friendly page saying how drills come."""

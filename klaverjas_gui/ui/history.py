@@ -18,6 +18,7 @@ import pygame
 from ..engine import PRESETS, ScoreLine, StateError
 from ..i18n import tr
 from ..play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, get_game
+from ..play.seats import display_name
 from ..words import preset_label as klaverjas_preset_label
 from . import theme, widgets
 from .chart import draw_chart
@@ -46,7 +47,9 @@ def columns() -> tuple[Column, ...]:
 
 
 def teams_of(players: list[str]) -> tuple[str, str]:
-    """The two sides: seats 0, 2, ... against 1, 3, ... (with two players, each a side)."""
+    """The two sides: seats 0, 2, ... against 1, 3, ... (with two players, each a side);
+    the default "You" in today's language, as at the table."""
+    players = [display_name(name) for name in players]
     if len(players) < 2 or len(players) % 2:
         return tr("ui.history_team", n=1), tr("ui.history_team", n=2)
     return " & ".join(players[0::2]), " & ".join(players[1::2])
@@ -112,7 +115,7 @@ def match_cells(record: MatchRecord) -> list[str]:
     a, b = teams_of(record.players)
     score = f"{record.totals[0]} – {record.totals[1]}" if record.totals else "–"
     return [record.started[:16], game_label(record.game),
-            rules_label(record.preset, record.game), f"{a}  v  {b}", score,
+            rules_label(record.preset, record.game), tr("ui.history_sides", a=a, b=b), score,
             result_label(result_word(record))]  # fmt: skip
 
 
@@ -203,6 +206,8 @@ class MatchRecordScene(Scene):
         super().__init__(app)
         self.record = record
         self.teams = teams_of(record.players)
+        self.names = [display_name(name) for name in record.players]  # "You" in today's words
+        self.coached = bool(app.history.decisions(record.id))  # the coach judged its decisions
         self.error: str | None = None
         self.lines: list = []
         self.deals: list[int] = []
@@ -234,6 +239,9 @@ class MatchRecordScene(Scene):
         px = self._px
         self.button("back", pygame.Rect(w - px(176), px(22), px(150), px(44)), tr("ui.back"),
                     lambda: self.app.pop(self), "@primary")  # fmt: skip
+        if self.coached:  # the report was offered only at the match's end, never again
+            self.button("coach_report", pygame.Rect(w - px(336), px(22), px(150), px(44)),
+                        tr("coach.live_title"), self.coach_report, "@menu")  # fmt: skip
         per_line, rows = self._deal_rows()
         top = h - px(24) - rows * px(40)
         for i, deal in enumerate(self.deals):
@@ -241,6 +249,9 @@ class MatchRecordScene(Scene):
             y = top + (i // per_line) * px(40)
             self.button(f"replay_{deal}", pygame.Rect(x, y, px(40), px(34)), str(deal),
                         lambda d=deal: self.replay(d), "@segment")  # fmt: skip
+
+    def coach_report(self) -> None:
+        self.app.push("coach report", match_id=self.record.id)
 
     def replay(self, deal: int) -> None:
         scene = game_scene("replay", get_game(self.record.game))
@@ -287,7 +298,7 @@ class MatchRecordScene(Scene):
             widgets.draw_panel(surface, sheet.inflate(px(16), px(12)), u, (6, 26, 17, 210))
             widgets.draw_panel(surface, chart.inflate(px(16), px(12)), u, (6, 26, 17, 210))
             if self.lines:
-                draw_sheet(surface, sheet, self.lines, self.record.players, self.teams, u,
+                draw_sheet(surface, sheet, self.lines, self.names, self.teams, u,
                            self.app.settings.four_colour, self.record.game)  # fmt: skip
             else:
                 img = theme.text(tr("ui.history_no_deal"), px(17), theme.TEXT_DIM)

@@ -287,12 +287,12 @@ def fair_words(state: object, d: Decision) -> str:
     cost = round(d.cost)
     if d.cost < coach.FLAG:
         key = "coach.review_fair_best" if cost == 0 else "coach.review_fair_close"
-        return tr(key, cost=cost)
+        return tr(key, cost=coach.points(cost))
     try:
         obs = state.observation(d.seat)  # type: ignore[attr-defined]
         parse = state.parse_action  # type: ignore[attr-defined]
         j = coach.Judgement(d.seat, d.kind, d.mistake, d.cost, parse(d.chosen), parse(d.best), ())
         note = coach.note(obs, j)
     except (StateError, ValueError):
-        note = tr("coach.report_cost", cost=cost, what=d.chosen)
+        note = tr("coach.report_cost", cost=coach.points(cost), what=d.chosen)
     return tr("coach.review_fair", note=note)

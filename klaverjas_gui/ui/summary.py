@@ -22,19 +22,36 @@ COUNT_SECONDS = 0.9  # the numbers count up in this long (at normal speed)
 UNATTENDED_SECONDS = 3.5  # a demo or autopilot table closes the summary after this long
 
 
-def headline(line: ScoreLine, teams: tuple[str, str]) -> tuple[str, tuple]:
-    """The result in a few words, and its colour."""
+# each outcome's headline: of a team, of one player by name, of "you" (two-player game)
+HEADLINES = {
+    "pit": ("ui.summary_pit", "ui.summary_pit_solo", "ui.summary_pit_you"),
+    "nat_pit": ("ui.summary_nat_pit", "ui.summary_nat_pit_solo", "ui.summary_nat_pit_you"),
+    "nat": ("ui.summary_nat", "ui.summary_nat_solo", "ui.summary_nat_you"),
+    "made": ("ui.summary_made", "ui.summary_made_solo", "ui.summary_made_you"),
+}
+
+
+def headline(line: ScoreLine, teams: tuple[str, str], you: int | None = None,
+             solo: bool = False) -> tuple[str, tuple]:  # fmt: skip
+    """The result in a few words, and its colour. `solo`: each side is one player (the
+    verb is singular, "Henk heeft"); `you`: the side of the person at this screen, told
+    as "you" ("Jij hebt", never "Jij hebben")."""
     s = line.score
     burden = teams[s.burden_team]
-    if s.outcome == "pit":
-        return tr("ui.summary_pit", team=burden), theme.PIT
-    if s.outcome == "nat":
-        if s.pit_team is not None and s.pit_team != s.burden_team:
-            return tr("ui.summary_nat_pit", team=burden), theme.NAT
-        return tr("ui.summary_nat", team=burden), theme.NAT
     if s.outcome == "litige":
         return tr("ui.summary_litige"), theme.GOLD_LIGHT
-    return tr("ui.summary_made", team=burden), theme.GOLD_LIGHT
+    if s.outcome == "pit":
+        keys, colour = HEADLINES["pit"], theme.PIT
+    elif s.outcome == "nat" and s.pit_team is not None and s.pit_team != s.burden_team:
+        keys, colour = HEADLINES["nat_pit"], theme.NAT
+    elif s.outcome == "nat":
+        keys, colour = HEADLINES["nat"], theme.NAT
+    else:
+        keys, colour = HEADLINES["made"], theme.GOLD_LIGHT
+    team, one, you_key = keys
+    if solo and s.burden_team == you:
+        return tr(you_key), colour
+    return tr(one if solo else team, team=burden), colour
 
 
 class DealSummaryScene(Scene):
@@ -164,7 +181,8 @@ class DealSummaryScene(Scene):
         widgets.draw_panel(surface, p, u, (8, 30, 20, 240), theme.GOLD)
         line, s = self.line, self.line.score
         teams = self.table.team_names()
-        title, colour = headline(line, teams)
+        seats = self.table.session.seats
+        title, colour = headline(line, teams, self.table.session.holder, len(seats) == 2)
         y = p.top + px(22)
         img = theme.text(title, px(32), colour, True)
         surface.blit(img, img.get_rect(midtop=(p.centerx, y)))

@@ -186,6 +186,7 @@ class CoachNotes:
         # a low window: beside the trick (left first: the hint prefers the right), at the
         # bottom of the room, nearest the person; else above the bottom hand
         for room in reversed(L.hint_rooms(self.scene.open_cards)):
+            room = self._above_prompt(room, L)
             width = min(room.w, L.px(440)) - L.px(24)
             lines = theme.wrap(text, size, width) if width > 0 else []
             h = head + line_h * len(lines) + L.px(14)
@@ -198,7 +199,18 @@ class CoachNotes:
         h = head + line_h * len(lines) + L.px(14)
         rect = pygame.Rect(0, 0, width + L.px(24), h)
         rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(40)))
+        prompt = self.scene.prompt.panel if self.scene.prompt.visible else None
+        if prompt is not None and rect.colliderect(prompt[0]):  # over the panel, not on it
+            rect.bottom = max(prompt[0].top - L.px(8), rect.h + L.px(8))
         return rect, lines, size
+
+    def _above_prompt(self, room: pygame.Rect, L: TableLayout) -> pygame.Rect:
+        """`room` cut to end above the decision panel where they overlap: at larger text
+        the panel reaches into the room beside the trick, and the note covered its title."""
+        prompt = self.scene.prompt.panel if self.scene.prompt.visible else None
+        if prompt is None or not room.colliderect(prompt[0]):
+            return room
+        return pygame.Rect(room.left, room.top, room.w, max(0, prompt[0].top - L.px(8) - room.top))
 
     def note_rect(self, L: TableLayout) -> pygame.Rect | None:
         found = self._lines(L)
@@ -242,7 +254,8 @@ class CoachNotes:
         size, small = L.text(17), L.text(14)
         line_h = theme.font(size).get_linesize() + L.px(6)
         title = theme.text(tr("coach.options_title"), L.text(21), theme.GOLD_LIGHT, True)
-        sub_lines = theme.wrap(tr("coach.options_note"), small, L.px(520))
+        sub = "coach.options_note_solo" if coach.solo(note.obs) else "coach.options_note"
+        sub_lines = theme.wrap(tr(sub), small, L.px(520))
         words = [w[:1].upper() + w[1:] for w, _ in rows]
         yours = tr("coach.options_yours")
         name_w = max(theme.font(size).size(w)[0] for w in words)
