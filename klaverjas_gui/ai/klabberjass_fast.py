@@ -84,13 +84,20 @@ def policy_card(r: TwoRules, hand: int, other: int, led: int, rng: random.Random
     return min(legal, key=lambda c: (pts[c], strength[c]))
 
 
-def playout(r: TwoRules, hands: list[int], leader: int, led: int, rng: random.Random) -> int:
+def playout(
+    r: TwoRules, hands: list[int], leader: int, led: int, rng: random.Random,
+    tail: int = 0, finish: Callable[[int, int, int], int] | None = None,
+) -> int:  # fmt: skip
     """Seat 0's points minus seat 1's for the rest of the deal under `policy_card`.
-    `led` is a card already on the table, played by `leader` (-1: none)."""
+    `led` is a card already on the table, played by `leader` (-1: none). With `finish`
+    (e.g. an exact solver's value of hand 0, hand 1, leader), a trick start whose leader
+    holds at most `tail` cards is valued by it instead of played out."""
     h = list(hands)
     margin = 0
     while h[0] or h[1] or led >= 0:
         if led < 0:
+            if finish is not None and h[leader].bit_count() <= tail:
+                return margin + finish(h[0], h[1], leader)
             led = policy_card(r, h[leader], h[1 - leader], -1, rng)
             h[leader] ^= 1 << led
         follower = 1 - leader

@@ -19,7 +19,7 @@ import random
 
 from ..engine.cards import SUIT_MASKS
 from ..engine.klabberjass_rules import LAST_TRICK
-from .klabberjass_fast import INF, TwoRules, policy_card
+from .klabberjass_fast import INF, TwoRules, playout
 
 
 class FastTwoSolver:
@@ -140,24 +140,7 @@ def playout_then_solve(
     until each hand holds at most `tail` cards at a trick start, then the exact value.
     `led` is a card already on the table, played by `leader` (-1: none). A greedy
     playout errs most in the endgame, where the exact solve is cheap."""
-    r = solver.rules
-    h = list(hands)
-    margin = 0
-    while True:
-        if led < 0:
-            if h[leader].bit_count() <= tail:
-                return margin + solver.value(h[0], h[1], leader)
-            led = policy_card(r, h[leader], h[1 - leader], -1, rng)
-            h[leader] ^= 1 << led
-        follower = 1 - leader
-        card = policy_card(r, h[follower], h[leader], led, rng)
-        h[follower] ^= 1 << card
-        won = follower if r.beats(led, card) else leader
-        value = r.points[led] + r.points[card] + (LAST_TRICK if not h[0] and not h[1] else 0)
-        margin += value if won == 0 else -value
-        leader, led = won, -1
-        if not h[0] and not h[1]:
-            return margin
+    return playout(solver.rules, hands, leader, led, rng, tail, solver.value)
 
 
 def _reply_order(r: TwoRules, suit: int) -> tuple[tuple[int, int], ...]:
