@@ -5,6 +5,7 @@ tricks, the Roem! button waits for the person, and stale messages go."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from uitest import DT, card_pos, click, click_button, press, run_until, table_of
 
 from klaverjas_gui.engine import PRESETS, Suit, new_match
@@ -342,11 +343,16 @@ def test_the_keyboard_never_picks_a_greyed_card(make_app):
         assert table.hand.selected_card() in legal
 
 
-def test_words_fit_the_trump_panel_at_1024x600():
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_words_fit_the_trump_panel_at_1024x600(make_app, text):
+    """ "Nog niet gekozen" was cut to "Nog niet gek…" at larger text."""
     from klaverjas_gui import i18n
+    from klaverjas_gui.ui import theme
     from klaverjas_gui.ui.table.layout import TableLayout
     from klaverjas_gui.ui.table.view import TableView, shrink
 
+    make_app()  # the fonts
+    theme.set_text_size(text)
     L = TableLayout(1024, 600)
     for lang in ("en", "nl", "fr"):
         i18n.set_language(lang)

@@ -392,7 +392,7 @@ class TableView:
             if m.kraak_level:
                 line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
         room = self.trump_room(L)
-        line1, size = shrink(line1, L.text(22), L.text(16), room, True)  # "Nog niet gekozen"
+        line1, size = shrink(line1, L.text(22), L.text(16), room, True)  # "Nog open"
         img = theme.text(line1, size, theme.TEXT, True)
         surface.blit(img, (x, rect.top + L.px(30)))
         img = theme.text(fit(line2, L.text(15), room), L.text(15), theme.TEXT_DIM)
