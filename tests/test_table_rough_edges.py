@@ -378,3 +378,32 @@ def test_no_tip_once_a_match_is_finished(make_app):
     assert app.history.match(mid).status == "finished"
     _, table = roem_trick(lambda **kw: app)
     assert "auto_claim" not in table.buttons and "pass" in table.prompt.actions
+
+
+@pytest.mark.parametrize("screen", ["klabberjass: mid-trick", "table: mid-trick"])
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_the_score_heading_ends_before_this_deal_and_stays_whole(make_app, screen, text):
+    """At larger text "SPEL 1 · TOT 500" ran into "dit spel"; it is drawn a little
+    smaller instead (never under 13 pixels), whole, in every language; "cette donne" gives
+    way where the French heading cannot fit beside it."""
+    from klaverjas_gui import i18n
+    from klaverjas_gui.ui import catalogue, theme
+    from klaverjas_gui.ui.table.layout import MIN_TEXT
+
+    app = make_app(first_frame=True)  # 1024x600
+    theme.set_text_size(text)
+    catalogue.SCREENS[screen](app)
+    table = app.match
+    for lang in ("en", "nl", "fr"):
+        i18n.set_language(lang)
+        p = table.picture()
+        L = p.layout
+        shown, size, word_too = table.view.score_head_shown(p)
+        font = theme.font(size, True)
+        room = L.score_panel.w - 2 * L.px(14)
+        if word_too:  # "this deal" stands at the right of the heading's room
+            word = theme.font(L.text(13)).size(tr("ui.table_this_deal"))[0]
+            room -= L.px(62) + word + L.px(10)
+        assert shown == table.view.score_head(p), (lang, shown)
+        assert font.size(shown)[0] <= room and font.get_height() >= MIN_TEXT
+        assert word_too or (text == "larger" and lang == "fr")  # only where it cannot fit

@@ -21,7 +21,7 @@ from ...words import kraak_name, suit_name
 from .. import icons, theme, widgets
 from ..cardimg import CardImages
 from ..seats import compass
-from .layout import SMALL, Pose, TableLayout
+from .layout import MIN_TEXT, SMALL, Pose, TableLayout
 from .model import BUBBLE_FADE, TableModel
 
 HINT_COLOUR = (120, 214, 255)  # the hint's panel and rings (ui/table/guide.py)
@@ -471,13 +471,15 @@ class TableView:
         widgets.draw_panel(surface, rect, L.u)
         pad = L.px(14)
         head = L.text(13)
-        img = theme.text(self.score_head(p), head, theme.TEXT_DIM, True)
-        surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
         right = rect.right - pad
         deal_right = right - L.px(62)  # the running points' column ends here
         size, small = L.text(17), L.text(14)
-        word = theme.text(tr("ui.table_this_deal"), head, theme.TEXT_DIM)
-        surface.blit(word, word.get_rect(topright=(deal_right, rect.top + L.px(8))))
+        text, shown, word_too = self.score_head_shown(p)
+        if word_too:
+            word = theme.text(tr("ui.table_this_deal"), head, theme.TEXT_DIM)
+            surface.blit(word, word.get_rect(topright=(deal_right, rect.top + L.px(8))))
+        img = theme.text(text, shown, theme.TEXT_DIM, True)
+        surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
         running = [self.running(m.deal_points[t], m.deal_roem[t]) for t in (0, 1)]
         widest = max(theme.font(small, True).size(f"{a} {b}")[0] for a, b in running)
         names_right = deal_right - max(widest, L.px(40)) - L.px(10)
@@ -506,6 +508,21 @@ class TableView:
         if not (points or roem):
             return "", ""
         return f"+{points}", f"+{roem} {tr(self.bonus_key)}" if roem else ""
+
+    def score_head_shown(self, p: Picture) -> tuple[str, int, bool]:
+        """The score panel's heading, its size, and whether "this deal" fits beside it: at
+        larger text "SPEL 1 · TOT 500" ran into it. The heading is drawn a little smaller
+        (never below MIN_TEXT pixels as drawn); where it still does not fit ("DONNE 1 SUR
+        16 … cette donne"), the column's word gives way (its numbers say what they are)."""
+        L = p.layout
+        full, big = self.score_head(p), L.text(13)
+        smallest = min(big, math.ceil(MIN_TEXT / theme.text_scale()))
+        width = L.score_panel.w - 2 * L.px(14)
+        word = theme.font(big).size(tr("ui.table_this_deal"))[0]
+        text, size = shrink(full, big, smallest, width - L.px(62) - word - L.px(10), True)
+        if text == full:
+            return text, size, True
+        return (*shrink(full, big, smallest, width, True), False)
 
     def score_head(self, p: Picture) -> str:
         m, v = p.model, p.variant
