@@ -489,3 +489,18 @@ def test_the_host_chooses_how_long_a_dropped_player_is_waited_for(make_app):
     saved = json.loads((Path(app.args.data_dir) / "settings.json").read_text(encoding="utf-8"))
     assert saved["net_grace"] == 60
     click_button(app, screen, "cancel")
+
+
+@pytest.mark.parametrize("choice", ["host", "join"])
+def test_the_name_offered_on_the_network_is_the_players_own(make_app, choice):
+    """The name given to one's own seat in Settings is what the host and join screens offer
+    (the others see it in their lobby); the default "You" is not a name on another laptop."""
+    app = make_app(*LOCAL, "--lang", "nl", first_frame=True)
+    screen = open_network(app, choice)
+    shown = screen.host_name if choice == "host" else screen.text("name")
+    assert shown == ("Host" if choice == "host" else "Gast")
+    app.show_menu()
+    app.settings.set_seat(0, name="Marieke")
+    screen = open_network(app, choice)
+    shown = screen.host_name if choice == "host" else screen.text("name")
+    assert shown == "Marieke"

@@ -24,7 +24,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextEntryLine
 
 from ..i18n import tr
-from ..play.games import GAMES, Game
+from ..play.games import GAMES, KLAVERJAS, Game
 from ..play.net import protocol as P
 from ..play.net.guest import NetGuest, split_address
 from ..play.net.headless import (
@@ -37,7 +37,7 @@ from ..play.net.headless import (
 from ..play.net.host import DEFAULT_PORT, NetHost, remote_order
 from ..play.net.mirror import MirrorError
 from ..play.net.session import GuestSession, host_link
-from ..play.seats import REMOTE, Jobs, default_level
+from ..play.seats import REMOTE, SEAT_NAMES, Jobs, default_level
 from ..store.prefs import GRACES
 from . import theme, widgets
 from .commands import Command
@@ -208,7 +208,7 @@ class HostScene(_Screen):
                  resume: bool = False) -> None:  # fmt: skip
         self.game = GAMES[game]
         self.preset = app.settings.rules_name(self.game)
-        self.host_name = player or tr("net.host_seat_host")
+        self.host_name = player or own_name(app, tr("net.host_seat_host"))
         self.level = level or default_level(self.game.levels())
         self.kinds = self._kinds(guests)
         self.room = room
@@ -567,6 +567,13 @@ class Listed:
         """Nothing to stop."""
 
 
+def own_name(app: Shell, otherwise: str) -> str:
+    """The name the player gave their own seat in Settings (the others at the club see it
+    in their lobby), else `otherwise`: "You" means nothing on another laptop."""
+    name = app.settings.seat_plan(KLAVERJAS)[0][0]
+    return name if name and name != SEAT_NAMES[0] else otherwise
+
+
 class JoinScene(_Screen):
     """The matches found on this network, the address, room code and name; Join."""
 
@@ -578,7 +585,8 @@ class JoinScene(_Screen):
                  join_now: bool = False, found: list[Any] | None = None) -> None:  # fmt: skip
         """`found`: matches to list instead of browsing (the catalogue's screenshot)."""
         self.fields: dict[str, UITextEntryLine] = {}
-        self.texts = {"address": address, "room": room, "name": player or tr("net.default_name")}
+        name = player or own_name(app, tr("net.default_name"))
+        self.texts = {"address": address, "room": room, "name": name}
         self.found: list[Any] = []
         self.guest: NetGuest | None = None
         self.browser: Any = None
