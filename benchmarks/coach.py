@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from common import percentile, trick_frame  # noqa: E402  (the repo on the path too)
 
 from klaverjas_gui.ai import arena, hard, make_player  # noqa: E402
 from klaverjas_gui.ai.solver import Position, Solver  # noqa: E402
@@ -201,25 +201,17 @@ def child_frames(frames: int, coached: bool) -> None:
     busy: list[bool] = []
     for _ in range(frames):
         working = coached and table.session.coach.busy()
-        t = time.perf_counter()
-        app.step(1 / 60)
-        elapsed = time.perf_counter() - t
-        m = table.model
-        in_trick = m.trick or any(s.card is not None for s in m.sprites)
-        if in_trick and app.top is table:
-            times.append(elapsed)
+        start = time.perf_counter()
+        timed = trick_frame(app, table)
+        if timed is not None:
+            times.append(timed)
             busy.append(working)
-        time.sleep(max(0.0, 1 / 60 - elapsed))  # a real frame's pace: the judge gets its time
+        # a real frame's pace: the judge gets its time
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - start)))
     judged = len(table.session.coach.judged) if coached else 0
     app.close()
     print(json.dumps({"times": times[5:], "busy": busy[5:], "judged": judged,
                       "broken": bool(judge and judge.broken)}))  # fmt: skip
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def frame_report(frames: int, runs: int) -> None:

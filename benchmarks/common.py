@@ -6,7 +6,9 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -16,3 +18,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 def app_args(*argv: str) -> list[str]:
     """Command-line arguments for App with a fresh temporary --data-dir in front."""
     return ["--data-dir", tempfile.mkdtemp(prefix="klaverjas-bench-"), *argv]
+
+
+def trick_frame(app: Any, table: Any) -> float | None:
+    """Step `app` one frame (1/60 s); its seconds if a trick was on the cloth or a card in
+    flight on `table` at the top (the frames the table's animation benchmarks time), else
+    None."""
+    t = time.perf_counter()
+    app.step(1 / 60)
+    elapsed = time.perf_counter() - t
+    m = table.model
+    in_trick = m.trick or any(s.card is not None for s in m.sprites)
+    return elapsed if in_trick and app.top is table else None
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The `q`th percentile of `values`, the nearest one measured."""
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import app_args
+from common import app_args, percentile, trick_frame
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {
@@ -71,15 +71,7 @@ def child_table(frames: int) -> None:
     args = parse_args(app_args("--size", "1920x1080", "--seed", "3"))
     app = App(args, deterministic=True, autopilot=True, audio=False)
     table = next(s for s in app.scenes if isinstance(s, TableScene))
-    times = []
-    for _ in range(frames):
-        t = time.perf_counter()
-        app.step(1 / 60)
-        elapsed = time.perf_counter() - t
-        m = table.model
-        in_trick = m.trick or any(s.card is not None for s in m.sprites)
-        if in_trick and app.top is table:
-            times.append(elapsed)
+    times = [t for t in (trick_frame(app, table) for _ in range(frames)) if t is not None]
     app.close()
     print(json.dumps(times[5:]))
 
@@ -105,12 +97,6 @@ def first_frame(cmd: list[str]) -> float:
 def frame_times(cmd: list[str]) -> list[float]:
     out = subprocess.run(cmd, cwd=ROOT, env=ENV, capture_output=True, text=True, check=True).stdout
     return json.loads(out.strip().splitlines()[-1])
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[k]
 
 
 def main() -> None:
