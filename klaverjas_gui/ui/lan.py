@@ -40,7 +40,7 @@ from ..play.net.session import GuestSession, host_link
 from ..play.seats import REMOTE, SEAT_NAMES, Jobs, default_level
 from ..store.prefs import GRACES
 from . import theme, widgets
-from .commands import Command
+from .commands import Command, on_key
 from .focus import Control, FocusRing
 from .form import Form
 from .menu import ListScene
@@ -154,12 +154,7 @@ class _Screen(Scene):
         return button.get_abs_rect() if button is not None else None
 
     def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind == "key" and cmd.name == "back":
-            self.back()
-            return True
-        return self.ring.handle(cmd)
+        return super().handle(cmd) or on_key(cmd, {"back": self.back}) or self.ring.handle(cmd)
 
     def back(self) -> None:
         self.app.pop(self)

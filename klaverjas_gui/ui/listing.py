@@ -17,7 +17,7 @@ import pygame
 
 from ..i18n import tr
 from . import icons, theme, widgets
-from .commands import Command
+from .commands import Command, on_key
 from .scene import Scene
 
 if TYPE_CHECKING:
@@ -297,10 +297,7 @@ class ListingScene(Scene):
         return [(line, (left, y + i * line_h)) for i, line in enumerate(lines)]
 
     def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind == "key" and cmd.name == "back":
-            self.back()
+        if super().handle(cmd) or on_key(cmd, {"back": self.back}):
             return True
         return self.listing is not None and self.listing.handle(cmd)
 

@@ -19,7 +19,7 @@ from ..i18n import tr
 from ..play.games import GAMES, KLABBERJASS, KLAVERJAS, Game
 from ..store.prefs import HUMAN
 from . import theme, widgets
-from .commands import Command
+from .commands import Command, on_key
 from .confirm import ask_first
 from .focus import Control, FocusRing
 from .scene import Scene
@@ -251,12 +251,7 @@ class PlayScene(Scene):
         self.rebuild()  # Settings may have changed the rules or the seats
 
     def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind == "key" and cmd.name == "back":
-            self.back()
-            return True
-        return self.ring.handle(cmd)
+        return super().handle(cmd) or on_key(cmd, {"back": self.back}) or self.ring.handle(cmd)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size

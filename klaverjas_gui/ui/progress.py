@@ -18,7 +18,7 @@ from ..teach import progress
 from ..teach.coach import SITUATIONS, kind_label
 from . import theme, widgets
 from .chart import draw_progress
-from .commands import Command
+from .commands import Command, on_key
 from .scene import Scene
 from .stats import game_chips
 
@@ -65,12 +65,7 @@ class ProgressScene(Scene):
         self.app.pop(self)
 
     def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind == "key" and cmd.name == "back":
-            self.back()
-            return True
-        return False
+        return super().handle(cmd) or on_key(cmd, {"back": self.back})
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = self.app.size
