@@ -8,7 +8,7 @@ import random
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, open_learn, press
+from uitest import DT, click, click_button, open_learn, press, run_until
 
 from klaverjas_gui import i18n
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS, new_klabberjass, new_match
@@ -183,10 +183,7 @@ def test_a_card_drill_answered_by_clicks(make_app, monkeypatch):
     chosen = KLAVERJAS.parse_action(d.chosen)
     click(app, layout.south_card_point(len(hand), hand.index(chosen.card)))
     assert p.answer == chosen
-    for _ in range(3000):
-        app.step(DT)
-        if p.verdict is not None:
-            break
+    run_until(app, lambda: p.verdict is not None)  # judged in the background
     v = p.verdict
     assert v is not None and v.level == "costly"
     assert v.judgement.cost == pytest.approx(d.cost, abs=0.02)
@@ -220,10 +217,7 @@ def test_a_card_drill_answered_by_the_keyboard(make_app, monkeypatch):
     assert scene.marks().selected == legal[-1] and p.answer is None
     press(app, pygame.K_RETURN)
     assert p.answer is not None and p.answer.card == legal[-1]
-    for _ in range(3000):
-        app.step(DT)
-        if p.verdict is not None:
-            break
+    run_until(app, lambda: p.verdict is not None)  # judged in the background
     assert p.verdict is not None and p.verdict.judgement.chosen.card == legal[-1]
     press(app, pygame.K_RIGHT)  # answered: the keys choose nothing more
     assert p.answer.card == legal[-1]
@@ -293,10 +287,7 @@ def test_a_bidding_drill_asks_name_or_pass_with_buttons(make_app):
     other = next(i for i, a in enumerate(p.drill.obs.legal) if a != before)
     click_button(app, scene, f"answer_{other}")
     assert p.answer == p.drill.obs.legal[other]
-    for _ in range(3000):
-        app.step(DT)
-        if p.verdict is not None:
-            break
+    run_until(app, lambda: p.verdict is not None)  # judged in the background
     assert p.verdict is not None and not any(k.startswith("answer_") for k in scene.buttons)
     j = p.verdict.judgement
     assert j.chosen == p.drill.obs.legal[other] and j.kind == "bid"
