@@ -58,3 +58,22 @@ def test_no_scene_has_a_button_too_low_for_its_corners(make_app, size):
             make(app)
             app.step(DT)
             assert clamped(record) == [], name
+
+
+def test_a_button_draws_its_hover_picture_when_first_hovered(make_app):
+    """Only a button's plain picture is drawn when a screen opens (each state is a costly
+    antialiased shape, and most buttons are never hovered); hovering draws that one then,
+    in the same frame, and it differs from the plain one."""
+    app = make_app()
+    for _ in range(10):  # pygame-gui would draw one waiting state a frame
+        app.step(DT)
+    play = app.top.buttons["play"]
+    states = play.drawable_shape.states
+    assert states["normal"].generated
+    assert not any(states[s].generated for s in ("hovered", "selected", "active"))
+    pygame.mouse.set_pos(play.rect.center)  # pygame-gui asks the mouse, not the events
+    app.step(DT)
+    assert play.drawable_shape.active_state is states["hovered"] and states["hovered"].generated
+    normal, hovered = states["normal"].surface, states["hovered"].surface
+    centre = (normal.get_width() // 2, 2 + play.drawable_shape.shadow_width)
+    assert normal.get_at(centre) != hovered.get_at(centre)

@@ -168,6 +168,29 @@ def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
 # window's scale: an idle manager holds 12-20 MB (its shape cache, its fonts), and a
 # window dragged through many sizes used to leave a pool behind at every size (360 MB
 # in the monkey test).
+def _draw_button_states_when_first_shown() -> None:
+    """pygame-gui draws every state of a new button (hovered, selected, pressed) ahead, one
+    a frame, each a 4x oversized antialiased shape: about 2 ms apiece, three times for each
+    button of every screen opened, resized or relabelled, most never hovered. It already
+    draws a state not drawn yet when the button first takes it (as it does "disabled"), so
+    only "normal" is drawn ahead: the same pictures, a screen change costs a third as much."""
+    from pygame_gui.core.drawable_shapes import drawable_shape
+
+    state = drawable_shape.DrawableShapeState
+    if getattr(state, "_drawn_when_shown", False):
+        return
+    made = state.__init__
+
+    def init(self, state_id: str) -> None:
+        made(self, state_id)
+        self.should_auto_pregen = state_id == "normal"
+
+    state.__init__ = init  # type: ignore[method-assign]
+    state._drawn_when_shown = True  # type: ignore[attr-defined]
+
+
+_draw_button_states_when_first_shown()
+
 _idle_managers: list[tuple[float, pygame_gui.UIManager]] = []
 MAX_IDLE = 8  # a session at one size never has more closed scenes waiting than this
 _window_scale: float | None = None  # ui_scale of the window; None before it opens
