@@ -154,8 +154,44 @@ def test_review_from_the_summary_finds_the_first_lost_points(make_app):
     assert review.job.cancelled()
 
 
+def test_a_deal_reviewed_again_is_not_solved_again(monkeypatch):
+    """Back to the summary and into the review once more: the last few deals' reviews are
+    kept, so the second opening shows at once; a fifth deal pushes out the oldest."""
+    from klaverjas_gui.teach import review as reviewing
+
+    monkeypatch.setattr(reviewing, "_KEPT", {})
+    deals = []
+    for seed in range(5):
+        state = new_match(PRESETS["amsterdam"], seed)
+        rng = random.Random(seed)
+        plays = []
+        while state.phase != "play":
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+        for _ in range(8):  # two tricks: quick to solve
+            card = rng.choice(state.legal_actions())
+            plays.append((state, card.card))
+            state, _ = state.apply(card)
+        deals.append(plays)
+    first = reviewing.review_deal(deals[0])
+    solves = []
+    monkeypatch.setattr(Solver, "value", lambda *a: solves.append(1) or 0)
+    told = []
+    assert reviewing.review_deal(deals[0], lambda done, total: told.append(done)) is first
+    assert not solves and told == [9]  # the progress still ends full
+    assert reviewing.review_deal(deals[0], team=1) is not first  # another team's first loss
+    for plays in deals[1:]:
+        reviewing.review_deal(plays)
+    assert len(reviewing._KEPT) == reviewing.KEEP
+    solves.clear()
+    reviewing.review_deal(deals[0])
+    assert solves  # pushed out by newer deals: solved again
+
+
 @pytest.mark.slow
-def test_leaving_a_review_early_stops_its_search(make_app):
+def test_leaving_a_review_early_stops_its_search(make_app, monkeypatch):
+    from klaverjas_gui.teach import review as reviewing
+
+    monkeypatch.setattr(reviewing, "_KEPT", {})  # not reviewed before: the search runs
     final, *_ = deal_with_one_mistake()
     app = make_app()
     app.start_match(PRESETS["amsterdam"], seed=3)

@@ -10,11 +10,13 @@ claimed, so a missed claim is not mistaken for a bad card.
 
 Pure Python and slow for a whole deal (about a second or two): a scene runs
 `review_deal` as a background job (play/seats.py), shows its `progress`, and
-cancels it when it closes.
+cancels it when it closes. The last few deals' reviews are kept, so a deal reviewed
+again (back to the summary and into the review once more) opens at once.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -54,6 +56,11 @@ class DealReview:
     def first_loss(self, team: int) -> CardReview | None:
         """The first card of `team` after which its best reachable result was lower."""
         return next((c for c in self.cards if c.team == team and c.loss > 0), None)
+
+
+_KEPT: dict[tuple, DealReview] = {}  # (positions, cards, team) -> its review, oldest first
+KEEP = 4  # deals: a summary's, a replay's and a coach report's, with room to go back
+_kept_lock = threading.Lock()  # reviews run as background jobs
 
 
 def team_points(margin: int) -> int:
@@ -97,6 +104,13 @@ def review_deal(
                     cancelled=cancelled)  # fmt: skip
     total = len(plays) + 1
     positions = [position(state) for state, _ in plays]
+    key = (tuple(positions), tuple(card for _, card in plays), team)
+    with _kept_lock:
+        kept = _KEPT.get(key)
+    if kept is not None:
+        if progress is not None:
+            progress(total, total)
+        return kept
     margins: list[int] = []  # team 0 minus team 1 at the end, best play from position i
     for i, pos in enumerate(positions):
         if cancelled is not None and cancelled():
@@ -125,4 +139,9 @@ def review_deal(
         cards[wrong.index] = replace(wrong, best=best)
     if progress is not None:
         progress(total, total)
-    return DealReview(tuple(cards), margins[-1])
+    review = DealReview(tuple(cards), margins[-1])
+    with _kept_lock:
+        _KEPT[key] = review
+        while len(_KEPT) > KEEP:
+            del _KEPT[next(iter(_KEPT))]
+    return review
