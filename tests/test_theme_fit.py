@@ -72,8 +72,29 @@ def test_a_button_draws_its_hover_picture_when_first_hovered(make_app):
     assert states["normal"].generated
     assert not any(states[s].generated for s in ("hovered", "selected", "active"))
     pygame.mouse.set_pos(play.rect.center)  # pygame-gui asks the mouse, not the events
-    app.step(DT)
+    try:
+        app.step(DT)
+    finally:
+        pygame.mouse.set_pos((0, 0))  # where the next test's pygame-gui expects it
     assert play.drawable_shape.active_state is states["hovered"] and states["hovered"].generated
     normal, hovered = states["normal"].surface, states["hovered"].surface
     centre = (normal.get_width() // 2, 2 + play.drawable_shape.shadow_width)
     assert normal.get_at(centre) != hovered.get_at(centre)
+
+
+def test_wrapped_lines_follow_the_text_size_and_are_the_callers_own(make_app):
+    """`wrap` remembers its lines (panels wrap the same words at every frame), yet a larger
+    text size wraps anew, and a caller that edits its lines does not edit the next caller's."""
+    from klaverjas_gui.ui import theme
+
+    make_app()
+    words = "Roem counts for the team that wins the trick it lies in. " * 3
+    normal = theme.wrap(words, 18, 300)
+    normal.append("edited")
+    assert theme.wrap(words, 18, 300) == normal[:-1]
+    theme.set_text_size("larger")
+    larger = theme.wrap(words, 18, 300)
+    assert larger != normal[:-1]  # other breaks: the words are wider
+    assert all(theme.text_width(line, 18) <= 300 for line in larger)
+    theme.set_text_size("normal")
+    assert theme.wrap(words, 18, 300) == normal[:-1]
