@@ -146,7 +146,14 @@ def text_width(content: str, px: int, bold: bool = False) -> int:
 
 
 def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
-    """Break text into lines that fit `width` pixels as `text` draws them."""
+    """Break text into lines that fit `width` pixels as `text` draws them (remembered:
+    captions, notes and rules pages wrap the same words at every frame)."""
+    return list(_wrap(content, px, width, bold, _text_scale))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(content: str, px: int, width: int, bold: bool, _scale: float) -> tuple[str, ...]:
+    """`wrap`'s lines; `_scale`, the text size the fonts have, is part of the key."""
     lines: list[str] = []
     for paragraph in content.split("\n"):
         line = ""
@@ -158,7 +165,7 @@ def wrap(content: str, px: int, width: int, bold: bool = False) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 # Managers given back by closed scenes, with their theme scale (ui_scale), oldest first.
