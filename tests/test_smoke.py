@@ -53,10 +53,10 @@ def test_installed_wheel_runs_smoke(tmp_path):
     ]
     assert licence and b"The Klaverjas developers" in zipfile.ZipFile(wheel).read(licence[0])
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, with_pip=True)
+    venv.create(env_dir, with_pip=False)  # this pip installs into it: no second pip to set up
     py = env_dir / "bin" / "python"
     subprocess.run(
-        [str(py), "-m", "pip", "install", "--quiet", str(wheel)],
+        [sys.executable, "-m", "pip", "--python", str(py), "install", "--quiet", str(wheel)],
         check=True,
         capture_output=True,
         env=ENV,
