@@ -498,7 +498,7 @@ def test_the_name_offered_on_the_network_is_the_players_own(make_app, choice):
     app = make_app(*LOCAL, "--lang", "nl", first_frame=True)
     screen = open_network(app, choice)
     shown = screen.host_name if choice == "host" else screen.text("name")
-    assert shown == ("Host" if choice == "host" else "Gast")
+    assert shown == ("Gastheer" if choice == "host" else "Gast")
     app.show_menu()
     app.settings.set_seat(0, name="Marieke")
     screen = open_network(app, choice)
