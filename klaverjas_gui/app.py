@@ -949,7 +949,7 @@ class App:
             top.update(dt)
         link = self._link()
         if link is not None and top is not self.match:
-            link.background()
+            link.background(left=self.match not in self.scenes)
 
     def _link(self) -> Any:
         """The network of the running match, if it is one."""

@@ -348,6 +348,40 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
         back.close()
 
 
+def test_a_host_gone_to_the_menu_is_shown_to_the_guest_and_back_at_the_table_not(make_app):
+    """The host presses Esc and is in the menu: the guest's table says the host has left
+    for a moment (before, the guest waited with no word); the score sheet over the table
+    is still the table; Continue takes the host back and the note goes."""
+    app = make_app(*LOCAL, first_frame=True)
+    screen = open_network(app, "host")
+    click_button(app, screen, "seat1=computer")
+    click_button(app, screen, "seat3=computer")
+    click_button(app, screen, "open")
+    host = screen.host
+    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
+    try:
+        run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
+        table = app.top
+        run_until(app, lambda: anna.started and len(anna.seats) == 4, seconds=10)
+        assert away_notes(anna.seats) == []
+        click_button(app, table, "score_sheet")  # over the table: still at the table
+        for _ in range(10):
+            app.step(DT)
+        assert away_notes(anna.seats) == []
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+        app.step(DT)  # the score sheet closes
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+        run_until(app, lambda: table not in app.scenes, seconds=5)  # the host left the table
+        said = "The host has left the table for a moment: the game waits for them"
+        run_until(app, lambda: away_notes(anna.seats) == [said], seconds=10)
+        assert away_notes(table.session.link.seat_status()) == []  # not on the host's screen
+        click_button(app, app.top, "continue")
+        assert app.top is table
+        run_until(app, lambda: away_notes(anna.seats) == [], seconds=10)
+    finally:
+        anna.close()
+
+
 class GuestProcess:
     """`klaverjas --join` without a window: its seat played by a computer; it rejoins by
     itself (same name and code) for a minute after the host goes away."""

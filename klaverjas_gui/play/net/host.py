@@ -88,6 +88,9 @@ class NetHost:
         self.address = address
         self.port = port
         self.started = started
+        # The host's own person left the table for another screen (the menu, the
+        # settings): the guests are told, instead of waiting with no word.
+        self.away = False
         self.on_begin = on_begin
         self.inbox: queue.SimpleQueue[tuple[Connection, dict[str, Any] | None]] = (
             queue.SimpleQueue()
@@ -115,7 +118,7 @@ class NetHost:
             remote = seat.kind == REMOTE
             out.append({
                 "name": seat.name, "kind": seat.kind,
-                "present": seat.present if remote else True,
+                "present": seat.present if remote else not (self.away and seat.kind == "human"),
                 "computer": (not seat.waiting()) if remote else seat.kind != "human",
             })  # fmt: skip
         return out

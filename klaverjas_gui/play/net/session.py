@@ -43,16 +43,18 @@ SeatStatus = dict[str, Any]  # name, kind, present, computer: as the host sends 
 
 
 def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
-    """One line per guest who dropped out: waited for during the grace period, then
-    "a computer is playing for Anna, waiting for her to return"."""
+    """One line per person away: a guest who dropped out (waited for during the grace
+    period, then "a computer is playing for Anna, waiting for her to return"), or the host
+    gone to another screen ("the host has left the table for a moment")."""
     if not started:
         return []
     out = []
+    if any(seat["kind"] == HUMAN and not seat["present"] for seat in seats):
+        out.append(tr("net.away_host"))
     for seat in seats:
-        if seat["kind"] != REMOTE or seat["present"]:
-            continue
-        key = "net.away_computer" if seat["computer"] else "net.away_waiting"
-        out.append(tr(key, name=seat["name"]))
+        if seat["kind"] == REMOTE and not seat["present"]:
+            key = "net.away_computer" if seat["computer"] else "net.away_waiting"
+            out.append(tr(key, name=seat["name"]))
     return out
 
 
@@ -103,7 +105,9 @@ class HostLink:
         return self.host.room
 
     def seat_status(self) -> list[SeatStatus]:
-        return self.host.seat_status()
+        """As the guests see it, but the host's own screen never says the host is away."""
+        return [{**s, "present": True} if s["kind"] == HUMAN else s
+                for s in self.host.seat_status()]  # fmt: skip
 
     def started(self) -> bool:
         return self.host.started
@@ -111,8 +115,17 @@ class HostLink:
     def problem(self) -> str | None:
         return None
 
-    def background(self) -> None:
-        """While another screen covers the table: the guests' moves and joins still land."""
+    def background(self, left: bool) -> None:
+        """While another screen covers the table: the guests' moves and joins still land.
+        `left`: the table is not even under it (the menu, the settings): the guests are
+        told the host has left the table; a deal summary or the score sheet over it is
+        still the table."""
+        self.host.away = left
+        self.host.pump()
+
+    def at_table(self) -> None:
+        """Each frame of the table: the host is back (if away), and the guests hear it."""
+        self.host.away = False
         self.host.pump()
 
     def close(self) -> None:
@@ -127,7 +140,7 @@ def host_link(host: NetHost) -> HostLink:
     """Bind `host` to its session: pumped at every step, closed with the session."""
     link = HostLink(host)
     session = host.session
-    session.every_frame(host.pump)
+    session.every_frame(link.at_table)
     session.on_close(link.close)
     session.link = link  # type: ignore[attr-defined]
     return link
@@ -211,7 +224,7 @@ class GuestSession(MatchSession):
             return tr("net.stopped", why=reason_text(self.guest.error))
         return None
 
-    def background(self) -> None:
+    def background(self, left: bool) -> None:
         """Another screen covers the table: the host's moves wait in the guest's queue."""
 
     def on_jump(self, fn: Any) -> None:
