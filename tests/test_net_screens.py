@@ -7,8 +7,10 @@ host process, and who is away after a drop."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
+import queue
 import socket
 import subprocess
 import sys
@@ -20,10 +22,13 @@ import pytest
 from test_net_discovery import record
 from uitest import DT, click, click_button, face_up, open_play, post, run_until
 
+from klaverjas_gui.engine import PRESETS, new_match
+from klaverjas_gui.play.games import GAMES
 from klaverjas_gui.play.net import discovery as D
+from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.guest import NetGuest
 from klaverjas_gui.play.net.session import GuestSession, away_notes
-from klaverjas_gui.play.seats import REMOTE
+from klaverjas_gui.play.seats import REMOTE, Jobs
 from klaverjas_gui.store.history import History
 from klaverjas_gui.ui.history import result_word
 from klaverjas_gui.ui.lan import HostScene, JoinScene, NetworkScene
@@ -380,6 +385,58 @@ def test_a_host_gone_to_the_menu_is_shown_to_the_guest_and_back_at_the_table_not
         run_until(app, lambda: away_notes(anna.seats) == [], seconds=10)
     finally:
         anna.close()
+
+
+class _Guest:
+    """A joined NetGuest as its GuestSession sees it, fed by the test, not a host."""
+
+    def __init__(self, state, seat: int) -> None:
+        self.game, self.seat, self.variant = GAMES["klaverjas"], seat, state.variant
+        self.name, self.room, self.started = "Anna", "ROOM12", True
+        self.error = self.record = None
+        self.over = False
+        self.seats = [{"name": n, "kind": k, "present": True, "computer": k == "computer"}
+                      for n, k in (("Host", "human"), ("Henk", "computer"),
+                                   ("Anna", REMOTE), ("Joop", "computer"))]  # fmt: skip
+        self.refused: list = []
+        self.updates: queue.Queue = queue.Queue()
+        self.latest = self.update(state, None)
+
+    def update(self, state, action) -> P.Update:
+        """The host's `state` message for `state`, reached by `action` (None: joining)."""
+        return P.Update(state.n_actions, state.observation(self.seat), action, None, ())
+
+    def close(self, *_a) -> None:
+        pass
+
+
+def test_a_guest_back_at_the_table_is_told_what_a_computer_played_for_her(make_app):
+    """A guest whose laptop dropped out rejoins further on: the table jumps to the host's
+    position and says, once, how many of her cards a computer played meanwhile."""
+    variant = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1")
+    state = new_match(variant, 5)
+    while state.phase != "play":
+        state, _ = state.apply(state.legal_actions()[0])
+    app = make_app(*LOCAL, first_frame=True)
+    guest = _Guest(state, 2)
+    session = GuestSession(guest, app.settings, Jobs(True))  # type: ignore[arg-type]
+    app.start_network(session)
+    table = app.top
+    assert isinstance(table, TableScene)
+    for _ in range(5):
+        app.step(DT)
+    mine = bin(state.hands[2]).count("1")
+    while bin(state.hands[2]).count("1") > mine - 2 or state.to_move == 2:  # two of hers
+        action = state.legal_actions()[0]
+        state, _ = state.apply(action)
+    guest.updates.put(guest.update(state, action))  # many moves on: a jump, not a move
+    run_until(app, lambda: table.session.state.n_actions == state.n_actions, seconds=10)
+    said = "While you were away, a computer played 2 of your cards"
+    assert app.toasts.current_text == said
+    assert bin(table.session.state.hands[2]).count("1") == mine - 2
+    for _ in range(5):
+        app.step(DT)
+    assert [t.text for t in app.toasts.items].count(said) == 1  # said once
 
 
 class GuestProcess:

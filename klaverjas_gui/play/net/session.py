@@ -58,6 +58,15 @@ def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
     return out
 
 
+def played_for(before: Any, after: Any, seat: int) -> int | None:
+    """How many of `seat`'s cards were played between two positions of one match (a
+    computer's, while the guest was away); None: a deal ended meanwhile, so it played
+    at least the rest of that one."""
+    if after.deal_no != before.deal_no:
+        return None
+    return bin(before.hands[seat]).count("1") - bin(after.hands[seat]).count("1")
+
+
 class CopyError(ValueError):
     """A host's record that does not replay to what this guest saw."""
 
@@ -193,6 +202,9 @@ class GuestSession(MatchSession):
         self.refusals = len(guest.refused)
         self.problems: list[str] = []  # what went wrong, for the status line
         self._jumped: list[Any] = []
+        # Set at a jump (a rejoin) to what a computer did for this person meanwhile: the
+        # words to show once, or None.
+        self.while_away: str | None = None
         self._seen_seats: list[SeatStatus] = list(guest.seats)
         self.on_close(guest.close)
         while not guest.updates.empty():  # the first state is the one shown
@@ -288,6 +300,11 @@ class GuestSession(MatchSession):
         if self.ahead is not None and (update.by != self.me or update.n >= self.ahead.n_actions):
             self.ahead = None
         if update.action is None or update.n != self.state.n_actions + 1:
+            cards = played_for(self.state, state, self.me)
+            if cards is None:
+                self.while_away = tr("net.played_for_you")
+            elif cards > 0:
+                self.while_away = tr("net.played_for_you_cards", n=cards)
             self.load(state)
             for fn in self._jumped:
                 fn(state)

@@ -92,7 +92,7 @@ class TableScene(Scene):
         session.picture = self  # what the animation allows (ready, trick_pause, pause_over)
         session.listen(self.saw)
         if hasattr(session, "on_jump"):  # a guest's table: a rejoin jumps to the position
-            session.on_jump(self.load)
+            session.on_jump(self.rejoined)
         self._origin: Pose | None = None  # where the card being submitted was dropped
         self._warm: list[Card] = []  # card faces still to draw ahead of need
         self._warm_size: tuple[int, int] | None = None
@@ -543,6 +543,14 @@ class TableScene(Scene):
         self.director.current = None
         self.director.claim_window = self.director.claim_due = False
         self.model.load(state)
+
+    def rejoined(self, state: MatchState) -> None:
+        """A guest's table after a rejoin: the position the host is at now, and what a
+        computer played for this person meanwhile, said once."""
+        self.load(state)
+        said, self.session.while_away = self.session.while_away, None
+        if said:
+            self.app.toast(said, 6.0)
 
     # --- geometry the director and the input share ---
     def slot_pose(self, layout: TableLayout, seat: int) -> Pose:
