@@ -182,6 +182,29 @@ def test_join_screen_says_in_one_line_what_is_wrong(make_app):
         late.close()
 
 
+def test_the_join_screen_remembers_the_table_last_joined(make_app):
+    """A guest whose laptop restarted comes back to the join screen: the address, room code
+    and her name are filled in (kept in the settings), and Enter takes her back."""
+    app = make_app(*LOCAL, first_frame=True)
+    hosting = make_app(*LOCAL, first_frame=True)
+    host_screen = open_network(hosting, "host")
+    click_button(hosting, host_screen, "seat1=computer")
+    click_button(hosting, host_screen, "seat3=computer")
+    click_button(hosting, host_screen, "open")
+    host = host_screen.host
+    screen = join_screen(app, f"127.0.0.1:{host.port}", host.room.lower(), "Marieke")
+    assert screen.text("address") == f"127.0.0.1:{host.port}"
+    click_button(app, screen, "join")
+    run_until(app, lambda: (hosting.step(DT), isinstance(app.top, TableScene))[1], seconds=15)
+    joined = {"address": f"127.0.0.1:{host.port}", "room": host.room, "name": "Marieke"}
+    saved = json.loads((Path(app.args.data_dir) / "settings.json").read_text(encoding="utf-8"))
+    assert saved["net_join"] == joined
+    app.show_menu()
+    again = open_network(app, "join")
+    assert {k: again.text(k) for k in ("address", "room", "name")} == joined
+    assert again.ring.key == "join"  # Enter joins
+
+
 class Records:
     """A stand-in for the zeroconf browser: it holds constructed records (nothing is sent)."""
 

@@ -43,10 +43,10 @@ def test_a_schema_2_file_saves_back_as_it_was(tmp_path):
     stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
     settings, _ = prefs.load(FIXTURE)
     # the same keys and values, so the same file, plus the settings added since the fixture
-    # was written (text size, the window, the coach not chosen, the network's grace), at
-    # their defaults, marked as the schema that holds them
+    # was written (text size, the window, the coach not chosen, the network's grace, the
+    # table last joined), at their defaults, marked as the schema that holds them
     added = {"text_size": "normal", "window": {}, "coach": "mistakes", "coach_chosen": False,
-             "net_grace": 30, "schema": 3}  # fmt: skip
+             "net_grace": 30, "net_join": {}, "schema": 3}  # fmt: skip
     assert settings.to_dict() == {**stored, **added}
     fresh = tmp_path / "fresh.json"
     assert prefs.save(fresh, settings) is None
@@ -165,7 +165,7 @@ def test_a_schema_3_file_keeps_the_chosen_coach_and_everything_else():
     assert notes == [] and (settings.coach, settings.coach_chosen) == ("every", True)
     old, _ = prefs.load(FIXTURE)
     assert settings.games == old.games and settings.text_size == "large"
-    later = {"net_grace": 30}  # added to schema 3 after the fixture: absent means the default
+    later = {"net_grace": 30, "net_join": {}}  # added after the fixture: absent, the default
     assert settings.to_dict() == {**json.loads(FIXTURE_V3.read_text(encoding="utf-8")), **later}
 
 
@@ -187,3 +187,18 @@ def test_the_coach_goes_quiet_after_20_matches_unless_chosen():
     quiet = Settings()
     quiet.choose_coach("off")
     assert quiet.coach_chosen and not quiet.settle_coach(0) and quiet.coach == "off"
+
+
+@pytest.mark.parametrize("bad", [
+    "127.0.0.1:1", {"address": "x" * 61}, {"room": 7}, {"name": "n" * 25}, {"host": "a"},
+    {"name": "Anna\x1b[2J"}, {"address": "10.0.0.1\n"},
+])  # fmt: skip
+def test_a_bad_remembered_join_is_forgotten_and_named(bad):
+    """The table last joined comes back into the join screen's fields: a hand-edited or
+    damaged value is dropped (an empty screen), never typed into them."""
+    stored = json.loads(FIXTURE_V3.read_text(encoding="utf-8"))
+    settings, notes = prefs.from_dict({**stored, "net_join": bad})
+    assert settings.net_join == {} and len(notes) == 1 and "net_join" in notes[0]
+    good = {"address": "192.168.1.20:47474", "room": "KRAAK7", "name": "Marieke"}
+    settings, notes = prefs.from_dict({**stored, "net_join": good})
+    assert settings.net_join == good and notes == []

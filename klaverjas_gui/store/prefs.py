@@ -177,6 +177,9 @@ class Settings:
     coach: str = "mistakes"  # a key of COACH_LEVELS
     coach_chosen: bool = False  # the player set the coach: QUIET_AFTER does not apply
     net_grace: int = 30  # seconds a hosted match waits for a dropped laptop (a key of GRACES)
+    # The table this laptop last sat at as a guest, {"address", "room", "name"}: a guest
+    # whose laptop restarted finds the join screen filled in, and Enter takes her back.
+    net_join: dict[str, str] = field(default_factory=dict)
     # The window as last left: {"size": [w, h], "position": [x, y]} (never a full-screen
     # size: F11 keeps the window's own); clamped to the screen when used.
     window: dict[str, list[int]] = field(default_factory=dict)
@@ -317,6 +320,14 @@ def _valid(name: str, value: Any, default: Any) -> bool:
             key in ("size", "position") and isinstance(pair, list) and len(pair) == 2
             and all(type(n) is int and abs(n) <= 100_000 for n in pair)
             for key, pair in value.items()
+        )  # fmt: skip
+    if name == "net_join":
+        limits = {"address": 60, "room": 12}  # the join screen's fields; a name as a seat's
+        return isinstance(value, dict) and all(
+            valid_name(text) if key == "name" else
+            key in limits and isinstance(text, str) and text.isprintable()
+            and len(text) <= limits[key]
+            for key, text in value.items()
         )  # fmt: skip
     if name == "tutorial_done":
         return isinstance(value, list) and all(isinstance(x, str) for x in value)

@@ -578,10 +578,13 @@ class JoinScene(_Screen):
 
     def __init__(self, app: Shell, address: str = "", room: str = "", player: str = "",
                  join_now: bool = False, found: list[Any] | None = None) -> None:  # fmt: skip
-        """`found`: matches to list instead of browsing (the catalogue's screenshot)."""
+        """`found`: matches to list instead of browsing (the catalogue's screenshot).
+        Fields not given are those of the table last joined from this laptop."""
         self.fields: dict[str, UITextEntryLine] = {}
-        name = player or own_name(app, tr("net.default_name"))
-        self.texts = {"address": address, "room": room, "name": name}
+        last = app.settings.net_join if not (address or room or player) else {}
+        name = player or last.get("name") or own_name(app, tr("net.default_name"))
+        self.texts = {"address": address or last.get("address", ""),
+                      "room": room or last.get("room", ""), "name": name}  # fmt: skip
         self.found: list[Any] = []
         self.guest: NetGuest | None = None
         self.browser: Any = None
@@ -742,6 +745,9 @@ class JoinScene(_Screen):
             self.guest = None
             return
         self.guest = None  # the session owns it now
+        self.app.settings.net_join = {"address": self.text("address"), "name": guest.name,
+                                      "room": guest.room}  # fmt: skip
+        self.app.save_settings()
         self.app.start_network(session)
 
     def draw(self, surface: pygame.Surface) -> None:
