@@ -302,3 +302,24 @@ def test_claiming_roem_where_there_is_none_says_so(make_app, lang):
     click_button(app, table, "roem")
     assert app.toasts.current_text == tr("ui.table_no_roem")
     assert table.session.state.deal_roem == (0, 0)  # nothing was credited
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_score_sheet_keeps_its_last_column_inside_its_panel(make_app, lang):
+    """History's match page at 1024x600: "Uitslag" and "NAT" ended past the sheet's edge."""
+    from klaverjas_gui.engine import PRESETS, new_match
+    from klaverjas_gui.ui.sheet import draw_sheet
+
+    make_app("--lang", lang)
+    state = new_match(PRESETS["amsterdam"], 3)
+    while len(state.sheet) < 2:
+        state, _ = state.apply(state.legal_actions()[0])
+    rect = pygame.Rect(0, 0, 560, 300)  # the sheet's room on that page
+    surface = pygame.Surface((rect.w + 80, rect.h), pygame.SRCALPHA)
+    draw_sheet(surface, rect, list(state.sheet), ["S", "W", "N", "E"], ("N & S", "E & W"), 0.8)
+    beyond = [
+        surface.get_at((x, y)).a
+        for x in range(rect.right + 1, surface.get_width())
+        for y in range(rect.h)
+    ]  # fmt: skip (the rule under the lines ends on the edge)
+    assert max(beyond) == 0

@@ -49,11 +49,18 @@ def draw_sheet(
     cards = tr(cards_key)
     score = tr("ui.sheet_score")
     sub = ["", "", "", "", cards, score, cards, score, ""]
+
+    def left(i: int, img: pygame.Surface) -> int:
+        """A column's text starts at its edge; the last column's ("Uitslag", "NAT") moves
+        left rather than past the sheet's edge."""
+        return min(x[i] + px(6), rect.right - px(4) - img.get_width()) if i == 8 else x[i] + px(6)
+
     for i, h in enumerate(heads):
         colour = (
             theme.TEAM_COLOURS[0] if i == 4 else theme.TEAM_COLOURS[1] if i == 6 else theme.TEXT_DIM
         )
-        surface.blit(theme.text(h, head_px, colour, True), (x[i] + px(6), y))
+        img = theme.text(h, head_px, colour, True)
+        surface.blit(img, (left(i, img), y))
         if sub[i]:
             surface.blit(theme.text(sub[i], px(12), theme.TEXT_DIM), (x[i] + px(6), y + px(18)))
     y += px(40)
@@ -99,7 +106,8 @@ def draw_sheet(
                     if s.outcome == "pit"
                     else theme.TEXT_DIM
                 )
-            surface.blit(theme.text(c, row_px, colour, bold), (x[i] + px(6), y))
+            img = theme.text(c, row_px, colour, bold)
+            surface.blit(img, (left(i, img), y))
         totals = [totals[0] + s.scores[0], totals[1] + s.scores[1]]
         y += row_h
     pygame.draw.line(
