@@ -321,5 +321,5 @@ def test_the_score_sheet_keeps_its_last_column_inside_its_panel(make_app, lang):
         surface.get_at((x, y)).a
         for x in range(rect.right + 1, surface.get_width())
         for y in range(rect.h)
-    ]  # fmt: skip (the rule under the lines ends on the edge)
+    ]  # from one past the edge: the rule under the lines ends on it
     assert max(beyond) == 0
