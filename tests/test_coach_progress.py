@@ -394,3 +394,18 @@ def test_the_review_puts_the_coachs_judgement_beside_a_judged_card(make_app):
                              "best card here.")  # fmt: skip
     finally:
         scene.close()
+
+
+def test_one_match_draws_its_level_across_the_chart_not_a_lone_dot(make_app):
+    """After the first coached match each kind is one value: drawn as a line across the
+    plot at that height (the newcomer saw only tiny dots in the middle)."""
+    from klaverjas_gui.ui.chart import KIND_COLOURS, draw_progress
+
+    make_app()
+    surface = pygame.Surface((800, 400))
+    rect = surface.get_rect()
+    draw_progress(surface, rect, {"all": [4.0], "lead": [8.0]}, {}, ("points", "1 match"), 1.0)
+    colour = pygame.Color(*KIND_COLOURS["lead"])
+    rows = [y for y in range(rect.h) if surface.get_at((rect.w // 4, y)) == colour]
+    assert rows  # a quarter of the way across: the lead's level is drawn there too
+    assert all(surface.get_at((3 * rect.w // 4, y)) == colour for y in rows)

@@ -139,6 +139,9 @@ def draw_progress(
                 continue
             if len(run) >= 2:
                 pygame.draw.lines(surface, colour, False, run, width)
+            elif run and n == 1:  # one match: its level across the chart, not a lone dot
+                y = round(run[0][1])
+                pygame.draw.line(surface, colour, (plot.left, y), (plot.right, y), width)
             for p in run:
                 r = max(2, px(4)) if kind == "all" else max(2, px(3))
                 pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), r)
