@@ -277,6 +277,21 @@ def wait_listening(port: int, seconds: float = 30) -> None:
     raise AssertionError("the host process does not listen")
 
 
+def wait_closed(port: int, seconds: float = 30) -> None:
+    """Until nothing listens on `port`: a closed window's server thread lets go of it a
+    moment later (a real window's process ends, and the system frees it at once)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.5).close()
+        except ConnectionRefusedError:
+            return
+        except OSError:
+            pass
+        time.sleep(0.1)
+    raise AssertionError("the closed host still listens")
+
+
 GAMES_PLAYED = [  # the game's options, the guest's seat, the copy's seats
     (("--rule", "match_length=deals:1"), 2, ["remote", "random", "human", "random"],
      ["Host", "Henk", "Anna", "Joop"]),
@@ -512,6 +527,7 @@ def test_a_hosted_match_closed_mid_deal_continues_from_the_menu_and_the_guest_re
         assert not session.state.is_over
         first.close()  # the host's window closed mid-deal: the guest is left waiting
         make_app.__self__.apps.remove(first)
+        wait_closed(port)  # as when its process ends (on a busy machine, not within 2 s)
 
         again = make_app(*LOCAL[:3], "--grace", "30", first_frame=True, autopilot=True)
         menu = again.top
@@ -565,6 +581,7 @@ def test_play_on_lets_computers_play_for_the_guests_not_back(make_app, tmp_path)
         anna.close()
     first.close()
     make_app.__self__.apps.remove(first)
+    wait_closed(port)
 
     again = make_app("--no-discovery", "--bind", "127.0.0.1", "--host", "--continue", "--window",
                      "--grace", "30", first_frame=True)  # fmt: skip
