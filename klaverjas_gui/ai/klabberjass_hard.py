@@ -67,6 +67,8 @@ THINK_MS = 180.0
 # seven cards, so the median decision stays a card's; the longest stays under a second.
 BID_THINK_MS = 3 * THINK_MS
 BID_TAIL = 6  # bid playouts are solved exactly once the hands hold this many cards
+TAKE_MARGIN = 0.0  # making trump must beat passing by this much a deal
+PASS_CAP = TAKE_AT + 0.3  # a pass is read as a hand worth less (the careful rules' take)
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
 
@@ -81,14 +83,18 @@ class HardKlabberjassPlayer:
         self, seed: int | None = None, think_ms: float = THINK_MS, worlds: int | None = None,
         cancelled: Callable[[], bool] | None = None, exact_cards: int = EXACT_CARDS,
         tail_cards: int = TAIL_CARDS, bid_tail: int = BID_TAIL, infer: bool = True,
-        bid_think_ms: float = BID_THINK_MS,
+        bid_think_ms: float = BID_THINK_MS, take_margin: float = TAKE_MARGIN,
+        pass_cap: float = PASS_CAP,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
         `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout.
         `exact_cards`: solve exactly from this many cards in hand (the normal level: fewer);
         `tail_cards`: solve earlier playouts exactly from this many (0: never); `bid_tail`
         the same for the bidding's; `infer`: read the opponent's passes; `bid_think_ms`:
-        a bid thinks at least this long (a hint's longer think time is kept)."""
+        a bid thinks at least this long (a hint's longer think time is kept); `take_margin`:
+        making trump must beat passing by this much a deal; `pass_cap`: a pass is read as
+        a hand worth less than this."""
+        self.take_margin, self.pass_cap = take_margin, pass_cap
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
         self.exact_cards, self.tail_cards, self.bid_tail = exact_cards, tail_cards, bid_tail
         self.infer = infer  # read the opponent's passes while sampling his bidding hand
@@ -144,7 +150,7 @@ class HardKlabberjassPlayer:
         led = obs.trick[0].index if obs.trick else -1
         totals = dict.fromkeys(cards, 0.0)
         worlds = 0
-        fits = bidding_fits(obs, self.rng) if self.infer else None
+        fits = bidding_fits(obs, self.rng, self.pass_cap) if self.infer else None
         while self._more(worlds, deadline, "exact" if exact else "playout"):
             opp_hand = know.sample(self.rng, fits)
             hands = [0, 0]
@@ -186,8 +192,15 @@ class HardKlabberjassPlayer:
 
     # --- bidding and the schmeiss answer ---
     def bid(self, obs: KlabberjassObservation, deadline: float) -> Action:
-        values = self.bid_values(obs, deadline)
-        return max(values, key=lambda a: values[a])
+        return self.pick_bid(self.bid_values(obs, deadline))
+
+    def pick_bid(self, values: dict[Action, float]) -> Action:
+        """The best bid; making trump (or a schmeiss) must beat a pass by `take_margin`."""
+        best = max(values, key=lambda a: values[a])
+        passing = next((a for a in values if a.kind == "pass"), None)
+        if passing is not None and values[best] < values[passing] + self.take_margin:
+            return passing
+        return best
 
     def bid_values(self, obs: KlabberjassObservation, deadline: float) -> dict[Action, float]:
         """Every bid's (or schmeiss answer's) average deal score difference for me."""
@@ -195,7 +208,7 @@ class HardKlabberjassPlayer:
         totals = dict.fromkeys(obs.legal, 0.0)
         worlds = 0
         tail = (self.bid_tail, self._solver) if self.bid_tail else None
-        fits = bidding_fits(obs, self.rng) if self.infer else None
+        fits = bidding_fits(obs, self.rng, self.pass_cap) if self.infer else None
         while self._more(worlds, deadline, "bid"):
             opp_hand = know.sample(self.rng, fits)
             stock = bits(know.hidden & ~opp_hand)
@@ -268,7 +281,7 @@ class _Tally:
 
 
 def bidding_fits(
-    obs: KlabberjassObservation, rng: random.Random | None = None
+    obs: KlabberjassObservation, rng: random.Random | None = None, cap: float = TAKE_AT + 0.3
 ) -> Callable[[int], bool] | None:
     """Does a sampled hand for the opponent fit his passes? A pass says the hand he bid
     with was not worth making trump by the careful rules (the turned suit in the first
@@ -285,10 +298,10 @@ def bidding_fits(
             continue
         if seat == opp:
             if bid_round == 1:
-                caps.append((t.suit_index, t, TAKE_AT + 0.3))
+                caps.append((t.suit_index, t, cap))
             else:
-                cap = TAKE_AT + 0.3 - (0.3 if opp == obs.dealer else 0.0)
-                caps += [(s, None, cap) for s in range(4) if s != t.suit_index]
+                low = cap - (0.3 if opp == obs.dealer else 0.0)
+                caps += [(s, None, low) for s in range(4) if s != t.suit_index]
         if seat == obs.dealer and bid_round == 1:
             bid_round = 2
     if not caps:
