@@ -44,7 +44,15 @@ class FixedBids(HardKlabberjassPlayer):
     """The hard player, bidding with a fixed number of worlds (its cards by the clock)."""
 
     bid_worlds = 250
+    card_worlds: int | None = None  # a fixed number for cards too (reproducible), else clock
     log: list[dict[str, float]] | None = None  # every bid's values, when screening
+
+    def play(self, obs: KlabberjassObservation, deadline: float) -> Action:
+        self.worlds = self.card_worlds
+        try:
+            return super().play(obs, deadline)
+        finally:
+            self.worlds = None
 
     def bid(self, obs: KlabberjassObservation, deadline: float) -> Action:
         self.worlds = self.bid_worlds
@@ -172,11 +180,39 @@ def main() -> int:
     p.add_argument("--opponent", default="normal", choices=("easy", "normal"))
     p.add_argument("--bid-worlds", type=int, default=250)
     p.add_argument("--cache", type=Path, default=None, help="JSON-lines file to reuse")
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="play every pair under both settings (a card-play setting)",
+    )
+    p.add_argument(
+        "--card-worlds",
+        type=int,
+        default=None,
+        help="cards by this many worlds, not the clock: pairs the settings play "
+        "alike cancel exactly",
+    )
     a = p.parse_args()
+    if a.card_worlds is not None:  # a setting key like any other: kept apart in the cache
+        a.base, a.new = ({**x, "card_worlds": a.card_worlds} for x in (a.base, a.new))
     cache = Cache(a.cache)
     margin = margin_only(a.base, a.new)  # then the base's screened values decide
-    diffs, differ = [], 0
+    diffs, differ, alone = [], 0, []  # alone: (base, new) margins when every pair is played
     for i in range(a.first, a.first + a.pairs):
+        if a.all:
+            m = [
+                cache.get(["play", s, a.seed, a.opponent, a.bid_worlds, i],
+                          lambda s=s, i=i: play(i, a.seed, s, a.opponent, a.bid_worlds))
+                for s in (a.base, a.new)
+            ]  # fmt: skip
+            diffs.append(m[1] - m[0])
+            differ += m[1] != m[0]
+            alone.append(m)
+            n = len(diffs)
+            se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.nan
+            print(f"pair {i}: {m[0]:+.1f} {m[1]:+.1f}; so far {statistics.fmean(diffs):+.2f} "
+                  f"({se:.2f}) over {n}", file=sys.stderr, flush=True)  # fmt: skip
+            continue
         settings = (a.base,) if margin is not None else (a.base, a.new)
         screened = [
             cache.get(["bids", s, a.seed, a.opponent, a.bid_worlds, i, g],
@@ -208,8 +244,12 @@ def main() -> int:
         f"hard vs {a.opponent}, klabberjass, pairs {a.first}..{a.first + a.pairs - 1}, "
         f"seed {a.seed}, bids {a.bid_worlds} worlds: {json.dumps(a.new)} minus "
         f"{json.dumps(a.base)} = {mean:+.2f} per deal (standard error {se:.2f}); "
-        f"bidding differed in {differ} pairs"
+        f"{'results' if a.all else 'bidding'} differed in {differ} pairs"
     )
+    for k, name in enumerate(("base", "new") if alone else ()):
+        xs = [m[k] for m in alone]
+        print(f"  {name} alone: hard minus {a.opponent} {statistics.fmean(xs):+.2f} per deal "
+              f"(standard error {statistics.stdev(xs) / math.sqrt(len(xs)):.2f})")  # fmt: skip
     return 0
 
 

@@ -69,6 +69,13 @@ BID_THINK_MS = 3 * THINK_MS
 BID_TAIL = 6  # bid playouts are solved exactly once the hands hold this many cards
 TAKE_MARGIN = 0.0  # making trump must beat passing by this much a deal
 PASS_CAP = TAKE_AT + 0.3  # a pass is read as a hand worth less (the careful rules' take)
+# In a simulated bidding its own later bids follow the careful rules asking this much less
+# of a hand (non-dealer, dealer): the hard player takes far weaker hands than they do.
+OWN_BOLDER = (0.0, 0.0)
+# Read the opponent's card play too: he gave away a ten or an ace (a card worth 10 or
+# more) on a trick he lost only when no cheap card (at most 4) was legal.
+READ_PLAY = False
+GIFT, CHEAP = 10, 4
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
 
@@ -84,7 +91,8 @@ class HardKlabberjassPlayer:
         cancelled: Callable[[], bool] | None = None, exact_cards: int = EXACT_CARDS,
         tail_cards: int = TAIL_CARDS, bid_tail: int = BID_TAIL, infer: bool = True,
         bid_think_ms: float = BID_THINK_MS, take_margin: float = TAKE_MARGIN,
-        pass_cap: float = PASS_CAP,
+        pass_cap: float = PASS_CAP, own_bolder: tuple[float, float] = OWN_BOLDER,
+        read_play: bool = READ_PLAY,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
         `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout.
@@ -93,8 +101,12 @@ class HardKlabberjassPlayer:
         the same for the bidding's; `infer`: read the opponent's passes; `bid_think_ms`:
         a bid thinks at least this long (a hint's longer think time is kept); `take_margin`:
         making trump must beat passing by this much a deal; `pass_cap`: a pass is read as
-        a hand worth less than this."""
-        self.take_margin, self.pass_cap = take_margin, pass_cap
+        a hand worth less than this; `own_bolder`: how much less than the careful rules
+        its own later bids in a simulated bidding ask of a hand (non-dealer, dealer);
+        `read_play` (with `infer`): a card of 10 or more given away says no cheap one was
+        legal."""
+        self.read_play = read_play
+        self.take_margin, self.pass_cap, self.own_bolder = take_margin, pass_cap, own_bolder
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
         self.exact_cards, self.tail_cards, self.bid_tail = exact_cards, tail_cards, bid_tail
         self.infer = infer  # read the opponent's passes while sampling his bidding hand
@@ -151,6 +163,8 @@ class HardKlabberjassPlayer:
         totals = dict.fromkeys(cards, 0.0)
         worlds = 0
         fits = bidding_fits(obs, self.rng, self.pass_cap) if self.infer else None
+        if self.infer and self.read_play:
+            fits = _both(fits, play_fits(obs))
         while self._more(worlds, deadline, "exact" if exact else "playout"):
             opp_hand = know.sample(self.rng, fits)
             hands = [0, 0]
@@ -196,9 +210,10 @@ class HardKlabberjassPlayer:
 
     def pick_bid(self, values: dict[Action, float]) -> Action:
         """The best bid; making trump (or a schmeiss) must beat a pass by `take_margin`."""
-        best = max(values, key=lambda a: values[a])
         passing = next((a for a in values if a.kind == "pass"), None)
-        if passing is not None and values[best] < values[passing] + self.take_margin:
+        active = [a for a in values if a is not passing]
+        best = max(active, key=lambda a: values[a])
+        if passing is not None and values[best] <= values[passing] + self.take_margin:
             return passing
         return best
 
@@ -216,7 +231,8 @@ class HardKlabberjassPlayer:
             state = _world(obs, opp_hand, stock)
             seed = self.rng.random()
             for action in obs.legal:
-                totals[action] += simulate(state, action, obs.seat, random.Random(seed), tail)
+                totals[action] += simulate(state, action, obs.seat, random.Random(seed), tail,
+                                           self.own_bolder)  # fmt: skip
             worlds += 1
         return {a: value / worlds for a, value in totals.items()}
 
@@ -321,6 +337,40 @@ def bidding_fits(
     return fits
 
 
+def play_fits(obs: KlabberjassObservation) -> Callable[[int], bool] | None:
+    """Does a sampled hand for the opponent fit his card play? Every player here (and most
+    people) throws the cheapest card on a trick he cannot win: a card worth `GIFT` or more
+    given away says he held no legal card worth `CHEAP` or less then. None: no such gift."""
+    if obs.trump is None:
+        return None
+    opp, r = 1 - obs.seat, TwoRules(obs.trump.index)
+    gifts: list[tuple[int, int, int]] = []  # (led card, his card, the cards he played since)
+    later = sum(c.bit for k, c in enumerate(obs.trick) if (obs.leader + k) % 2 == opp)
+    for leader, (a, b) in reversed(obs.tricks):
+        if leader == opp:
+            later |= a.bit
+            continue
+        later |= b.bit
+        if r.points[b.index] >= GIFT and not r.beats(a.index, b.index):
+            gifts.append((a.index, b.index, later))
+    if not gifts:
+        return None
+    cheap = sum(1 << c for c in range(32) if r.points[c] <= CHEAP)
+
+    def fits(hand: int) -> bool:
+        return not any(r.legal(hand | held, led) & cheap for led, _, held in gifts)
+
+    return fits
+
+
+def _both(
+    f: Callable[[int], bool] | None, g: Callable[[int], bool] | None
+) -> Callable[[int], bool] | None:
+    if f is None or g is None:
+        return f or g
+    return lambda hand: f(hand) and g(hand)
+
+
 def _world(obs: KlabberjassObservation, opp_hand: int, stock: list[int]) -> KlabberjassState:
     """The deal in progress with the hidden cards filled in, at the observed bidding point."""
     hands = ["", ""]
@@ -337,9 +387,11 @@ def _world(obs: KlabberjassObservation, opp_hand: int, stock: list[int]) -> Klab
 def simulate(
     state: KlabberjassState, action: Action, me: int, rng: random.Random,
     tail: tuple[int, Callable[[int], FastTwoSolver]] | None = None,
+    own_bolder: tuple[float, float] = (0.0, 0.0),
 ) -> int:  # fmt: skip
     """My deal score minus the opponent's if `action` is taken now and both then play the
-    "normal" rules (bidding) and a fast playout (cards); 0 when the deal is voided."""
+    "normal" rules (bidding: mine `own_bolder` bolder, as non-dealer and as dealer) and a
+    fast playout (cards); 0 when the deal is voided."""
     deal_no = state.deal_no
     state, _ = state.apply(action)
     while state.phase in ("bidding", "schmeiss"):
@@ -350,8 +402,10 @@ def simulate(
         if state.phase == "schmeiss":
             choice = answer_choice(hand, state.proposed, legal, True)
         else:
-            choice = bid_choice(hand, state.proposed, state.bid_round, legal,
-                                seat == state.dealer, True)  # fmt: skip
+            dealer = seat == state.dealer
+            bolder = own_bolder[dealer] if seat == me else 0.0
+            choice = bid_choice(hand, state.proposed, state.bid_round, legal, dealer, True,
+                                bolder)  # fmt: skip
         state, _ = state.apply(choice)
     if state.phase != "dix":
         return 0  # voided (redealt)
