@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from klaverjas_gui.ai import klabberjass_arena  # noqa: E402
 from klaverjas_gui.ai.duplicate import pair_seed  # noqa: E402
-from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer  # noqa: E402
+from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer, gifts_ruled_out  # noqa: E402
 from klaverjas_gui.ai.klabberjass_players import make_klabberjass_player  # noqa: E402
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass  # noqa: E402
 from klaverjas_gui.engine.klabberjass import KlabberjassObservation  # noqa: E402
@@ -38,6 +38,7 @@ from klaverjas_gui.engine.match import Action  # noqa: E402
 
 VARIANT = KLABBERJASS_PRESETS["klabberjass"]
 Setting = dict[str, Any]
+GIFTS_SEEN = [False]  # hard chose a card after a gift (see `gifts_ruled_out`)
 
 
 class FixedBids(HardKlabberjassPlayer):
@@ -50,6 +51,8 @@ class FixedBids(HardKlabberjassPlayer):
     log: list[dict[str, float]] | None = None  # every bid's values, when screening
 
     def play(self, obs: KlabberjassObservation, deadline: float) -> Action:
+        if gifts_ruled_out(obs):
+            GIFTS_SEEN[0] = True
         if self.card_worlds is not None:
             n = len(obs.hand)
             self.worlds = self.card_worlds[9 - n] if n >= 6 else 300
@@ -139,7 +142,13 @@ def same_bids(screened: Any, base_margin: float, margin: float) -> bool:
 
 def play(index: int, seed: int, setting: Setting, opp: str, worlds: int) -> float:
     """Hard's mean deal score minus the opponent's over both games of pair `index`."""
+    return play_seen(index, seed, setting, opp, worlds)[0]
+
+
+def play_seen(index: int, seed: int, setting: Setting, opp: str, worlds: int) -> list[Any]:
+    """`play`, and whether hard ever chose a card after a gift of the opponent's."""
     make = klabberjass_arena.make_klabberjass_player
+    GIFTS_SEEN[0] = False
 
     def patched(level: str, pseed: int | None = None, think_ms: float | None = None) -> Any:
         if level == "hard":
@@ -148,7 +157,8 @@ def play(index: int, seed: int, setting: Setting, opp: str, worlds: int) -> floa
 
     klabberjass_arena.make_klabberjass_player = patched  # type: ignore[assignment]
     try:
-        return klabberjass_arena.play_pair((index, "hard", opp, VARIANT, seed, None)).margin
+        pair = klabberjass_arena.play_pair((index, "hard", opp, VARIANT, seed, None))
+        return [pair.margin, GIFTS_SEEN[0]]
     finally:
         klabberjass_arena.make_klabberjass_player = make
 
@@ -190,6 +200,12 @@ def main() -> int:
         help="play every pair under both settings (a card-play setting)",
     )
     p.add_argument(
+        "--after-gifts",
+        action="store_true",
+        help="with --all and --card-worlds: the new setting plays alike until a gift "
+        "(read_play), so a pair whose base game saw none scores 0 unplayed",
+    )
+    p.add_argument(
         "--card-worlds",
         type=json.loads,
         default=None,
@@ -204,11 +220,17 @@ def main() -> int:
     diffs, differ, alone = [], 0, []  # alone: (base, new) margins when every pair is played
     for i in range(a.first, a.first + a.pairs):
         if a.all:
-            m = [
-                cache.get(["play", s, a.seed, a.opponent, a.bid_worlds, i],
-                          lambda s=s, i=i: play(i, a.seed, s, a.opponent, a.bid_worlds))
-                for s in (a.base, a.new)
-            ]  # fmt: skip
+            key = ["playx", a.seed, a.opponent, a.bid_worlds, i]
+            base = cache.get(
+                [*key, a.base], lambda i=i: play_seen(i, a.seed, a.base, a.opponent, a.bid_worlds)
+            )
+            if a.after_gifts and not base[1]:
+                m = [base[0], base[0]]  # the settings differ only after a gift: none here
+            else:
+                new = cache.get([*key, a.new],
+                                lambda i=i: play_seen(i, a.seed, a.new, a.opponent,
+                                                      a.bid_worlds))  # fmt: skip
+                m = [base[0], new[0]]
             diffs.append(m[1] - m[0])
             differ += m[1] != m[0]
             alone.append(m)

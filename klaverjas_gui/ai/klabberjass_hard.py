@@ -28,6 +28,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from ..engine.cards import ACE, ALL_CARDS, KING, POINTS, QUEEN, SEVEN, Card
 from ..engine.klabberjass import (
@@ -164,7 +165,7 @@ class HardKlabberjassPlayer:
         worlds = 0
         fits = bidding_fits(obs, self.rng, self.pass_cap) if self.infer else None
         if self.infer and self.read_play:
-            fits = _both(fits, play_fits(obs))
+            know = replace(know, allowed=know.allowed & ~gifts_ruled_out(obs) | know.known)
         while self._more(worlds, deadline, "exact" if exact else "playout"):
             opp_hand = know.sample(self.rng, fits)
             hands = [0, 0]
@@ -337,38 +338,25 @@ def bidding_fits(
     return fits
 
 
-def play_fits(obs: KlabberjassObservation) -> Callable[[int], bool] | None:
-    """Does a sampled hand for the opponent fit his card play? Every player here (and most
-    people) throws the cheapest card on a trick he cannot win: a card worth `GIFT` or more
-    given away says he held no legal card worth `CHEAP` or less then. None: no such gift."""
+def gifts_ruled_out(obs: KlabberjassObservation) -> int:
+    """Cards the opponent's gifts say he does not hold. Every player here (and most people)
+    throws his cheapest card on a trick he cannot win, so a card worth `GIFT` or more given
+    away says no card worth `CHEAP` or less was legal then: each such card that would
+    have been legal beside the one he played (the duties are per card) is ruled out."""
     if obs.trump is None:
-        return None
+        return 0
     opp, r = 1 - obs.seat, TwoRules(obs.trump.index)
-    gifts: list[tuple[int, int, int]] = []  # (led card, his card, the cards he played since)
-    later = sum(c.bit for k, c in enumerate(obs.trick) if (obs.leader + k) % 2 == opp)
-    for leader, (a, b) in reversed(obs.tricks):
-        if leader == opp:
-            later |= a.bit
+    cheap = [c for c in range(32) if r.points[c] <= CHEAP]
+    out = 0
+    for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
+        if leader == opp or len(cards) < 2:
             continue
-        later |= b.bit
-        if r.points[b.index] >= GIFT and not r.beats(a.index, b.index):
-            gifts.append((a.index, b.index, later))
-    if not gifts:
-        return None
-    cheap = sum(1 << c for c in range(32) if r.points[c] <= CHEAP)
-
-    def fits(hand: int) -> bool:
-        return not any(r.legal(hand | held, led) & cheap for led, _, held in gifts)
-
-    return fits
-
-
-def _both(
-    f: Callable[[int], bool] | None, g: Callable[[int], bool] | None
-) -> Callable[[int], bool] | None:
-    if f is None or g is None:
-        return f or g
-    return lambda hand: f(hand) and g(hand)
+        led, gift = cards[0].index, cards[1].index
+        if r.points[gift] >= GIFT and not r.beats(led, gift):
+            for c in cheap:
+                if r.legal(1 << gift | 1 << c, led) >> c & 1:
+                    out |= 1 << c
+    return out
 
 
 def _world(obs: KlabberjassObservation, opp_hand: int, stock: list[int]) -> KlabberjassState:
