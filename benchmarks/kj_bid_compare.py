@@ -14,6 +14,11 @@ pair's bidding is the one screened) and chooses its cards by its clock, as
 shipped. The paired difference over all pairs is far less noisy than two arena
 runs. With `--cache`, a setting's screened bids and played pairs are kept in a
 JSON-lines file and reused (the base setting is usually the same every time).
+
+A card-play setting changes every pair: `--all` plays every pair under both, and
+`--card-worlds '[50, 30, 120, 200]'` gives hard fixed worlds for its cards (hands of
+9, 8, 7, 6 cards; 300 below) instead of the clock, so the comparison is free of the
+machine's load and pairs the two settings play alike cancel exactly.
 """
 
 from __future__ import annotations
