@@ -371,3 +371,44 @@ def test_hard_reads_the_passes_in_the_play_after_the_bidding():
     assert not any(fits(strong) for _ in range(50))
     assert all(fits(weak) for _ in range(50))
     assert not NormalKlabberjassPlayer(1).search.infer
+
+
+def test_hard_reads_a_ten_given_away_as_no_cheap_card_to_play():
+    """The opponent answered my ace of hearts with his ten: he held no cheaper heart (a
+    player throws his cheapest card on a lost trick), so hard's sampled hands for him
+    hold no low heart; before the gift nothing is ruled out."""
+    from klaverjas_gui.ai.klabberjass_hard import gifts_ruled_out
+    from klaverjas_gui.engine.cards import parse_cards
+
+    def mask(text: str) -> int:
+        return sum(c.bit for c in parse_cards(text))
+
+    stacked = KlabberjassStacked(1, ("AH 7C 8C 7D 8D 9D", "TH JS 9S AS AC QD"), "KS",
+                                 "QC KC TC KD JD 8S")  # fmt: skip
+    state = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 0, stacked)
+    state, _ = state.apply(next(a for a in state.legal_actions() if a.kind == "take"))
+    while state.phase != "play":
+        state, _ = state.apply(next(a for a in state.legal_actions() if a.kind == "pass"))
+    assert gifts_ruled_out(state.observation(0)) == 0
+    for card in ("AH", "TH"):
+        state, _ = state.apply(next(a for a in state.legal_actions() if str(a.card) == card))
+    obs = state.observation(0)
+    low_hearts = mask("7H 8H 9H JH QH KH")
+    assert gifts_ruled_out(obs) == low_hearts  # trumps would not have been legal: no gift
+    seen: list[int] = []
+    real = KlabberjassKnowledge.sample
+
+    def spy(self, rng, fits=None):  # type: ignore[no-untyped-def]
+        hand = real(self, rng, fits)
+        seen.append(hand)
+        return hand
+
+    KlabberjassKnowledge.sample = spy  # type: ignore[method-assign]
+    try:
+        HardKlabberjassPlayer(1, worlds=30, read_play=True).card_values(obs, 0.0)
+        assert len(seen) == 30 and not any(h & low_hearts for h in seen)
+        seen.clear()
+        HardKlabberjassPlayer(1, worlds=30, read_play=False).card_values(obs, 0.0)
+        assert any(h & low_hearts for h in seen)  # without the reading most hands hold one
+    finally:
+        KlabberjassKnowledge.sample = real  # type: ignore[method-assign]

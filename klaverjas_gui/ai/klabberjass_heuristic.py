@@ -106,10 +106,11 @@ class KlabberjassHeuristic:
 
 def bid_choice(
     hand: Sequence[Card], proposed: Card, bid_round: int, legal: Sequence[Action],
-    dealer: bool, careful: bool,
+    dealer: bool, careful: bool, bolder: float = 0.0,
 ) -> Action:  # fmt: skip
-    """Take or name the best suit when the hand is worth it; "careful" also schmeisses."""
-    take_at = TAKE_AT + (0.3 if careful else EASY_CAUTION)
+    """Take or name the best suit when the hand is worth it; "careful" also schmeisses.
+    `bolder` lowers the value asked of a hand (the hard player's own later bids)."""
+    take_at = TAKE_AT + (0.3 if careful else EASY_CAUTION) - bolder
     take_at -= 0.3 if dealer and bid_round == 2 else 0.0
     p = proposed.suit_index
     if bid_round == 1:
