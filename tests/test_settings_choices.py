@@ -191,7 +191,7 @@ def test_the_coach_goes_quiet_after_20_matches_unless_chosen():
 
 @pytest.mark.parametrize("bad", [
     "127.0.0.1:1", {"address": "x" * 61}, {"room": 7}, {"name": "n" * 25}, {"host": "a"},
-    {"name": "Anna\x1b[2J"}, {"address": "10.0.0.1\n"},
+    {"name": "Anna\x1b[2J"}, {"address": "127.0.0.1\n"},
 ])  # fmt: skip
 def test_a_bad_remembered_join_is_forgotten_and_named(bad):
     """The table last joined comes back into the join screen's fields: a hand-edited or
@@ -199,6 +199,6 @@ def test_a_bad_remembered_join_is_forgotten_and_named(bad):
     stored = json.loads(FIXTURE_V3.read_text(encoding="utf-8"))
     settings, notes = prefs.from_dict({**stored, "net_join": bad})
     assert settings.net_join == {} and len(notes) == 1 and "net_join" in notes[0]
-    good = {"address": "192.168.1.20:47474", "room": "KRAAK7", "name": "Marieke"}
+    good = {"address": "127.0.0.1:47474", "room": "KRAAK7", "name": "Marieke"}
     settings, notes = prefs.from_dict({**stored, "net_join": good})
     assert settings.net_join == good and notes == []
