@@ -27,6 +27,7 @@ from klaverjas_gui.play.games import GAMES
 from klaverjas_gui.play.net import discovery as D
 from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.guest import NetGuest
+from klaverjas_gui.play.net.host import NetHost
 from klaverjas_gui.play.net.session import GuestSession, away_notes
 from klaverjas_gui.play.seats import REMOTE, Jobs
 from klaverjas_gui.store.history import History
@@ -68,6 +69,18 @@ def open_network(app, choice: str):
     assert isinstance(app.top, NetworkScene)
     click_button(app, app.top, choice)
     return app.top
+
+
+def open_table_for_partner(app, name: str | None = None) -> NetHost:
+    """The host screen's table opened with only the partner's seat (2) for a guest, the
+    others computers; `name`: the host's own, typed in. Its host."""
+    screen = open_network(app, "host")
+    click_button(app, screen, "seat1=computer")
+    click_button(app, screen, "seat3=computer")
+    if name is not None:
+        type_into(app, screen, "you", name)
+    click_button(app, screen, "open")
+    return screen.host
 
 
 def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
@@ -137,11 +150,7 @@ def join_screen(app, address="", room="", name="Anna") -> JoinScene:
 def test_join_screen_says_in_one_line_what_is_wrong(make_app):
     app = make_app(*LOCAL, first_frame=True)
     hosting = make_app(*LOCAL, first_frame=True)
-    host_screen = open_network(hosting, "host")
-    click_button(hosting, host_screen, "seat1=computer")
-    click_button(hosting, host_screen, "seat3=computer")
-    click_button(hosting, host_screen, "open")
-    host = host_screen.host
+    host = open_table_for_partner(hosting)
     screen = join_screen(app)
     click_button(app, screen, "join")
     assert screen.message == "Type the host's address, as its screen shows it."
@@ -187,11 +196,7 @@ def test_the_join_screen_remembers_the_table_last_joined(make_app):
     and her name are filled in (kept in the settings), and Enter takes her back."""
     app = make_app(*LOCAL, first_frame=True)
     hosting = make_app(*LOCAL, first_frame=True)
-    host_screen = open_network(hosting, "host")
-    click_button(hosting, host_screen, "seat1=computer")
-    click_button(hosting, host_screen, "seat3=computer")
-    click_button(hosting, host_screen, "open")
-    host = host_screen.host
+    host = open_table_for_partner(hosting)
     screen = join_screen(app, f"127.0.0.1:{host.port}", host.room.lower(), "Marieke")
     assert screen.text("address") == f"127.0.0.1:{host.port}"
     click_button(app, screen, "join")
@@ -359,11 +364,7 @@ def test_a_guest_window_follows_a_host_process_through_a_match(
 
 def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make_app):
     app = make_app(*LOCAL, "--grace", "0.5", first_frame=True)
-    screen = open_network(app, "host")
-    click_button(app, screen, "seat1=computer")
-    click_button(app, screen, "seat3=computer")
-    click_button(app, screen, "open")
-    host = screen.host
+    host = open_table_for_partner(app)
     anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
     run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
     table = app.top
@@ -396,11 +397,7 @@ def test_a_host_gone_to_the_menu_is_shown_to_the_guest_and_back_at_the_table_not
     for a moment (before, the guest waited with no word); the score sheet over the table
     is still the table; Continue takes the host back and the note goes."""
     app = make_app(*LOCAL, first_frame=True)
-    screen = open_network(app, "host")
-    click_button(app, screen, "seat1=computer")
-    click_button(app, screen, "seat3=computer")
-    click_button(app, screen, "open")
-    host = screen.host
+    host = open_table_for_partner(app)
     anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
     try:
         run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
@@ -510,12 +507,7 @@ def test_a_hosted_match_closed_mid_deal_continues_from_the_menu_and_the_guest_re
 
     first = make_app(*LOCAL, "--rule", "match_length=deals:1", "--grace", "30",
                      first_frame=True, autopilot=True)  # fmt: skip
-    screen = open_network(first, "host")
-    click_button(first, screen, "seat1=computer")
-    click_button(first, screen, "seat3=computer")
-    type_into(first, screen, "you", "Henk")
-    click_button(first, screen, "open")
-    host = screen.host
+    host = open_table_for_partner(first, "Henk")
     room, port = host.room, host.port
     anna = GuestProcess(tmp_path, port, room, "Anna")
     try:
@@ -564,14 +556,8 @@ def test_a_hosted_match_closed_mid_deal_continues_from_the_menu_and_the_guest_re
 def test_play_on_lets_computers_play_for_the_guests_not_back(make_app, tmp_path):
     """A continued hosted match (`--host --continue --window`): the lobby with the
     remembered code and port; Play on: the computer plays the missing guest's seat at once."""
-    from klaverjas_gui.play.net.host import NetHost
-
     first = make_app(*LOCAL, "--grace", "30", first_frame=True, autopilot=True)
-    screen = open_network(first, "host")
-    click_button(first, screen, "seat1=computer")
-    click_button(first, screen, "seat3=computer")
-    click_button(first, screen, "open")
-    host: NetHost = screen.host
+    host = open_table_for_partner(first)
     room, port = host.room, host.port
     anna = NetGuest("127.0.0.1", port, room, "Anna", rejoin_for=0.0).start()
     try:
