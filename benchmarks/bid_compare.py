@@ -17,9 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
-import statistics
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from klaverjas_gui.ai import arena, hard  # noqa: E402
-from klaverjas_gui.ai.duplicate import pair_seed  # noqa: E402
+from klaverjas_gui.ai.duplicate import mean_and_se, pair_seed  # noqa: E402
 from klaverjas_gui.engine import PRESETS, Action  # noqa: E402
 
 VARIANT = PRESETS["amsterdam"]
@@ -112,8 +110,7 @@ def main() -> int:
         played = pool.map(play, tasks, chunksize=1)
     margin = {(i, w): v for i, w, v in played}
     diffs = [margin[i, 1] - margin[i, 0] if i in differ else 0.0 for i in indices]
-    mean = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+    mean, se = mean_and_se(diffs)
     print(
         f"hard vs {a.opponent}, amsterdam, pairs {a.first}..{a.first + a.pairs - 1}, "
         f"seed {a.seed}: {json.dumps(a.new)} minus {json.dumps(a.base)} = {mean:+.2f} "

@@ -18,7 +18,6 @@ attributes, plus `think_ms`; `{}` is the player as shipped.
 from __future__ import annotations
 
 import json
-import math
 import multiprocessing
 import statistics
 import sys
@@ -30,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bid_compare import Setting, compare_parser, configured  # noqa: E402  (same settings)
 
 from klaverjas_gui.ai import arena, hard, make_player  # noqa: E402
+from klaverjas_gui.ai.duplicate import mean_and_se  # noqa: E402
 from klaverjas_gui.ai.solver import Position, Solver  # noqa: E402
 from klaverjas_gui.engine import PRESETS  # noqa: E402
 from klaverjas_gui.engine.match import DealScored, Redealt  # noqa: E402
@@ -104,12 +104,12 @@ def main() -> int:
     for left in (5, 6, 7, 8, None):
         sel = [r for r in rows if left is None or r[0] == left]
         diff = [n - b for _, b, n in sel]
-        se = statistics.stdev(diff) / math.sqrt(len(diff)) if len(diff) > 1 else math.nan
+        mean, se = mean_and_se(diff)
         print(
             f"{'all' if left is None else left:<12}{len(sel):>10}"
             f"{statistics.fmean(b for _, b, _ in sel):>8.2f}"
             f"{statistics.fmean(n for _, _, n in sel):>8.2f}"
-            f"{statistics.fmean(diff):>+12.2f} ({se:.2f})"
+            f"{mean:>+12.2f} ({se:.2f})"
         )
     return 0
 

@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
-import statistics
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -34,7 +32,7 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from klaverjas_gui.ai import klabberjass_arena  # noqa: E402
-from klaverjas_gui.ai.duplicate import pair_seed  # noqa: E402
+from klaverjas_gui.ai.duplicate import mean_and_se, pair_seed  # noqa: E402
 from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer, gifts_ruled_out  # noqa: E402
 from klaverjas_gui.ai.klabberjass_players import make_klabberjass_player  # noqa: E402
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass  # noqa: E402
@@ -239,10 +237,9 @@ def main() -> int:
             diffs.append(m[1] - m[0])
             differ += m[1] != m[0]
             alone.append(m)
-            n = len(diffs)
-            se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.nan
-            print(f"pair {i}: {m[0]:+.1f} {m[1]:+.1f}; so far {statistics.fmean(diffs):+.2f} "
-                  f"({se:.2f}) over {n}", file=sys.stderr, flush=True)  # fmt: skip
+            mean, se = mean_and_se(diffs)
+            print(f"pair {i}: {m[0]:+.1f} {m[1]:+.1f}; so far {mean:+.2f} ({se:.2f}) "
+                  f"over {len(diffs)}", file=sys.stderr, flush=True)  # fmt: skip
             continue
         settings = (a.base,) if margin is not None else (a.base, a.new)
         screened = [
@@ -265,12 +262,10 @@ def main() -> int:
             for s in (a.base, a.new)
         ]  # fmt: skip
         diffs.append(m[1] - m[0])
-        n = len(diffs)
-        se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else math.nan
-        print(f"pair {i}: {m[1] - m[0]:+.1f}; so far {statistics.fmean(diffs):+.2f} ({se:.2f}) "
-              f"over {n}, {differ} differ", file=sys.stderr, flush=True)  # fmt: skip
-    mean = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.nan
+        mean, se = mean_and_se(diffs)
+        print(f"pair {i}: {m[1] - m[0]:+.1f}; so far {mean:+.2f} ({se:.2f}) "
+              f"over {len(diffs)}, {differ} differ", file=sys.stderr, flush=True)  # fmt: skip
+    mean, se = mean_and_se(diffs)
     print(
         f"hard vs {a.opponent}, klabberjass, pairs {a.first}..{a.first + a.pairs - 1}, "
         f"seed {a.seed}, bids {a.bid_worlds} worlds: {json.dumps(a.new)} minus "
@@ -278,9 +273,9 @@ def main() -> int:
         f"{'results' if a.all else 'bidding'} differed in {differ} pairs"
     )
     for k, name in enumerate(("base", "new") if alone else ()):
-        xs = [m[k] for m in alone]
-        print(f"  {name} alone: hard minus {a.opponent} {statistics.fmean(xs):+.2f} per deal "
-              f"(standard error {statistics.stdev(xs) / math.sqrt(len(xs)):.2f})")  # fmt: skip
+        mean, se = mean_and_se([m[k] for m in alone])
+        print(f"  {name} alone: hard minus {a.opponent} {mean:+.2f} per deal "
+              f"(standard error {se:.2f})")  # fmt: skip
     return 0
 
 

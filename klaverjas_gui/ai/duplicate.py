@@ -121,6 +121,13 @@ def play_both(
             return (states[0], states[1]), voided
 
 
+def mean_and_se(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error (nan under two values)."""
+    mean = statistics.fmean(values)
+    se = statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
+    return mean, se
+
+
 def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -130,9 +137,7 @@ def report(pairs: Sequence[Pair], title: str, a: str, b: str, contracts: str) ->
     """The statistics table: A minus B per deal with its standard error over pairs,
     each side's nat rate (of the deals it carried, called `contracts`), voided
     games, and the time per decision of each level (decisions with a choice)."""
-    margins = [p.margin for p in pairs]
-    mean = statistics.fmean(margins)
-    se = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else math.nan
+    mean, se = mean_and_se([p.margin for p in pairs])
     lines = [
         f"{title}: {a} (A) vs {b} (B), {len(pairs)} pairs = {2 * len(pairs)} deals",
         f"{'A minus B per deal':<24}{mean:+8.1f}  (standard error {se:.1f})",
