@@ -80,6 +80,13 @@ def backspace(app: App, times: int) -> None:
         app.step(DT)
 
 
+def stored_history(tmp_path: Path) -> History:
+    """The history the app `start` opens (tmp_path/data), empty, to fill before it starts."""
+    data = tmp_path / "data"
+    data.mkdir()
+    return History(data / "history.sqlite")
+
+
 def play_recorded(history: History, variant: Variant, seed: int, players: list[str]) -> int:
     """A whole match of random legal actions, stored as the table stores one."""
     state = new_match(variant, seed)
@@ -334,9 +341,7 @@ def test_the_real_program_killed_at_any_moment_continues_where_its_history_is(st
 
 
 def test_history_scene_lists_newest_first_filters_and_replays_a_deal(start, tmp_path):
-    data = tmp_path / "data"
-    data.mkdir()
-    history = History(data / "history.sqlite")
+    history = stored_history(tmp_path)
     rotterdam = dataclasses.replace(PRESETS["rotterdam"], match_length="deals:2")
     ids = [play_recorded(history, v, seed, ["Ann", "Bob", "Cas", "Dirk"])
            for seed, v in enumerate([SHORT, rotterdam, SHORT, PRESETS["french"]])]  # fmt: skip
@@ -376,9 +381,7 @@ def test_history_scene_lists_newest_first_filters_and_replays_a_deal(start, tmp_
 
 
 def test_statistics_scene_shows_the_history_statistics(start, tmp_path):
-    data = tmp_path / "data"
-    data.mkdir()
-    history = History(data / "history.sqlite")
+    history = stored_history(tmp_path)
     for seed in range(6):  # Ann, Bob and Dirk play 6 matches, Cas and Eva 3
         players = ["Ann", "Bob", "Cas", "Dirk"] if seed % 2 else ["Bob", "Ann", "Dirk", "Eva"]
         play_recorded(history, SHORT, seed, players)
@@ -422,9 +425,7 @@ def test_a_kraak_deal_made_by_the_kraak_team_is_not_made_for_the_chooser():
 
 def test_the_history_says_you_and_against_in_the_players_language(start, tmp_path):
     """The default "You" is stored in English; the list showed it, and "v", in Dutch."""
-    data = tmp_path / "data"
-    data.mkdir()
-    history = History(data / "history.sqlite")
+    history = stored_history(tmp_path)
     play_recorded(history, SHORT, 1, ["You", "Henk", "Anna", "Joop"])
     history.close()
     app = start("--lang", "nl")
@@ -435,9 +436,7 @@ def test_the_history_says_you_and_against_in_the_players_language(start, tmp_pat
 
 
 def test_klabberjass_games_are_listed_opened_and_counted_like_any_preset(start, tmp_path):
-    data = tmp_path / "data"
-    data.mkdir()
-    history = History(data / "history.sqlite")
+    history = stored_history(tmp_path)
     four = play_recorded(history, SHORT, 1, ["Ann", "Bob", "Cas", "Dirk"])
     bela = play_klabberjass_recorded(history, "bela", 2, ["Ann", "Bob"])
     klab = play_klabberjass_recorded(history, "klabberjass", 3, ["Eva", "Ann"])
@@ -487,9 +486,8 @@ def test_klabberjass_games_are_listed_opened_and_counted_like_any_preset(start, 
 
 # --- export ---
 def test_export_from_the_history_scene_writes_into_the_data_folder(start, tmp_path):
+    history = stored_history(tmp_path)
     data = tmp_path / "data"
-    data.mkdir()
-    history = History(data / "history.sqlite")
     play_recorded(history, SHORT, 1, ["Ann", "Bob", "Cas", "Dirk"])
     history.close()
     app = start()
@@ -501,9 +499,8 @@ def test_export_from_the_history_scene_writes_into_the_data_folder(start, tmp_pa
 
 
 def test_export_history_on_the_command_line(tmp_path, capsys):
+    history = stored_history(tmp_path)
     data = tmp_path / "data"
-    data.mkdir()
-    history = History(data / "history.sqlite")
     play_recorded(history, SHORT, 1, ["Ann", "Bob", "Cas", "Dirk"])
     play_recorded(history, SHORT, 2, ["Ann", "Bob", "Cas", "Dirk"])
     history.close()
