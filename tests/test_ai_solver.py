@@ -248,3 +248,35 @@ def test_held_roem_needs_the_cards_in_different_hands():
     assert solver.held_roem(seven | eight, nine, 0, 0) == 0
     assert solver.held_roem(seven, eight, nine, 0) == 20
     assert solver.held_roem(seven, eight, nine, 1 << side + 3) == 50  # and the ten: four
+
+
+@pytest.mark.parametrize("variant", [PRESETS["amsterdam"], PRESETS["kraken"]])
+def test_the_playout_plays_greedy_card_for_every_seat(variant):
+    """`playout` inlines `greedy_card`: from whole deals and from tricks under way, and at
+    a kraak's multiplier, it ends with the points, roem and tricks of greedy play card by card."""
+    from klaverjas_gui.ai.fast import close_trick, greedy_card, playout
+
+    rng = random.Random(11)
+    for _ in range(300):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        hands = [sum(1 << c for c in cards[8 * q : 8 * q + 8]) for q in range(4)]
+        rules = Rules(variant, rng.randrange(4), rng.choice((1, 2, 4)))
+        leader, choosers = rng.randrange(4), rng.randrange(2)
+        trick: list[int] = []
+        for _ in range(rng.randrange(12)):  # a few greedy cards first, a trick perhaps begun
+            p = (leader + len(trick)) % 4
+            c = greedy_card(rules, hands, p, trick, choosers)
+            hands[p] ^= 1 << c
+            trick.append(c)
+            leader, trick = close_trick(rules, hands, leader, trick, [0] * 6)
+        fast = [0] * 6
+        playout(rules, list(hands), leader, list(trick), fast, choosers)
+        acc = [0] * 6
+        while any(hands):
+            p = (leader + len(trick)) % 4
+            c = greedy_card(rules, hands, p, trick, choosers)
+            hands[p] ^= 1 << c
+            trick.append(c)
+            leader, trick = close_trick(rules, hands, leader, trick, acc)
+        assert fast == acc

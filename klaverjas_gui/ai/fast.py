@@ -320,14 +320,75 @@ def greedy_card(rules: Rules, hands: list[int], p: int, trick: list[int], choose
 def playout(
     rules: Rules, hands: list[int], leader: int, trick: list[int], acc: list, choosers: int
 ) -> None:
-    """Play the deal to its end with `greedy_card` for all four seats (hands are open)."""
-    while hands[0] | hands[1] | hands[2] | hands[3]:
-        p = (leader + len(trick)) % 4
-        c = greedy_card(rules, hands, p, trick, choosers)
-        hands[p] ^= 1 << c
+    """Play the deal to its end with `greedy_card` for all four seats (hands are open).
+
+    The hard player's estimates are mostly these playouts, so `greedy_card` is inlined
+    here with the trick's winner and the cards left kept as the trick grows, not found
+    again for every card (the same cards: a test plays both side by side)."""
+    points, strength, top, t = rules.points, rules.strength, rules.top, rules.trump
+    power, legal, trump_mask = rules.power, rules.legal, rules.trump_mask
+    rem = hands[0] | hands[1] | hands[2] | hands[3]
+    n = len(trick)
+    if n:
+        pw = power[trick[0] >> 3]
+        w = max(range(n), key=lambda i: pw[trick[i]])
+        wcard, wpow, tmask = trick[w], pw[trick[w]], sum(1 << c for c in trick)
+    while rem:
+        p = (leader + n) & 3
+        h = hands[p]
+        best_k, c = -1 << 30, -1
+        if not n:  # lead: as greedy_card
+            for x in bits(h):
+                s = x >> 3
+                if top[s][rem >> (s << 3) & 255] != x:
+                    k = -points[x] - (20 + 3 * strength[x] if s == t else 0)
+                elif s != t:
+                    k = 100 + points[x]
+                else:
+                    k = 130 + points[x] if p & 1 == choosers else 60
+                if k > best_k:
+                    best_k, c = k, x
+            led = c >> 3
+            pw = power[led]
+            w, wcard, wpow, tmask = 0, c, pw[c], 1 << c
+        else:  # follow: as greedy_card
+            led = trick[0] >> 3
+            partner = n >= 2 and w == n - 2
+            threat = 0
+            if n < 3:
+                ob = hands[(p + 1) & 3]
+                f = ob & SUIT_MASKS[led] or ob & trump_mask
+                if f:
+                    s = f.bit_length() - 1 >> 3
+                    threat = pw[top[s][f >> (s << 3) & 255]]
+            for x in bits(legal(h, led, wcard, partner)):
+                cp = pw[x]
+                is_trump = x >> 3 == t
+                spend = 15 + 3 * strength[x] if is_trump else 0
+                if cp > wpow:
+                    if cp > threat:
+                        k = 100 - 3 * strength[x] if is_trump else 100 + points[x]
+                    else:
+                        k = 50 - points[x] - spend
+                elif partner and wpow > threat:
+                    k = 100 + points[x] - spend
+                else:
+                    k = -points[x] - spend
+                if k > best_k:
+                    best_k, c = k, x
+            if pw[c] > wpow:
+                w, wcard, wpow = n, c, pw[c]
+            tmask |= 1 << c
+        hands[p] = h ^ 1 << c
+        rem ^= 1 << c
         trick.append(c)
-        if len(trick) == 4:
-            leader, trick = close_trick(rules, hands, leader, trick, acc)
+        n += 1
+        if n == 4:
+            team = (leader + w) & 1
+            acc[team] += rules.mask_points(tmask) + (0 if rem else rules.last)
+            acc[2 + team] += rules.roem(tmask)
+            acc[4 + team] += 1
+            leader, trick, n = (leader + w) & 3, [], 0
 
 
 def _sequence_bound(byte: int) -> int:
