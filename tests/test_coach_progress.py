@@ -197,8 +197,9 @@ def test_a_card_drill_answered_by_clicks(make_app, monkeypatch):
 
 
 def test_a_card_drill_answered_by_the_keyboard(make_app, monkeypatch):
-    """Left/Right move a gold frame over the cards that may be played, as at the table;
-    the first Enter shows the frame, the next plays the framed card."""
+    """Left/Right move a gold frame over the cards that may be played, as at the table
+    (the framed card rises above the others); the first Enter shows the frame, the next
+    plays the framed card."""
     monkeypatch.setattr(drills, "WORLDS", W)
     app = make_app(deterministic=True, first_frame=True)
     catalogue._coached_match(app)
@@ -212,6 +213,9 @@ def test_a_card_drill_answered_by_the_keyboard(make_app, monkeypatch):
     assert p.answer is None and scene.marks().selected == legal[0]
     press(app, pygame.K_RIGHT)
     assert scene.marks().selected == legal[1]
+    app.step(DT)  # drawn as at the table: the framed card stands out of the row
+    poses = scene.table.model.poses
+    assert poses[legal[1]].y < min(poses[c].y for c in hand if c != legal[1])
     press(app, pygame.K_LEFT)
     press(app, pygame.K_LEFT)  # round past the first: the last legal card
     assert scene.marks().selected == legal[-1] and p.answer is None

@@ -24,7 +24,8 @@ from . import theme
 from .commands import Command, on_key
 from .replay import button_column
 from .scene import Scene
-from .table.layout import seated
+from .table.hand_input import hand_lifts
+from .table.layout import Pose, seated
 from .table.still import StillTable
 from .table.view import Marks, Picture
 from .tutorial import draw_lesson_panel
@@ -58,15 +59,28 @@ class SeatTable(StillTable):
             bottom=self.seat, turn=p.turn, marks=marks or Marks(),
         )  # fmt: skip
 
+    def lifts(self, marks: Marks) -> list[float]:
+        """The cards that may be played rise as at the table, the marked one more."""
+        hand = self.model.hands[self.seat]
+        selected = hand.index(marks.selected) if marks.selected in hand else None
+        return hand_lifts(hand, marks.legal, self.view.settings.show_legal, self.layout.card[1],
+                          selected)  # fmt: skip
+
     def draw_marked(self, surface: pygame.Surface, marks: Marks) -> None:
+        hand = self.model.hands[self.seat]
+        poses = self.layout.hand_poses(self.seat, len(hand), False)
+        self.model.poses = {
+            card: Pose(p.x, p.y - lift, p.angle, p.scale)
+            for card, p, lift in zip(hand, poses, self.lifts(marks), strict=True)
+        }
         p = self.picture(marks)
         self.view.draw(surface, p)
         self.view.draw_over(surface, p)
 
-    def card_at(self, pos: tuple[int, int]) -> Any:
-        """The card of the bottom hand under `pos`, if any."""
+    def card_at(self, pos: tuple[int, int], marks: Marks) -> Any:
+        """The card of the bottom hand under `pos` as drawn with `marks`, if any."""
         hand = self.model.hands[self.seat]
-        i = self.layout.south_card_at(len(hand), pos, [0.0] * len(hand))
+        i = self.layout.south_card_at(len(hand), pos, self.lifts(marks))
         return None if i is None else hand[i]
 
 
@@ -259,7 +273,7 @@ class DrillScene(PositionScene):
         if super().handle(cmd):
             return True
         if cmd.kind == "pointer_down" and self.table is not None and self.practice.drill:
-            card = self.table.card_at(cmd.pos)
+            card = self.table.card_at(cmd.pos, self.marks())
             if card is not None and self.practice.drill.obs.phase == "play":
                 self.answer(play(card))
                 return True

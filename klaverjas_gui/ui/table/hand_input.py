@@ -18,6 +18,26 @@ if TYPE_CHECKING:
 DRAG_THRESHOLD = 7  # px (times the layout unit) before a press becomes a drag
 
 
+def hand_lifts(
+    cards: list[Card], legal: set[Card] | frozenset[Card] | None, show_legal: bool,
+    card_height: int, selected: int | None = None, hover: int | None = None,
+) -> list[float]:  # fmt: skip
+    """How far each card of a hand to play from rises: the legal ones (when the settings
+    show them) 0.12 of a card, the selected one 0.07 more (the hovered one 0.035), so the
+    keyboard's card stands out of the row; nothing when it is not this hand's turn."""
+    out = [0.0] * len(cards)
+    if legal is None:
+        return out
+    for i, card in enumerate(cards):
+        if show_legal and card in legal:
+            out[i] += 0.12 * card_height
+        if i == selected:
+            out[i] += 0.07 * card_height
+        elif i == hover:
+            out[i] += 0.035 * card_height
+    return out
+
+
 class HandInput:
     def __init__(self, table: TableScene) -> None:
         self.table = table
@@ -55,22 +75,9 @@ class HandInput:
         return card
 
     def lifts(self, n: int) -> list[float]:
-        """How far each card of the hand rises: legal cards, then the hovered or selected one."""
-        ch = self.table.layout.card[1]
-        legal = self.legal_cards()
-        out = [0.0] * n
-        if legal is None:
-            return out
-        cards = self.cards
-        show = self.table.app.settings.show_legal
-        for i, card in enumerate(cards[:n]):
-            if show and card in legal:
-                out[i] += 0.12 * ch
-            if i == self.selected:
-                out[i] += 0.07 * ch
-            elif i == self.hover:
-                out[i] += 0.035 * ch
-        return out
+        """How far each card of the hand rises (`hand_lifts`)."""
+        return hand_lifts(self.cards[:n], self.legal_cards(), self.table.app.settings.show_legal,
+                          self.table.layout.card[1], self.selected, self.hover)  # fmt: skip
 
     def drag_pose(self) -> tuple[Card, Pose] | None:
         if not (self.dragging and self.press):
