@@ -1000,6 +1000,7 @@ class App:
             part.unlink(missing_ok=True)
 
     def close(self) -> None:
+        pygame.time.set_timer(GIVE_BACK, 0)  # a resize's pending one would wake the next app
         if pygame.display.get_surface() is not None:
             self.keep_window()  # where it was moved to (a move sends no resize)
         for scene in {*self.scenes, self.match, self._menu} - {None}:

@@ -190,3 +190,16 @@ def test_the_table_picture_is_still_once_cards_rest_and_until_a_bubble_fades():
     assert model.still_for(target) == pytest.approx(2.0 - BUBBLE_FADE - 0.5)
     model.totals = [30, 0]
     assert model.still_for(target) == 0.0  # the score counts up
+
+
+def test_a_closed_app_leaves_no_timer_to_wake_the_next(make_app):
+    """A resize asks for a GIVE_BACK event half a second later; once the app is closed it
+    must not arrive (in the tests' one process it woke the next app's calm wait early)."""
+    app = make_app(first_frame=True)
+    size = (app.size[0] + 40, app.size[1] + 20)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.step(DT)
+    app.close()
+    pygame.event.clear()
+    time.sleep(app_module.GIVE_BACK_MS / 1000 + 0.3)
+    assert not pygame.event.get(app_module.GIVE_BACK)
