@@ -12,7 +12,7 @@ import warnings
 
 import pygame
 import pytest
-from uitest import DT
+from uitest import DT, click_button
 
 from klaverjas_gui import smoke
 
@@ -80,6 +80,57 @@ def test_a_button_draws_its_hover_picture_when_first_hovered(make_app):
     normal, hovered = states["normal"].surface, states["hovered"].surface
     centre = (normal.get_width() // 2, 2 + play.drawable_shape.shadow_width)
     assert normal.get_at(centre) != hovered.get_at(centre)
+
+
+def test_a_big_button_shape_is_drawn_once_for_every_screen_that_shows_it(make_app, monkeypatch):
+    """pygame-gui keeps only shapes under 40,000 px²; ours are larger at 1920x1080 and are
+    kept by theme.py, so a screen opened again draws none of its buttons anew, and the
+    picture is the one drawn the first time (the label on it too)."""
+    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import (
+        RoundedRectangleShape,
+    )
+
+    from klaverjas_gui.ui import theme
+
+    app = make_app("--size", "1920x1080")
+    drawn = []
+    draw = RoundedRectangleShape.clear_and_create_shape_surface
+
+    def counted(self, *args, **kwargs):
+        drawn.append(self)
+        return draw(self, *args, **kwargs)
+
+    monkeypatch.setattr(RoundedRectangleShape, "clear_and_create_shape_surface", counted)
+
+    def learn_buttons():
+        click_button(app, app.top, "learn")
+        app.step(DT)
+        buttons = [b for b in app.top.buttons.values() if b.rect.w * b.rect.h >= 40_000]
+        pictures = [pygame.image.tobytes(b.image, "RGBA") for b in buttons]
+        app.pop()
+        app.step(DT)
+        return buttons, pictures
+
+    first, first_pictures = learn_buttons()
+    assert first and drawn  # at 1920x1080 Learn's buttons are big, and drawn
+    assert len(theme._big_shapes)
+    drawn.clear()
+    again, again_pictures = learn_buttons()
+    assert again and not any(b.drawable_shape in drawn for b in again)
+    assert again_pictures == first_pictures
+
+
+def test_a_resized_button_keeps_no_stand_in_shape(make_app):
+    """A button given a new size shows a plain square stand-in until pygame-gui redraws it
+    rounded: that stand-in must never be kept as the rounded shape of its size."""
+    from klaverjas_gui.ui import theme
+
+    app = make_app("--size", "1920x1080")
+    app.step(DT)
+    button = app.top.buttons["play"]
+    kept = len(theme._big_shapes)
+    button.set_dimensions((button.rect.w + 37, button.rect.h + 5))
+    assert len(theme._big_shapes) == kept
 
 
 def test_wrapped_lines_follow_the_text_size_and_are_the_callers_own(make_app):

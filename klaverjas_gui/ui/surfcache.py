@@ -58,11 +58,9 @@ class SurfaceCache:
 
     def get(self, key: Hashable, make: Callable[[], Any]) -> Any:
         """The cached surface for `key`, made (and kept if it fits the budget) when missing."""
-        entry = self._entries.get(key)
-        if entry is not None:
-            self._entries[key] = (entry[0], entry[1], _scale)
-            self._entries.move_to_end(key)
-            return entry[0]
+        found = self.find(key)
+        if found is not None:
+            return found
         surface = make()
         size = self.cost(surface)
         if size <= self.budget:
@@ -70,6 +68,15 @@ class SurfaceCache:
             self.bytes += size
             self._trim()
         return surface
+
+    def find(self, key: Hashable) -> Any:
+        """The cached surface for `key` (now the most recently used), or None."""
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        self._entries[key] = (entry[0], entry[1], _scale)
+        self._entries.move_to_end(key)
+        return entry[0]
 
     def _trim(self) -> None:
         while self.bytes > self.budget and self._entries:

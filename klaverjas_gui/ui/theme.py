@@ -11,6 +11,7 @@ import copy
 import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import i18n as i18n_lib
 import pygame
@@ -191,6 +192,65 @@ def _draw_button_states_when_first_shown() -> None:
 
 
 _draw_button_states_when_first_shown()
+
+# Button shapes pygame-gui does not keep (see `_keep_big_button_shapes`), by its own id.
+_big_shapes = surfcache.SurfaceCache("big button shapes", 32 * MB)
+ATLAS_AREA = 40_000  # px²: pygame-gui keeps a drawn shape for reuse only below this
+
+
+def _keep_big_button_shapes() -> None:
+    """pygame-gui keeps a drawn rounded shape for reuse only under 40,000 px² (it packs
+    them into 1024x1024 sheets), yet looks every shape up by its id before drawing it. At
+    1920x1080 most menu buttons are larger, so each screen opened drew its buttons again,
+    4x oversized and antialiased, about 16 ms each (Learn took 77 ms to open instead of
+    10). Those are kept here, by the id pygame-gui looks them up by, taken just before
+    the label goes on (where pygame-gui takes its own), bounded in bytes and dropped at a
+    resize like the game's own pictures."""
+    from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShape
+    from pygame_gui.core.drawable_shapes.rounded_rect_drawable_shape import (
+        RoundedRectangleShape,
+    )
+    from pygame_gui.core.surface_cache import SurfaceCache
+
+    if getattr(RoundedRectangleShape, "_keeps_big_shapes", False):
+        return
+    find = SurfaceCache.find_surface_in_cache
+    redraw = RoundedRectangleShape.redraw_state
+    finalise = DrawableShape.finalise_images_and_text
+
+    def find_kept(self: SurfaceCache, lookup_id: str) -> pygame.Surface | None:
+        found = find(self, lookup_id)
+        return found if found is not None else _big_shapes.find(lookup_id)
+
+    def redraw_keeping(self: RoundedRectangleShape, state_str: str, *args: Any) -> None:
+        self._redrawing = state_str  # a resize's quick square stand-in is never kept
+        try:
+            redraw(self, state_str, *args)
+        finally:
+            self._redrawing = None
+
+    def finalise_keeping(self: RoundedRectangleShape, *args: Any) -> None:
+        rect = self.containing_rect
+        state_str = getattr(self, "_redrawing", None)
+        if (state_str is not None and rect.w * rect.h >= ATLAS_AREA
+                and not self.has_been_resized and "filled_bar" not in self.theming
+                and "filled_bar_width_percentage" not in self.theming):  # fmt: skip
+            shape_id = self.shape_cache.build_cache_id(
+                "rounded_rectangle", rect.size, self.shadow_width, self.border_widths,
+                self.theming[f"{state_str}_border"], self.theming[f"{state_str}_bg"],
+                self.shape_corner_radius,
+            )  # fmt: skip
+            background = self.states[state_str].surface
+            _big_shapes.get(shape_id, background.copy)  # the label is not on it yet
+        finalise(self, *args)
+
+    SurfaceCache.find_surface_in_cache = find_kept  # type: ignore[method-assign]
+    RoundedRectangleShape.redraw_state = redraw_keeping  # type: ignore[method-assign]
+    RoundedRectangleShape.finalise_images_and_text = finalise_keeping  # type: ignore[method-assign]
+    RoundedRectangleShape._keeps_big_shapes = True  # type: ignore[attr-defined]
+
+
+_keep_big_button_shapes()
 
 
 # Managers given back by closed scenes, with their theme scale (ui_scale), oldest first.
