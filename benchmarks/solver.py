@@ -83,12 +83,13 @@ def worker() -> int:
 
 
 def version_folder(ref: str) -> Path:
-    """A folder holding the `klaverjas_gui` of `ref` (a folder as given, or a git ref)."""
+    """A folder holding the `klaverjas_gui` of `ref` (a folder as given, or a git ref; with
+    its card art, for the benchmarks that draw)."""
     if (Path(ref) / "klaverjas_gui").is_dir():
         return Path(ref).resolve()
     try:
         data = subprocess.run(
-            ["git", "-C", str(ROOT), "archive", "--format=tar", ref, "klaverjas_gui"],
+            ["git", "-C", str(ROOT), "archive", "--format=tar", ref, "klaverjas_gui", "assets"],
             check=True, capture_output=True,
         ).stdout  # fmt: skip
     except subprocess.CalledProcessError as e:
