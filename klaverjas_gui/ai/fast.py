@@ -266,39 +266,50 @@ def greedy_card(rules: Rules, hands: list[int], p: int, trick: list[int], choose
     partner who holds the trick, win with the cheapest card the next opponent cannot beat,
     else play the cheapest card; trumps are spent reluctantly."""
     h = hands[p]
-    points = rules.points
-    strength = rules.strength
-    top = rules.top
-    t = rules.trump
-    rem = hands[0] | hands[1] | hands[2] | hands[3]
-    best_k, best_c = -1 << 30, -1
     if not trick:
-        for c in bits(h):
-            s = c >> 3
-            if top[s][rem >> (s << 3) & 255] != c:
-                k = -points[c] - (20 + 3 * strength[c] if s == t else 0)
-            elif s != t:
-                k = 100 + points[c]
-            else:
-                k = 130 + points[c] if p & 1 == choosers else 60
-            if k > best_k:
-                best_k, best_c = k, c
-        return best_c
+        return _lead_card(rules, h, hands[0] | hands[1] | hands[2] | hands[3], p & 1 == choosers)
     led = trick[0] >> 3
     pw = rules.power[led]
     w = max(range(len(trick)), key=lambda i: pw[trick[i]])
-    wcard = trick[w]
-    wpow = pw[wcard]
     n = len(trick)
     partner = n >= 2 and w == n - 2
-    lm = rules.legal(h, led, wcard, partner)
-    threat = 0
-    if n < 3:
-        ob = hands[(p + 1) & 3]
-        f = ob & SUIT_MASKS[led] or ob & rules.trump_mask
-        if f:
-            s = f.bit_length() - 1 >> 3
-            threat = pw[top[s][f >> (s << 3) & 255]]
+    threat = _threat(rules, hands[(p + 1) & 3], led, pw) if n < 3 else 0
+    lm = rules.legal(h, led, trick[w], partner)
+    return _follow_card(rules, lm, pw, pw[trick[w]], threat, partner)
+
+
+def _lead_card(rules: Rules, h: int, rem: int, choosers: bool) -> int:
+    """`greedy_card`'s lead from `h`, `rem` the cards not yet played."""
+    points, strength, top, t = rules.points, rules.strength, rules.top, rules.trump
+    best_k, best_c = -1 << 30, -1
+    for c in bits(h):
+        s = c >> 3
+        if top[s][rem >> (s << 3) & 255] != c:
+            k = -points[c] - (20 + 3 * strength[c] if s == t else 0)
+        elif s != t:
+            k = 100 + points[c]
+        else:
+            k = 130 + points[c] if choosers else 60
+        if k > best_k:
+            best_k, best_c = k, c
+    return best_c
+
+
+def _threat(rules: Rules, ob: int, led: int, pw: tuple[int, ...]) -> int:
+    """The power of the best card the next player (hand `ob`) can put on the trick."""
+    f = ob & SUIT_MASKS[led] or ob & rules.trump_mask
+    if not f:
+        return 0
+    s = f.bit_length() - 1 >> 3
+    return pw[rules.top[s][f >> (s << 3) & 255]]
+
+
+def _follow_card(
+    rules: Rules, lm: int, pw: tuple[int, ...], wpow: int, threat: int, partner: bool
+) -> int:
+    """`greedy_card`'s answer among the legal cards `lm` to a trick won at power `wpow`."""
+    points, strength, t = rules.points, rules.strength, rules.trump
+    best_k, best_c = -1 << 30, -1
     for c in bits(lm):
         cp = pw[c]
         is_trump = c >> 3 == t
@@ -322,60 +333,29 @@ def playout(
 ) -> None:
     """Play the deal to its end with `greedy_card` for all four seats (hands are open).
 
-    The hard player's estimates are mostly these playouts, so `greedy_card` is inlined
-    here with the trick's winner and the cards left kept as the trick grows, not found
-    again for every card (the same cards: a test plays both side by side)."""
-    points, strength, top, t = rules.points, rules.strength, rules.top, rules.trump
-    power, legal, trump_mask = rules.power, rules.legal, rules.trump_mask
+    The hard player's estimates are mostly these playouts, so the trick's winner and the
+    cards left are kept as the trick grows, not found again for every card as
+    `greedy_card` must (the same cards: a test plays both side by side)."""
+    power, legal = rules.power, rules.legal
     rem = hands[0] | hands[1] | hands[2] | hands[3]
     n = len(trick)
     if n:
-        pw = power[trick[0] >> 3]
+        led = trick[0] >> 3
+        pw = power[led]
         w = max(range(n), key=lambda i: pw[trick[i]])
         wcard, wpow, tmask = trick[w], pw[trick[w]], sum(1 << c for c in trick)
     while rem:
         p = (leader + n) & 3
         h = hands[p]
-        best_k, c = -1 << 30, -1
-        if not n:  # lead: as greedy_card
-            for x in bits(h):
-                s = x >> 3
-                if top[s][rem >> (s << 3) & 255] != x:
-                    k = -points[x] - (20 + 3 * strength[x] if s == t else 0)
-                elif s != t:
-                    k = 100 + points[x]
-                else:
-                    k = 130 + points[x] if p & 1 == choosers else 60
-                if k > best_k:
-                    best_k, c = k, x
+        if not n:
+            c = _lead_card(rules, h, rem, p & 1 == choosers)
             led = c >> 3
             pw = power[led]
             w, wcard, wpow, tmask = 0, c, pw[c], 1 << c
-        else:  # follow: as greedy_card
-            led = trick[0] >> 3
+        else:
             partner = n >= 2 and w == n - 2
-            threat = 0
-            if n < 3:
-                ob = hands[(p + 1) & 3]
-                f = ob & SUIT_MASKS[led] or ob & trump_mask
-                if f:
-                    s = f.bit_length() - 1 >> 3
-                    threat = pw[top[s][f >> (s << 3) & 255]]
-            for x in bits(legal(h, led, wcard, partner)):
-                cp = pw[x]
-                is_trump = x >> 3 == t
-                spend = 15 + 3 * strength[x] if is_trump else 0
-                if cp > wpow:
-                    if cp > threat:
-                        k = 100 - 3 * strength[x] if is_trump else 100 + points[x]
-                    else:
-                        k = 50 - points[x] - spend
-                elif partner and wpow > threat:
-                    k = 100 + points[x] - spend
-                else:
-                    k = -points[x] - spend
-                if k > best_k:
-                    best_k, c = k, x
+            threat = _threat(rules, hands[(p + 1) & 3], led, pw) if n < 3 else 0
+            c = _follow_card(rules, legal(h, led, wcard, partner), pw, wpow, threat, partner)
             if pw[c] > wpow:
                 w, wcard, wpow = n, c, pw[c]
             tmask |= 1 << c
