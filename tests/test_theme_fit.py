@@ -118,6 +118,11 @@ def test_a_big_button_shape_is_drawn_once_for_every_screen_that_shows_it(make_ap
     again, again_pictures = learn_buttons()
     assert again and not any(b.drawable_shape in drawn for b in again)
     assert again_pictures == first_pictures
+    click_button(app, app.top, "learn")
+    big = next(b for b in app.top.buttons.values() if b.rect.w * b.rect.h >= 40_000)
+    big.drawable_shape.redraw_active_state_no_text()  # pygame-gui's text effects redraw so
+    big.set_text("Klaverjas")
+    app.step(DT)
 
 
 def test_a_resized_button_keeps_no_stand_in_shape(make_app):

@@ -222,14 +222,14 @@ def _keep_big_button_shapes() -> None:
         found = find(self, lookup_id)
         return found if found is not None else _big_shapes.find(lookup_id)
 
-    def redraw_keeping(self: RoundedRectangleShape, state_str: str, *args: Any) -> None:
+    def redraw_keeping(self: RoundedRectangleShape, state_str: str, add_text: bool = True) -> None:
         self._redrawing = state_str  # a resize's quick square stand-in is never kept
         try:
-            redraw(self, state_str, *args)
+            redraw(self, state_str, add_text)
         finally:
             self._redrawing = None
 
-    def finalise_keeping(self: RoundedRectangleShape, *args: Any) -> None:
+    def finalise_keeping(self: RoundedRectangleShape, *args: Any, **kwargs: Any) -> None:
         rect = self.containing_rect
         state_str = getattr(self, "_redrawing", None)
         if (state_str is not None and rect.w * rect.h >= ATLAS_AREA
@@ -242,7 +242,7 @@ def _keep_big_button_shapes() -> None:
             )  # fmt: skip
             background = self.states[state_str].surface
             _big_shapes.get(shape_id, background.copy)  # the label is not on it yet
-        finalise(self, *args)
+        finalise(self, *args, **kwargs)
 
     SurfaceCache.find_surface_in_cache = find_kept  # type: ignore[method-assign]
     RoundedRectangleShape.redraw_state = redraw_keeping  # type: ignore[method-assign]
