@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_net_discovery import record
-from uitest import DT, click, click_button, face_up, open_play, post, run_until
+from uitest import DT, click, click_button, face_up, open_play, post, press, run_until
 
 from klaverjas_gui.engine import PRESETS, new_match
 from klaverjas_gui.play.games import GAMES
@@ -207,7 +207,23 @@ def test_the_join_screen_remembers_the_table_last_joined(make_app):
     app.show_menu()
     again = open_network(app, "join")
     assert {k: again.text(k) for k in ("address", "room", "name")} == joined
-    assert again.ring.key == "join"  # Enter joins
+    assert again.ring.key == "join" and again.ring.shown  # the ring shows what Enter does
+    press(app, pygame.K_RETURN)  # the first Enter joins (it only showed the ring before)
+    assert again.guest is not None and again.message.startswith("Connecting to")
+
+
+def test_the_room_code_may_be_typed_as_the_host_shows_it(make_app):
+    """The host's lobby spells the code out, "K R A A K 7": typed so, with the spaces and in
+    small letters, it is the code (before, the guest was told to type the room code)."""
+    app = make_app(*LOCAL, first_frame=True)
+    hosting = make_app(*LOCAL, first_frame=True)
+    host = open_table_for_partner(hosting)
+    spaced = " ".join(host.room.lower())
+    screen = join_screen(app, f"127.0.0.1:{host.port}", spaced, "Truus")
+    click_button(app, screen, "join")
+    assert not screen.message_bad and screen.guest is not None
+    run_until(app, lambda: (hosting.step(DT), isinstance(app.top, TableScene))[1], seconds=15)
+    assert app.settings.net_join["room"] == host.room
 
 
 class Records:

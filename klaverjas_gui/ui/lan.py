@@ -597,6 +597,8 @@ class JoinScene(_Screen):
             self.browser = Listed(found)
             self.found = self.browser.matches()
         self.build()
+        if all(self.texts.values()):  # the table last joined: the ring on Join says Enter joins
+            self.ring.shown = True
         if join_now:
             self.join()
 
@@ -693,7 +695,8 @@ class JoinScene(_Screen):
 
         if self.guest is not None:
             return
-        address, room, name = self.text("address"), self.text("room").upper(), self.text("name")
+        address, name = self.text("address"), self.text("name")
+        room = "".join(self.text("room").split()).upper()  # as the host shows it: "K R A A K 7"
         try:
             host, port = split_address(address, DEFAULT_PORT)
         except ValueError as e:
