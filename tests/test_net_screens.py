@@ -34,6 +34,7 @@ from klaverjas_gui.store.history import History
 from klaverjas_gui.ui.history import result_word
 from klaverjas_gui.ui.lan import HostScene, JoinScene, NetworkScene
 from klaverjas_gui.ui.match_end import MatchEndScene
+from klaverjas_gui.ui.netstatus import draw_away
 from klaverjas_gui.ui.summary import DealSummaryScene
 from klaverjas_gui.ui.table.scene import TableScene
 
@@ -406,6 +407,28 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
         assert host.session.seats[2].kind == REMOTE and host.session.seats[2].waiting()
     finally:
         back.close()
+
+
+@pytest.mark.slow(5)
+def test_no_one_is_waited_for_once_the_match_is_over(make_app):
+    """A guest leaves when the match ends (or a computer finished it for her): the host's
+    deal summary and table no longer say "a computer is playing for Anna, waiting for Anna
+    to return" (they did, over the last deal's result)."""
+    app = make_app(*LOCAL, "--rule", "match_length=deals:1", "--grace", "0.5",
+                   first_frame=True, autopilot=True)  # fmt: skip
+    host = open_table_for_partner(app)
+    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
+    run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
+    table = app.top
+    link = table.session.link
+    anna.close()
+    run_until(app, lambda: link.seat_status()[2]["computer"], seconds=10)
+    assert draw_away(pygame.Surface(app.size), link, (0, 0), 1.0) is not None  # mid-deal
+    run_until(app, lambda: table.session.state.is_over, seconds=60)
+    for _ in range(3):
+        app.step(DT)
+    assert not link.seat_status()[2]["present"] and table.away_rect is None
+    assert draw_away(pygame.Surface(app.size), link, (0, 0), 1.0) is None
 
 
 def test_a_host_gone_to_the_menu_is_shown_to_the_guest_and_back_at_the_table_not(make_app):

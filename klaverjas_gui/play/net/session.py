@@ -121,6 +121,10 @@ class HostLink:
     def started(self) -> bool:
         return self.host.started
 
+    def over(self) -> bool:
+        """The match has ended: a guest leaving now is not waited for."""
+        return bool(self.host.session.state.is_over)
+
     def problem(self) -> str | None:
         return None
 
@@ -227,6 +231,10 @@ class GuestSession(MatchSession):
 
     def started(self) -> bool:
         return self.guest.started
+
+    def over(self) -> bool:
+        """The match has ended: nobody is waited for any more."""
+        return bool(self.state.is_over or self.guest.over)
 
     def problem(self) -> str | None:
         """Why this laptop is not at the table now (the host is gone), or None."""
