@@ -473,6 +473,7 @@ class _Guest:
                       for n, k in (("Host", "human"), ("Henk", "computer"),
                                    ("Anna", REMOTE), ("Joop", "computer"))]  # fmt: skip
         self.refused: list = []
+        self.played_for = 0  # a first join: nothing was played for her
         self.updates: queue.Queue = queue.Queue()
         self.latest = self.update(state, None)
 
@@ -511,6 +512,45 @@ def test_a_guest_back_at_the_table_is_told_what_a_computer_played_for_her(make_a
     for _ in range(5):
         app.step(DT)
     assert [t.text for t in app.toasts.items].count(said) == 1  # said once
+
+
+def test_a_guest_who_closed_her_window_is_told_what_a_computer_played_for_her(make_app, tmp_path):
+    """Truus closes her window mid-deal; a computer plays two of her cards; she starts the
+    game again and Enter on the remembered join screen takes her back: the table says once
+    what the computer played (before, only a rejoin with the window open said it)."""
+    hosting = make_app(*LOCAL, "--data-dir", str(tmp_path / "host"), "--grace", "0.3",
+                       first_frame=True, autopilot=True)  # fmt: skip
+    host = open_table_for_partner(hosting)
+    first = make_app(*LOCAL, first_frame=True, autopilot=True)  # her bid, without waiting
+    screen = join_screen(first, f"127.0.0.1:{host.port}", host.room, "Truus")
+    click_button(first, screen, "join")
+    run_until(first, lambda: (hosting.step(DT), isinstance(first.top, TableScene))[1], seconds=15)
+    run_until(first, lambda: (hosting.step(DT), host.session.state.phase == "play")[1],
+              seconds=30)  # fmt: skip
+    cards, deal = bin(host.session.state.hands[2]).count("1"), host.session.state.deal_no
+    first.close()  # the window closed mid-deal
+    make_app.__self__.apps.remove(first)
+
+    def two_played() -> bool:
+        state = host.session.state
+        return bin(state.hands[2]).count("1") <= cards - 2 and state.to_move != 2
+
+    run_until(hosting, two_played, seconds=30)
+    state = host.session.state
+    assert state.deal_no == deal and not host.session.seats[2].present  # the same deal
+    again = make_app(*LOCAL, first_frame=True)
+    rejoin = open_network(again, "join")
+    assert rejoin.text("name") == "Truus" and rejoin.ring.key == "join"
+    press(again, pygame.K_RETURN)
+    # the host only hears its guests meanwhile (no move is played): the count is exact
+    run_until(again, lambda: (host.pump(), isinstance(again.top, TableScene))[1], seconds=15)
+    played = cards - bin(state.hands[2]).count("1")
+    said = f"While you were away, a computer played {played} of your cards"
+    assert again.top.session.state.n_actions == state.n_actions
+    assert again.toasts.current_text == said
+    for _ in range(5):
+        again.step(DT)
+    assert [t.text for t in again.toasts.items].count(said) == 1  # said once
 
 
 class GuestProcess:

@@ -31,7 +31,7 @@ from ..seats import HUMAN, REMOTE, ComputerSeat, HumanSeat, Jobs, default_level
 from ..session import MatchSession, Seating
 from . import protocol as P
 from .guest import NetGuest
-from .host import NetHost
+from .host import NetHost, played_for
 from .mirror import MirrorError, mirror_for
 
 if TYPE_CHECKING:
@@ -58,13 +58,12 @@ def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
     return out
 
 
-def played_for(before: Any, after: Any, seat: int) -> int | None:
-    """How many of `seat`'s cards were played between two positions of one match (a
-    computer's, while the guest was away); None: a deal ended meanwhile, so it played
-    at least the rest of that one."""
-    if after.deal_no != before.deal_no:
-        return None
-    return bin(before.hands[seat]).count("1") - bin(after.hands[seat]).count("1")
+def away_words(played: int | None) -> str | None:
+    """What a computer did for this person while away, said once at the table: `played`
+    of their cards (None: at least the rest of a deal); None if nothing."""
+    if played is None:
+        return tr("net.played_for_you")
+    return tr("net.played_for_you_cards", n=played) if played > 0 else None
 
 
 class CopyError(ValueError):
@@ -207,8 +206,9 @@ class GuestSession(MatchSession):
         self.problems: list[str] = []  # what went wrong, for the status line
         self._jumped: list[Any] = []
         # Set at a jump (a rejoin) to what a computer did for this person meanwhile: the
-        # words to show once, or None.
-        self.while_away: str | None = None
+        # words to show once, or None. Joined again from a restarted laptop, the host's
+        # welcome says it (the window that saw the cards before is gone).
+        self.while_away: str | None = away_words(guest.played_for)
         self._seen_seats: list[SeatStatus] = list(guest.seats)
         self.on_close(guest.close)
         while not guest.updates.empty():  # the first state is the one shown
@@ -308,11 +308,7 @@ class GuestSession(MatchSession):
         if self.ahead is not None and (update.by != self.me or update.n >= self.ahead.n_actions):
             self.ahead = None
         if update.action is None or update.n != self.state.n_actions + 1:
-            cards = played_for(self.state, state, self.me)
-            if cards is None:
-                self.while_away = tr("net.played_for_you")
-            elif cards > 0:
-                self.while_away = tr("net.played_for_you_cards", n=cards)
+            self.while_away = away_words(played_for(self.state, state, self.me))
             self.load(state)
             for fn in self._jumped:
                 fn(state)
