@@ -553,6 +553,39 @@ def test_a_guest_who_closed_her_window_is_told_what_a_computer_played_for_her(ma
     assert [t.text for t in again.toasts.items].count(said) == 1  # said once
 
 
+@pytest.mark.slow(5)
+def test_new_match_after_a_network_match_seats_the_same_people_again(make_app, tmp_path):
+    """"New match" at the end of a network match: the host's table opens again with the
+    same room code and seats, and the guest's join screen has it filled in, so Enter seats
+    them together again (before, each laptop started a match against computers)."""
+    hosting = make_app(*LOCAL, "--data-dir", str(tmp_path / "host"), "--rule",
+                       "match_length=deals:1", first_frame=True, autopilot=True)  # fmt: skip
+    host = open_table_for_partner(hosting, "Wim")
+    guest = make_app(*LOCAL, first_frame=True, autopilot=True)
+    screen = join_screen(guest, f"127.0.0.1:{host.port}", host.room, "Truus")
+    click_button(guest, screen, "join")
+
+    def both_over() -> bool:
+        hosting.step(DT)
+        return isinstance(guest.top, MatchEndScene) and isinstance(hosting.top, MatchEndScene)
+
+    run_until(guest, both_over, seconds=90)
+    room, port = host.room, host.port
+    click_button(hosting, hosting.top, "new_match")
+    lobby = hosting.top
+    assert isinstance(lobby, HostScene) and lobby.host is not None
+    assert (lobby.host.room, lobby.host.port) == (room, port)  # the address she remembers
+    again = lobby.host
+    assert again.remote == [2] and again.session.seats[0].name == "Wim"
+    click_button(guest, guest.top, "new_match")
+    rejoin = guest.top
+    assert isinstance(rejoin, JoinScene) and rejoin.text("room") == room
+    press(guest, pygame.K_RETURN)
+    run_until(guest, lambda: (hosting.step(DT), isinstance(guest.top, TableScene))[1], seconds=15)
+    assert isinstance(hosting.top, TableScene) and hosting.top.session is again.session
+    assert guest.top.session.state.n_actions < 8  # a new match, from its first deal
+
+
 class GuestProcess:
     """`klaverjas --join` without a window: its seat played by a computer; it rejoins by
     itself (same name and code) for a minute after the host goes away."""

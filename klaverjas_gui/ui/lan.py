@@ -189,6 +189,7 @@ class _Screen(Scene):
 class HostScene(_Screen):
     """The host's choices, then its open table (the lobby) until the match starts.
 
+    `room`, `port`: the table's code and port (a new match at the same table).
     `resume`: the history's running hosted match instead (the menu's Continue, `--host
     --continue --window`): the lobby opens at once with the remembered room code and port,
     the guests come back under their names, it plays on when all are back, or at "Play
@@ -200,13 +201,14 @@ class HostScene(_Screen):
     def __init__(self, app: Shell, game: str = "klaverjas", player: str | None = None,
                  guests: tuple[int, ...] | None = None, level: str | None = None,
                  room: str | None = None, open_now: bool = False,
-                 resume: bool = False) -> None:  # fmt: skip
+                 resume: bool = False, port: int | None = None) -> None:  # fmt: skip
         self.game = GAMES[game]
         self.preset = app.settings.rules_name(self.game)
         self.host_name = player or own_name(app, tr("net.host_seat_host"))
         self.level = level or default_level(self.game.levels())
         self.kinds = self._kinds(guests)
         self.room = room
+        self.port = port  # the same table again (a new match with the same people), else None
         self.host: NetHost | None = None
         self.announcer: Any = None
         self.form: Form | None = None
@@ -321,7 +323,7 @@ class HostScene(_Screen):
             self.say(tr("net.join_need_name"), True)
             return
         args = self.app.args
-        port = getattr(args, "port", None)  # None: the default, or the remembered one
+        port = self.port if self.port is not None else getattr(args, "port", None)
         bind = getattr(args, "bind", None) or "0.0.0.0"
         grace = self.app.settings.net_grace if getattr(args, "grace", None) is None else args.grace
         guests = tuple(s for s, kind in sorted(self.kinds.items()) if kind == GUEST)
