@@ -555,7 +555,7 @@ def test_a_guest_who_closed_her_window_is_told_what_a_computer_played_for_her(ma
 
 @pytest.mark.slow(5)
 def test_new_match_after_a_network_match_seats_the_same_people_again(make_app, tmp_path):
-    """"New match" at the end of a network match: the host's table opens again with the
+    """New match at the end of a network match: the host's table opens again with the
     same room code and seats, and the guest's join screen has it filled in, so Enter seats
     them together again (before, each laptop started a match against computers)."""
     hosting = make_app(*LOCAL, "--data-dir", str(tmp_path / "host"), "--rule",
