@@ -545,6 +545,18 @@ class HostScene(_Screen):
             img = theme.text(line, size, theme.TEXT_DIM)
             surface.blit(img, (x, y))
             y += img.get_height()
+        length = theme.text(self.match_length(), size, theme.TEXT, True)
+        surface.blit(length, (x, y + px(6)))
+
+    def match_length(self) -> str:
+        """How long the match opened lasts ("Match: 1 deal."): the preset's name does not
+        say it, and a host who shortened it in Settings wants to see it was taken."""
+        assert self.host is not None
+        variant = self.host.session.variant
+        if hasattr(variant, "match_kind"):
+            key = "deals" if variant.match_kind == "deals" else "points"
+            return tr(f"rules.describe_match_{key}", n=variant.match_target)
+        return tr("klabber.describe_target", n=variant.target)
 
     def close(self) -> None:
         self._close_host()
