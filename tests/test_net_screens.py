@@ -121,8 +121,13 @@ def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
         guest.close()
 
 
-@pytest.mark.parametrize("rule, said", [("match_length=deals:1", "Match: 1 deal."),
-                                        ("match_length=points:1500", "Match: to 1500 points.")])
+@pytest.mark.parametrize(
+    "rule, said",
+    [
+        ("match_length=deals:1", "Match: 1 deal."),
+        ("match_length=points:1500", "Match: to 1500 points."),
+    ],
+)
 def test_the_lobby_says_how_long_the_match_lasts(make_app, rule, said):
     """A host who shortened the match in Settings sees it taken: the lobby names the rules'
     preset ("Amsterdam"), which does not say the length, so it says it beside."""
