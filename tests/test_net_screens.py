@@ -31,6 +31,7 @@ from klaverjas_gui.play.net.host import NetHost
 from klaverjas_gui.play.net.session import GuestSession, away_notes
 from klaverjas_gui.play.seats import REMOTE, Jobs
 from klaverjas_gui.store.history import History
+from klaverjas_gui.ui import theme
 from klaverjas_gui.ui.history import result_word
 from klaverjas_gui.ui.lan import HostScene, JoinScene, NetworkScene
 from klaverjas_gui.ui.match_end import MatchEndScene
@@ -184,7 +185,7 @@ def test_join_screen_says_in_one_line_what_is_wrong(make_app):
     type_into(app, screen, "room", "kraak7")  # typed in small letters: read as capitals
     click_button(app, screen, "join")
     run_until(app, lambda: screen.guest is None, seconds=10)
-    assert screen.message.startswith(f"cannot join 127.0.0.1:{nobody}: no match answers there")
+    assert screen.message.startswith(f"Nobody answers at 127.0.0.1:{nobody}. Is the address")
     type_into(app, screen, "address", f"127.0.0.1:{host.port}")
     wrong = "KRAAK7" if host.room != "KRAAK7" else "KRAAK8"
     type_into(app, screen, "room", wrong)
@@ -207,6 +208,24 @@ def test_join_screen_says_in_one_line_what_is_wrong(make_app):
         assert late.error is not None and late.error.key == "table_full"
     finally:
         late.close()
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_nobody_answering_is_said_in_the_players_words_and_whole(make_app, lang):
+    """No table at the address: the message is the player's language only (it carried the
+    system's "[Errno 111] Connect call failed (...)") and every line of it shows (two were
+    shown, the end cut off at 1024x600)."""
+    app = make_app(*LOCAL, "--lang", lang, first_frame=True)
+    nobody = free_port()
+    screen = join_screen(app, f"127.0.0.1:{nobody}", "KRAAK7", "Truus")
+    click_button(app, screen, "join")
+    run_until(app, lambda: screen.guest is None, seconds=10)
+    assert screen.message_bad and f"127.0.0.1:{nobody}" in screen.message
+    assert "Errno" not in screen.message and "Connect call" not in screen.message
+    size = theme.readable(screen.px(17))
+    width = app.size[0] - screen.px(340)  # as draw_message wraps it
+    assert 2 <= len(theme.wrap(screen.message, size, width, True)) <= 3
+    app.step(DT)
 
 
 def test_the_join_screen_remembers_the_table_last_joined(make_app):

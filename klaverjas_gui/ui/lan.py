@@ -26,7 +26,7 @@ from pygame_gui.elements import UITextEntryLine
 from ..i18n import tr
 from ..play.games import GAMES, KLAVERJAS, Game
 from ..play.net import protocol as P
-from ..play.net.guest import NetGuest, split_address
+from ..play.net.guest import UNREACHABLE, NetGuest, split_address
 from ..play.net.headless import (
     HostOptions,
     forget_room,
@@ -173,7 +173,7 @@ class _Screen(Scene):
             return
         size = theme.readable(self.px(17))
         colour = (255, 160, 140) if self.message_bad else theme.TEXT
-        lines = theme.wrap(self.message, size, width, True)[:2]
+        lines = theme.wrap(self.message, size, width, True)[:3]
         y = bottom - len(lines) * theme.font(size, True).get_linesize()
         for line in lines:
             img = theme.text(line, size, colour, True)
@@ -740,8 +740,13 @@ class JoinScene(_Screen):
         if guest is None:
             return
         if guest.error is not None:
-            self.say(tr("net.cannot_join", address=f"{guest.host}:{guest.port}",
-                        why=reason_text(guest.error)), True)  # fmt: skip
+            address = f"{guest.host}:{guest.port}"
+            if guest.error.key == UNREACHABLE:  # the system's words are English and long
+                log.info("nobody answers at %s: %s", address, guest.error.values.get("error"))
+                self.say(tr("net.join_unreachable", address=address), True)
+            else:
+                self.say(tr("net.cannot_join", address=address, why=reason_text(guest.error)),
+                         True)  # fmt: skip
             guest.close(0.5)
             self.guest = None
         elif guest.joined.is_set() and not (guest.started and guest.latest is not None):
