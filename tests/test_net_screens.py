@@ -139,6 +139,18 @@ def test_the_lobby_says_how_long_the_match_lasts(make_app, rule, said):
     assert lobby.match_length() == said
 
 
+def test_the_hosts_own_row_is_the_name_alone(make_app):
+    """The host's own seat is a name field only: a lone "Host" chip beside it, lit and
+    changing nothing, looked like a button that did not work."""
+    app = make_app(*LOCAL, first_frame=True)
+    screen = open_network(app, "host")
+    assert [key for key in screen.buttons if key.startswith("you")] == []
+    assert [c.key for c in screen.ring.controls if c.key.startswith("you")] == ["you"]
+    type_into(app, screen, "you", "Wim")
+    app.step(DT)  # pygame-gui tells the text changed on the next frame
+    assert screen.host_name == "Wim"
+
+
 def test_the_lobby_can_be_cancelled_and_started_without_guests(make_app):
     app = make_app(*LOCAL, first_frame=True)
     screen = open_network(app, "host")

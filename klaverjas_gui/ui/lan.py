@@ -251,8 +251,8 @@ class HostScene(_Screen):
                     [(n, preset_title(game, n)) for n in names], self.preset,
                     self.choose_preset)  # fmt: skip
         form.heading(tr("net.host_seats"))
-        form.entry("you", tr("net.host_you"), self.host_name, self.rename,
-                   [("host", tr("net.host_seat_host"))], "host", lambda _v: None)  # fmt: skip
+        form.entry("you", tr("net.host_you"), self.host_name, self.rename, [], None,
+                   lambda _v: None)  # fmt: skip
         for s in sorted(self.kinds):
             form.choice(f"seat{s}", seat_title(game, s), tr("net.seat_note"),
                         [(GUEST, tr("net.kind_guest")), (COMPUTER, tr("net.kind_computer"))],
