@@ -209,6 +209,7 @@ def test_join_screen_says_in_one_line_what_is_wrong(make_app):
 
     run_until(app, answered, seconds=10)
     assert "the room code is wrong" in screen.message and "\n" not in screen.message
+    assert screen.message.startswith("Cannot join")  # a sentence on the screen
     type_into(app, screen, "room", host.room)
     click_button(app, screen, "join")
     run_until(app, lambda: (hosting.step(DT), isinstance(app.top, TableScene))[1], seconds=15)

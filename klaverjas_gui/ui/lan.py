@@ -130,7 +130,9 @@ class _Screen(Scene):
         return widgets.fit_label(self.app.size, label, cls, width, height)
 
     def say(self, text: str, bad: bool = False) -> None:
-        self.message, self.message_bad = text, bad
+        """One message line, begun with a capital: the network's reasons are worded for the
+        command line too ("cannot join …: the room code is wrong"), a sentence here."""
+        self.message, self.message_bad = text[:1].upper() + text[1:], bad
 
     def top_button(self, key: str, label: str, action: Callable[[], None]) -> Control:
         w, _ = self.app.size
