@@ -438,7 +438,11 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
     assert away_notes(link.seat_status()) == []
     anna.close()
     run_until(app, lambda: not link.seat_status()[2]["present"], seconds=10)
-    assert away_notes(link.seat_status()) == ["Anna dropped out: waiting for Anna to return"]
+    assert away_notes(link.seat_status()) == [
+        "Anna dropped out: waiting 1 s more, then a computer plays for Anna"
+    ]  # fmt: skip
+    sent = host.seat_status()  # what the other guests are sent: no seconds to go stale
+    assert away_notes(sent) == ["Anna dropped out: waiting for Anna to return"]
     run_until(app, lambda: link.seat_status()[2]["computer"], seconds=10)
     notes = away_notes(link.seat_status())
     assert notes == ["A computer is playing for Anna, waiting for Anna to return"]
@@ -478,6 +482,32 @@ def test_no_one_is_waited_for_once_the_match_is_over(make_app):
         app.step(DT)
     assert not link.seat_status()[2]["present"] and table.away_rect is None
     assert draw_away(pygame.Surface(app.size), link, (0, 0), 1.0) is None
+
+
+def test_the_host_sees_how_long_a_dropped_guest_is_still_waited_for(make_app):
+    """Truus drops out: the host's table counts down the grace ("waiting 18 s more, then a
+    computer plays for Truus"); it said only "waiting for Truus to return", and half a
+    minute later a computer played, unexplained."""
+    app = make_app(*LOCAL, "--grace", "30", first_frame=True)
+    host = open_table_for_partner(app)
+    truus = NetGuest("127.0.0.1", host.port, host.room, "Truus", rejoin_for=0.0).start()
+    run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
+    table = app.top
+    link = table.session.link
+    now = [1000.0]
+    host.session.seats[2].clock = lambda: now[0]  # the seat's clock, moved by the test
+    truus.close()
+    run_until(app, lambda: not link.seat_status()[2]["present"], seconds=10)
+    said = "Truus dropped out: waiting {} s more, then a computer plays for Truus"
+    assert away_notes(link.seat_status()) == [said.format(30)]
+    now[0] += 11.5
+    assert away_notes(link.seat_status()) == [said.format(19)]
+    app.step(DT)
+    assert table.away_rect is not None and table.away_rect.right <= table.layout.w
+    now[0] += 19
+    assert away_notes(link.seat_status()) == [
+        "A computer is playing for Truus, waiting for Truus to return"
+    ]  # fmt: skip
 
 
 def test_a_host_gone_to_the_menu_is_shown_to_the_guest_and_back_at_the_table_not(make_app):

@@ -19,6 +19,7 @@ to exactly the last position the guest saw.
 from __future__ import annotations
 
 import logging
+import math
 import queue
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -53,8 +54,12 @@ def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
         out.append(tr("net.away_host"))
     for seat in seats:
         if seat["kind"] == REMOTE and not seat["present"]:
-            key = "net.away_computer" if seat["computer"] else "net.away_waiting"
-            out.append(tr(key, name=seat["name"]))
+            if seat["computer"]:
+                out.append(tr("net.away_computer", name=seat["name"]))
+            elif "wait" in seat:  # the host's own screen: how long until a computer plays
+                out.append(tr("net.away_waiting_seconds", name=seat["name"], n=seat["wait"]))
+            else:
+                out.append(tr("net.away_waiting", name=seat["name"]))
     return out
 
 
@@ -113,9 +118,17 @@ class HostLink:
         return self.host.room
 
     def seat_status(self) -> list[SeatStatus]:
-        """As the guests see it, but the host's own screen never says the host is away."""
-        return [{**s, "present": True} if s["kind"] == HUMAN else s
-                for s in self.host.seat_status()]  # fmt: skip
+        """As the guests see it, but the host's own screen never says the host is away, and
+        says how many seconds a dropped guest is still waited for ("wait")."""
+        out = []
+        for seat, status in zip(self.host.session.seats, self.host.seat_status(), strict=True):
+            if status["kind"] == HUMAN:
+                status = {**status, "present": True}
+            elif status["kind"] == REMOTE and not status["present"] and not status["computer"]:
+                left = seat.grace - (seat.clock() - seat.away_since)
+                status = {**status, "wait": max(1, math.ceil(left))}
+            out.append(status)
+        return out
 
     def started(self) -> bool:
         return self.host.started
