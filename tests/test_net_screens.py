@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_net_discovery import record
-from uitest import DT, click, click_button, face_up, open_play, post, run_until
+from uitest import DT, click, click_button, face_up, open_play, post, press, run_until
 
 from klaverjas_gui.engine import PRESETS, new_match
 from klaverjas_gui.play.games import GAMES
@@ -31,9 +31,11 @@ from klaverjas_gui.play.net.host import NetHost
 from klaverjas_gui.play.net.session import GuestSession, away_notes
 from klaverjas_gui.play.seats import REMOTE, Jobs
 from klaverjas_gui.store.history import History
+from klaverjas_gui.ui import theme
 from klaverjas_gui.ui.history import result_word
 from klaverjas_gui.ui.lan import HostScene, JoinScene, NetworkScene
 from klaverjas_gui.ui.match_end import MatchEndScene
+from klaverjas_gui.ui.netstatus import draw_away
 from klaverjas_gui.ui.summary import DealSummaryScene
 from klaverjas_gui.ui.table.scene import TableScene
 
@@ -120,6 +122,35 @@ def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
         guest.close()
 
 
+@pytest.mark.parametrize(
+    "rule, said",
+    [
+        ("match_length=deals:1", "Match: 1 deal."),
+        ("match_length=points:1500", "Match: to 1500 points."),
+    ],
+)
+def test_the_lobby_says_how_long_the_match_lasts(make_app, rule, said):
+    """A host who shortened the match in Settings sees it taken: the lobby names the rules'
+    preset ("Amsterdam"), which does not say the length, so it says it beside."""
+    app = make_app(*LOCAL, "--rule", rule, first_frame=True)
+    open_table_for_partner(app)
+    lobby = app.top
+    app.step(DT)
+    assert lobby.match_length() == said
+
+
+def test_the_hosts_own_row_is_the_name_alone(make_app):
+    """The host's own seat is a name field only: a lone "Host" chip beside it, lit and
+    changing nothing, looked like a button that did not work."""
+    app = make_app(*LOCAL, first_frame=True)
+    screen = open_network(app, "host")
+    assert [key for key in screen.buttons if key.startswith("you")] == []
+    assert [c.key for c in screen.ring.controls if c.key.startswith("you")] == ["you"]
+    type_into(app, screen, "you", "Wim")
+    app.step(DT)  # pygame-gui tells the text changed on the next frame
+    assert screen.host_name == "Wim"
+
+
 def test_the_lobby_can_be_cancelled_and_started_without_guests(make_app):
     app = make_app(*LOCAL, first_frame=True)
     screen = open_network(app, "host")
@@ -166,7 +197,7 @@ def test_join_screen_says_in_one_line_what_is_wrong(make_app):
     type_into(app, screen, "room", "kraak7")  # typed in small letters: read as capitals
     click_button(app, screen, "join")
     run_until(app, lambda: screen.guest is None, seconds=10)
-    assert screen.message.startswith(f"cannot join 127.0.0.1:{nobody}: no match answers there")
+    assert screen.message.startswith(f"Nobody answers at 127.0.0.1:{nobody}. Is the address")
     type_into(app, screen, "address", f"127.0.0.1:{host.port}")
     wrong = "KRAAK7" if host.room != "KRAAK7" else "KRAAK8"
     type_into(app, screen, "room", wrong)
@@ -178,6 +209,7 @@ def test_join_screen_says_in_one_line_what_is_wrong(make_app):
 
     run_until(app, answered, seconds=10)
     assert "the room code is wrong" in screen.message and "\n" not in screen.message
+    assert screen.message.startswith("Cannot join")  # a sentence on the screen
     type_into(app, screen, "room", host.room)
     click_button(app, screen, "join")
     run_until(app, lambda: (hosting.step(DT), isinstance(app.top, TableScene))[1], seconds=15)
@@ -189,6 +221,24 @@ def test_join_screen_says_in_one_line_what_is_wrong(make_app):
         assert late.error is not None and late.error.key == "table_full"
     finally:
         late.close()
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_nobody_answering_is_said_in_the_players_words_and_whole(make_app, lang):
+    """No table at the address: the message is the player's language only (it carried the
+    system's "[Errno 111] Connect call failed (...)") and every line of it shows (two were
+    shown, the end cut off at 1024x600)."""
+    app = make_app(*LOCAL, "--lang", lang, first_frame=True)
+    nobody = free_port()
+    screen = join_screen(app, f"127.0.0.1:{nobody}", "KRAAK7", "Truus")
+    click_button(app, screen, "join")
+    run_until(app, lambda: screen.guest is None, seconds=10)
+    assert screen.message_bad and f"127.0.0.1:{nobody}" in screen.message
+    assert "Errno" not in screen.message and "Connect call" not in screen.message
+    size = theme.readable(screen.px(17))
+    width = app.size[0] - screen.px(340)  # as draw_message wraps it
+    assert 2 <= len(theme.wrap(screen.message, size, width, True)) <= 3
+    app.step(DT)
 
 
 def test_the_join_screen_remembers_the_table_last_joined(make_app):
@@ -207,7 +257,23 @@ def test_the_join_screen_remembers_the_table_last_joined(make_app):
     app.show_menu()
     again = open_network(app, "join")
     assert {k: again.text(k) for k in ("address", "room", "name")} == joined
-    assert again.ring.key == "join"  # Enter joins
+    assert again.ring.key == "join" and again.ring.shown  # the ring shows what Enter does
+    press(app, pygame.K_RETURN)  # the first Enter joins (it only showed the ring before)
+    assert again.guest is not None and again.message.startswith("Connecting to")
+
+
+def test_the_room_code_may_be_typed_as_the_host_shows_it(make_app):
+    """The host's lobby spells the code out, "K R A A K 7": typed so, with the spaces and in
+    small letters, it is the code (before, the guest was told to type the room code)."""
+    app = make_app(*LOCAL, first_frame=True)
+    hosting = make_app(*LOCAL, first_frame=True)
+    host = open_table_for_partner(hosting)
+    spaced = " ".join(host.room.lower())
+    screen = join_screen(app, f"127.0.0.1:{host.port}", spaced, "Truus")
+    click_button(app, screen, "join")
+    assert not screen.message_bad and screen.guest is not None
+    run_until(app, lambda: (hosting.step(DT), isinstance(app.top, TableScene))[1], seconds=15)
+    assert app.settings.net_join["room"] == host.room
 
 
 class Records:
@@ -372,7 +438,11 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
     assert away_notes(link.seat_status()) == []
     anna.close()
     run_until(app, lambda: not link.seat_status()[2]["present"], seconds=10)
-    assert away_notes(link.seat_status()) == ["Anna dropped out: waiting for Anna to return"]
+    assert away_notes(link.seat_status()) == [
+        "Anna dropped out: waiting 1 s more, then a computer plays for Anna"
+    ]  # fmt: skip
+    sent = host.seat_status()  # what the other guests are sent: no seconds to go stale
+    assert away_notes(sent) == ["Anna dropped out: waiting for Anna to return"]
     run_until(app, lambda: link.seat_status()[2]["computer"], seconds=10)
     notes = away_notes(link.seat_status())
     assert notes == ["A computer is playing for Anna, waiting for Anna to return"]
@@ -390,6 +460,54 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
         assert host.session.seats[2].kind == REMOTE and host.session.seats[2].waiting()
     finally:
         back.close()
+
+
+@pytest.mark.slow(5)
+def test_no_one_is_waited_for_once_the_match_is_over(make_app):
+    """A guest leaves when the match ends (or a computer finished it for her): the host's
+    deal summary and table no longer say "a computer is playing for Anna, waiting for Anna
+    to return" (they did, over the last deal's result)."""
+    app = make_app(*LOCAL, "--rule", "match_length=deals:1", "--grace", "0.5",
+                   first_frame=True, autopilot=True)  # fmt: skip
+    host = open_table_for_partner(app)
+    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
+    run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
+    table = app.top
+    link = table.session.link
+    anna.close()
+    run_until(app, lambda: link.seat_status()[2]["computer"], seconds=10)
+    assert draw_away(pygame.Surface(app.size), link, (0, 0), 1.0) is not None  # mid-deal
+    run_until(app, lambda: table.session.state.is_over, seconds=60)
+    for _ in range(3):
+        app.step(DT)
+    assert not link.seat_status()[2]["present"] and table.away_rect is None
+    assert draw_away(pygame.Surface(app.size), link, (0, 0), 1.0) is None
+
+
+def test_the_host_sees_how_long_a_dropped_guest_is_still_waited_for(make_app):
+    """Truus drops out: the host's table counts down the grace ("waiting 18 s more, then a
+    computer plays for Truus"); it said only "waiting for Truus to return", and half a
+    minute later a computer played, unexplained."""
+    app = make_app(*LOCAL, "--grace", "30", first_frame=True)
+    host = open_table_for_partner(app)
+    truus = NetGuest("127.0.0.1", host.port, host.room, "Truus", rejoin_for=0.0).start()
+    run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
+    table = app.top
+    link = table.session.link
+    now = [1000.0]
+    host.session.seats[2].clock = lambda: now[0]  # the seat's clock, moved by the test
+    truus.close()
+    run_until(app, lambda: not link.seat_status()[2]["present"], seconds=10)
+    said = "Truus dropped out: waiting {} s more, then a computer plays for Truus"
+    assert away_notes(link.seat_status()) == [said.format(30)]
+    now[0] += 11.5
+    assert away_notes(link.seat_status()) == [said.format(19)]
+    app.step(DT)
+    assert table.away_rect is not None and table.away_rect.right <= table.layout.w
+    now[0] += 19
+    assert away_notes(link.seat_status()) == [
+        "A computer is playing for Truus, waiting for Truus to return"
+    ]  # fmt: skip
 
 
 def test_a_host_gone_to_the_menu_is_shown_to_the_guest_and_back_at_the_table_not(make_app):
@@ -434,6 +552,7 @@ class _Guest:
                       for n, k in (("Host", "human"), ("Henk", "computer"),
                                    ("Anna", REMOTE), ("Joop", "computer"))]  # fmt: skip
         self.refused: list = []
+        self.played_for = 0  # a first join: nothing was played for her
         self.updates: queue.Queue = queue.Queue()
         self.latest = self.update(state, None)
 
@@ -472,6 +591,78 @@ def test_a_guest_back_at_the_table_is_told_what_a_computer_played_for_her(make_a
     for _ in range(5):
         app.step(DT)
     assert [t.text for t in app.toasts.items].count(said) == 1  # said once
+
+
+def test_a_guest_who_closed_her_window_is_told_what_a_computer_played_for_her(make_app, tmp_path):
+    """Truus closes her window mid-deal; a computer plays two of her cards; she starts the
+    game again and Enter on the remembered join screen takes her back: the table says once
+    what the computer played (before, only a rejoin with the window open said it)."""
+    hosting = make_app(*LOCAL, "--data-dir", str(tmp_path / "host"), "--grace", "0.3",
+                       first_frame=True, autopilot=True)  # fmt: skip
+    host = open_table_for_partner(hosting)
+    first = make_app(*LOCAL, first_frame=True, autopilot=True)  # her bid, without waiting
+    screen = join_screen(first, f"127.0.0.1:{host.port}", host.room, "Truus")
+    click_button(first, screen, "join")
+    run_until(first, lambda: (hosting.step(DT), isinstance(first.top, TableScene))[1], seconds=15)
+    run_until(first, lambda: (hosting.step(DT), host.session.state.phase == "play")[1],
+              seconds=30)  # fmt: skip
+    cards, deal = bin(host.session.state.hands[2]).count("1"), host.session.state.deal_no
+    first.close()  # the window closed mid-deal
+    make_app.__self__.apps.remove(first)
+
+    def two_played() -> bool:
+        state = host.session.state
+        return bin(state.hands[2]).count("1") <= cards - 2 and state.to_move != 2
+
+    run_until(hosting, two_played, seconds=30)
+    state = host.session.state
+    assert state.deal_no == deal and not host.session.seats[2].present  # the same deal
+    again = make_app(*LOCAL, first_frame=True)
+    rejoin = open_network(again, "join")
+    assert rejoin.text("name") == "Truus" and rejoin.ring.key == "join"
+    press(again, pygame.K_RETURN)
+    # the host only hears its guests meanwhile (no move is played): the count is exact
+    run_until(again, lambda: (host.pump(), isinstance(again.top, TableScene))[1], seconds=15)
+    played = cards - bin(state.hands[2]).count("1")
+    said = f"While you were away, a computer played {played} of your cards"
+    assert again.top.session.state.n_actions == state.n_actions
+    assert again.toasts.current_text == said
+    for _ in range(5):
+        again.step(DT)
+    assert [t.text for t in again.toasts.items].count(said) == 1  # said once
+
+
+@pytest.mark.slow(5)
+def test_new_match_after_a_network_match_seats_the_same_people_again(make_app, tmp_path):
+    """New match at the end of a network match: the host's table opens again with the
+    same room code and seats, and the guest's join screen has it filled in, so Enter seats
+    them together again (before, each laptop started a match against computers)."""
+    hosting = make_app(*LOCAL, "--data-dir", str(tmp_path / "host"), "--rule",
+                       "match_length=deals:1", first_frame=True, autopilot=True)  # fmt: skip
+    host = open_table_for_partner(hosting, "Wim")
+    guest = make_app(*LOCAL, first_frame=True, autopilot=True)
+    screen = join_screen(guest, f"127.0.0.1:{host.port}", host.room, "Truus")
+    click_button(guest, screen, "join")
+
+    def both_over() -> bool:
+        hosting.step(DT)
+        return isinstance(guest.top, MatchEndScene) and isinstance(hosting.top, MatchEndScene)
+
+    run_until(guest, both_over, seconds=90)
+    room, port = host.room, host.port
+    click_button(hosting, hosting.top, "new_match")
+    lobby = hosting.top
+    assert isinstance(lobby, HostScene) and lobby.host is not None
+    assert (lobby.host.room, lobby.host.port) == (room, port)  # the address she remembers
+    again = lobby.host
+    assert again.remote == [2] and again.session.seats[0].name == "Wim"
+    click_button(guest, guest.top, "new_match")
+    rejoin = guest.top
+    assert isinstance(rejoin, JoinScene) and rejoin.text("room") == room
+    press(guest, pygame.K_RETURN)
+    run_until(guest, lambda: (hosting.step(DT), isinstance(guest.top, TableScene))[1], seconds=15)
+    assert isinstance(hosting.top, TableScene) and hosting.top.session is again.session
+    assert guest.top.session.state.n_actions < 8  # a new match, from its first deal
 
 
 class GuestProcess:

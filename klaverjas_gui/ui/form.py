@@ -83,7 +83,8 @@ class Form:
         pick: Callable[[Any], None],
         max_length: int = 24,
     ) -> None:
-        """A row with a text field under its label (a seat's name) and choices right."""
+        """A row with a text field under its label (a seat's name) and choices right (none:
+        the name alone; one chip that changes nothing looked like a button that is broken)."""
         top = self.y
         split = round(self.width * 0.46)
         label_h = self._label(label, 0, top, split, 17, "@form_label")
@@ -96,11 +97,12 @@ class Form:
         field.set_text_length_limit(max_length)
         self.entries[key] = field
         self._on_text[field] = change
-        right = self._segments(f"{key}_kind", options, current, pick, split, top)
+        right = self._segments(f"{key}_kind", options, current, pick, split, top) if options else 0
         self._end_row(top, max(label_h + self.px(4) + field_h, right))
         self.controls.append(Control(key, field.get_abs_rect, lambda: self.type_in(key),
                                      show=lambda: self.show(field.get_abs_rect())))  # fmt: skip
-        self._choice_control(f"{key}_kind", options, pick)
+        if options:
+            self._choice_control(f"{key}_kind", options, pick)
 
     # --- the keyboard (ui/focus.py) ---
     def _choice_control(self, key: str, options: Sequence[Option],

@@ -26,7 +26,7 @@ from pygame_gui.elements import UITextEntryLine
 from ..i18n import tr
 from ..play.games import GAMES, KLAVERJAS, Game
 from ..play.net import protocol as P
-from ..play.net.guest import NetGuest, split_address
+from ..play.net.guest import UNREACHABLE, NetGuest, split_address
 from ..play.net.headless import (
     HostOptions,
     forget_room,
@@ -130,7 +130,9 @@ class _Screen(Scene):
         return widgets.fit_label(self.app.size, label, cls, width, height)
 
     def say(self, text: str, bad: bool = False) -> None:
-        self.message, self.message_bad = text, bad
+        """One message line, begun with a capital: the network's reasons are worded for the
+        command line too ("cannot join …: the room code is wrong"), a sentence here."""
+        self.message, self.message_bad = text[:1].upper() + text[1:], bad
 
     def top_button(self, key: str, label: str, action: Callable[[], None]) -> Control:
         w, _ = self.app.size
@@ -173,7 +175,7 @@ class _Screen(Scene):
             return
         size = theme.readable(self.px(17))
         colour = (255, 160, 140) if self.message_bad else theme.TEXT
-        lines = theme.wrap(self.message, size, width, True)[:2]
+        lines = theme.wrap(self.message, size, width, True)[:3]
         y = bottom - len(lines) * theme.font(size, True).get_linesize()
         for line in lines:
             img = theme.text(line, size, colour, True)
@@ -189,6 +191,7 @@ class _Screen(Scene):
 class HostScene(_Screen):
     """The host's choices, then its open table (the lobby) until the match starts.
 
+    `room`, `port`: the table's code and port (a new match at the same table).
     `resume`: the history's running hosted match instead (the menu's Continue, `--host
     --continue --window`): the lobby opens at once with the remembered room code and port,
     the guests come back under their names, it plays on when all are back, or at "Play
@@ -200,13 +203,14 @@ class HostScene(_Screen):
     def __init__(self, app: Shell, game: str = "klaverjas", player: str | None = None,
                  guests: tuple[int, ...] | None = None, level: str | None = None,
                  room: str | None = None, open_now: bool = False,
-                 resume: bool = False) -> None:  # fmt: skip
+                 resume: bool = False, port: int | None = None) -> None:  # fmt: skip
         self.game = GAMES[game]
         self.preset = app.settings.rules_name(self.game)
         self.host_name = player or own_name(app, tr("net.host_seat_host"))
         self.level = level or default_level(self.game.levels())
         self.kinds = self._kinds(guests)
         self.room = room
+        self.port = port  # the same table again (a new match with the same people), else None
         self.host: NetHost | None = None
         self.announcer: Any = None
         self.form: Form | None = None
@@ -249,8 +253,8 @@ class HostScene(_Screen):
                     [(n, preset_title(game, n)) for n in names], self.preset,
                     self.choose_preset)  # fmt: skip
         form.heading(tr("net.host_seats"))
-        form.entry("you", tr("net.host_you"), self.host_name, self.rename,
-                   [("host", tr("net.host_seat_host"))], "host", lambda _v: None)  # fmt: skip
+        form.entry("you", tr("net.host_you"), self.host_name, self.rename, [], None,
+                   lambda _v: None)  # fmt: skip
         for s in sorted(self.kinds):
             form.choice(f"seat{s}", seat_title(game, s), tr("net.seat_note"),
                         [(GUEST, tr("net.kind_guest")), (COMPUTER, tr("net.kind_computer"))],
@@ -321,7 +325,7 @@ class HostScene(_Screen):
             self.say(tr("net.join_need_name"), True)
             return
         args = self.app.args
-        port = getattr(args, "port", None)  # None: the default, or the remembered one
+        port = self.port if self.port is not None else getattr(args, "port", None)
         bind = getattr(args, "bind", None) or "0.0.0.0"
         grace = self.app.settings.net_grace if getattr(args, "grace", None) is None else args.grace
         guests = tuple(s for s, kind in sorted(self.kinds.items()) if kind == GUEST)
@@ -543,6 +547,18 @@ class HostScene(_Screen):
             img = theme.text(line, size, theme.TEXT_DIM)
             surface.blit(img, (x, y))
             y += img.get_height()
+        length = theme.text(self.match_length(), size, theme.TEXT, True)
+        surface.blit(length, (x, y + px(6)))
+
+    def match_length(self) -> str:
+        """How long the match opened lasts ("Match: 1 deal."): the preset's name does not
+        say it, and a host who shortened it in Settings wants to see it was taken."""
+        assert self.host is not None
+        variant = self.host.session.variant
+        if hasattr(variant, "match_kind"):
+            key = "deals" if variant.match_kind == "deals" else "points"
+            return tr(f"rules.describe_match_{key}", n=variant.match_target)
+        return tr("klabber.describe_target", n=variant.target)
 
     def close(self) -> None:
         self._close_host()
@@ -597,6 +613,8 @@ class JoinScene(_Screen):
             self.browser = Listed(found)
             self.found = self.browser.matches()
         self.build()
+        if all(self.texts.values()):  # the table last joined: the ring on Join says Enter joins
+            self.ring.shown = True
         if join_now:
             self.join()
 
@@ -693,7 +711,8 @@ class JoinScene(_Screen):
 
         if self.guest is not None:
             return
-        address, room, name = self.text("address"), self.text("room").upper(), self.text("name")
+        address, name = self.text("address"), self.text("name")
+        room = "".join(self.text("room").split()).upper()  # as the host shows it: "K R A A K 7"
         try:
             host, port = split_address(address, DEFAULT_PORT)
         except ValueError as e:
@@ -723,8 +742,13 @@ class JoinScene(_Screen):
         if guest is None:
             return
         if guest.error is not None:
-            self.say(tr("net.cannot_join", address=f"{guest.host}:{guest.port}",
-                        why=reason_text(guest.error)), True)  # fmt: skip
+            address = f"{guest.host}:{guest.port}"
+            if guest.error.key == UNREACHABLE:  # the system's words are English and long
+                log.info("nobody answers at %s: %s", address, guest.error.values.get("error"))
+                self.say(tr("net.join_unreachable", address=address), True)
+            else:
+                self.say(tr("net.cannot_join", address=address, why=reason_text(guest.error)),
+                         True)  # fmt: skip
             guest.close(0.5)
             self.guest = None
         elif guest.joined.is_set() and not (guest.started and guest.latest is not None):

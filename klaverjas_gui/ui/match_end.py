@@ -9,6 +9,7 @@ import pygame
 
 from ..engine.match import MatchOver
 from ..i18n import tr
+from ..play.seats import REMOTE
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
@@ -55,8 +56,25 @@ class MatchEndScene(Scene):
         self.app.push("coach report", match_id=self.table.session.match_id)
 
     def new_match(self) -> None:
-        """With the settings' rules and seats: changes made during this match apply now."""
-        self.app.start_match()
+        """With the settings' rules and seats: changes made during this match apply now.
+        A network match's people play on together: the host's table opens again with the
+        same room code, seats and level, and a guest's join screen has that table filled in
+        (a new match against computers on each laptop surprised them)."""
+        session = self.table.session
+        link = getattr(session, "link", None)
+        if link is None:
+            self.app.start_match()
+            return
+        self.app.show_menu()
+        if getattr(link, "host", None) is None:  # a guest: the join screen remembers the table
+            self.app.push("network join")
+            return
+        seats = session.seats
+        remote = tuple(s for s, seat in enumerate(seats) if seat.kind == REMOTE)
+        levels = [str(seat.level) for seat in seats[1:]]
+        self.app.push("network host", game=session.game.name, player=seats[0].name,
+                      guests=remote, level=levels[0] if levels else None, room=link.room,
+                      port=link.host.port, open_now=True)  # fmt: skip
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):

@@ -67,7 +67,8 @@ def draw_away(
     """One line per guest away, in a panel centred at `midtop`; nothing when all are in.
     `topright` (x, y, width): the panel's top right corner instead, its lines wrapped to
     `width` (the table: right of the trick, clear of its cards)."""
-    notes = away_notes(link.seat_status(), link.started())
+    # Once the match is over the guests leave as they should: no "waiting for Anna".
+    notes = away_notes(link.seat_status(), link.started() and not link.over())
     if not notes:
         return None
     size = theme.readable(17 * u)

@@ -50,7 +50,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "coach position": "drill.CoachPositionScene",  # decision=: one of the report's
     "drill": "drill.DrillScene",  # game=, worlds=: practise your mistakes
     "network": "lan.NetworkScene",  # Host or Join
-    "network host": "lan.HostScene",  # game=, player=, guests=, level=, room=, open_now=
+    "network host": "lan.HostScene",  # game=, player=, guests=, level=, room=, port=, open_now=
     "network join": "lan.JoinScene",  # address=, room=, player=, join_now=
 }
 

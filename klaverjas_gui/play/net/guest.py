@@ -98,6 +98,9 @@ class NetGuest:
         self.over = False  # the match ended (its last state is in `latest`)
         self.record: dict[str, Any] | None = None  # the host's record of the match, at its end
         self.joins = 0  # how many times the host welcomed us (1 + rejoins)
+        # At the last welcome: how many of our cards a computer played since this name
+        # dropped out (None: at least the rest of a deal; 0: none, or a first join).
+        self.played_for: int | None = 0
         self.joined = threading.Event()
         self.finished = threading.Event()
         self._ws: ClientConnection | None = None
@@ -206,6 +209,7 @@ class NetGuest:
                 self.seat, self.game = m["seat"], GAMES[m["game"]]
                 self.variant = self.game.variant_from_dict(m["variant"])
                 self.seats, self.started = m["seats"], m["started"]
+                self.played_for = m.get("played_for", 0)
                 self.joins += 1
                 self.joined.set()
             elif kind == "state":

@@ -104,6 +104,9 @@ class NetHost:
         self._stop: asyncio.Event | None = None
         self._error: BaseException | None = None
         self._status: list[Any] = []
+        # The position at which each dropped guest left (seat -> state): on the rejoin the
+        # welcome says how many of its cards a computer played meanwhile.
+        self._left_at: dict[int, Any] = {}
         session.listen(self._moved)
 
     # --- the seats ---
@@ -310,9 +313,16 @@ class NetHost:
         seats[s].arrive(name)
         self._rename_computers(name)
         log.info("%s joined seat %d from %s", name, s, conn.peer)
+        away: dict[str, Any] = {}
+        left_at = self._left_at.pop(s, None)
+        if left_at is not None:
+            played = played_for(left_at, self.session.state, s)
+            if played is None or played > 0:  # None: a deal ended meanwhile
+                away["played_for"] = played
         self.send(conn, P.dump(
             "welcome", seat=s, game=self.game.name, room=self.room,
             variant=P.encode(self.session.variant), seats=self.seat_status(), started=self.started,
+            **away,
         ))  # fmt: skip
         self.send(conn, self._state_message(s, None, None, []))
         if not self.started and all(seats[r].present for r in self.remote):  # all (back)
@@ -334,6 +344,8 @@ class NetHost:
             c.seat == conn.seat and c.open for c in self.connections if c is not conn
         ):
             seat.leave()
+            if conn.seat is not None and self.started:
+                self._left_at.setdefault(conn.seat, self.session.state)
             log.info("%s dropped; a computer plays after %.0f s", seat.name, seat.grace)
 
     def _act(self, conn: Connection, message: dict[str, Any]) -> None:
@@ -394,6 +406,15 @@ class NetHost:
         for conn in list(self.connections):
             if conn.seat is not None:
                 self.send(conn, text)
+
+
+def played_for(before: Any, after: Any, seat: int) -> int | None:
+    """How many of `seat`'s cards were played between two positions of one match (a
+    computer's, while the guest was away); None: a deal ended meanwhile, so it played
+    at least the rest of that one."""
+    if after.deal_no != before.deal_no:
+        return None
+    return bin(before.hands[seat]).count("1") - bin(after.hands[seat]).count("1")
 
 
 def _same(a: str, b: str) -> bool:

@@ -124,7 +124,8 @@ HOST_SCHEMAS: dict[str, Schema] = {
     "welcome": _message("welcome", {
         "seat": _SEAT, "game": {"enum": sorted(GAMES)}, "room": {"type": "string"},
         "variant": {"type": "object"}, "seats": _SEATS, "started": {"type": "boolean"},
-    }, closed=False),
+    }, {"played_for": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000}},
+        closed=False),  # played_for: a rejoin's cards a computer played (null: a deal or more)
     "state": _message("state", {"n": _INT, "obs": {"type": "object"}, "events": {"type": "array"}},
                       {"action": {"type": ["string", "null"]}, "by": {"type": ["integer", "null"]}},
                       closed=False),

@@ -19,6 +19,7 @@ to exactly the last position the guest saw.
 from __future__ import annotations
 
 import logging
+import math
 import queue
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,7 @@ from ..seats import HUMAN, REMOTE, ComputerSeat, HumanSeat, Jobs, default_level
 from ..session import MatchSession, Seating
 from . import protocol as P
 from .guest import NetGuest
-from .host import NetHost
+from .host import NetHost, played_for
 from .mirror import MirrorError, mirror_for
 
 if TYPE_CHECKING:
@@ -53,18 +54,21 @@ def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
         out.append(tr("net.away_host"))
     for seat in seats:
         if seat["kind"] == REMOTE and not seat["present"]:
-            key = "net.away_computer" if seat["computer"] else "net.away_waiting"
-            out.append(tr(key, name=seat["name"]))
+            if seat["computer"]:
+                out.append(tr("net.away_computer", name=seat["name"]))
+            elif "wait" in seat:  # the host's own screen: how long until a computer plays
+                out.append(tr("net.away_waiting_seconds", name=seat["name"], n=seat["wait"]))
+            else:
+                out.append(tr("net.away_waiting", name=seat["name"]))
     return out
 
 
-def played_for(before: Any, after: Any, seat: int) -> int | None:
-    """How many of `seat`'s cards were played between two positions of one match (a
-    computer's, while the guest was away); None: a deal ended meanwhile, so it played
-    at least the rest of that one."""
-    if after.deal_no != before.deal_no:
-        return None
-    return bin(before.hands[seat]).count("1") - bin(after.hands[seat]).count("1")
+def away_words(played: int | None) -> str | None:
+    """What a computer did for this person while away, said once at the table: `played`
+    of their cards (None: at least the rest of a deal); None if nothing."""
+    if played is None:
+        return tr("net.played_for_you")
+    return tr("net.played_for_you_cards", n=played) if played > 0 else None
 
 
 class CopyError(ValueError):
@@ -114,12 +118,24 @@ class HostLink:
         return self.host.room
 
     def seat_status(self) -> list[SeatStatus]:
-        """As the guests see it, but the host's own screen never says the host is away."""
-        return [{**s, "present": True} if s["kind"] == HUMAN else s
-                for s in self.host.seat_status()]  # fmt: skip
+        """As the guests see it, but the host's own screen never says the host is away, and
+        says how many seconds a dropped guest is still waited for ("wait")."""
+        out = []
+        for seat, status in zip(self.host.session.seats, self.host.seat_status(), strict=True):
+            if status["kind"] == HUMAN:
+                status = {**status, "present": True}
+            elif status["kind"] == REMOTE and not status["present"] and not status["computer"]:
+                left = seat.grace - (seat.clock() - seat.away_since)
+                status = {**status, "wait": max(1, math.ceil(left))}
+            out.append(status)
+        return out
 
     def started(self) -> bool:
         return self.host.started
+
+    def over(self) -> bool:
+        """The match has ended: a guest leaving now is not waited for."""
+        return bool(self.host.session.state.is_over)
 
     def problem(self) -> str | None:
         return None
@@ -203,8 +219,9 @@ class GuestSession(MatchSession):
         self.problems: list[str] = []  # what went wrong, for the status line
         self._jumped: list[Any] = []
         # Set at a jump (a rejoin) to what a computer did for this person meanwhile: the
-        # words to show once, or None.
-        self.while_away: str | None = None
+        # words to show once, or None. Joined again from a restarted laptop, the host's
+        # welcome says it (the window that saw the cards before is gone).
+        self.while_away: str | None = away_words(guest.played_for)
         self._seen_seats: list[SeatStatus] = list(guest.seats)
         self.on_close(guest.close)
         while not guest.updates.empty():  # the first state is the one shown
@@ -227,6 +244,10 @@ class GuestSession(MatchSession):
 
     def started(self) -> bool:
         return self.guest.started
+
+    def over(self) -> bool:
+        """The match has ended: nobody is waited for any more."""
+        return bool(self.state.is_over or self.guest.over)
 
     def problem(self) -> str | None:
         """Why this laptop is not at the table now (the host is gone), or None."""
@@ -300,11 +321,7 @@ class GuestSession(MatchSession):
         if self.ahead is not None and (update.by != self.me or update.n >= self.ahead.n_actions):
             self.ahead = None
         if update.action is None or update.n != self.state.n_actions + 1:
-            cards = played_for(self.state, state, self.me)
-            if cards is None:
-                self.while_away = tr("net.played_for_you")
-            elif cards > 0:
-                self.while_away = tr("net.played_for_you_cards", n=cards)
+            self.while_away = away_words(played_for(self.state, state, self.me))
             self.load(state)
             for fn in self._jumped:
                 fn(state)

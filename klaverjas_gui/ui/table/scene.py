@@ -93,6 +93,7 @@ class TableScene(Scene):
         session.listen(self.saw)
         if hasattr(session, "on_jump"):  # a guest's table: a rejoin jumps to the position
             session.on_jump(self.rejoined)
+            self._say_while_away()  # joined again after closing the window: said here once
         self._origin: Pose | None = None  # where the card being submitted was dropped
         self._warm: list[Card] = []  # card faces still to draw ahead of need
         self._warm_size: tuple[int, int] | None = None
@@ -548,6 +549,9 @@ class TableScene(Scene):
         """A guest's table after a rejoin: the position the host is at now, and what a
         computer played for this person meanwhile, said once."""
         self.load(state)
+        self._say_while_away()
+
+    def _say_while_away(self) -> None:
         said, self.session.while_away = self.session.while_away, None
         if said:
             self.app.toast(said, 6.0)
