@@ -407,3 +407,29 @@ def test_the_score_heading_ends_before_this_deal_and_stays_whole(make_app, scree
         assert shown == table.view.score_head(p), (lang, shown)
         assert font.size(shown)[0] <= room and font.get_height() >= MIN_TEXT
         assert word_too or (text == "larger" and lang == "fr")  # only where it cannot fit
+
+
+def test_a_side_name_is_cut_only_by_its_own_rows_points(make_app, monkeypatch):
+    """ "Wim & Truus" was cut to "Wim & Tru…" as soon as the other side had roem this deal:
+    both names stopped before the wider of the two rows' points. Each now stops before its
+    own row's."""
+    from klaverjas_gui.ui import catalogue
+    from klaverjas_gui.ui.table import view as view_module
+
+    app = make_app(first_frame=True)  # 1024x600
+    catalogue.SCREENS["table: mid-trick"](app)
+    table = app.match
+    m = table.model
+    m.deal_points, m.deal_roem = [42, 35], [0, 20]
+    rooms = {}
+    fit = view_module.fit_side
+
+    def fit_side(names, size, width):
+        rooms[tuple(names)] = width
+        return fit(names, size, width)
+
+    monkeypatch.setattr(view_module, "fit_side", fit_side)
+    p = table.picture()
+    table.view.draw(app.screen, p)
+    ours, theirs = ([p.names[s] for s in p.sides[t]] for t in (0, 1))
+    assert rooms[tuple(ours)] > rooms[tuple(theirs)]  # "+42" takes less than "+35 +20 roem"

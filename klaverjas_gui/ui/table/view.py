@@ -481,13 +481,14 @@ class TableView:
         img = theme.text(text, shown, theme.TEXT_DIM, True)
         surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
         running = [self.running(m.deal_points[t], m.deal_roem[t]) for t in (0, 1)]
-        widest = max(theme.font(small, True).size(f"{a} {b}")[0] for a, b in running)
-        names_right = deal_right - max(widest, L.px(40)) - L.px(10)
         for team in (0, 1):
             y = rect.top + L.px(34 + team * 32)
             colour = theme.TEAM_COLOURS[team]
             pygame.draw.circle(surface, colour, (rect.left + pad + L.px(6), y + L.px(11)), L.px(6))
             left = rect.left + pad + L.px(20)
+            # each name up to its own row's points: the other side's roem does not cut it
+            points = theme.font(small, True).size("{} {}".format(*running[team]))[0]
+            names_right = deal_right - max(points, L.px(40)) - L.px(10)
             name = fit_side([p.names[s] for s in p.sides[team]], size, names_right - left)
             surface.blit(theme.text(name, size, theme.TEXT, True), (left, y))
             total = theme.text(str(round(m.shown_totals[team])), L.text(22), colour, True)
