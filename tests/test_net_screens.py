@@ -540,6 +540,27 @@ def test_a_host_gone_to_the_menu_is_shown_to_the_guest_and_back_at_the_table_not
         anna.close()
 
 
+def test_a_guest_gone_to_her_menu_is_shown_to_the_host_and_back_at_the_table_not(make_app):
+    """The mirror of the host's note: a guest who leaves her table for her menu is shown on
+    the host's screen (and the other guests'), never on her own; back, the note goes."""
+    app = make_app(*LOCAL, first_frame=True)
+    host = open_table_for_partner(app)
+    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
+    try:
+        run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
+        link = app.top.session.link
+        run_until(app, lambda: anna.started and anna.hears_away, seconds=10)
+        assert away_notes(link.seat_status()) == []
+        anna.set_away(True)
+        said = "Anna has left the table for a moment: the game waits for them"
+        run_until(app, lambda: away_notes(link.seat_status()) == [said], seconds=10)
+        run_until(app, lambda: away_notes(anna.seats) == [said], seconds=10)  # others see it
+        anna.set_away(False)
+        run_until(app, lambda: away_notes(link.seat_status()) == [], seconds=10)
+    finally:
+        anna.close()
+
+
 class _Guest:
     """A joined NetGuest as its GuestSession sees it, fed by the test, not a host."""
 
@@ -553,8 +574,13 @@ class _Guest:
                                    ("Anna", REMOTE), ("Joop", "computer"))]  # fmt: skip
         self.refused: list = []
         self.played_for = 0  # a first join: nothing was played for her
+        self.told_away: list[bool] = []  # what the host was told, change by change
         self.updates: queue.Queue = queue.Queue()
         self.latest = self.update(state, None)
+
+    def set_away(self, away: bool) -> None:
+        if not self.told_away or self.told_away[-1] != away:
+            self.told_away.append(away)
 
     def update(self, state, action) -> P.Update:
         """The host's `state` message for `state`, reached by `action` (None: joining)."""
@@ -812,3 +838,21 @@ def test_the_name_offered_on_the_network_is_the_players_own(make_app, choice):
     screen = open_network(app, choice)
     shown = screen.host_name if choice == "host" else screen.text("name")
     assert shown == "Marieke"
+
+
+def test_a_guest_session_tells_the_host_when_she_leaves_the_table_and_comes_back():
+    """Her menu over the table tells the host she left; a score sheet over it does not; her
+    table's next frame says she is back. Her own screen never shows her away."""
+    state = new_match(dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1"), 5)
+    guest = _Guest(state, 2)
+    session = GuestSession(guest)
+    try:
+        session.background(left=False)  # a score sheet over the table
+        session.background(left=True)  # the menu
+        assert guest.told_away == [False, True]
+        guest.seats[2] = {**guest.seats[2], "away": True}  # as the host sends it back
+        assert away_notes(session.seat_status()) == []
+        session.step(DT)  # the table is shown again
+        assert guest.told_away == [False, True, False]
+    finally:
+        session.close()

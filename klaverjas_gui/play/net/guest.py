@@ -101,6 +101,8 @@ class NetGuest:
         # At the last welcome: how many of our cards a computer played since this name
         # dropped out (None: at least the rest of a deal; 0: none, or a first join).
         self.played_for: int | None = 0
+        self.hears_away = False  # the host is told when our person leaves the table
+        self.away = False  # what the host was last told
         self.joined = threading.Event()
         self.finished = threading.Event()
         self._ws: ClientConnection | None = None
@@ -127,6 +129,13 @@ class NetGuest:
         if n is None:
             n = self.latest.n if self.latest is not None else 0
         self.send(P.dump("act", n=n, action=str(action)))
+
+    def set_away(self, away: bool) -> None:
+        """Our person left the table for another screen (True) or is back: the host hears
+        it once per change, when it can (an older host would refuse the message)."""
+        if away != self.away and self.hears_away and self.joined.is_set():
+            self.away = away
+            self.send(P.dump("away", away=away))
 
     def send(self, text: str) -> None:
         """Send one raw frame (tests use it to misbehave)."""
@@ -210,6 +219,7 @@ class NetGuest:
                 self.variant = self.game.variant_from_dict(m["variant"])
                 self.seats, self.started = m["seats"], m["started"]
                 self.played_for = m.get("played_for", 0)
+                self.hears_away, self.away = m.get("hears_away", False), False
                 self.joins += 1
                 self.joined.set()
             elif kind == "state":

@@ -91,6 +91,7 @@ class NetHost:
         # The host's own person left the table for another screen (the menu, the
         # settings): the guests are told, instead of waiting with no word.
         self.away = False
+        self.guests_away: set[int] = set()  # remote seats whose person is at another screen
         self.on_begin = on_begin
         self.inbox: queue.SimpleQueue[tuple[Connection, dict[str, Any] | None]] = (
             queue.SimpleQueue()
@@ -117,12 +118,13 @@ class NetHost:
     def seat_status(self) -> list[dict[str, Any]]:
         """Who sits where, who is connected, which remote seats a computer plays now."""
         out = []
-        for seat in self.session.seats:
+        for s, seat in enumerate(self.session.seats):
             remote = seat.kind == REMOTE
             out.append({
                 "name": seat.name, "kind": seat.kind,
                 "present": seat.present if remote else not (self.away and seat.kind == "human"),
                 "computer": (not seat.waiting()) if remote else seat.kind != "human",
+                **({"away": True} if remote and seat.present and s in self.guests_away else {}),
             })  # fmt: skip
         return out
 
@@ -256,7 +258,10 @@ class NetHost:
                 self._join(conn, message)
             elif message["type"] == "act":
                 self._act(conn, message)
-        status = [(d["name"], d["kind"], d["present"], d["computer"]) for d in self.seat_status()]
+            elif message["type"] == "away" and conn.seat is not None:
+                (self.guests_away.add if message["away"] else self.guests_away.discard)(conn.seat)
+        status = [(d["name"], d["kind"], d["present"], d["computer"], "away" in d)
+                  for d in self.seat_status()]  # fmt: skip
         status.append(self.started)  # type: ignore[arg-type]
         if status != self._status:
             self._status = status
@@ -311,6 +316,7 @@ class NetHost:
         conn.seat = s
         conn.strikes = 0
         seats[s].arrive(name)
+        self.guests_away.discard(s)  # a new window opens at the table
         self._rename_computers(name)
         log.info("%s joined seat %d from %s", name, s, conn.peer)
         away: dict[str, Any] = {}
@@ -322,7 +328,7 @@ class NetHost:
         self.send(conn, P.dump(
             "welcome", seat=s, game=self.game.name, room=self.room,
             variant=P.encode(self.session.variant), seats=self.seat_status(), started=self.started,
-            **away,
+            hears_away=True, **away,
         ))  # fmt: skip
         self.send(conn, self._state_message(s, None, None, []))
         if not self.started and all(seats[r].present for r in self.remote):  # all (back)

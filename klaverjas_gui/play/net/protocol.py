@@ -118,13 +118,17 @@ GUEST_SCHEMAS: dict[str, Schema] = {
     "act": _message("act", {"n": _INT, "action": {"type": "string", "maxLength": 20}},
                     {"seat": _SEAT}),
     "ping": _message("ping", {}, {"t": {"type": "number"}}),
+    # the guest's person left the table for another screen (true) or is back (false); sent
+    # only to a host whose welcome says it hears it (`hears_away`)
+    "away": _message("away", {"away": {"type": "boolean"}}),
 }  # fmt: skip
 # What a host sends (a guest checks the envelope; the observation is checked by decoding).
 HOST_SCHEMAS: dict[str, Schema] = {
     "welcome": _message("welcome", {
         "seat": _SEAT, "game": {"enum": sorted(GAMES)}, "room": {"type": "string"},
         "variant": {"type": "object"}, "seats": _SEATS, "started": {"type": "boolean"},
-    }, {"played_for": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000}},
+    }, {"played_for": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000},
+        "hears_away": {"type": "boolean"}},
         closed=False),  # played_for: a rejoin's cards a computer played (null: a deal or more)
     "state": _message("state", {"n": _INT, "obs": {"type": "object"}, "events": {"type": "array"}},
                       {"action": {"type": ["string", "null"]}, "by": {"type": ["integer", "null"]}},

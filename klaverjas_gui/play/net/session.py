@@ -46,13 +46,15 @@ SeatStatus = dict[str, Any]  # name, kind, present, computer: as the host sends 
 def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
     """One line per person away: a guest who dropped out (waited for during the grace
     period, then "a computer is playing for Anna, waiting for her to return"), or the host
-    gone to another screen ("the host has left the table for a moment")."""
+    gone to another screen ("the host has left the table for a moment"), a guest too."""
     if not started:
         return []
     out = []
     if any(seat["kind"] == HUMAN and not seat["present"] for seat in seats):
         out.append(tr("net.away_host"))
     for seat in seats:
+        if seat["kind"] == REMOTE and seat["present"] and seat.get("away"):
+            out.append(tr("net.away_guest", name=seat["name"]))
         if seat["kind"] == REMOTE and not seat["present"]:
             if seat["computer"]:
                 out.append(tr("net.away_computer", name=seat["name"]))
@@ -224,6 +226,7 @@ class GuestSession(MatchSession):
         self.while_away: str | None = away_words(guest.played_for)
         self._seen_seats: list[SeatStatus] = list(guest.seats)
         self.on_close(guest.close)
+        self.every_frame(self.at_table)
         while not guest.updates.empty():  # the first state is the one shown
             if guest.updates.get_nowait().n >= first.n:
                 break
@@ -240,7 +243,8 @@ class GuestSession(MatchSession):
         return self.guest.room
 
     def seat_status(self) -> list[SeatStatus]:
-        return self.guest.seats
+        """As the host sends it; this laptop's own person is never shown away to herself."""
+        return [{**d, "away": False} if s == self.me else d for s, d in enumerate(self.guest.seats)]
 
     def started(self) -> bool:
         return self.guest.started
@@ -258,7 +262,14 @@ class GuestSession(MatchSession):
         return None
 
     def background(self, left: bool) -> None:
-        """Another screen covers the table: the host's moves wait in the guest's queue."""
+        """Another screen covers the table: the host's moves wait in the guest's queue.
+        `left` (the menu, the settings, not a score sheet over the table): the host and the
+        other guests are told she has left the table for a moment."""
+        self.guest.set_away(left)
+
+    def at_table(self) -> None:
+        """Each frame of the table: back (if she was away), and the host hears it."""
+        self.guest.set_away(False)
 
     def on_jump(self, fn: Any) -> None:
         """Call `fn(state)` when the position jumps without moves to show (a rejoin)."""
