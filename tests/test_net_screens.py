@@ -85,6 +85,20 @@ def open_table_for_partner(app, name: str | None = None) -> NetHost:
     return screen.host
 
 
+def guest_at_table(app, name: str) -> tuple[NetHost, NetGuest, TableScene]:
+    """The host's table opened for a partner, `name` joined from another (in-process)
+    laptop that will not rejoin by itself, and the match on: the host, the guest, the
+    host's table."""
+    host = open_table_for_partner(app)
+    guest = NetGuest("127.0.0.1", host.port, host.room, name, rejoin_for=0.0).start()
+    try:
+        run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
+    except BaseException:
+        guest.close()
+        raise
+    return host, guest, app.top
+
+
 def test_host_screen_opens_a_table_guests_join_and_the_match_starts(make_app):
     app = make_app(*LOCAL, first_frame=True)
     host_screen = open_network(app, "host")
@@ -430,10 +444,7 @@ def test_a_guest_window_follows_a_host_process_through_a_match(
 
 def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make_app):
     app = make_app(*LOCAL, "--grace", "0.5", first_frame=True)
-    host = open_table_for_partner(app)
-    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
-    run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
-    table = app.top
+    host, anna, table = guest_at_table(app, "Anna")
     link = table.session.link
     assert away_notes(link.seat_status()) == []
     anna.close()
@@ -469,10 +480,7 @@ def test_no_one_is_waited_for_once_the_match_is_over(make_app):
     to return" (they did, over the last deal's result)."""
     app = make_app(*LOCAL, "--rule", "match_length=deals:1", "--grace", "0.5",
                    first_frame=True, autopilot=True)  # fmt: skip
-    host = open_table_for_partner(app)
-    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
-    run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
-    table = app.top
+    _, anna, table = guest_at_table(app, "Anna")
     link = table.session.link
     anna.close()
     run_until(app, lambda: link.seat_status()[2]["computer"], seconds=10)
@@ -489,10 +497,7 @@ def test_the_host_sees_how_long_a_dropped_guest_is_still_waited_for(make_app):
     computer plays for Truus"); it said only "waiting for Truus to return", and half a
     minute later a computer played, unexplained."""
     app = make_app(*LOCAL, "--grace", "30", first_frame=True)
-    host = open_table_for_partner(app)
-    truus = NetGuest("127.0.0.1", host.port, host.room, "Truus", rejoin_for=0.0).start()
-    run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
-    table = app.top
+    host, truus, table = guest_at_table(app, "Truus")
     link = table.session.link
     now = [1000.0]
     host.session.seats[2].clock = lambda: now[0]  # the seat's clock, moved by the test
@@ -515,11 +520,8 @@ def test_a_host_gone_to_the_menu_is_shown_to_the_guest_and_back_at_the_table_not
     for a moment (before, the guest waited with no word); the score sheet over the table
     is still the table; Continue takes the host back and the note goes."""
     app = make_app(*LOCAL, first_frame=True)
-    host = open_table_for_partner(app)
-    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
+    _, anna, table = guest_at_table(app, "Anna")
     try:
-        run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
-        table = app.top
         run_until(app, lambda: anna.started and len(anna.seats) == 4, seconds=10)
         assert away_notes(anna.seats) == []
         click_button(app, table, "score_sheet")  # over the table: still at the table
@@ -544,11 +546,9 @@ def test_a_guest_gone_to_her_menu_is_shown_to_the_host_and_back_at_the_table_not
     """The mirror of the host's note: a guest who leaves her table for her menu is shown on
     the host's screen (and the other guests'), never on her own; back, the note goes."""
     app = make_app(*LOCAL, first_frame=True)
-    host = open_table_for_partner(app)
-    anna = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
+    _, anna, table = guest_at_table(app, "Anna")
     try:
-        run_until(app, lambda: isinstance(app.top, TableScene), seconds=15)
-        link = app.top.session.link
+        link = table.session.link
         run_until(app, lambda: anna.started and anna.hears_away, seconds=10)
         assert away_notes(link.seat_status()) == []
         anna.set_away(True)
