@@ -108,7 +108,7 @@ def report(paths: list[Path]) -> str:
     pairs = [Pair(i, (_Run(r["runs"][0]), _Run(r["runs"][1])), r["times"])
              for i, r in sorted(by_index.items())]  # fmt: skip
     first, last = min(by_index), max(by_index)
-    title = (f"klabberjass arena (kj_ladder), seed {seed}, pairs {first}..{last}"
+    title = (f"klabberjass arena (kj_ladder), seed {seed}, pair indices {first}..{last}"
              f"{', hard uncapped' if uncapped else ''}")  # fmt: skip
     lines = table(pairs, title, a, b, "deals as maker")
     hard = [d for r in by_index.values() for d in r["hard"]]
