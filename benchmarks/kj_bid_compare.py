@@ -6,19 +6,19 @@
 A setting is a JSON object of `HardKlabberjassPlayer` attributes (`take_margin`,
 `pass_cap`, ...; `{}` is the player as shipped). Only the bidding (and the answer
 to a schmeiss) decides whether two settings play a deal differently, so every pair
-is first bid out under both settings, hard bidding with a fixed number of worlds
-(`--bid-worlds`, about what its 540 ms give on a quiet machine), which is cheap;
-only the pairs whose bidding differs are played to the end under both, the others
-count as a difference of 0. Hard bids with the same fixed worlds there (so a
-pair's bidding is the one screened) and chooses its cards by its clock, as
-shipped. The paired difference over all pairs is far less noisy than two arena
-runs. With `--cache`, a setting's screened bids and played pairs are kept in a
-JSON-lines file and reused (the base setting is usually the same every time).
+is first bid out under both settings, hard bidding with its table of worlds as
+shipped (or `--bid-worlds` for every bid), which is cheap; only the pairs whose
+bidding differs are played to the end under both, the others count as a difference
+of 0. Hard bids the same way there (so a pair's bidding is the one screened) and
+chooses its cards by its table of worlds, as shipped. Its wall-clock cap is lifted,
+so a comparison does not depend on the machine's load. The paired difference over
+all pairs is far less noisy than two arena runs. With `--cache`, a setting's
+screened bids and played pairs are kept in a JSON-lines file and reused (the base
+setting is usually the same every time).
 
 A card-play setting changes every pair: `--all` plays every pair under both, and
-`--card-worlds '[50, 30, 120, 200]'` gives hard fixed worlds for its cards (hands of
-9, 8, 7, 6 cards; 300 below) instead of the clock, so the comparison is free of the
-machine's load and pairs the two settings play alike cancel exactly.
+pairs the two settings play alike cancel exactly; `--card-worlds '[50, 30, 120, 200]'`
+gives hard other fixed worlds for its cards (hands of 9, 8, 7, 6 cards; 300 below).
 """
 
 from __future__ import annotations
@@ -45,11 +45,11 @@ GIFTS_SEEN = [False]  # hard chose a card after a gift (see `gifts_ruled_out`)
 
 
 class FixedBids(HardKlabberjassPlayer):
-    """The hard player, bidding with a fixed number of worlds (its cards by the clock)."""
+    """The hard player without its wall-clock cap, bidding with `bid_worlds` for every
+    bid (0: its table) and `card_worlds` for its cards (None: its table)."""
 
-    bid_worlds = 250
-    # Fixed worlds for cards too (reproducible), else the clock: for hands of 9, 8, 7, 6
-    # cards (fewer: 300), about what 180 ms give on a quiet machine.
+    bid_worlds = 0
+    # Other fixed worlds for cards: for hands of 9, 8, 7, 6 cards (fewer: 300).
     card_worlds: list[int] | None = None
     log: list[dict[str, float]] | None = None  # every bid's values, when screening
 
@@ -65,7 +65,7 @@ class FixedBids(HardKlabberjassPlayer):
             self.worlds = None
 
     def bid(self, obs: KlabberjassObservation, deadline: float) -> Action:
-        self.worlds = self.bid_worlds
+        self.worlds = self.bid_worlds or None
         try:
             values = self.bid_values(obs, deadline)
         finally:
@@ -76,7 +76,7 @@ class FixedBids(HardKlabberjassPlayer):
 
 
 def hard(seed: int, setting: Setting, bid_worlds: int) -> FixedBids:
-    player = FixedBids(seed)
+    player = FixedBids(seed, cap_ms=None)
     player.bid_worlds = bid_worlds
     for name, value in setting.items():
         if not hasattr(player, name):
@@ -195,7 +195,8 @@ def main() -> int:
     p.add_argument("--first", type=int, default=0, help="first pair index")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--opponent", default="normal", choices=("easy", "normal"))
-    p.add_argument("--bid-worlds", type=int, default=250)
+    p.add_argument("--bid-worlds", type=int, default=0,
+                   help="worlds for every hard bid (0: its table, as shipped)")  # fmt: skip
     p.add_argument("--cache", type=Path, default=None, help="JSON-lines file to reuse")
     p.add_argument(
         "--all",
@@ -212,8 +213,8 @@ def main() -> int:
         "--card-worlds",
         type=json.loads,
         default=None,
-        help="cards by fixed worlds, not the clock, for hands of 9, 8, 7, 6 cards "
-        "(e.g. [60, 30, 150, 200]): pairs the settings play alike cancel exactly",
+        help="cards by other fixed worlds than the shipped table, for hands of 9, 8, 7, "
+        "6 cards (e.g. [60, 30, 150, 200])",
     )
     a = p.parse_args()
     if a.card_worlds is not None:  # a setting key like any other: kept apart in the cache
@@ -268,7 +269,7 @@ def main() -> int:
     mean, se = mean_and_se(diffs)
     print(
         f"hard vs {a.opponent}, klabberjass, pairs {a.first}..{a.first + a.pairs - 1}, "
-        f"seed {a.seed}, bids {a.bid_worlds} worlds: {json.dumps(a.new)} minus "
+        f"seed {a.seed}, bids {a.bid_worlds or 'table'} worlds: {json.dumps(a.new)} minus "
         f"{json.dumps(a.base)} = {mean:+.2f} per deal (standard error {se:.2f}); "
         f"{'results' if a.all else 'bidding'} differed in {differ} pairs"
     )

@@ -412,3 +412,48 @@ def test_hard_reads_a_ten_given_away_as_no_cheap_card_to_play():
         assert any(h & low_hearts for h in seen)  # without the reading most hands hold one
     finally:
         KlabberjassKnowledge.sample = real  # type: ignore[method-assign]
+
+
+def _card_decision(cards: int):
+    """A real card decision with `cards` in hand and a choice, from a seeded easy game."""
+    for seed in range(50):
+        state = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], seed)
+        players = [make_klabberjass_player("easy", seed), make_klabberjass_player("easy", 1)]
+        while state.deal_no == 1 and not state.is_over:
+            obs = state.observation(state.to_move)
+            if obs.phase == "play" and len(obs.hand) == cards and len(obs.legal) > 1:
+                return obs
+            state, _ = state.apply(players[state.to_move].choose(obs))
+    raise AssertionError("no such decision")
+
+
+def test_hard_samples_its_table_of_deals_however_slow_the_clock(monkeypatch):
+    """A busy machine makes the shipped hard player slower, not weaker: it samples the
+    table's number of deals (the same values as that fixed number) where thinking by the
+    clock would stop early, and only its wall-clock cap cuts a decision short."""
+    from klaverjas_gui.ai import klabberjass_hard as hard
+
+    obs = _card_decision(4)
+    want = hard.CARD_WORLDS.get(4, hard.LATE_WORLDS)
+    expected = HardKlabberjassPlayer(3, worlds=want).card_values(obs, 0.0)
+    step = [0.002]  # seconds that pass at every look at the clock: a slow machine
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step[0]
+        return now[0]
+
+    monkeypatch.setattr(hard.time, "perf_counter", clock)
+    table = HardKlabberjassPlayer(3)
+    table.choose(obs)
+    assert table.sampled == want
+    assert HardKlabberjassPlayer(3).card_values(obs, clock() + table.think) == expected
+    by_clock = HardKlabberjassPlayer(3, think_ms=hard.THINK_MS)
+    by_clock.choose(obs)
+    assert hard.MIN_WORLDS < by_clock.sampled < want
+    step[0] = 0.2  # so loaded that the whole table would take a minute: the cap stops it
+    table.choose(obs)
+    assert hard.MIN_WORLDS <= table.sampled < want // 10
+    uncapped = HardKlabberjassPlayer(3, cap_ms=None)
+    uncapped.choose(obs)
+    assert uncapped.sampled == want

@@ -110,7 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--variant", default="klabberjass", choices=list(KLABBERJASS_PRESETS))
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--think-ms", type=float, default=None, help="hard's time per decision")
+    p.add_argument(
+        "--think-ms",
+        type=float,
+        default=None,
+        help="hard thinks by the clock this long a decision (default: its table)",
+    )
     args = p.parse_args(argv)
     for name, low in (("pairs", 1), ("jobs", 1)):
         if getattr(args, name) < low:

@@ -8,7 +8,7 @@ same samples for every candidate so that luck cancels out between them:
   solver (`klabberjass_solver.FastTwoSolver`) gives each card's value in each world;
 - cards, earlier: a fast open-hand playout until the hands hold `tail_cards` (6),
   then the exact value of the rest: the greedy playout errs most at the end;
-- bidding and the answer to a schmeiss (three times the think time: they decide
+- bidding and the answer to a schmeiss (about three times a card's time: they decide
   the deal): the engine plays the rest of the bidding with the careful rules for
   both players, then the stock is dealt, the deal is played out fast and solved
   exactly from `bid_tail` (6) cards a hand.
@@ -19,12 +19,17 @@ That is what separates hard from normal, which chooses its cards the same way bu
 with 20 deals, exact only from 4 cards and no reading of the bidding (README).
 
 Values become deal score differences (the maker's bet counts fully: nat is a
-step, so margins are converted world by world before averaging). The loop runs
-until the think time is spent, or for a fixed number of worlds (reproducible).
+step, so margins are converted world by world before averaging). As shipped it
+samples a fixed number of worlds per decision (`CARD_WORLDS` by hand size,
+`BID_PLAYOUTS` for a bid): a busy machine makes it slower, not weaker (thinking by the clock,
+half the worlds cost 4.6 points a deal against normal). A wall-clock cap (`CAP_MS`)
+stops it early only when the machine is so loaded that a decision would take
+longer. Tests fix `worlds`; the hint thinks by the clock (`think_ms`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -60,12 +65,23 @@ from .solver import SearchTimeout
 
 EXACT_CARDS = 7  # solve exactly when the hand holds at most this many cards
 TAIL_CARDS = 6  # earlier: play out fast until the hands are this small, then solve
-# Think time per decision: the last world started before the deadline still finishes, so
-# a little under 200 ms keeps the median decision under 200 ms on a busy machine.
+# Sampled deals per card decision by cards in hand (fewer than 6: LATE_WORLDS): about what
+# 180 ms gave on a quiet machine. Three times as many for the first two cards changed
+# nothing measurable; half of all of them cost 4.6 (SE 2.3) a deal against normal.
+CARD_WORLDS = {9: 50, 8: 30, 7: 120, 6: 200}
+LATE_WORLDS = 300
+# Bidding decides the deal (who carries the bet, and nat is a step): a bid plays out
+# every world once per bid it could make, this many deals in all (150 worlds for the
+# first round's pass, take or schmeiss; 90 for the second round's five; 225 for the answer
+# to a schmeiss), about what 540 ms gave on a quiet machine. Only one or two bids a deal
+# against six or seven cards: the median decision stays a card's.
+BID_PLAYOUTS = 450
+# No decision goes on past this (wall clock): on a quiet machine none reaches it (the
+# longest bids take about 850 ms); on a loaded one it keeps the longest wait under a second.
+CAP_MS = 950.0
+# Thinking by the clock (the hint, `--think-ms` in the arena): time per card decision;
+# a bid thinks at least BID_THINK_MS.
 THINK_MS = 180.0
-# Bidding decides the deal (who carries the bet, and nat is a step): it thinks at least
-# this long, three times a card. There are only one or two bids a deal against six or
-# seven cards, so the median decision stays a card's; the longest stays under a second.
 BID_THINK_MS = 3 * THINK_MS
 BID_TAIL = 6  # bid playouts are solved exactly once the hands hold this many cards
 # Making trump must beat passing by this much a deal (0: margins of +5 and -5 changed hard
@@ -86,20 +102,24 @@ MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only co
 
 
 class HardKlabberjassPlayer:
-    """Determinized search; `think_ms` bounds the time per decision, or `worlds` fixes
-    the number of sampled deals (reproducible, for tests)."""
+    """Determinized search over a fixed number of sampled deals per decision (the table
+    above, capped by `cap_ms` of wall clock); `worlds` fixes one number for every
+    decision (reproducible, for tests), `think_ms` thinks by the clock instead."""
 
     name = "hard"
 
     def __init__(
-        self, seed: int | None = None, think_ms: float = THINK_MS, worlds: int | None = None,
-        cancelled: Callable[[], bool] | None = None, exact_cards: int = EXACT_CARDS,
-        tail_cards: int = TAIL_CARDS, bid_tail: int = BID_TAIL, infer: bool = True,
-        bid_think_ms: float = BID_THINK_MS, take_margin: float = TAKE_MARGIN,
-        pass_cap: float = PASS_CAP, own_bolder: tuple[float, float] = OWN_BOLDER,
-        read_play: bool = READ_PLAY,
+        self, seed: int | None = None, think_ms: float | None = None,
+        worlds: int | None = None, cancelled: Callable[[], bool] | None = None,
+        exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS, bid_tail: int = BID_TAIL,
+        infer: bool = True, bid_think_ms: float = BID_THINK_MS,
+        take_margin: float = TAKE_MARGIN, pass_cap: float = PASS_CAP,
+        own_bolder: tuple[float, float] = OWN_BOLDER, read_play: bool = READ_PLAY,
+        cap_ms: float | None = CAP_MS,
     ) -> None:  # fmt: skip
-        """`worlds` fixes the samples per decision (reproducible); else `think_ms` bounds it.
+        """`worlds` fixes the samples per decision (reproducible, no cap); else `think_ms`
+        bounds it by the clock (at least MIN_WORLDS); neither: the table of worlds, cut
+        short after `cap_ms` (None: never; each decision still samples MIN_WORLDS).
         `cancelled()` True (nobody wants the answer: a hint) stops it with SearchTimeout.
         `exact_cards`: solve exactly from this many cards in hand (the normal level: fewer);
         `tail_cards`: solve earlier playouts exactly from this many (0: never); `bid_tail`
@@ -115,10 +135,14 @@ class HardKlabberjassPlayer:
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
         self.exact_cards, self.tail_cards, self.bid_tail = exact_cards, tail_cards, bid_tail
         self.infer = infer  # read the opponent's passes while sampling his bidding hand
+        self.by_clock = think_ms is not None and worlds is None
+        if think_ms is None:  # the table's cap stands for the think time
+            think_ms = bid_think_ms = math.inf if cap_ms is None else cap_ms
         self.think = think_ms / 1000.0  # seconds per decision
         self.bid_think = max(self.think, bid_think_ms / 1000.0)  # seconds per bid
         # With `worlds`: no more worlds after this time.perf_counter() (the first always is).
         self.stop_at: float | None = None
+        self.sampled = 0  # worlds sampled by the last search (benchmarks read it)
         self.helper = KlabberjassHeuristic(seed, counting=True)  # dix and declarations
         self._solvers: dict[int, FastTwoSolver] = {}
 
@@ -133,13 +157,24 @@ class HardKlabberjassPlayer:
             return self.bid(obs, now + self.bid_think)
         return self.helper.choose(obs)  # dix and declarations: the rules of thumb are right
 
-    def _more(self, done: int, deadline: float, kind: str) -> bool:
+    def _more(self, done: int, deadline: float, want: int) -> bool:
+        """Sample another world? `want` is the table's number for this decision."""
+        self.sampled = done
         if self.cancelled is not None and self.cancelled():
             raise SearchTimeout
         if self.worlds is not None:
             late = self.stop_at is not None and done and time.perf_counter() > self.stop_at
             return done < self.worlds and not late
-        return done < MIN_WORLDS or (done < MAX_WORLDS[kind] and time.perf_counter() < deadline)
+        return done < MIN_WORLDS or (done < want and time.perf_counter() < deadline)
+
+    def _want(self, kind: str, n: int) -> int:
+        """How many worlds this decision samples at most: by the clock, enough; else the
+        table's number for a bid among `n` or for a hand of `n` cards."""
+        if self.by_clock:
+            return MAX_WORLDS[kind]
+        if kind == "bid":
+            return BID_PLAYOUTS // n
+        return CARD_WORLDS.get(n, LATE_WORLDS)
 
     def _solver(self, trump: int) -> FastTwoSolver:
         solver = self._solvers.get(trump)
@@ -170,7 +205,8 @@ class HardKlabberjassPlayer:
         fits = bidding_fits(obs, self.rng, self.pass_cap) if self.infer else None
         if self.infer and self.read_play:
             know = replace(know, allowed=know.allowed & ~gifts_ruled_out(obs) | know.known)
-        while self._more(worlds, deadline, "exact" if exact else "playout"):
+        want = self._want("exact" if exact else "playout", len(obs.hand))
+        while self._more(worlds, deadline, want):
             opp_hand = know.sample(self.rng, fits)
             hands = [0, 0]
             hands[me], hands[1 - me] = know.hand, opp_hand
@@ -229,7 +265,8 @@ class HardKlabberjassPlayer:
         worlds = 0
         tail = (self.bid_tail, self._solver) if self.bid_tail else None
         fits = bidding_fits(obs, self.rng, self.pass_cap) if self.infer else None
-        while self._more(worlds, deadline, "bid"):
+        want = self._want("bid", len(obs.legal))
+        while self._more(worlds, deadline, want):
             opp_hand = know.sample(self.rng, fits)
             stock = bits(know.hidden & ~opp_hand)
             self.rng.shuffle(stock)

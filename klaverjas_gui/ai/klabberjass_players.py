@@ -33,7 +33,8 @@ class KlabberjassPlayer(Protocol):
 def make_klabberjass_player(
     level: str, seed: int | None = None, think_ms: float | None = None
 ) -> KlabberjassPlayer:
-    """A computer opponent of the given level; `think_ms` sets hard's time per decision."""
+    """A computer opponent of the given level; `think_ms` makes hard think by the clock
+    for that long per decision instead of sampling its fixed number of deals."""
     if level == "random":
         return RandomPlayer(seed)  # plays any legal action: Klabberjass's too
     if level == "easy":
