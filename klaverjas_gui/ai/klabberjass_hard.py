@@ -339,7 +339,7 @@ class _Tally:
 
 
 def bidding_fits(
-    obs: KlabberjassObservation, rng: random.Random | None = None, cap: float = TAKE_AT + 0.3
+    obs: KlabberjassObservation, rng: random.Random | None = None, cap: float = PASS_CAP
 ) -> Callable[[int], bool] | None:
     """Does a sampled hand for the opponent fit his passes? A pass says the hand he bid
     with was not worth making trump by the careful rules (the turned suit in the first
