@@ -420,7 +420,7 @@ def played_for(before: Any, after: Any, seat: int) -> int | None:
     at least the rest of that one."""
     if after.deal_no != before.deal_no:
         return None
-    return bin(before.hands[seat]).count("1") - bin(after.hands[seat]).count("1")
+    return before.hands[seat].bit_count() - after.hands[seat].bit_count()
 
 
 def _same(a: str, b: str) -> bool:

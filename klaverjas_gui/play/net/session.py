@@ -53,15 +53,17 @@ def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
     if any(seat["kind"] == HUMAN and not seat["present"] for seat in seats):
         out.append(tr("net.away_host"))
     for seat in seats:
-        if seat["kind"] == REMOTE and seat["present"] and seat.get("away"):
-            out.append(tr("net.away_guest", name=seat["name"]))
-        if seat["kind"] == REMOTE and not seat["present"]:
-            if seat["computer"]:
-                out.append(tr("net.away_computer", name=seat["name"]))
-            elif "wait" in seat:  # the host's own screen: how long until a computer plays
-                out.append(tr("net.away_waiting_seconds", name=seat["name"], n=seat["wait"]))
-            else:
-                out.append(tr("net.away_waiting", name=seat["name"]))
+        if seat["kind"] != REMOTE:
+            continue
+        if seat["present"]:
+            if seat.get("away"):  # at another screen of her own
+                out.append(tr("net.away_guest", name=seat["name"]))
+        elif seat["computer"]:
+            out.append(tr("net.away_computer", name=seat["name"]))
+        elif "wait" in seat:  # the host's own screen: how long until a computer plays
+            out.append(tr("net.away_waiting_seconds", name=seat["name"], n=seat["wait"]))
+        else:
+            out.append(tr("net.away_waiting", name=seat["name"]))
     return out
 
 
