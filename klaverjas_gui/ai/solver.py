@@ -630,6 +630,20 @@ class Solver:
                     value += bonus[team]
                 return value if team == p & 1 else -value
             rem = h | h1 | h2 | h3
+            entry = None
+            if use_tt:
+                key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
+                entry = tt.get(key)
+                if entry is not None:
+                    lo, hi, moves = entry
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
             rl = 0
             if use_bound:
                 x = bounds.get(rem)
@@ -656,20 +670,6 @@ class Solver:
                 if low >= beta:
                     return low
                 rl = x >> 16  # the part of the bound that is roem (who holds the cards aside)
-            entry = None
-            if use_tt:
-                key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
-                entry = tt.get(key)
-            if entry is not None:
-                lo, hi, moves = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
             if rl and (up - rl <= alpha or low + rl >= beta):  # roem decides: who holds it?
                 rl -= held_roem(h, h1, h2, h3)
                 if up - rl <= alpha:
@@ -807,6 +807,20 @@ class Solver:
             q1, q2, q3 = seats[p]
             h1, h2, h3 = H[q1], H[q2], H[q3]
             rem = h | h1 | h2 | h3
+            entry = None
+            if use_tt:
+                key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
+                entry = tt.get(key)
+                if entry is not None:
+                    lo, hi, moves = entry
+                    if lo >= beta:
+                        return lo
+                    if hi <= alpha:
+                        return hi
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
             rl = 0
             if use_bound:
                 x = bounds.get(rem)
@@ -833,20 +847,6 @@ class Solver:
                 if low >= beta:
                     return low
                 rl = x >> 16  # the part of the bound that is roem (who holds the cards aside)
-            entry = None
-            if use_tt:
-                key = (h, h1, h2, h3, p << 2 | pit)  # a tuple hashes faster than a long int
-                entry = tt.get(key)
-            if entry is not None:
-                lo, hi, moves = entry
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
             if rl and (up - rl <= alpha or low + rl >= beta):  # roem decides: who holds it?
                 rl -= held_roem(h, h1, h2, h3)
                 if up - rl <= alpha:
