@@ -45,9 +45,8 @@ from ..engine.klabberjass import (
 from ..engine.klabberjass_rules import (
     BELLA,
     LAST_TRICK,
-    beats,
     best_sequence,
-    sequence_key,
+    sequence_winner,
     sequences_points,
 )
 from ..engine.match import Action
@@ -454,12 +453,10 @@ def _finish(
         if hands[seat] & seven and (turned.suit_index == t or turned.rank_index == ACE):
             hands[seat] ^= seven | turned.bit
     bonus = [0, 0]
-    best_nd, best_dl = best_sequence(hands[nd]), best_sequence(hands[state.dealer])
-    declared = sequence_key(best_nd) if best_nd else None
-    if best_dl is not None and beats(sequence_key(best_dl), declared):
-        bonus[state.dealer] += sequences_points(hands[state.dealer])
-    elif best_nd is not None:
-        bonus[nd] += sequences_points(hands[nd])
+    scorer = sequence_winner(best_sequence(hands[nd]), best_sequence(hands[state.dealer]))
+    if scorer is not None:
+        seat = nd if scorer == "non_dealer" else state.dealer
+        bonus[seat] += sequences_points(hands[seat])
     kq = (1 << (t * 8 + QUEEN)) | (1 << (t * 8 + KING))
     for seat in (0, 1):
         if hands[seat] & kq == kq:
