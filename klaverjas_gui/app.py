@@ -801,10 +801,6 @@ class App:
                 ends.append(stored)
         return ends
 
-    def can_continue(self) -> bool:
-        """A match runs in memory, or the history holds one (the program was closed or killed)."""
-        return bool(self.open_matches())
-
     def continue_match(self, game: Game | None = None) -> None:
         """Back to the match in memory, or to the history's running match of `game` (by
         default the first of `open_matches`)."""

@@ -20,7 +20,7 @@ from klaverjas_gui.app import App
 from klaverjas_gui.engine import parse_card
 from klaverjas_gui.engine.play import illegal_reason
 from klaverjas_gui.engine.reasons import REASONS, WANTED
-from klaverjas_gui.engine.variant import CHOICES, DESCRIPTIONS, option_names
+from klaverjas_gui.engine.variant import CHOICES, option_names
 from klaverjas_gui.store.session import Store
 from klaverjas_gui.ui import theme
 from klaverjas_gui.ui.menu import MainMenuScene
@@ -212,7 +212,7 @@ def test_engine_words_have_a_key_for_every_option_value_and_reason():
     assert {k: en.get(f"rules.wanted_{k}") for k in WANTED} == WANTED
     assert {k[len("rules.reason_") :] for k in en if k.startswith("rules.reason_")} == set(REASONS)
     assert {f"rules.option_{o}" for o in option_names()} <= set(en)
-    assert {f"rules.about_{o}" for o in DESCRIPTIONS} <= set(en)
+    assert {f"rules.about_{o}" for o in option_names()} <= set(en)
     for option, values in CHOICES.items():
         for value in values:
             i18n.missing.clear()

@@ -46,10 +46,6 @@ class KlabberjassKnowledge:
     declared: tuple[int, int] | None  # (length, top rank index) he declared and did not show
     maker: bool = False  # he took or named trump (not a refused schmeiss)
 
-    @property
-    def opponent(self) -> int:
-        return 1 - self.seat
-
     @classmethod
     def from_observation(cls, obs: KlabberjassObservation) -> KlabberjassKnowledge:
         seat, opp = obs.seat, 1 - obs.seat

@@ -33,35 +33,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
 BOOLEANS = ("kraken", "kraken_doubles_roem", "must_overtrump", "roem_enabled", "defence_pit")
 MATCH_LENGTH_RE = re.compile(r"^(deals|points):([1-9][0-9]{0,4})$")
 
-# One line per option, for the settings screen and the README.
-DESCRIPTIONS: dict[str, str] = {
-    "deal_pattern": "Cards are dealt in packets of 3-2-3 or 4-4.",
-    "trump_selection": "How trump is chosen: free naming, forced first hand, dealer forced, "
-    "a proposed suit, or a proposed suit with a second round.",
-    "opening_lead": "Who leads the first trick: first hand, or the player who chose trump.",
-    "kraken": "The defence may double the stakes (kraak), the choosers redouble (rekraak), "
-    "the defence again (superkraak).",
-    "kraken_doubles_roem": "Whether kraak also multiplies roem.",
-    "must_ruff": "When you cannot follow suit: trump only against an opponent winning, "
-    "always, or never.",
-    "must_overtrump": "If you trump (even by choice) or trumps were led, you must beat the "
-    "highest trump when you can; off: any trump will do.",
-    "undertrump": "When you must trump but cannot beat the trump on the table: play "
-    "another suit (forbidden) or a lower trump all the same (forced).",
-    "carre_values": "Four of a kind: Amsterdam (A K Q 10 = 100, J = 200), all 100 with "
-    "jacks 200, or all 100.",
-    "roem_claim": "Roem must be claimed before the trick is turned, is counted "
-    "automatically, or may be kept or left.",
-    "roem_enabled": "Play with roem (sequences, stuk, four of a kind).",
-    "pit_bonus": "Bonus for the team that takes all eight tricks.",
-    "defence_pit": "The defence also gets the pit bonus when it takes every trick.",
-    "tie": "When the choosers tie: nat (defence takes all) or litige (each keeps its own; "
-    "choosers 0).",
-    "match_length": "A match lasts a number of deals (deals:16) or to a points target "
-    "(points:1500).",
-    "match_tie": "Equal scores at the end: the win is shared, or extra deals are played.",
-}
-
 
 @dataclass(frozen=True, init=False)
 class Variant:

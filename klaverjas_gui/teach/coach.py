@@ -49,9 +49,8 @@ CONFIRM = 3
 # deals are sampled, so a judgement is reproducible unless it runs this long.
 SECONDS = 4.0
 
-# What a decision was about (the situation), and which kinds a mistake may be of.
+# What a decision was about (the situation).
 SITUATIONS = ("lead", "follow", "trump", "bid", "roem")
-MISTAKES = ("lead", "follow", "trump", "points", "bid_bold", "bid_timid", "bid_suit", "roem")
 _RETREATS = ("pass", "accept")  # bids that leave the deal to the other side, or void it
 
 

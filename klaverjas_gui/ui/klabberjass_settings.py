@@ -18,7 +18,7 @@ from ..engine import KLABBERJASS_PRESETS
 from ..engine.klabberjass_rules import TARGETS, KlabberjassVariant, klabberjass_option_names
 from ..i18n import tr
 from ..play.games import KLABBERJASS
-from ..store.prefs import HUMAN, Settings
+from ..store.prefs import HUMAN
 from . import theme, widgets
 from .form import Form, Option
 from .seats import display_name, level_label
@@ -48,15 +48,6 @@ def describe(rules: KlabberjassVariant) -> list[str]:
         tr("klabber.describe_target", n=rules.target),
         tr("klabber.describe_clob" if rules.clob else "klabber.describe_schmeiss"),
     ]
-
-
-def rules_summary(settings: Settings) -> str:
-    """ "to 250 · clob": short enough for a menu button."""
-    rules = settings.rules(KLABBERJASS)
-    parts = [tr("klabber.short_target", n=rules.target)]
-    if rules.clob:
-        parts.append(tr("klabber.short_clob"))
-    return " · ".join(parts)
 
 
 def form_rows(scene: SettingsScene, form: Form) -> None:
