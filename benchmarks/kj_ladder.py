@@ -82,8 +82,10 @@ def play(index: int, a: str, b: str, seed: int, uncapped: bool) -> dict[str, Any
         pair = klabberjass_arena.play_pair((index, a, b, VARIANT, seed, None))
     finally:
         klabberjass_arena.make_klabberjass_player = make
-    runs = [{k: getattr(r, k) for k in ("a_seat", "margin", "a_burden", "nat", "voided")}
-            for r in pair.runs]  # fmt: skip
+    # attempts > 1: the pair was voided in both games and redealt (other cards than the
+    # first deal), which matters when games of two ladders are compared one by one
+    runs = [{**{k: getattr(r, k) for k in ("a_seat", "margin", "a_burden", "nat", "voided")},
+             "attempts": len(r.dealt)} for r in pair.runs]  # fmt: skip
     return {"index": index, "a": a, "b": b, "seed": seed, "uncapped": uncapped, "runs": runs,
             "times": pair.times, "hard": log, "load": os.getloadavg()[0]}  # fmt: skip
 
