@@ -31,9 +31,10 @@ trick's roem needs cards from four hands; the pit for a team that can still swee
 less the trump points the other team is sure of (the highest trumps left win
 whatever trick they fall in); move ordering (table move first, then winners the next
 opponent cannot beat, points on a partner's sure trick, cheap cards, a leader's
-trumps after its side-suit cards); followers' ordered cards memoised by their
-situation; the last trick counted inside the loops of the trick before it; and
-grouping of equivalent cards: two cards of one hand that no other remaining card
+trumps after its side-suit cards, and first of all the lead that last cut the search
+off for the same leader with as many cards, a killer move); followers' ordered cards
+memoised by their situation; the last trick counted inside the loops of the trick
+before it; and grouping of equivalent cards: two cards of one hand that no other remaining card
 separates in trick strength, are both worth 0 points and can no longer form roem,
 lead to the same result, so only one is searched.
 (Cards with points never group: which trick receives an ace or a ten changes
@@ -497,6 +498,8 @@ class Solver:
         trump = r.trump
         tshift = 8 * trump
         trump_mask = r.trump_mask
+        # per leader and cards in hand (p << 4 | n): the lead that last cut a search off
+        killers = [-1] * 64
         drops: dict[int, int] = {}  # (cards, others) -> mask of cards grouping leaves out
         follow_memo: dict[int, list[int]] = {}  # a follower's situation -> its ordered cards
         bounds: dict[int, int] = {}  # cards left -> Rules.bound
@@ -676,8 +679,13 @@ class Solver:
                     return up - rl
                 if low + rl >= beta:
                     return low + rl
+            slot = p << 4 | h.bit_count()
             if entry is None:
                 moves = lead_moves(h, rem)
+                k = killers[slot]  # what refuted a sibling often refutes this one too
+                if k in moves and moves[0] != k:
+                    moves.remove(k)
+                    moves.insert(0, k)
             team_l = p & 1
             pit_l, pit_o = next_pit[pit] if team_l == 0 else next_pit[pit][::-1]
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
@@ -780,6 +788,7 @@ class Solver:
                     if best1 > a:
                         a = best1
                         if a >= beta:
+                            killers[slot] = c0
                             break
             H[p] = h
             calls += follow
