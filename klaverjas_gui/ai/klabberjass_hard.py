@@ -115,7 +115,7 @@ class HardKlabberjassPlayer:
         infer: bool = True, bid_think_ms: float = BID_THINK_MS,
         take_margin: float = TAKE_MARGIN, pass_cap: float = PASS_CAP,
         own_bolder: tuple[float, float] = OWN_BOLDER, read_play: bool = READ_PLAY,
-        cap_ms: float | None = CAP_MS,
+        cap_ms: float | None = CAP_MS, bid_playouts: int = BID_PLAYOUTS,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible, no cap); else `think_ms`
         bounds it by the clock (at least MIN_WORLDS); neither: the table of worlds, cut
@@ -129,7 +129,8 @@ class HardKlabberjassPlayer:
         a hand worth less than this; `own_bolder`: how much less than the careful rules
         its own later bids in a simulated bidding ask of a hand (non-dealer, dealer);
         `read_play` (with `infer`): a card of 10 or more given away says no cheap one was
-        legal."""
+        legal; `bid_playouts`: simulated deals per bid decision, split over its bids."""
+        self.bid_playouts = bid_playouts
         self.read_play = read_play
         self.take_margin, self.pass_cap, self.own_bolder = take_margin, pass_cap, own_bolder
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
@@ -173,7 +174,7 @@ class HardKlabberjassPlayer:
         if self.by_clock:
             return MAX_WORLDS[kind]
         if kind == "bid":
-            return BID_PLAYOUTS // n
+            return self.bid_playouts // n
         return CARD_WORLDS.get(n, LATE_WORLDS)
 
     def _solver(self, trump: int) -> FastTwoSolver:
