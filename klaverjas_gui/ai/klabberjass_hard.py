@@ -11,7 +11,7 @@ same samples for every candidate so that luck cancels out between them:
 - bidding and the answer to a schmeiss (about three times a card's time: they decide
   the deal): the engine plays the rest of the bidding with the careful rules for
   both players, then the stock is dealt, the deal is played out fast and solved
-  exactly from `bid_tail` (5) cards a hand.
+  exactly from `bid_tail` (6) cards a hand.
 
 The opponent's passes are read (`bidding_fits`): a sampled hand for him must be one
 the careful rules would have passed with, while bidding and in the play after it.
@@ -71,23 +71,23 @@ TAIL_CARDS = 6  # earlier: play out fast until the hands are this small, then so
 CARD_WORLDS = {9: 50, 8: 30, 7: 120, 6: 200}
 LATE_WORLDS = 300
 # Bidding decides the deal (who carries the bet, and nat is a step): a bid plays out
-# every world once per bid it could make, this many deals in all (300 worlds for the
-# first round's pass, take or schmeiss; 180 for the second round's five; 450 for the answer
-# to a schmeiss). Solved exactly from five cards (BID_TAIL) a world costs half what it did
-# from six, so twice the worlds cost what 450 did (about 500 ms a bid on a quiet machine).
-# Only one or two bids a deal against six or seven cards: the median decision stays a card's.
-BID_PLAYOUTS = 900
+# every world once per bid it could make, this many deals in all (150 worlds for the
+# first round's pass, take or schmeiss; 90 for the second round's five; 225 for the answer
+# to a schmeiss), about what 540 ms gave on a quiet machine. Only one or two bids a deal
+# against six or seven cards: the median decision stays a card's.
+BID_PLAYOUTS = 450
 # No decision goes on past this (wall clock): on a quiet machine none reaches it (the
-# longest bids take about 900 ms); on a loaded one it keeps the longest wait under a second.
+# longest bids take about 850 ms); on a loaded one it keeps the longest wait under a second.
 CAP_MS = 950.0
 # Thinking by the clock (the hint, `--think-ms` in the arena): time per card decision;
 # a bid thinks at least BID_THINK_MS.
 THINK_MS = 180.0
 BID_THINK_MS = 3 * THINK_MS
-# Bid playouts are solved exactly once the hands hold this many cards: 84% of a world's
-# time is the solve from six; from five against normal, bidding pairs: +1.5 (SE 0.9) at
-# 450 playouts, and with 900 -0.7 (SE 1.4) against 6 and 450 (300 pairs, kj_bid_compare).
-BID_TAIL = 5
+# Bid playouts are solved exactly once the hands hold this many cards (84% of a world's
+# time is that solve). From five with twice the playouts (900, the same time) against
+# normal: -0.7 (SE 1.4) paired over 300 pairs (kj_bid_compare), and the 1,000-pair rung
+# +7.1 (1.2), -1.2 (SE 1.0) paired with this setting's +8.3: not better, so it stays 6.
+BID_TAIL = 6
 # Making trump must beat passing by this much a deal (0: margins of +5 and -5 changed hard
 # vs normal by less than their standard error, benchmarks/kj_bid_compare.py).
 TAKE_MARGIN = 0.0
