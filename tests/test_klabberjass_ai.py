@@ -457,3 +457,27 @@ def test_hard_samples_its_table_of_deals_however_slow_the_clock(monkeypatch):
     uncapped = HardKlabberjassPlayer(3, cap_ms=None)
     uncapped.choose(obs)
     assert uncapped.sampled == want
+
+
+def test_hard_splits_its_bid_playouts_over_the_bids_it_could_make(monkeypatch):
+    """A bid samples `bid_playouts` simulated deals split over its bids (each world plays
+    every bid once), however slow the clock: the shipped number, or another one."""
+    from klaverjas_gui.ai import klabberjass_hard as hard
+
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += 0.002  # a slow machine: thinking by the clock would stop early
+        return now[0]
+
+    monkeypatch.setattr(hard.time, "perf_counter", clock)
+    state = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 4)
+    obs = state.observation(state.to_move)
+    n = len(obs.legal)
+    assert obs.phase == "bidding" and n > 1
+    shipped = HardKlabberjassPlayer(3)
+    shipped.choose(obs)
+    assert shipped.sampled == hard.BID_PLAYOUTS // n
+    fewer = HardKlabberjassPlayer(3, bid_playouts=12 * n)
+    fewer.choose(obs)
+    assert fewer.sampled == 12

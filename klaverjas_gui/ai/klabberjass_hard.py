@@ -82,7 +82,11 @@ CAP_MS = 950.0
 # a bid thinks at least BID_THINK_MS.
 THINK_MS = 180.0
 BID_THINK_MS = 3 * THINK_MS
-BID_TAIL = 6  # bid playouts are solved exactly once the hands hold this many cards
+# Bid playouts are solved exactly once the hands hold this many cards (84% of a world's
+# time is that solve). From five with twice the playouts (900, the same time) against
+# normal: -0.7 (SE 1.4) paired over 300 pairs (kj_bid_compare), and the 1,000-pair rung
+# +7.1 (1.2), -1.2 (SE 1.0) paired with this setting's +8.3: not better, so it stays 6.
+BID_TAIL = 6
 # Making trump must beat passing by this much a deal (0: margins of +5 and -5 changed hard
 # vs normal by less than their standard error, benchmarks/kj_bid_compare.py).
 TAKE_MARGIN = 0.0
@@ -114,7 +118,7 @@ class HardKlabberjassPlayer:
         infer: bool = True, bid_think_ms: float = BID_THINK_MS,
         take_margin: float = TAKE_MARGIN, pass_cap: float = PASS_CAP,
         own_bolder: tuple[float, float] = OWN_BOLDER, read_play: bool = READ_PLAY,
-        cap_ms: float | None = CAP_MS,
+        cap_ms: float | None = CAP_MS, bid_playouts: int = BID_PLAYOUTS,
     ) -> None:  # fmt: skip
         """`worlds` fixes the samples per decision (reproducible, no cap); else `think_ms`
         bounds it by the clock (at least MIN_WORLDS); neither: the table of worlds, cut
@@ -128,7 +132,8 @@ class HardKlabberjassPlayer:
         a hand worth less than this; `own_bolder`: how much less than the careful rules
         its own later bids in a simulated bidding ask of a hand (non-dealer, dealer);
         `read_play` (with `infer`): a card of 10 or more given away says no cheap one was
-        legal."""
+        legal; `bid_playouts`: simulated deals per bid decision, split over its bids."""
+        self.bid_playouts = bid_playouts
         self.read_play = read_play
         self.take_margin, self.pass_cap, self.own_bolder = take_margin, pass_cap, own_bolder
         self.rng, self.worlds, self.cancelled = random.Random(seed), worlds, cancelled
@@ -172,7 +177,7 @@ class HardKlabberjassPlayer:
         if self.by_clock:
             return MAX_WORLDS[kind]
         if kind == "bid":
-            return BID_PLAYOUTS // n
+            return self.bid_playouts // n
         return CARD_WORLDS.get(n, LATE_WORLDS)
 
     def _solver(self, trump: int) -> FastTwoSolver:
