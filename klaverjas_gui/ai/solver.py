@@ -34,9 +34,9 @@ opponent cannot beat, points on a partner's sure trick, cheap cards, a leader's
 trumps after its side-suit cards, and first of all the lead that last cut the search
 off for the same leader with as many cards, a killer move); followers' ordered cards
 memoised by their situation; the last trick counted inside the loops of the trick
-before it; and grouping of equivalent cards: two cards of one hand that no other remaining card
-separates in trick strength, are both worth 0 points and can no longer form roem,
-lead to the same result, so only one is searched.
+before it; and grouping of equivalent cards: two cards of one hand that no other
+remaining card separates in trick strength, are both worth 0 points and can no longer
+form roem, lead to the same result, so only one is searched.
 (Cards with points never group: which trick receives an ace or a ten changes
 the result.)
 """
