@@ -14,10 +14,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -61,39 +59,23 @@ def main() -> int:
     args = parser.parse_args()
     if args.worker:
         return worker(args.deals)
-    from solver import version_folder  # benchmarks/solver.py, beside this file
+    from solver import ask, start_workers, stop_workers, version_folder  # beside this file
 
     folders = {"this version": ROOT}
     if args.compare_with:
         folders[args.compare_with] = version_folder(args.compare_with)
-    workers = {
-        name: subprocess.Popen(
-            [sys.executable, __file__, "--worker", "--deals", str(args.deals)],
-            env=dict(os.environ, PYTHONPATH=str(folder)),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )  # fmt: skip
-        for name, folder in folders.items()
-    }
+    workers = start_workers(folders, [__file__, "--worker", "--deals", str(args.deals)])
     times: dict[str, list[float]] = {name: [] for name in workers}
     names = list(workers)
     for run in range(args.runs):
         ends = []
         for name in names if run % 2 == 0 else names[::-1]:
-            w = workers[name]
-            assert w.stdin is not None and w.stdout is not None
-            w.stdin.write("run\n")
-            w.stdin.flush()
-            per_playout, end = json.loads(w.stdout.readline())
+            per_playout, end = ask(workers[name], "run")
             times[name].append(per_playout)
             ends.append(end)
         if any(end != ends[0] for end in ends):
             sys.exit(f"playout.py: the versions ended the deals differently (run {run + 1})")
-    for w in workers.values():
-        assert w.stdin is not None
-        w.stdin.close()
-        w.wait()
+    stop_workers(workers)
     print(f"{'playout, 32 cards':<24}{'runs':>6}{'median us':>11}{'min us':>9}")
     for name in names:
         t = times[name]

@@ -34,6 +34,7 @@ import tempfile
 import time
 from io import BytesIO
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if __name__ == "__main__" and "--worker" not in sys.argv:
@@ -101,32 +102,48 @@ def version_folder(ref: str) -> Path:
     return folder
 
 
-def compare(deals: int, ref: str) -> int:
-    """Full-deal solves by this version and by `ref`, deal by deal in turn (docstring)."""
-    folders = {"this version": ROOT, ref: version_folder(ref)}
-    workers = {}
-    for name, folder in folders.items():
-        env = dict(os.environ, PYTHONPATH=str(folder))
-        workers[name] = subprocess.Popen(
-            [sys.executable, str(Path(__file__).resolve()), "--worker"], env=env,
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+def start_workers(folders: dict[str, Path], argv: list[str]) -> dict[str, subprocess.Popen]:
+    """One process per version (`argv`, run with that version's folder as PYTHONPATH),
+    answering each line sent to it with one JSON line (`ask`); `stop_workers` ends them."""
+    return {
+        name: subprocess.Popen(
+            [sys.executable, *argv],
+            env=dict(os.environ, PYTHONPATH=str(folder)),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )  # fmt: skip
-    results: dict[str, list[list]] = {name: [] for name in workers}
-    names = list(workers)
-    for seed in range(deals):
-        for name in names if seed % 2 == 0 else names[::-1]:
-            w = workers[name]
-            assert w.stdin is not None and w.stdout is not None
-            w.stdin.write(f"{seed}\n")
-            w.stdin.flush()
-            results[name].append(json.loads(w.stdout.readline()))
-        a, b = (results[n][-1] for n in names)
-        if a[1] != b[1]:
-            sys.exit(f"solver.py: deal {seed}: value {a[1]} here but {b[1]} in {ref}")
+        for name, folder in folders.items()
+    }
+
+
+def ask(worker: subprocess.Popen, line: str) -> Any:
+    assert worker.stdin is not None and worker.stdout is not None
+    worker.stdin.write(f"{line}\n")
+    worker.stdin.flush()
+    return json.loads(worker.stdout.readline())
+
+
+def stop_workers(workers: dict[str, subprocess.Popen]) -> None:
     for w in workers.values():
         assert w.stdin is not None
         w.stdin.close()
         w.wait()
+
+
+def compare(deals: int, ref: str) -> int:
+    """Full-deal solves by this version and by `ref`, deal by deal in turn (docstring)."""
+    folders = {"this version": ROOT, ref: version_folder(ref)}
+    workers = start_workers(folders, [str(Path(__file__).resolve()), "--worker"])
+    results: dict[str, list[list]] = {name: [] for name in workers}
+    names = list(workers)
+    for seed in range(deals):
+        for name in names if seed % 2 == 0 else names[::-1]:
+            results[name].append(ask(workers[name], str(seed)))
+        a, b = (results[n][-1] for n in names)
+        if a[1] != b[1]:
+            sys.exit(f"solver.py: deal {seed}: value {a[1]} here but {b[1]} in {ref}")
+    stop_workers(workers)
     print(f"{'full deal, 32 cards':<34}{'n':>6}{'median ms':>11}{'p90 ms':>11}{'max ms':>11}")
     for name in names:
         rows = results[name]
