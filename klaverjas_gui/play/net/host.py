@@ -260,9 +260,7 @@ class NetHost:
                 self._act(conn, message)
             elif message["type"] == "away" and conn.seat is not None:
                 (self.guests_away.add if message["away"] else self.guests_away.discard)(conn.seat)
-        status = [(d["name"], d["kind"], d["present"], d["computer"], "away" in d)
-                  for d in self.seat_status()]  # fmt: skip
-        status.append(self.started)  # type: ignore[arg-type]
+        status = [*self.seat_status(), self.started]  # what the guests were last sent
         if status != self._status:
             self._status = status
             self._broadcast_seats()
