@@ -16,7 +16,7 @@ from ..engine.klabberjass import KlabberjassObservation
 from ..engine.match import Action
 from .base import RandomPlayer
 from .klabberjass_hard import HardKlabberjassPlayer
-from .klabberjass_heuristic import KlabberjassHeuristic
+from .klabberjass_heuristic import EASY_SLIPS, KlabberjassHeuristic
 from .klabberjass_normal import NormalKlabberjassPlayer
 
 KLABBERJASS_LEVELS = ("random", "easy", "normal", "hard")
@@ -38,7 +38,7 @@ def make_klabberjass_player(
     if level == "random":
         return RandomPlayer(seed)  # plays any legal action: Klabberjass's too
     if level == "easy":
-        return KlabberjassHeuristic(seed, counting=False)
+        return KlabberjassHeuristic(seed, counting=False, slips=EASY_SLIPS)
     if level == "normal":
         return NormalKlabberjassPlayer(seed)
     if level == "hard":
