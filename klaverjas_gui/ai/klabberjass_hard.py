@@ -87,11 +87,10 @@ BID_THINK_MS = 3 * THINK_MS
 # normal: -0.7 (SE 1.4) paired over 300 pairs (kj_bid_compare), and the 1,000-pair rung
 # +7.1 (1.2), -1.2 (SE 1.0) paired with this setting's +8.3: not better, so it stays 6.
 BID_TAIL = 6
-# Making trump must beat passing by this much a deal: -5 takes a hand its search values
-# within 5 points of a pass (passing such hands let normal take them and earn ~14 a game).
-# Paired against 0 (benchmarks/kj_bid_compare.py --opponent normal): +0.96 (SE 0.65) over
-# pairs 0-599 (bidding differed in 104); +5 measured +0.90 (1.15) over 200.
-TAKE_MARGIN = -5.0
+# Making trump must beat passing by this much a deal (0: margins of +5 and -5 changed hard
+# vs normal by less than their standard error, benchmarks/kj_bid_compare.py; -5 paired
+# against 0 over pairs 0-693: +0.63 (SE 0.64), bidding differed in 126).
+TAKE_MARGIN = 0.0
 PASS_CAP = TAKE_AT + 0.3  # a pass is read as a hand worth less (the careful rules' take)
 # In a simulated bidding its own later bids follow the careful rules asking this much less
 # of a hand (non-dealer, dealer): the hard player takes far weaker hands than they do, but
