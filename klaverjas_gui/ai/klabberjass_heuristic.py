@@ -2,7 +2,8 @@
 
 Both bid from a hand evaluation (`trump_value`): trump honours by their power,
 side aces and guarded tens, sequences and bella. "Easy" is a cautious beginner who
-makes trump only with a clearly strong hand; the careful rules (counting=True, used
+makes trump only with a clearly strong hand and slips in play (half its card decisions
+by a newcomer's rule, `beginner_card`); the careful rules (counting=True, used
 by "normal" for its bidding and by "hard" to simulate the rest of a bidding) ask
 a little less of a hand, schmeiss a borderline hand, refuse a schmeiss when their
 own trumps make the schmeisser likely to fail, and in play know which cards are
