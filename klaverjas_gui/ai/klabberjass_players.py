@@ -3,9 +3,9 @@
 A player sees only a `KlabberjassObservation` (its own hand and what lay open on
 the table) and answers one of `obs.legal`; it never touches a `KlabberjassState`.
 Levels: "random" (the baseline), "easy" (a beginner: cautious bidding, table rules
-and a newcomer's slips in play),
-"normal" (rule-based bidding, cards by a light sampled search), "hard" (determinized
-search in bidding and play, many more samples, exact earlier).
+and a newcomer's slips in play), "normal" (rule-based bidding, cards by a light
+sampled search), "hard" (determinized search in bidding and play, many more samples,
+exact earlier).
 Each player keeps its own RNG and caches, so `choose` may run on a worker thread.
 """
 
