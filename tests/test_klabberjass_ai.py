@@ -238,6 +238,50 @@ def test_easy_is_a_cautious_bidder_and_the_careful_rules_are_not():
     assert bid_choice(strong, turned, 1, legal, False, careful=False) == TAKE
 
 
+def test_easy_slips_like_a_beginner_but_only_with_cards_it_may_play(monkeypatch):
+    """Easy makes about `EASY_SLIPS` of its card decisions by a beginner's rule (seeded, so
+    a game repeats): some of those cards differ from what the table rules play, none of
+    them is a card it may not play, and the careful players never slip."""
+    from klaverjas_gui.ai import klabberjass_heuristic as rules
+
+    slipped: list[int] = []
+    real = rules.beginner_card
+
+    def spy(r, legal, rng):
+        slipped.append(card := real(r, legal, rng))
+        assert legal >> card & 1  # one of the cards it may play
+        return card
+
+    monkeypatch.setattr(rules, "beginner_card", spy)
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    decisions = differ = 0
+    for seed in range(60):
+        state = new_klabberjass(variant, seed)
+        easy = [make_klabberjass_player("easy", seed * 2 + s) for s in (0, 1)]
+        twin = [make_klabberjass_player("easy", seed * 2 + s) for s in (0, 1)]
+        while state.deal_no == 1 and not state.is_over:
+            obs = state.observation(state.to_move)
+            action = easy[state.to_move].choose(obs)
+            assert action in state.legal_actions()
+            assert twin[state.to_move].choose(obs) == action  # the same seed slips alike
+            if obs.phase == "play" and len(obs.legal) > 1:
+                decisions += 1
+                differ += action != rules.KlabberjassHeuristic(0, counting=False).choose(obs)
+            state, _ = state.apply(action)
+    slips = len(slipped) // 2  # the twin slipped alike
+    share = slips / decisions
+    spread = 4 * (rules.EASY_SLIPS * (1 - rules.EASY_SLIPS) / decisions) ** 0.5
+    assert decisions > 700 and abs(share - rules.EASY_SLIPS) < spread, (share, decisions)
+    assert 0.3 * slips < differ <= slips  # a slip often plays the careful card anyway
+    slipped.clear()
+    for level in ("normal", "hard"):  # the careful rules behind the stronger levels
+        state = new_klabberjass(variant, 3)
+        players = [_fast(level, 3), _fast(level, 4)]
+        while state.deal_no == 1 and not state.is_over:
+            state, _ = state.apply(players[state.to_move].choose(state.observation(state.to_move)))
+    assert not slipped
+
+
 def test_normal_bids_by_the_careful_rules_and_searches_its_cards():
     """Normal's bidding is the careful rules'; its cards come from a fixed number of
     sampled deals, so a seeded normal player repeats its choices."""

@@ -210,7 +210,7 @@ def hard_choice(table: KlabberjassTableScene):
     return player.choose(s.observation(s.to_move))
 
 
-@pytest.mark.parametrize(("seed", "phase"), [(5, "bidding"), (89, "dix")])
+@pytest.mark.parametrize(("seed", "phase"), [(5, "bidding"), (297, "dix")])  # 297: easy takes first
 def test_the_hint_button_on_a_question_is_the_hard_players_choice(make_app, seed, phase):
     app = make_app()
     table = start(app, ("human", "easy"), seed=seed)

@@ -2,9 +2,10 @@
 
 A player sees only a `KlabberjassObservation` (its own hand and what lay open on
 the table) and answers one of `obs.legal`; it never touches a `KlabberjassState`.
-Levels: "random" (the baseline), "easy" (table rules, a cautious beginner's bidding),
-"normal" (rule-based bidding, cards by a light sampled search), "hard" (determinized
-search in bidding and play, many more samples, exact earlier).
+Levels: "random" (the baseline), "easy" (a beginner: cautious bidding, table rules
+and a newcomer's slips in play), "normal" (rule-based bidding, cards by a light
+sampled search), "hard" (determinized search in bidding and play, many more samples,
+exact earlier).
 Each player keeps its own RNG and caches, so `choose` may run on a worker thread.
 """
 
@@ -16,7 +17,7 @@ from ..engine.klabberjass import KlabberjassObservation
 from ..engine.match import Action
 from .base import RandomPlayer
 from .klabberjass_hard import HardKlabberjassPlayer
-from .klabberjass_heuristic import KlabberjassHeuristic
+from .klabberjass_heuristic import EASY_SLIPS, KlabberjassHeuristic
 from .klabberjass_normal import NormalKlabberjassPlayer
 
 KLABBERJASS_LEVELS = ("random", "easy", "normal", "hard")
@@ -38,7 +39,7 @@ def make_klabberjass_player(
     if level == "random":
         return RandomPlayer(seed)  # plays any legal action: Klabberjass's too
     if level == "easy":
-        return KlabberjassHeuristic(seed, counting=False)
+        return KlabberjassHeuristic(seed, counting=False, slips=EASY_SLIPS)
     if level == "normal":
         return NormalKlabberjassPlayer(seed)
     if level == "hard":
