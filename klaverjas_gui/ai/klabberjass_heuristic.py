@@ -27,9 +27,10 @@ TAKE_AT = 5.2  # a six-card hand worth this much (three more cards to come) make
 # it makes trump only with a clearly strong hand and leaves the rest to the opponent
 # (passing with a playable hand gives the opponent the choice), and at the rate
 # EASY_SLIPS a card decision is made by a simpler rule (`beginner_card`) instead of the
-# table rules. Against normal (1,000 pairs, benchmarks/kj_ladder.py): caution 1.5 without
-# slips +11.0; slips 0.3: +16.7; caution 2.0 and slips 0.4: +20.0, 0.5: +21.6 (about a
-# third of its cards then differ from the table rules'), so hard is far ahead (README).
+# table rules. Against normal with 20 worlds (1,000 pairs, benchmarks/kj_ladder.py):
+# caution 1.5 without slips +11.0; slips 0.3: +16.7; caution 2.0 and slips 0.4: +20.0,
+# 0.5: +21.6 (about a third of its cards then differ from the table rules'); against the
+# shipped normal +16.3 and hard +25.9 (README).
 EASY_CAUTION = 2.0
 EASY_SLIPS = 0.5
 SLIP_ANY = 0.25  # the share of slips that are any card it may play, without a thought
