@@ -120,11 +120,10 @@ class FastTwoSolver:
             legal = (follow & self.higher[c & 7] or follow) if follow else hf
         else:
             legal = follow or hf & self.trump_mask or hf
-        moves = self.replies.get(legal << 2 | s)
+        key = legal << 2 | s
+        moves = self.replies.get(key)
         if moves is None:
-            moves = self.replies[legal << 2 | s] = tuple(
-                d for d in self.reply_order[s] if legal >> d & 1
-            )
+            moves = self.replies[key] = tuple(d for d in self.reply_order[s] if legal >> d & 1)
         pts, power = self.pts, self.power[s]
         pc, wc = pts[c], power[c]
         extra = 0 if hl else LAST_TRICK
