@@ -209,3 +209,27 @@ def test_the_deal_summarys_headline_speaks_of_one_player(make_app, monkeypatch, 
         else:
             assert teams[burden] in text, text
     assert i18n.tr("ui.summary_made_you") in ("Jij hebt het gehaald", "Vous avez réussi")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_game_and_its_deals_are_told_apart(make_app, lang):
+    """The Dutch summary headed the deal "Dit spel" and the game's total "Spel", and the end
+    said "Henk wint het spel" and offered "Nieuw spel", the words of a deal ("Volgend spel"):
+    the whole game is a "partij", as in Klaverjas."""
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.ui import catalogue
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    catalogue.SCREENS["klabberjass: deal summary"](app)
+    app.step(DT)
+    summary = app.top
+    assert isinstance(summary, KlabberjassSummaryScene)
+    deal, game = (tr(key) for key in summary.heads[-2:])
+    word = game.lower()
+    assert word not in deal.lower().split() and word not in tr("ui.summary_next_deal").lower()
+    catalogue.SCREENS["klabberjass: game end"](app)
+    app.step(DT)
+    end = app.top
+    assert isinstance(end, KlabberjassEndScene)
+    for said in (end.title(), end.buttons["new_match"].text, tr("ui.kj_wins", name="Henk")):
+        assert word in said.lower(), said
