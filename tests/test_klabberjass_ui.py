@@ -233,3 +233,20 @@ def test_the_game_and_its_deals_are_told_apart(make_app, lang):
     assert isinstance(end, KlabberjassEndScene)
     for said in (end.title(), end.buttons["new_match"].text, tr("ui.kj_wins", name="Henk")):
         assert word in said.lower(), said
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_summary_calls_the_maker_by_the_rules_pages_word(make_app, lang):
+    """ "Speler 63 + 20 aan reeksen, tegenstander 42" told a newcomer who had lost the deal
+    nothing: "speler" is every player, and the rules page calls the one who fixed trump
+    the maker ("Wie troef bepaalt is de maker")."""
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.ui import catalogue
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    catalogue.SCREENS["klabberjass: deal summary"](app)
+    app.step(DT)
+    line = app.top.describe()
+    maker = tr("rules.kj_maker")
+    assert line.startswith(maker), line
+    assert maker.lower() in tr("teach.rules_kj_bidding").lower()
