@@ -250,3 +250,28 @@ def test_the_summary_calls_the_maker_by_the_rules_pages_word(make_app, lang):
     maker = tr("rules.kj_maker")
     assert line.startswith(maker), line
     assert maker.lower() in tr("teach.rules_kj_bidding").lower()
+
+
+@pytest.mark.parametrize("size", ["1024x600", "1920x1080"])
+def test_the_bidding_log_keeps_the_whole_bidding_in_sight(make_app, size):
+    """In Dutch at 1024x600 the strip beside the stock held three lines: after a schmeiss
+    refused, "Henk: Geweigerd: spelen!" took all three and "Jij: Schmeiss!" was gone, so
+    nothing said what had been refused. There is no West hand to stop the strip here."""
+    from klaverjas_gui.i18n import tr
+
+    app = make_app("--lang", "nl", size=size)
+    table = _start(app, "klabberjass", "easy")
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    seed = next(s for s in range(50) if new_klabberjass(variant, s).dealer == 0)
+    state = new_klabberjass(variant, seed)
+    for move in ("pass", "pass", "schmeiss"):  # the opponent bids first, and schmeisses
+        state, _ = state.apply(move)
+    table.load(state)
+    run_until(app, lambda: table.prompt.visible and "refuse" in table.prompt.actions)
+    click_button(app, table, "refuse")
+    run_until(app, lambda: table.session.state.phase != "schmeiss" and table.director.idle)
+    picture = table.picture()
+    said = [table.view.bid_words(picture, *bid) for bid in table.model.bids]
+    assert len(said) == 5 and said[3].endswith(tr("ui.kj_say_refused")), said  # then trump
+    shown = " ".join(text for text, _, _ in table.view.side_lines(picture))
+    assert all(words in shown for words in said), (said, shown)
