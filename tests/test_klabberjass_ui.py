@@ -275,3 +275,28 @@ def test_the_bidding_log_keeps_the_whole_bidding_in_sight(make_app, size):
     assert len(said) == 5 and said[3].endswith(tr("ui.kj_say_refused")), said  # then trump
     shown = " ".join(text for text, _, _ in table.view.side_lines(picture))
     assert all(words in shown for words in said), (said, shown)
+
+
+def test_a_dix_is_in_the_bidding_log_with_the_card_it_took(make_app):
+    """The opponent's dix swapped the turned card for the 7 in a moment: the newcomer saw
+    "Dix!" and a 7, never which card went into the opponent's hand. The log keeps it, in
+    play and in a position loaded again (a restart)."""
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.words import card_text
+
+    app = make_app("--lang", "nl")
+    table = _start(app, "klabberjass", "easy")
+    _deal(table, 1, "7H 8H 9H TH AC KC", "7S 9S JS 7D 9D JD", "JH", "8C 7C QD 9C JC KD")
+    run_until(app, lambda: table.prompt.visible)
+    click_button(app, table, "take")
+    run_until(app, lambda: table.prompt.visible and "dix" in table.prompt.actions)
+    click_button(app, table, "dix")
+    run_until(app, lambda: table.director.idle)
+    picture = table.picture()
+    said = tr("ui.kj_say_dix_took", card=card_text(table.session.state.proposed))
+    assert said == "Dix, neemt B♥"
+    shown = " ".join(text for text, _, _ in table.view.side_lines(picture))
+    assert f"{picture.names[0]}: {said}" in shown, shown
+    played = list(table.model.bids)
+    table.load(table.session.state)
+    assert table.model.bids == played and played[-1] == (0, "dix", "JH")

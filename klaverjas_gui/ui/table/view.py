@@ -15,9 +15,9 @@ from typing import Any
 
 import pygame
 
-from ...engine import Card, Suit
+from ...engine import Card, Suit, parse_card
 from ...i18n import language, tr
-from ...words import kraak_name, suit_name
+from ...words import card_text, kraak_name, suit_name
 from .. import icons, theme, widgets
 from ..cardimg import CardImages
 from ..seats import compass
@@ -411,6 +411,7 @@ class TableView:
             "schmeiss": lambda: tr("ui.kj_say_schmeiss"),
             "accepted": lambda: tr("ui.kj_say_accepted"),
             "refused": lambda: tr("ui.kj_say_refused"),
+            "dix": lambda: tr("ui.kj_say_dix_took", card=card_text(parse_card(detail))),
         }[kind]()
         return f"{p.names[seat]}: {said}"
 
