@@ -300,3 +300,25 @@ def test_a_dix_is_in_the_bidding_log_with_the_card_it_took(make_app):
     played = list(table.model.bids)
     table.load(table.session.state)
     assert table.model.bids == played and played[-1] == (0, "dix", "JH")
+
+
+def test_a_refused_cards_reason_stays_until_read_or_a_card_is_played(make_app):
+    """ "Klaveren ♣ is uitgekomen: je moet kleur bekennen (je hebt H♣, B♣, 8♣)." went
+    after 4 s, before a newcomer of 60 had read it; it stays its reading time now (12
+    words: 5.8 s), and still goes as soon as a card is played (it no longer applies)."""
+    app = make_app("--lang", "nl")
+    table = _start(app, "bela", "easy")
+    moves = ("take", "pass", "pass", "pass", "pass", "play AH")
+    state = _deal(table, 0, "7H 8C 9C TC JS QS", "AH KH QD JD 8S 9D", "7D", "8D TD AD 7C KC 8H",
+                  moves)  # fmt: skip
+    run_until(app, table.human_may_play)
+    click(app, card_pos(table, next(c for c in table.model.hands[0] if str(c) == "8C")))
+    reason = app.toasts.current_text
+    assert table.session.state is state and reason is not None and "bekennen" in reason
+    assert len(reason.split()) >= 12
+    for _ in range(round(5.0 / DT)):
+        app.step(DT)
+    assert app.toasts.current_text == reason  # 5 s on, still there
+    click(app, card_pos(table, next(c for c in table.model.hands[0] if str(c) == "7H")))
+    app.step(DT)
+    assert app.toasts.current_text is None
