@@ -231,7 +231,8 @@ def test_the_game_and_its_deals_are_told_apart(make_app, lang):
     app.step(DT)
     end = app.top
     assert isinstance(end, KlabberjassEndScene)
-    for said in (end.title(), end.buttons["new_match"].text, tr("ui.kj_wins", name="Henk")):
+    ends = tr("ui.confirm_abandon_game", game="Klabberjass")  # Play -> Start asks first
+    for said in (end.title(), end.buttons["new_match"].text, tr("ui.kj_wins", name="Henk"), ends):
         assert word in said.lower(), said
 
 
