@@ -224,3 +224,31 @@ def test_the_note_never_covers_the_decision_panel(make_app, size):
         note, panel = table.coach.note_rect(table.layout), table.prompt.panel[0]
         assert note is not None and not note.colliderect(panel), (action, note, panel)
         assert note.top >= 0 and note.right <= app.size[0]
+
+
+def test_no_note_speaks_of_a_deal_thrown_in(make_app):
+    """Klabberjass: the opponent's schmeiss accepted, the deal is dealt again. A newcomer
+    read the coach's words on the old cards ("with hearts A, 10, K, 7 you can make it")
+    over a new hand; a judgement of a deal thrown in is kept for the report, not shown."""
+    from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass
+
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    seed = next(s for s in range(50) if new_klabberjass(variant, s).dealer == 0)
+    app = make_app("--game", "klabberjass", "--seed", str(seed))
+    app.settings.coach = "every"
+    table = table_of(app)
+    run_until(app, lambda: table.director.idle)
+    table.session.coach.seconds = None
+    state = new_klabberjass(variant, seed)
+    for move in ("pass", "pass", "schmeiss"):  # the opponent, first to bid, schmeisses
+        state, _ = state.apply(move)
+    table.load(state)
+    run_until(app, lambda: table.prompt.visible and "accept" in table.prompt.actions)
+    click_button(app, table, "accept")
+    accepted = state.n_actions + 1  # the accept's number in the match: the deal's last
+    assert table.session.state.actions[accepted - 1] == Action("accept")
+    run_until(app, lambda: not table.session.coach.busy(), seconds=120)
+    for _ in range(30):
+        app.step(DT)
+    note = table.coach.note
+    assert note is None or note.judgement.seq > accepted, note

@@ -132,7 +132,7 @@ def test_a_preset_picked_on_the_play_screen_becomes_the_setting(start):
 
 @pytest.mark.parametrize(
     ("lang", "points", "maker"),
-    [("en", "cards+bonus", "Maker"), ("nl", "kaarten+bonus", "Speler"),
+    [("en", "cards+bonus", "Maker"), ("nl", "kaarten+bonus", "Maker"),
      ("fr", "cartes+bonus", "Preneur")],
 )  # fmt: skip
 def test_the_klabberjass_score_sheet_says_bonus_not_roem(start, monkeypatch, lang, points, maker):

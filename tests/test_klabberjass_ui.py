@@ -209,3 +209,117 @@ def test_the_deal_summarys_headline_speaks_of_one_player(make_app, monkeypatch, 
         else:
             assert teams[burden] in text, text
     assert i18n.tr("ui.summary_made_you") in ("Jij hebt het gehaald", "Vous avez réussi")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_game_and_its_deals_are_told_apart(make_app, lang):
+    """The Dutch summary headed the deal "Dit spel" and the game's total "Spel", and the end
+    said "Henk wint het spel" and offered "Nieuw spel", the words of a deal ("Volgend spel"):
+    the whole game is a "partij", as in Klaverjas."""
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.ui import catalogue
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    catalogue.SCREENS["klabberjass: deal summary"](app)
+    app.step(DT)
+    summary = app.top
+    assert isinstance(summary, KlabberjassSummaryScene)
+    deal, game = (tr(key) for key in summary.heads[-2:])
+    word = game.lower()
+    assert word not in deal.lower().split() and word not in tr("ui.summary_next_deal").lower()
+    catalogue.SCREENS["klabberjass: game end"](app)
+    app.step(DT)
+    end = app.top
+    assert isinstance(end, KlabberjassEndScene)
+    ends = tr("ui.confirm_abandon_game", game="Klabberjass")  # Play -> Start asks first
+    for said in (end.title(), end.buttons["new_match"].text, tr("ui.kj_wins", name="Henk"), ends):
+        assert word in said.lower(), said
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_summary_calls_the_maker_by_the_rules_pages_word(make_app, lang):
+    """ "Speler 63 + 20 aan reeksen, tegenstander 42" told a newcomer who had lost the deal
+    nothing: "speler" is every player, and the rules page calls the one who fixed trump
+    the maker ("Wie troef bepaalt is de maker")."""
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.ui import catalogue
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    catalogue.SCREENS["klabberjass: deal summary"](app)
+    app.step(DT)
+    line = app.top.describe()
+    maker = tr("rules.kj_maker")
+    assert line.startswith(maker), line
+    assert maker.lower() in tr("teach.rules_kj_bidding").lower()
+
+
+@pytest.mark.parametrize("size", ["1024x600", "1920x1080"])
+def test_the_bidding_log_keeps_the_whole_bidding_in_sight(make_app, size):
+    """In Dutch at 1024x600 the strip beside the stock held three lines: after a schmeiss
+    refused, "Henk: Geweigerd: spelen!" took all three and "Jij: Schmeiss!" was gone, so
+    nothing said what had been refused. There is no West hand to stop the strip here."""
+    from klaverjas_gui.i18n import tr
+
+    app = make_app("--lang", "nl", size=size)
+    table = _start(app, "klabberjass", "easy")
+    variant = KLABBERJASS_PRESETS["klabberjass"]
+    seed = next(s for s in range(50) if new_klabberjass(variant, s).dealer == 0)
+    state = new_klabberjass(variant, seed)
+    for move in ("pass", "pass", "schmeiss"):  # the opponent bids first, and schmeisses
+        state, _ = state.apply(move)
+    table.load(state)
+    run_until(app, lambda: table.prompt.visible and "refuse" in table.prompt.actions)
+    click_button(app, table, "refuse")
+    run_until(app, lambda: table.session.state.phase != "schmeiss" and table.director.idle)
+    picture = table.picture()
+    said = [table.view.bid_words(picture, *bid) for bid in table.model.bids]
+    assert len(said) == 5 and said[3].endswith(tr("ui.kj_say_refused")), said  # then trump
+    shown = " ".join(text for text, _, _ in table.view.side_lines(picture))
+    assert all(words in shown for words in said), (said, shown)
+
+
+def test_a_dix_is_in_the_bidding_log_with_the_card_it_took(make_app):
+    """The opponent's dix swapped the turned card for the 7 in a moment: the newcomer saw
+    "Dix!" and a 7, never which card went into the opponent's hand. The log keeps it, in
+    play and in a position loaded again (a restart)."""
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.words import card_text
+
+    app = make_app("--lang", "nl")
+    table = _start(app, "klabberjass", "easy")
+    _deal(table, 1, "7H 8H 9H TH AC KC", "7S 9S JS 7D 9D JD", "JH", "8C 7C QD 9C JC KD")
+    run_until(app, lambda: table.prompt.visible)
+    click_button(app, table, "take")
+    run_until(app, lambda: table.prompt.visible and "dix" in table.prompt.actions)
+    click_button(app, table, "dix")
+    run_until(app, lambda: table.director.idle)
+    picture = table.picture()
+    said = tr("ui.kj_say_dix_took", card=card_text(table.session.state.proposed))
+    assert said == "Dix, neemt B♥"
+    shown = " ".join(text for text, _, _ in table.view.side_lines(picture))
+    assert f"{picture.names[0]}: {said}" in shown, shown
+    played = list(table.model.bids)
+    table.load(table.session.state)
+    assert table.model.bids == played and played[-1] == (0, "dix", "JH")
+
+
+def test_a_refused_cards_reason_stays_until_read_or_a_card_is_played(make_app):
+    """ "Klaveren ♣ is uitgekomen: je moet kleur bekennen (je hebt H♣, B♣, 8♣)." went
+    after 4 s, before a newcomer of 60 had read it; it stays its reading time now (12
+    words: 5.8 s), and still goes as soon as a card is played (it no longer applies)."""
+    app = make_app("--lang", "nl")
+    table = _start(app, "bela", "easy")
+    moves = ("take", "pass", "pass", "pass", "pass", "play AH")
+    state = _deal(table, 0, "7H 8C 9C TC JS QS", "AH KH QD JD 8S 9D", "7D", "8D TD AD 7C KC 8H",
+                  moves)  # fmt: skip
+    run_until(app, table.human_may_play)
+    click(app, card_pos(table, next(c for c in table.model.hands[0] if str(c) == "8C")))
+    reason = app.toasts.current_text
+    assert table.session.state is state and reason is not None and "bekennen" in reason
+    assert len(reason.split()) >= 12
+    for _ in range(round(5.0 / DT)):
+        app.step(DT)
+    assert app.toasts.current_text == reason  # 5 s on, still there
+    click(app, card_pos(table, next(c for c in table.model.hands[0] if str(c) == "7H")))
+    app.step(DT)
+    assert app.toasts.current_text is None

@@ -276,3 +276,28 @@ def test_the_tables_buttons_hold_their_labels_in_the_larger_text_at_1024x600(mak
         width, height = button.font.size(button.text)
         rect = button.get_abs_rect()
         assert width <= rect.w - 8 and height <= rect.h, (key, button.text)
+
+
+def test_the_play_screen_opens_on_the_game_last_played(make_app, tmp_path):
+    """It opened on Klaverjas every time: a newcomer trying Klabberjass picked the game again
+    before each match, and once forgot. The newest match's game is picked, whether it is
+    in memory or, after a restart, only in the history."""
+    data = ["--data-dir", str(tmp_path / "data")]
+    app = make_app(*data, first_frame=True)
+    assert open_play(app).game.name == "klaverjas"  # nothing played yet
+    press(app, pygame.K_ESCAPE)
+    new_match_from_menu(app, "klabberjass")
+    press(app, pygame.K_ESCAPE)
+    run_until(app, lambda: isinstance(app.top, MainMenuScene))
+    click_button(app, app.top, "play")
+    assert isinstance(app.top, PlayScene) and app.top.game.name == "klabberjass"
+    app.close()
+    again = make_app(*data, first_frame=True)
+    click_button(again, again.top, "play")
+    assert isinstance(again.top, PlayScene) and again.top.game.name == "klabberjass"
+    press(again, pygame.K_ESCAPE)
+    new_match_from_menu(again, "klaverjas", confirm=True)
+    press(again, pygame.K_ESCAPE)
+    run_until(again, lambda: isinstance(again.top, MainMenuScene))
+    click_button(again, again.top, "play")
+    assert again.top.game.name == "klaverjas"

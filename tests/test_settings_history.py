@@ -435,6 +435,23 @@ def test_the_history_says_you_and_against_in_the_players_language(start, tmp_pat
     assert scene.listing.rows[0][3] == "Jij & Anna  tegen  Henk & Joop"
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_result_column_names_no_seat_a_klabberjass_game_lacks(start, tmp_path, lang):
+    """A newcomer's Klabberjass games were listed under "Zuid & Noord": two players have
+    no North. The column says whose result it is: the player's at this laptop."""
+    from klaverjas_gui.i18n import tr
+
+    history = stored_history(tmp_path)
+    play_klabberjass_recorded(history, "bela", 2, ["You", "Henk"])
+    history.close()
+    app = start("--lang", lang)
+    click_button(app, app.top, "history")
+    scene = app.top
+    assert isinstance(scene, HistoryScene) and scene.listing.rows[0][1] == "Klabberjass"
+    head = scene.listing.columns[-1].title
+    assert not [seat for seat in range(4) if tr(f"ui.compass_{seat}") in head], head
+
+
 def test_klabberjass_games_are_listed_opened_and_counted_like_any_preset(start, tmp_path):
     history = stored_history(tmp_path)
     four = play_recorded(history, SHORT, 1, ["Ann", "Bob", "Cas", "Dirk"])

@@ -199,3 +199,30 @@ def test_a_card_clicked_while_the_lesson_asks_for_a_button(make_app):
     state = scene.session.state
     click(app, card_pos(scene, scene.model.hands[YOU][0]))
     assert scene.session.state is state and scene.refusal == tr("teach.use_buttons")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_klabberjass_quiz_says_what_it_asks_about_and_its_buttons_hold_no_suit_symbol(
+    make_app, lang
+):
+    """A newcomer met "Drie eigen woorden:" and then a question about a schmeiss nobody had
+    explained; the dix answer's button read "Ruilen tegen de A▯": a button's font (Noto
+    Sans, pygame-gui) has no ♣♦♥♠, only the table's own text draws them (theme.text)."""
+    from klaverjas_gui.ui.theme import SUIT_GLYPHS
+
+    app = make_app("--lang", lang)
+    listing = open_lessons(app)
+    click_button(app, listing, "lesson_klabberjass")
+    quiz = app.top
+    assert isinstance(quiz, QuizScene)
+    schmeiss = tr("teach.rules_kj_schmeiss")  # the rules page: "Schmeiss: <what it is>. ..."
+    what = schmeiss.split(":", 1)[1].split(".")[0].strip().lower()
+    assert what in quiz.run.prompt.lower(), quiz.run.prompt
+    seen = []
+    for answer in ("hearts", "swap", "20"):
+        labels = [b.text for key, b in quiz.buttons.items() if key.startswith("choice_")]
+        assert len(labels) == 3
+        seen += labels
+        click_button(app, quiz, f"choice_{answer}")
+    assert quiz.finished
+    assert not [label for label in seen if set(label) & set(SUIT_GLYPHS)], seen

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..i18n import tr
+from ..play.games import DEFAULT_GAME, GAMES
 from . import theme, widgets
 from .commands import Command
 from .confirm import ask_first, brief
@@ -290,7 +291,19 @@ class MainMenuScene(ListScene):
             ask_first(self.app, None, lambda: self.app.continue_match(game))
 
     def open_play(self) -> None:
-        self.app.push("play")
+        self.app.push("play", game=self.last_game())
+
+    def last_game(self) -> str:
+        """The game of the newest match, in memory or in the history: the Play screen opens
+        on it (it opened on Klaverjas every time, and a Klabberjass player who forgot to
+        pick the game again started a four-player match)."""
+        session = getattr(self.app.match, "session", None)
+        if session is not None:
+            return session.game.name
+        history = self.app.history
+        newest = [m for m in (history.running(), *history.matches()[:1]) if m is not None]
+        name = max(newest, key=lambda m: m.id).game if newest else DEFAULT_GAME.name
+        return name if name in GAMES else DEFAULT_GAME.name
 
     def open_learn(self) -> None:
         self.app.push("learn")

@@ -102,6 +102,12 @@ def fit_label(
 
 
 TOAST_FADE_IN, TOAST_FADE_OUT = 0.12, 0.4  # seconds
+READING_PACE = 2.5  # words a second: a newcomer reading a rule he did not know, unhurried
+
+
+def reading_time(text: str) -> float:
+    """Seconds to read `text` at `READING_PACE`, and a second to notice it came."""
+    return 1.0 + len(text.split()) / READING_PACE
 
 
 @dataclass
@@ -114,7 +120,9 @@ class Toast:
 class Toasts:
     """Short messages at the bottom of the screen (an illegal card's explanation, mute).
 
-    Their time is reading time, so it is not scaled by the animation speed.
+    Their time is reading time, so it is not scaled by the animation speed, and a long
+    one stays as long as its words take to read (`reading_time`): a refused card's reason
+    of 17 words went in 4 s, before a newcomer had read it.
     """
 
     def __init__(self) -> None:
@@ -122,7 +130,7 @@ class Toasts:
 
     def show(self, text: str, seconds: float = 4.0) -> None:
         self.items = [t for t in self.items if t.text != text][-1:]
-        self.items.append(Toast(text, seconds))
+        self.items.append(Toast(text, max(seconds, reading_time(text))))
 
     def drop(self, text: str) -> None:
         """`text` goes at once (what it said no longer applies)."""

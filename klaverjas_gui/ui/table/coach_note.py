@@ -4,7 +4,9 @@ The judging is the session's (play/coaching.py `Coach`, in a process of its own)
 only shows what it tells. Per the setting (Settings -> Table -> Coach) a decision that
 cost `coach.FLAG` points or more, or every decision, gets one plain sentence in the
 corner above the person's plate (`coach.note`). It never stops play: it fades after
-`TRICKS` tricks (and at least `SECONDS`), or when the next note comes. Clicking it, or
+`TRICKS` tricks (and at least `SECONDS`), or when the next note comes, or at once when its
+deal is thrown in (a schmeiss accepted: the note spoke of cards that are gone, over the
+new hand). Clicking it, or
 the O key, opens the options panel: every option the person had with its expected
 points for the team, best first (`coach.option_lines`); any click or key closes it.
 The note is the holder's: in hot-seat it shows only while its person has the laptop.
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ...engine.match import Redealt
 from ...i18n import tr
 from ...teach import coach
 from .. import theme, widgets
@@ -61,6 +64,7 @@ class CoachNotes:
         self.note: Note | None = None
         self.panel: Note | None = None  # the options shown (stays when a new note comes)
         self.cards = 0  # cards played since the table opened: tricks for the fading
+        self.thrown_in = 0  # the last action of a deal thrown in (its number in the match)
         self._coach: Any = None
         scene.session.listen(self._moved)
         self.attach()
@@ -87,11 +91,18 @@ class CoachNotes:
         level = self.level()
         if level == "off" or (level == "mistakes" and not j.flagged):
             return
+        if j.seq and j.seq <= self.thrown_in:
+            return  # its deal was thrown in before the judgement came: the report has it
         self.note = Note(obs, j, self.cards)
 
     def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
         if action.kind == "play":
             self.cards += 1
+        if any(isinstance(e, Redealt) for e in events):
+            self.thrown_in = before.n_actions + 1
+            note = self.note
+            if note is not None and note.judgement.seq <= self.thrown_in and not note.fading:
+                note.fading = 1e-6  # it starts to fade (update)
 
     # --- the frame ---
     def visible(self) -> Note | None:

@@ -15,9 +15,9 @@ from typing import Any
 
 import pygame
 
-from ...engine import Card, Suit
+from ...engine import Card, Suit, parse_card
 from ...i18n import language, tr
-from ...words import kraak_name, suit_name
+from ...words import card_text, kraak_name, suit_name
 from .. import icons, theme, widgets
 from ..cardimg import CardImages
 from ..seats import compass
@@ -411,6 +411,7 @@ class TableView:
             "schmeiss": lambda: tr("ui.kj_say_schmeiss"),
             "accepted": lambda: tr("ui.kj_say_accepted"),
             "refused": lambda: tr("ui.kj_say_refused"),
+            "dix": lambda: tr("ui.kj_say_dix_took", card=card_text(parse_card(detail))),
         }[kind]()
         return f"{p.names[seat]}: {said}"
 
@@ -425,9 +426,9 @@ class TableView:
             return tr("ui.table_need_lost", team=p.teams[team])
         return tr("ui.table_need", team=p.teams[team], n=need)
 
-    def _side_strip(self, surface: pygame.Surface, p: Picture) -> None:
-        """Below the trump panel: what the choosers still need (learning modes), and the
-        deal's bidding, newest last (the speech bubbles are gone by then)."""
+    def side_lines(self, p: Picture) -> list[tuple[str, tuple, bool]]:
+        """The side strip's lines (text, colour, bold) as many as its room holds: what the
+        choosers still need (learning modes) and the deal's bidding, newest last."""
         L = p.layout
         room = L.side_strip(p.open_cards)
         size = L.text(14)
@@ -440,7 +441,7 @@ class TableView:
             [self.bid_words(p, *bid) for bid in p.model.bids], size, width)]  # fmt: skip
         fit = (room.h - pad) // line_h
         if fit <= 0:
-            return
+            return []
         if p.model.trick or sum(p.model.tricks_won):  # playing: the need first
             lines = need[:fit]
             if fit > len(lines) and bids:  # the newest bids stay when not all fit
@@ -449,8 +450,19 @@ class TableView:
             lines = bids[-fit:] if bids else []
             if len(need) <= fit - len(lines):  # the need only whole
                 lines += need
+        return lines
+
+    def _side_strip(self, surface: pygame.Surface, p: Picture) -> None:
+        """Below the trump panel: `side_lines` on a dark panel (the speech bubbles are gone
+        by then)."""
+        lines = self.side_lines(p)
         if not lines:
             return
+        L = p.layout
+        room = L.side_strip(p.open_cards)
+        size = L.text(14)
+        line_h = theme.font(size).get_linesize()
+        pad = L.px(10)
         rect = pygame.Rect(room.left, room.top, room.w, line_h * len(lines) + pad)
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 200))
         y = rect.top + pad // 2

@@ -46,8 +46,8 @@ class KlabberjassDirector(Director):
     def _script(self, ev: Any, hands: list[list[Card]], origin: Pose | None) -> Script | None:
         if isinstance(ev, StockDealt):
             return self.stock_dealt(hands)
-        if isinstance(ev, DixMade):
-            return self.dix(ev)
+        if isinstance(ev, DixMade):  # logged: the turned card it took is soon out of sight
+            return self.logged(ev.seat, "dix", str(ev.taken), self.dix(ev))
         if isinstance(ev, Schmeissed):
             return self.logged(ev.seat, "schmeiss", "", self.schmeissed(ev))
         if isinstance(ev, SchmeissAnswered):

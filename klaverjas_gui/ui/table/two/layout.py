@@ -24,11 +24,14 @@ class KlabberjassLayout(TableLayout):
         return Pose(stock.x + 1.3 * cw, stock.y, 0.0, 1.0)
 
     def side_strip(self, open_cards: bool) -> pygame.Rect:
-        """Below the trump panel, clear of the stock (there is no West here)."""
+        """Below the trump panel, clear of the stock. There is no West hand here to end it,
+        so it reaches down to the coach's corner: narrow beside the stock, a deal's bidding
+        (a schmeiss refused after three passes) takes more lines than West's room held,
+        and the oldest went out of sight."""
         rect = super().side_strip(open_cards)
         stock = self.stock_pose()
         rect.w = min(rect.w, round(stock.x - self.card[0] / 2) - self.px(10) - rect.left)
-        rect.h = min(rect.h, self.px(150))
+        rect.h = max(0, self.coach_room(open_cards).top - self.px(8) - rect.top)
         return rect
 
     def hint_rooms(self, open_cards: bool) -> list[pygame.Rect]:

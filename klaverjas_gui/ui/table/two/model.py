@@ -40,6 +40,14 @@ class KlabberjassModel(TableModel):
 
     PASS_AFTER_TRUMP = ""  # the dix and declaration passes are not bidding
 
+    def bids_of(self, state: Any) -> list[tuple[int, str, str]]:
+        """The bidding, then the dix and the turned card it took (the log is where that
+        card is still named once the 7 of trump lies in its place)."""
+        bids = super().bids_of(state)
+        if state.dix >= 0:
+            bids.append((state.dix, "dix", str(state.proposed)))
+        return bids
+
     def load(self, state: Any) -> None:
         super().load(state)
         self.proposed = None
