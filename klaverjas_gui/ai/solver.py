@@ -81,6 +81,19 @@ def _runs_roem(starts: int) -> int:
 RUNS_ROEM = tuple(_runs_roem(i) for i in range(1 << 11))
 
 
+class _TrickValues(dict):
+    """Card points plus roem of a complete trick, by its mask, filled as tricks are met:
+    a subscript is the cheapest lookup in the search's innermost loop."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def __missing__(self, mask: int) -> int:
+        value = self[mask] = self.rules.mask_points(mask) + self.rules.roem(mask)
+        return value
+
+
 class SearchTimeout(Exception):
     """The solver's deadline passed or its caller cancelled it; the search was abandoned
     (its table stays valid)."""
@@ -427,7 +440,6 @@ class Solver:
         grouping = self.grouping
         solver = self
         cancelled = self.cancelled
-        mask_points = r.mask_points
 
         suit_points = r.suit_points
         seq_bound = r.seq_bound
@@ -503,7 +515,7 @@ class Solver:
         drops: dict[int, int] = {}  # (cards, others) -> mask of cards grouping leaves out
         follow_memo: dict[int, list[int]] = {}  # a follower's situation -> its ordered cards
         bounds: dict[int, int] = {}  # cards left -> Rules.bound
-        roem_memo = r.roem_cache.get
+        trick_value = _TrickValues(r)
         top_trump = top[r.trump]
         endings = use_tt or grouping or use_bound  # plain alpha-beta keeps the general path
 
@@ -750,14 +762,11 @@ class Solver:
                             moves3 = (lm.bit_length() - 1,)
                         follow += 1
                         tmask = bit0 | bit1 | bit2
-                        tpts = points[c0] + points[c1] + points[c2]
                         b3, best3 = b1, INF
                         for c3 in moves3:
                             H[q3] = h3 ^ (1 << c3)
                             ws = q3 if pw[c3] > wp2 else w2
-                            tm = tmask | 1 << c3
-                            rv = roem_memo(tm)
-                            tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
+                            tv = trick_value[tmask | 1 << c3]
                             if ws & 1 == team_l:
                                 v = tv + child(ws, pit_l, a2 - tv, b3 - tv)
                             else:
@@ -866,7 +875,6 @@ class Solver:
                 moves = lead_moves(h, rem)
             team_l = p & 1
             pit_bonus_l, pit_bonus_o = can_pit[team_l | pit << 1], can_pit[team_l ^ 1 | pit << 1]
-            rpts = mask_points(rem)
             o1, o2, o3 = rem & ~h1, rem & ~h2, rem & ~h3
             a = alpha
             best0, best_c = -INF, -1
@@ -929,13 +937,11 @@ class Solver:
                         follow += 1
                         tmask = bit0 | bit1 | bit2
                         mine_after = (h ^ bit0) | (h2 ^ bit2)
-                        tpts = points[c0] + points[c1] + points[c2]
                         b3, best3 = b1, INF
                         for c3 in moves3:
                             ws = q3 if pw[c3] > wp2 else w2
                             tm = tmask | 1 << c3
-                            rv = roem_memo(tm)
-                            tv = tpts + points[c3] + (roem(tm) if rv is None else rv)
+                            tv = trick_value[tm]
                             # the last trick: one card each, ws leads
                             lt = rem ^ tm
                             tr = lt & trump_mask
@@ -944,8 +950,7 @@ class Solver:
                             else:
                                 s = (H[ws] if ws != q3 else h3 ^ 1 << c3).bit_length() - 1 >> 3
                                 wcard = top[s][lt >> (s << 3) & 255]
-                            rv = roem_memo(lt)
-                            lv = rpts - tpts - points[c3] + last + (roem(lt) if rv is None else rv)
+                            lv = trick_value[lt] + last
                             if ws & 1 == team_l:  # our trick, then the last one: a pit?
                                 v = tv + lv + pit_bonus_l if mine_after >> wcard & 1 else tv - lv
                             elif mine_after >> wcard & 1:
