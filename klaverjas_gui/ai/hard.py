@@ -82,6 +82,12 @@ class HardPlayer:
         # Card play: weigh each sampled deal by how well it explains the bidding (False:
         # only the per-card chooser/passer leanings of `Knowledge.sample`).
         self.bid_inference = True
+        # Bidding: each sampled deal played out with our side's first lead searched (as in
+        # card play) instead of a single rule-of-thumb playout.
+        self.bid_nested = False
+        # Naming must beat passing by this much (points per deal) in free naming.
+        self.name_margin = 0.0
+        self.bid_time = 1.0  # a bid's think time, as a multiple of a card's
         # Per-player caches (never shared between players, so threads stay independent).
         self._rules_cache: dict[tuple[Variant, int], Rules] = {}
         self._solvers: dict[tuple[Variant, int, int, int], Solver] = {}
@@ -117,7 +123,7 @@ class HardPlayer:
             return self.play(obs, deadline)
         if obs.phase == "kraak":
             return self.kraak(obs, deadline)
-        return self.bid(obs, deadline)
+        return self.bid(obs, deadline + (self.bid_time - 1.0) * self.think)
 
     def _more(self, done: int, minimum: int, deadline: float, cap: int = 1 << 30) -> bool:
         if self.cancelled is not None and self.cancelled():
@@ -199,7 +205,9 @@ class HardPlayer:
         values = self.bid_values(obs, deadline)
         best = max((a for a in values if a.kind != "pass"), key=lambda a: values[a])
         passing = next((a for a in values if a.kind == "pass"), None)
-        return passing if passing is not None and values[passing] > values[best] else best
+        if passing is not None and values[passing] + self.name_margin > values[best]:
+            return passing
+        return best
 
     def bid_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
         """Simulate the deal with each suit we may choose, and (`free` and `dealer_forced`
@@ -262,7 +270,10 @@ class HardPlayer:
         base = _Base(obs.variant, chooser % 2, 0, (0, 0), (0, 0), (0, 0), 0)
         acc = base.start()
         lead = chooser if obs.variant.opening_lead == "chooser" else obs.first_hand
-        playout(self._rules(obs.variant, trump), list(hands), lead, [], acc, chooser % 2)
+        rules = self._rules(obs.variant, trump)
+        if self.bid_nested:
+            return _best_next_lead(rules, base, list(hands), lead, [], acc, team)
+        playout(rules, list(hands), lead, [], acc, chooser % 2)
         return base.utility(acc, team)
 
     def kraak(self, obs: Observation, deadline: float) -> Action:
