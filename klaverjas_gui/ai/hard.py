@@ -53,8 +53,9 @@ PARTNER_THRESHOLD = 10.5
 # logistic curve fitted to the hard player's own naming (the easy player names from 12.5).
 NAMING_VALUE = 11.5
 NAMING_SCALE = 1.5
-# A bid's think time as a multiple of a card's; with the searched first lead, bidding
-# this way beat hard-2026 by +4.5 per deal (SE 1.7) in 600 Amsterdam pairs (README).
+# A bid's think time as a multiple of a card's. With the searched first lead, bidding this
+# way beat hard-2026's by +4.5 per deal (SE 1.7) over 600 Amsterdam pairs and +1.5 (1.4)
+# over 600 Rotterdam pairs (docs/benchmarks.md); with a card's time only, +1.3 (1.6).
 BID_TIME = 3.0
 
 
