@@ -9,8 +9,11 @@ each candidate in every sampled deal:
 - cards, early in the deal: a fast open-hand playout to the end of the deal in
   each world, scored by the engine's `settle`, in which our side's next lead is
   searched (every card tried) rather than left to the rule of thumb;
-- trump / kraak decisions: one plain playout per suit and world; passing plays
-  out who would name trump next in that world.
+- trump decisions: one open-hand playout per suit and world in which our side's
+  first lead is searched, as in card play; passing plays out who would name trump
+  next in that world. A bid gets three times a card's think time (`BID_TIME`): bids
+  are few (the median decision time stays a card's) and decide the whole deal;
+- kraak decisions: one plain playout per world.
 
 In card play each world counts by how well it explains the bidding (the chooser's
 hand was worth naming, the passers' hands were not) in place of the per-card
@@ -50,10 +53,15 @@ PARTNER_THRESHOLD = 10.5
 # logistic curve fitted to the hard player's own naming (the easy player names from 12.5).
 NAMING_VALUE = 11.5
 NAMING_SCALE = 1.5
+# A bid's think time as a multiple of a card's. With the searched first lead, bidding this
+# way beat hard-2026's by +4.5 per deal (SE 1.7) over 600 Amsterdam pairs and +1.5 (1.4)
+# over 600 Rotterdam pairs (docs/benchmarks.md); with a card's time only, +1.3 (1.6).
+BID_TIME = 3.0
 
 
 class HardPlayer:
-    """PIMC player; `think_ms` bounds the time per decision (one more world may finish),
+    """PIMC player; `think_ms` bounds the time per card (a bid gets `bid_time` times as
+    long; one more world may finish),
     or `worlds` fixes the number of sampled deals, for reproducible tests."""
 
     name = "hard"
@@ -82,6 +90,12 @@ class HardPlayer:
         # Card play: weigh each sampled deal by how well it explains the bidding (False:
         # only the per-card chooser/passer leanings of `Knowledge.sample`).
         self.bid_inference = True
+        # Bidding: each sampled deal played out with our side's first lead searched (as in
+        # card play; False: a single rule-of-thumb playout), for `bid_time` times a card's
+        # think time; naming must beat passing by `name_margin` (free naming).
+        self.bid_nested = True
+        self.bid_time = BID_TIME
+        self.name_margin = 0.0
         # Per-player caches (never shared between players, so threads stay independent).
         self._rules_cache: dict[tuple[Variant, int], Rules] = {}
         self._solvers: dict[tuple[Variant, int, int, int], Solver] = {}
@@ -117,7 +131,7 @@ class HardPlayer:
             return self.play(obs, deadline)
         if obs.phase == "kraak":
             return self.kraak(obs, deadline)
-        return self.bid(obs, deadline)
+        return self.bid(obs, deadline + (self.bid_time - 1.0) * self.think)
 
     def _more(self, done: int, minimum: int, deadline: float, cap: int = 1 << 30) -> bool:
         if self.cancelled is not None and self.cancelled():
@@ -199,7 +213,9 @@ class HardPlayer:
         values = self.bid_values(obs, deadline)
         best = max((a for a in values if a.kind != "pass"), key=lambda a: values[a])
         passing = next((a for a in values if a.kind == "pass"), None)
-        return passing if passing is not None and values[passing] > values[best] else best
+        if passing is not None and values[passing] + self.name_margin > values[best]:
+            return passing
+        return best
 
     def bid_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
         """Simulate the deal with each suit we may choose, and (`free` and `dealer_forced`
@@ -256,13 +272,17 @@ class HardPlayer:
     def _deal_value(
         self, obs: Observation, hands: tuple[int, ...], chooser: int, trump: int, team: int = -1
     ) -> float:
-        """A greedy open-hand playout of the whole deal with this chooser and trump,
-        as the deal score difference for `team` (default: the chooser's)."""
+        """An open-hand playout of the whole deal with this chooser and trump, as the deal
+        score difference for `team` (default: the chooser's): `team`'s first lead searched
+        (`bid_nested`, see `_best_next_lead`), all else by the rule of thumb."""
         team = chooser % 2 if team < 0 else team
         base = _Base(obs.variant, chooser % 2, 0, (0, 0), (0, 0), (0, 0), 0)
         acc = base.start()
         lead = chooser if obs.variant.opening_lead == "chooser" else obs.first_hand
-        playout(self._rules(obs.variant, trump), list(hands), lead, [], acc, chooser % 2)
+        rules = self._rules(obs.variant, trump)
+        if self.bid_nested:
+            return _best_next_lead(rules, base, list(hands), lead, [], acc, team)
+        playout(rules, list(hands), lead, [], acc, chooser % 2)
         return base.utility(acc, team)
 
     def kraak(self, obs: Observation, deadline: float) -> Action:
