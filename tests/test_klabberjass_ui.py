@@ -120,14 +120,19 @@ def _deal(
     return state
 
 
-def test_dix_declaration_and_shown_sequence(make_app):
-    app = make_app()
-    table = _start(app, "klabberjass", "easy")
+def _take_and_dix(app, table) -> None:
+    """Deal you 7H with JH turned, take hearts and make the dix (you then hold JH)."""
     _deal(table, 1, "7H 8H 9H TH AC KC", "7S 9S JS 7D 9D JD", "JH", "8C 7C QD 9C JC KD")
     run_until(app, lambda: table.prompt.visible)
     click_button(app, table, "take")
     run_until(app, lambda: table.prompt.visible and "dix" in table.prompt.actions)
     click_button(app, table, "dix")
+
+
+def test_dix_declaration_and_shown_sequence(make_app):
+    app = make_app()
+    table = _start(app, "klabberjass", "easy")
+    _take_and_dix(app, table)
     assert str(table.session.state.turned) == "7H"
     run_until(app, lambda: table.prompt.visible and "declare" in table.prompt.actions)
     click_button(app, table, "declare")
@@ -287,11 +292,7 @@ def test_a_dix_is_in_the_bidding_log_with_the_card_it_took(make_app):
 
     app = make_app("--lang", "nl")
     table = _start(app, "klabberjass", "easy")
-    _deal(table, 1, "7H 8H 9H TH AC KC", "7S 9S JS 7D 9D JD", "JH", "8C 7C QD 9C JC KD")
-    run_until(app, lambda: table.prompt.visible)
-    click_button(app, table, "take")
-    run_until(app, lambda: table.prompt.visible and "dix" in table.prompt.actions)
-    click_button(app, table, "dix")
+    _take_and_dix(app, table)
     run_until(app, lambda: table.director.idle)
     picture = table.picture()
     said = tr("ui.kj_say_dix_took", card=card_text(table.session.state.proposed))
