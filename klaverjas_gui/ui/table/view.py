@@ -426,14 +426,19 @@ class TableView:
             return tr("ui.table_need_lost", team=p.teams[team])
         return tr("ui.table_need", team=p.teams[team], n=need)
 
-    def side_lines(self, p: Picture) -> list[tuple[str, tuple, bool]]:
+    @staticmethod
+    def _strip_metrics(p: Picture) -> tuple[pygame.Rect, int, int, int]:
+        """The side strip's room, text size, line height and padding."""
+        L = p.layout
+        size = L.text(14)
+        return L.side_strip(p.open_cards), size, theme.font(size).get_linesize(), L.px(10)
+
+    def side_lines(
+        self, p: Picture, metrics: tuple[pygame.Rect, int, int, int] | None = None
+    ) -> list[tuple[str, tuple, bool]]:
         """The side strip's lines (text, colour, bold) as many as its room holds: what the
         choosers still need (learning modes) and the deal's bidding, newest last."""
-        L = p.layout
-        room = L.side_strip(p.open_cards)
-        size = L.text(14)
-        line_h = theme.font(size).get_linesize()
-        pad = L.px(10)
+        room, size, line_h, pad = metrics or self._strip_metrics(p)
         width = room.w - 2 * pad
         need = [(x, theme.GOLD_LIGHT, True) for x in theme.wrap(self.needed_words(p), size,
                                                                  width, True) if x]  # fmt: skip
@@ -455,16 +460,13 @@ class TableView:
     def _side_strip(self, surface: pygame.Surface, p: Picture) -> None:
         """Below the trump panel: `side_lines` on a dark panel (the speech bubbles are gone
         by then)."""
-        lines = self.side_lines(p)
+        metrics = self._strip_metrics(p)
+        lines = self.side_lines(p, metrics)
         if not lines:
             return
-        L = p.layout
-        room = L.side_strip(p.open_cards)
-        size = L.text(14)
-        line_h = theme.font(size).get_linesize()
-        pad = L.px(10)
+        room, size, line_h, pad = metrics
         rect = pygame.Rect(room.left, room.top, room.w, line_h * len(lines) + pad)
-        widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 200))
+        widgets.draw_panel(surface, rect, p.layout.u, (6, 26, 17, 200))
         y = rect.top + pad // 2
         for text, colour, bold in lines:
             surface.blit(theme.text(text, size, colour, bold), (rect.left + pad, y))
