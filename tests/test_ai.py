@@ -395,6 +395,32 @@ def test_nested_playout_searches_only_our_next_lead():
             assert nested == best
 
 
+def test_searched_leads_try_every_card_of_each_lead():
+    """With two cards a hand only the first lead has a choice: `_searched_leads` plays the
+    card whose rule-of-thumb playout is best for the leader's side, then the rule of thumb."""
+    from klaverjas_gui.ai import fast, hard
+
+    variant = PRESETS["amsterdam"]
+    rng = random.Random(7)
+    for _ in range(200):
+        cards = rng.sample(range(32), 8)
+        hands = [1 << cards[2 * q] | 1 << cards[2 * q + 1] for q in range(4)]
+        trump, leader, team = rng.randrange(4), rng.randrange(4), rng.randrange(2)
+        rules = fast.Rules(variant, trump)
+        base = hard._Base(variant, rng.randrange(2), 0, (0, 0), (0, 0), (0, 0), 0)
+        outcomes = []
+        for c in fast.bits(hands[leader]):
+            hs = list(hands)
+            hs[leader] ^= 1 << c
+            acc = base.start()
+            fast.playout(rules, hs, leader, [c], acc, base.chooser_team)
+            outcomes.append((base.utility(acc, leader % 2), base.utility(acc, team)))
+        first, second = outcomes  # a tie keeps the first (lower) card
+        chosen = first if first[0] >= second[0] else second
+        got = hard._searched_leads(rules, base, list(hands), leader, [], base.start(), team)
+        assert got == chosen[1]
+
+
 def test_the_reference_level_is_for_the_arena_only():
     """hard-2026 is a yardstick: the arena plays it, no player can pick it."""
     from klaverjas_gui.ai import REFERENCE_LEVELS

@@ -82,6 +82,7 @@ class HardPlayer:
         self.caps = (64, 400)  # enough worlds (exact, playouts): stop early on easy decisions
         # Playouts try every card at our side's next lead instead of the rule of thumb's one.
         self.nested = True
+        self.every_lead = False  # card play: every lead of both sides searched instead
         # Free naming: weigh a suit against the simulated rest of the naming (False: against
         # `pass_margin`, as with a proposed suit); `benchmarks/bid_compare.py` compares them.
         self.continuation = True
@@ -94,6 +95,7 @@ class HardPlayer:
         # card play; False: a single rule-of-thumb playout), for `bid_time` times a card's
         # think time; naming must beat passing by `name_margin` (free naming).
         self.bid_nested = True
+        self.bid_every_lead = False  # every lead of both sides searched (`_searched_leads`)
         self.bid_time = BID_TIME
         self.name_margin = 0.0
         # Per-player caches (never shared between players, so threads stay independent).
@@ -194,7 +196,9 @@ class HardPlayer:
                     hs = list(hands)
                     hs[me] ^= 1 << c
                     leader, trick = close_trick(rules, hs, obs.leader, [*trick0, c], acc)
-                    if self.nested:
+                    if self.every_lead:
+                        value = _searched_leads(rules, base, hs, leader, trick, acc, me % 2)
+                    elif self.nested:
                         value = _best_next_lead(rules, base, hs, leader, trick, acc, me % 2)
                     else:
                         playout(rules, hs, leader, trick, acc, chooser_team)
@@ -280,6 +284,8 @@ class HardPlayer:
         acc = base.start()
         lead = chooser if obs.variant.opening_lead == "chooser" else obs.first_hand
         rules = self._rules(obs.variant, trump)
+        if self.bid_every_lead:
+            return _searched_leads(rules, base, list(hands), lead, [], acc, team)
         if self.bid_nested:
             return _best_next_lead(rules, base, list(hands), lead, [], acc, team)
         playout(rules, list(hands), lead, [], acc, chooser % 2)
@@ -446,6 +452,38 @@ def _best_next_lead(
                 best = max(best, base.utility(a, team))
             return best
         c = greedy_card(rules, hands, p, trick, choosers)
+        hands[p] ^= 1 << c
+        trick.append(c)
+        if len(trick) == 4:
+            leader, trick = close_trick(rules, hands, leader, trick, acc)
+    return base.utility(acc, team)
+
+
+def _searched_leads(
+    rules: Rules, base: _Base, hands: list[int], leader: int, trick: list[int], acc: list,
+    team: int,
+) -> float:  # fmt: skip
+    """The deal's value for `team` when every lead, by either side, is the card whose
+    rule-of-thumb playout is best for the leader's side, and all follows are by the rule
+    of thumb. Fairer to both sides than searching only our own next lead (its naming
+    against an opponent's is closer to the exact solver's, benchmarks/bid_accuracy.py),
+    but 3.4 times as slow; neither bids nor card play gained from it (docs/benchmarks.md)."""
+    choosers = base.chooser_team
+    while hands[0] | hands[1] | hands[2] | hands[3]:
+        p = (leader + len(trick)) % 4
+        h = hands[p]
+        if not trick and h & (h - 1):
+            best, c = -float("inf"), -1
+            for card in bits(h):
+                hs = list(hands)
+                hs[p] ^= 1 << card
+                a = list(acc)
+                playout(rules, hs, leader, [card], a, choosers)
+                u = base.utility(a, p & 1)
+                if u > best:
+                    best, c = u, card
+        else:
+            c = greedy_card(rules, hands, p, trick, choosers)
         hands[p] ^= 1 << c
         trick.append(c)
         if len(trick) == 4:
