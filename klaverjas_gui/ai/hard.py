@@ -443,20 +443,27 @@ def _best_next_lead(
     while hands[0] | hands[1] | hands[2] | hands[3]:
         p = (leader + len(trick)) % 4
         if not trick and p % 2 == team:
-            best = -float("inf")
-            for c in bits(hands[p]):
-                hs = list(hands)
-                hs[p] ^= 1 << c
-                a = list(acc)
-                playout(rules, hs, leader, [c], a, choosers)
-                best = max(best, base.utility(a, team))
-            return best
+            return max(_lead_values(rules, base, hands, leader, acc, team).values())
         c = greedy_card(rules, hands, p, trick, choosers)
         hands[p] ^= 1 << c
         trick.append(c)
         if len(trick) == 4:
             leader, trick = close_trick(rules, hands, leader, trick, acc)
     return base.utility(acc, team)
+
+
+def _lead_values(
+    rules: Rules, base: _Base, hands: list[int], leader: int, acc: list, team: int
+) -> dict[int, float]:
+    """Each card `leader` may lead now, valued for `team` by a rule-of-thumb playout after it."""
+    values = {}
+    for c in bits(hands[leader]):
+        hs = list(hands)
+        hs[leader] ^= 1 << c
+        a = list(acc)
+        playout(rules, hs, leader, [c], a, base.chooser_team)
+        values[c] = base.utility(a, team)
+    return values
 
 
 def _searched_leads(
@@ -473,15 +480,8 @@ def _searched_leads(
         p = (leader + len(trick)) % 4
         h = hands[p]
         if not trick and h & (h - 1):
-            best, c = -float("inf"), -1
-            for card in bits(h):
-                hs = list(hands)
-                hs[p] ^= 1 << card
-                a = list(acc)
-                playout(rules, hs, leader, [card], a, choosers)
-                u = base.utility(a, p & 1)
-                if u > best:
-                    best, c = u, card
+            values = _lead_values(rules, base, hands, leader, acc, p & 1)
+            c = max(values, key=values.__getitem__)  # the first of equals, as bits orders them
         else:
             c = greedy_card(rules, hands, p, trick, choosers)
         hands[p] ^= 1 << c
