@@ -445,11 +445,17 @@ def _best_next_lead(
         if not trick and p % 2 == team:
             return max(_lead_values(rules, base, hands, leader, acc, team).values())
         c = greedy_card(rules, hands, p, trick, choosers)
-        hands[p] ^= 1 << c
-        trick.append(c)
-        if len(trick) == 4:
-            leader, trick = close_trick(rules, hands, leader, trick, acc)
+        leader, trick = _play(rules, hands, leader, trick, acc, p, c)
     return base.utility(acc, team)
+
+
+def _play(
+    rules: Rules, hands: list[int], leader: int, trick: list[int], acc: list, p: int, c: int
+) -> tuple[int, list[int]]:
+    """Seat p plays card c; the next leader and trick (`close_trick`)."""
+    hands[p] ^= 1 << c
+    trick.append(c)
+    return close_trick(rules, hands, leader, trick, acc)
 
 
 def _lead_values(
@@ -484,10 +490,7 @@ def _searched_leads(
             c = max(values, key=values.__getitem__)  # the first of equals, as bits orders them
         else:
             c = greedy_card(rules, hands, p, trick, choosers)
-        hands[p] ^= 1 << c
-        trick.append(c)
-        if len(trick) == 4:
-            leader, trick = close_trick(rules, hands, leader, trick, acc)
+        leader, trick = _play(rules, hands, leader, trick, acc, p, c)
     return base.utility(acc, team)
 
 
