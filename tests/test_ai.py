@@ -289,10 +289,13 @@ def test_a_seat_that_passed_is_sampled_with_fewer_high_trumps():
     assert holder[fh] > 0  # less likely, never excluded
 
 
-@pytest.mark.parametrize(("partner_game", "expected"), [(40.0, "pass"), (0.0, "name")])
+@pytest.mark.parametrize(
+    ("partner_game", "expected"), [(45.0, "pass"), (35.0, "name"), (0.0, "name")]
+)
 def test_hard_bid_weighs_naming_against_what_passing_leads_to(monkeypatch, partner_game, expected):
     """Free naming: passing is worth the game of whoever names next (or of first hand,
-    forced). With our own game worth +20, we pass when partner's game is worth more."""
+    forced), less the 20 points of NAME_MARGIN. With our own game worth +20, we pass
+    when partner's game is worth more than 40."""
     from klaverjas_gui.ai import hard
 
     state = new_match(dataclasses.replace(PRESETS["amsterdam"], match_length="deals:1"), 4)

@@ -57,6 +57,11 @@ NAMING_SCALE = 1.5
 # way beat hard-2026's by +4.5 per deal (SE 1.7) over 600 Amsterdam pairs and +1.5 (1.4)
 # over 600 Rotterdam pairs (docs/benchmarks.md); with a card's time only, +1.3 (1.6).
 BID_TIME = 3.0
+# Free naming: name a suit even when the sampled deals make it up to 20 points worse than
+# passing. The bid's quick playouts judge naming against an opponent's naming about 79
+# points too low next to perfect play (benchmarks/bid_accuracy.py); naming this much more
+# readily gained +2.9 per deal (SE 1.3) against hard-2026 over 1,200 paired deals.
+NAME_MARGIN = -20.0
 
 
 class HardPlayer:
@@ -93,11 +98,11 @@ class HardPlayer:
         self.bid_inference = True
         # Bidding: each sampled deal played out with our side's first lead searched (as in
         # card play; False: a single rule-of-thumb playout), for `bid_time` times a card's
-        # think time; naming must beat passing by `name_margin` (free naming).
+        # think time; passing's value is corrected by `name_margin` (NAME_MARGIN).
         self.bid_nested = True
         self.bid_every_lead = False  # every lead of both sides searched (`_searched_leads`)
         self.bid_time = BID_TIME
-        self.name_margin = 0.0
+        self.name_margin = NAME_MARGIN
         # Per-player caches (never shared between players, so threads stay independent).
         self._rules_cache: dict[tuple[Variant, int], Rules] = {}
         self._solvers: dict[tuple[Variant, int, int, int], Solver] = {}
@@ -217,7 +222,7 @@ class HardPlayer:
         values = self.bid_values(obs, deadline)
         best = max((a for a in values if a.kind != "pass"), key=lambda a: values[a])
         passing = next((a for a in values if a.kind == "pass"), None)
-        if passing is not None and values[passing] + self.name_margin > values[best]:
+        if passing is not None and values[passing] > values[best]:
             return passing
         return best
 
@@ -225,7 +230,8 @@ class HardPlayer:
         """Simulate the deal with each suit we may choose, and (`free` and `dealer_forced`
         naming) what passing leads to: the next player whose hand is worth naming a suit
         names it, or first hand is forced. Otherwise passing counts as `pass_margin`
-        (naming must beat it). Averages of the deal score difference for our team."""
+        (naming must beat it). Averages of the deal score difference for our team; the
+        modelled passing corrected by `name_margin`, so the coach weighs a bid as we do."""
         legal = obs.legal
         know = Knowledge.from_observation(obs)
         options: dict[Action, int] = {}
@@ -269,7 +275,10 @@ class HardPlayer:
             worlds += 1
         out = {a: value / worlds for a, value in values.items()}
         if can_pass:
-            passing = (passed + max(forced.values())) / worlds if model else self.pass_margin
+            if model:
+                passing = (passed + max(forced.values())) / worlds + self.name_margin
+            else:
+                passing = self.pass_margin
             out[next(a for a in legal if a.kind == "pass")] = passing
         return out
 
