@@ -11,7 +11,8 @@ each candidate in every sampled deal:
   searched (every card tried) rather than left to the rule of thumb;
 - trump decisions: one open-hand playout per suit and world in which our side's
   first lead is searched, as in card play; passing plays out who would name trump
-  next in that world. A bid gets three times a card's think time (`BID_TIME`): bids
+  next in that world, less 20 points (`NAME_MARGIN`: the playouts undervalue our own
+  naming). A bid gets three times a card's think time (`BID_TIME`): bids
   are few (the median decision time stays a card's) and decide the whole deal;
 - kraak decisions: one plain playout per world.
 
@@ -60,7 +61,9 @@ BID_TIME = 3.0
 # Free naming: name a suit even when the sampled deals make it up to 20 points worse than
 # passing. The bid's quick playouts judge naming against an opponent's naming about 79
 # points too low next to perfect play (benchmarks/bid_accuracy.py); naming this much more
-# readily gained +2.9 per deal (SE 1.3) against hard-2026 over 1,200 paired deals.
+# readily gained +2.9 per deal (SE 1.3) against hard-2026 over 1,200 paired deals; with
+# both bidding changes hard beat hard-2026 by +6.1 (Amsterdam) and +2.2 (Rotterdam) per
+# deal, SE 2.0, in 1,000-pair arenas.
 NAME_MARGIN = -20.0
 
 
