@@ -225,12 +225,15 @@ def _room(text: str) -> str:
 
 
 def _name(text: str) -> str:
-    from .play.net.protocol import NAME_PATTERN
+    from .play.net.names import MAX_NAME, validate_name
 
-    name = text.strip()
-    if not re.fullmatch(NAME_PATTERN.strip("^$"), name):
-        raise argparse.ArgumentTypeError("a name is 1 to 24 characters, no control characters")
-    return name
+    reason = validate_name(text)
+    if reason is not None:
+        why = f" ({reason.values['char']})" if "char" in reason.values else ""
+        raise argparse.ArgumentTypeError(
+            f"a name is 1 to {MAX_NAME} letters, digits, marks or spaces, not {text!r}{why}"
+        )
+    return text.strip()
 
 
 def _seconds(text: str) -> float:
@@ -1150,7 +1153,7 @@ def _network(args: argparse.Namespace) -> int:
     if args.join is not None:
         return headless.run_guest(headless.GuestOptions(
             address=args.join, room=args.room, name=args.name or "Guest", level=level,
-            speed=speed, frames=args.frames, net_log=args.net_log,
+            speed=speed, frames=args.frames, net_log=args.net_log, data_dir=store.paths.data_dir,
         ))  # fmt: skip
     game = get_game(args.game)
     base = game.presets[args.variant or game.default_preset]

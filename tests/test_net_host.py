@@ -83,9 +83,9 @@ class Table:
         """The host's history, read through a connection of the test's own."""
         return History(self.path)
 
-    def join(self, name: str, room: str | None = None) -> NetGuest:
+    def join(self, name: str, room: str | None = None, token: str | None = None) -> NetGuest:
         guest = NetGuest("127.0.0.1", self.host.port, room or self.host.room, name,
-                         keep_frames=True, rejoin_for=5.0)  # fmt: skip
+                         keep_frames=True, rejoin_for=5.0, token=token)  # fmt: skip
         self.guests.append(guest.start())
         return guest
 
@@ -213,7 +213,7 @@ def test_a_dropped_guest_is_played_by_a_computer_and_takes_the_seat_back(tables)
                                            for i, (s, _) in enumerate(t.moves)))  # fmt: skip
     status = t.host.seat_status()[anna.seat]
     assert status["computer"] and not status["present"]
-    back = t.join("Anna")
+    back = t.join("Anna", token=anna.token)  # the same laptop, restarted: its token
     assert back.wait_joined(10) and back.seat == anna.seat
     first = back.updates.get(timeout=5)
     assert first.action is None and first.n >= at_drop  # the position the table is at
@@ -231,6 +231,7 @@ class Hostile:
         self.port, self.room, self.name = port, room, name
         self.ws = None
         self.seat: int | None = None
+        self.token: dict[str, str] = {}  # the seat's rejoin token, once welcomed
         self.n = 0
         self.outcomes: dict[str, int] = {}
 
@@ -239,7 +240,7 @@ class Hostile:
                          max_size=2**20)  # fmt: skip
         self.ws = opened.__enter__()  # closed by send() or the test, not by a with block
         for _ in range(100):  # the host may not have seen our old connection drop yet
-            self.ws.send(P.dump("join", room=self.room, name=self.name))
+            self.ws.send(P.dump("join", room=self.room, name=self.name, **self.token))
             if self._answer(5) == "welcome":
                 return
             time.sleep(0.02)
@@ -257,6 +258,7 @@ class Hostile:
                     return "played"
             elif m["type"] == "welcome":
                 self.seat = m["seat"]
+                self.token = {"token": m["token"]} if "token" in m else self.token
                 return "welcome"
             elif m["type"] in ("refused", "bye"):
                 return f"{m['type']}:{m['reason']['key']}"

@@ -53,9 +53,11 @@ def test_good_messages_parse():
         (json.dumps({"v": 1}), P.BAD_MESSAGE),
         (join(room="abc"), P.BAD_MESSAGE),  # too short, lower case
         (join(room="ABCDE0"), P.BAD_MESSAGE),  # 0 is not in the alphabet
-        (join(name=""), P.BAD_MESSAGE),
-        (join(name="x" * 25), P.BAD_MESSAGE),
-        (join(name="a\nb"), P.BAD_MESSAGE),
+        (join(name=""), "name_empty"),  # a name says why (names.py)
+        (join(name="x" * 25), "name_too_long"),
+        (join(name="a\nb"), "name_character"),
+        (join(name="x" * 101), P.BAD_MESSAGE),  # past any name: the schema's own bound
+        (join(token="short"), P.BAD_MESSAGE),
         (join(name=7), P.BAD_MESSAGE),
         (join(extra=1), P.BAD_MESSAGE),  # closed objects
         (json.dumps({"v": 1, "type": "act", "n": -1, "action": "pass"}), P.BAD_MESSAGE),

@@ -34,9 +34,11 @@ from ..play.net.headless import (
     reason_text,
     remember_room,
 )
-from ..play.net.host import DEFAULT_PORT, NetHost, remote_order
+from ..play.net.host import DEFAULT_PORT, NetHost, Takeover, remote_order
 from ..play.net.mirror import MirrorError
+from ..play.net.names import NAME_EMPTY, validate_name
 from ..play.net.session import GuestSession, host_link
+from ..play.net.tokens import GuestTokens
 from ..play.seats import REMOTE, SEAT_NAMES, Jobs, default_level
 from ..store.prefs import GRACES
 from . import theme, widgets
@@ -72,6 +74,13 @@ def discovery_allowed(app: Shell) -> bool:
     return not getattr(args, "no_discovery", False) and not bind.startswith("127.") and (
         bind not in LOOPBACK
     )  # fmt: skip
+
+
+def name_words(reason: Any) -> str:
+    """Why a typed name is refused, as the join and host screens say it."""
+    if reason.key == NAME_EMPTY:
+        return tr("net.join_need_name")
+    return reason_text(reason)
 
 
 def seat_title(game: Game, seat: int) -> str:
@@ -318,11 +327,10 @@ class HostScene(_Screen):
     def open_table(self, resume: bool = False) -> None:
         """Start the server with what is chosen (`resume`: around the history's running
         hosted match); the lobby shows the room code."""
-        import re
-
         name = self.host_name.strip()
-        if not resume and not re.match(P.NAME_PATTERN, name):
-            self.say(tr("net.join_need_name"), True)
+        reason = None if resume else validate_name(name)
+        if reason is not None:
+            self.say(name_words(reason), True)
             return
         args = self.app.args
         port = self.port if self.port is not None else getattr(args, "port", None)
@@ -349,11 +357,12 @@ class HostScene(_Screen):
         self.host = host
         if resume:
             self._resumed(host)
-        host_link(host)
+        app = self.app
+        host_link(host, ask=lambda: ask_takeover(app, host))
         store = self.app.store
         remember_room(store, host)  # a crash: `--host --continue` keeps the code
         host.session.on_close(lambda: forget_room(store, host.session))
-        self.say("")
+        self.say("; ".join(host.notes))  # a stored name set aside
         if discovery_allowed(self.app):
             threading.Thread(target=self._announce, args=(host,), daemon=True).start()
         self.rebuild()
@@ -461,7 +470,7 @@ class HostScene(_Screen):
         host = self.host
         if host is None:
             return
-        host.pump()
+        host.session.link.pump()  # type: ignore[attr-defined]  # (host_link's)
         if host.started:  # every seat taken, or Start: the table takes over the host
             self.host = None
             announcer, self.announcer = self.announcer, None
@@ -563,6 +572,110 @@ class HostScene(_Screen):
     def close(self) -> None:
         self._close_host()
         super().close()
+
+
+def ask_takeover(app: Shell, host: NetHost) -> None:
+    """Put the first laptop waiting for a dropped guest's seat to the host's person, over
+    whatever shows (the lobby, the table, the menu), unless a question is up already."""
+    if host.takeovers and not any(isinstance(s, TakeoverScene) for s in app.scenes):
+        app.push("network takeover", host=host, takeover=host.takeovers[0])
+
+
+class TakeoverScene(Scene):
+    """ "Give Cor's seat to this laptop?": the one way a seat goes to another laptop than
+    the one that played it (which takes it back by itself, with its token). Keeping it
+    (the default, Esc) is the safe answer; the question goes away by itself when it no
+    longer stands (that laptop left, or Cor's own came back)."""
+
+    opaque = False
+
+    def __init__(self, app: Shell, host: NetHost, takeover: Takeover) -> None:
+        super().__init__(app)
+        self.host = host
+        self.takeover = takeover
+        self.ring = FocusRing()
+        self.ring.shown = True  # two buttons: the keyboard's choice is always visible
+        self.build()
+
+    def _u(self) -> float:
+        return theme.scale_for(self.app.size)
+
+    def _words(self) -> tuple[str, str, str, str]:
+        t = self.takeover
+        return (tr("net.takeover_title", name=t.name),
+                tr("net.takeover_text", name=t.name, address=t.peer),
+                tr("net.takeover_no", name=t.name), tr("net.takeover_yes"))  # fmt: skip
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = self._u()
+        title, text, no, yes = self._words()
+        needs = [widgets.fit_label(self.app.size, no, "@menu", 0, 0)[0],
+                 widgets.fit_label(self.app.size, yes, "@menu_primary", 0, 0)[0]]  # fmt: skip
+        pw = min(w - round(40 * u), max(round(720 * u), 2 * max(needs) + round(66 * u)))
+        inner = pw - round(56 * u)
+        size = theme.readable(18 * u)
+        height = sum(
+            len(theme.wrap(words, px, inner, True)) * theme.font(px, True).get_height()
+            for words, px in ((title, round(28 * u)), (text, size))
+        ) + round(150 * u)  # fmt: skip
+        ph = min(h - round(20 * u), height)
+        return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+
+    def build(self) -> None:
+        u = self._u()
+        panel = self.panel_rect()
+        _, _, no, yes = self._words()
+        bh, gap = round(50 * u), round(18 * u)
+        bw = (panel.w - round(48 * u) - gap) // 2
+        y = panel.bottom - bh - round(22 * u)
+        x = panel.left + round(24 * u)
+        self.button("keep", pygame.Rect(x, y, bw, bh), no, self.keep, "@menu")
+        self.button("give", pygame.Rect(x + bw + gap, y, bw, bh), yes, self.give, "@menu_primary")
+        self.ring.set([
+            Control(key, lambda k=key: self.buttons[k].get_abs_rect(), press)
+            for key, press in (("keep", self.keep), ("give", self.give))
+        ], keep="keep")  # fmt: skip
+
+    def give(self) -> None:
+        self.app.pop(self)
+        self.host.grant(self.takeover)
+
+    def keep(self) -> None:
+        self.app.pop(self)
+        self.host.deny(self.takeover)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.host.pump()  # the lobby under it is not pumped while this is on top
+        if self.takeover not in self.host.takeovers or not self.host.running:
+            self.app.pop(self)
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind == "key" and cmd.name == "back":
+            self.keep()
+            return True
+        return self.ring.handle(cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self._u()
+        widgets.dim(surface, 170)
+        panel = self.panel_rect()
+        widgets.draw_panel(surface, panel, u, (8, 30, 20, 245), theme.GOLD)
+        x, y = panel.left + round(28 * u), panel.top + round(20 * u)
+        width = panel.w - round(56 * u)
+        title, text, _, _ = self._words()
+        for words, size, colour in ((title, round(28 * u), theme.GOLD_LIGHT),
+                                    (text, theme.readable(18 * u), theme.TEXT)):  # fmt: skip
+            for line in theme.wrap(words, size, width, True):
+                img = theme.text(line, size, colour, colour == theme.GOLD_LIGHT)
+                surface.blit(img, (x, y))
+                y += img.get_height()
+            y += round(10 * u)
+        super().draw(surface)
+        self.ring.draw(surface, u)
 
 
 class Listed:
@@ -722,11 +835,14 @@ class JoinScene(_Screen):
         if not re.match(P.ROOM_PATTERN, room):
             self.say(tr("net.join_need_room"), True)
             return
-        if not re.match(P.NAME_PATTERN, name):
-            self.say(tr("net.join_need_name"), True)
+        reason = validate_name(name)
+        if reason is not None:
+            self.say(name_words(reason), True)
             return
         self.fields["room"].set_text(room)
-        self.guest = NetGuest(host, port, room, name, rejoin_for=60.0).start()
+        tokens = GuestTokens(self.app.store.paths.data_dir)
+        self.guest = NetGuest(host, port, room, name, rejoin_for=60.0, token=tokens.get(room),
+                              on_token=lambda t: tokens.put(room, t)).start()  # fmt: skip
         self.say(tr("net.join_connecting", address=f"{host}:{port}"))
 
     def update(self, dt: float) -> None:
@@ -753,6 +869,8 @@ class JoinScene(_Screen):
             self.guest = None
         elif guest.joined.is_set() and not (guest.started and guest.latest is not None):
             self.say(tr("net.join_waiting", name=guest.name))
+        elif not guest.joined.is_set() and guest.refused and guest.refused[-1].key == P.ASK_HOST:
+            self.say(reason_text(guest.refused[-1]))  # the host's person decides
         elif guest.started and guest.latest is not None:
             self._to_table(guest)
 

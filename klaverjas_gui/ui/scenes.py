@@ -52,6 +52,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "network": "lan.NetworkScene",  # Host or Join
     "network host": "lan.HostScene",  # game=, player=, guests=, level=, room=, port=, open_now=
     "network join": "lan.JoinScene",  # address=, room=, player=, join_now=
+    "network takeover": "lan.TakeoverScene",  # host=, takeover=: a dropped guest's seat asked for
 }
 
 

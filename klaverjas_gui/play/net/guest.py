@@ -5,8 +5,10 @@ message from the host into a checked, decoded `Update` (the seat's own observati
 the move and its public events) kept as `latest` for a table screen and queued in
 `updates`. `act(action)` sends a move from any thread; the host's answer to a move
 it refuses comes back as `refused`. When the connection drops before the match is
-over the client rejoins by itself (same name and code) for `rejoin_for` seconds, so a
-restarted host (`--continue`) finds its guests back.
+over the client rejoins by itself (same name, code and rejoin token) for `rejoin_for`
+seconds, so a restarted host (`--continue`) finds its guests back. The token comes with
+the first welcome to a seat; `on_token` keeps it (in the data folder, tokens.py), so a
+restarted laptop takes its seat back too.
 """
 
 from __future__ import annotations
@@ -27,11 +29,13 @@ from ...engine import Action, Suit
 from ...engine.reasons import Reason
 from ..games import GAMES, Game
 from . import protocol as P
+from .names import NAME_REASONS
 
 log = logging.getLogger(__name__)
 
 UNREACHABLE = "unreachable"  # a Reason key of the guest's own: no host answers there
-FATAL = {P.WRONG_ROOM, P.TABLE_FULL, P.NAME_IN_USE, P.BAD_VERSION, P.TOO_MANY_BAD}
+FATAL = {P.WRONG_ROOM, P.TABLE_FULL, P.NAME_IN_USE, P.BAD_VERSION, P.TOO_MANY_BAD, P.SEAT_KEPT,
+         P.TAKEOVER_REFUSED, *NAME_REASONS}  # fmt: skip
 
 
 def split_address(text: str, default_port: int) -> tuple[str, int]:
@@ -73,14 +77,18 @@ def received_reason(data: dict[str, Any]) -> Reason:
 class NetGuest:
     """Join the match at `host:port` with `room` and `name`. `start()`, then read `latest`
     or `updates`; `act()` to move; `close()` at the end. `frames` keeps every text frame
-    received when `keep_frames` (the tests check each for hidden cards)."""
+    received when `keep_frames` (the tests check each for hidden cards). `token`: the
+    rejoin token this laptop kept for `room`; `on_token(token)` keeps a new one."""
 
     def __init__(
         self, host: str, port: int, room: str, name: str, *, rejoin_for: float = 60.0,
         keep_frames: bool = False, on_update: Callable[[P.Update], None] | None = None,
-        on_frame: Callable[[str], None] | None = None,
+        on_frame: Callable[[str], None] | None = None, token: str | None = None,
+        on_token: Callable[[str], None] | None = None,
     ) -> None:  # fmt: skip
         self.host, self.port, self.room, self.name = host, port, room, name
+        self.token = token
+        self.on_token = on_token
         self.rejoin_for = rejoin_for
         self.keep_frames = keep_frames
         self.on_update = on_update
@@ -186,7 +194,8 @@ class NetGuest:
                                    ping_interval=5, ping_timeout=10) as ws:  # fmt: skip
                     self._ws = ws
                     lost_at = None
-                    await ws.send(P.dump("join", room=self.room, name=self.name))
+                    token = {"token": self.token} if self.token else {}  # an older host
+                    await ws.send(P.dump("join", room=self.room, name=self.name, **token))
                     async for frame in ws:
                         self._receive(frame)
                         if self.error is not None or (self.over and self.record is not None):
@@ -220,6 +229,10 @@ class NetGuest:
                 self.seats, self.started = m["seats"], m["started"]
                 self.played_for = m.get("played_for", 0)
                 self.hears_away, self.away = m.get("hears_away", False), False
+                if m.get("token") and m["token"] != self.token:
+                    self.token = m["token"]
+                    if self.on_token is not None:
+                        self.on_token(self.token)
                 self.joins += 1
                 self.joined.set()
             elif kind == "state":

@@ -28,6 +28,8 @@ from ..session import AUTOPILOT_PACE, MatchSession, Pace, record_to
 from . import protocol as P
 from .guest import UNREACHABLE, NetGuest, split_address
 from .host import DEFAULT_PORT, NetHost, host_seating, remote_order
+from .names import validate_name
+from .tokens import GuestTokens, HostKeys
 
 STEP = 1 / 60  # one frame of the headless loop
 BAD_START = 2  # exit status: a wrong address or code, a port that cannot be opened
@@ -94,10 +96,33 @@ def hosted(record: Any) -> bool:
 
 
 def forget_room(store: Any, session: MatchSession) -> None:
-    """The match is over: no room code to continue with."""
+    """The match is over: no room code to continue with, no seats to take back."""
     if session.state.is_over:
         with contextlib.suppress(OSError):
             _room_file(store).unlink()
+        HostKeys(store.paths.data_dir).forget()
+
+
+def keep_keys(store: Any, host: NetHost) -> None:
+    """Keep the seats' rejoin-token digests beside the room code, with the match's id:
+    after a crash `--host --continue` knows each guest's laptop again."""
+    host.on_keys = lambda: HostKeys(store.paths.data_dir).save(host.session.match_id, host.keys)
+
+
+def usable_names(names: list[str]) -> tuple[list[str], list[str]]:
+    """A stored match's names, each one names.py refuses (a hostile guest's, stored by an
+    older version) replaced by "Player 3": the match can be continued, and nothing shows
+    or sends the old one. Returns the names and a line per name set aside."""
+    out, notes = [], []
+    for s, name in enumerate(names):
+        reason = validate_name(name) if isinstance(name, str) else Reason("name_empty", {})
+        if reason is None:
+            out.append(name)
+            continue
+        stand_in = tr("net.seat_stand_in", n=s)
+        out.append(stand_in)
+        notes.append(tr("net.name_set_aside", seat=s, why=reason_text(reason), name=stand_in))
+    return out, notes
 
 
 def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.monotonic,
@@ -116,6 +141,7 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
             say(tr("net.nothing_to_continue"))
             return None
         record, state = found
+        names, notes = usable_names(list(record.players))
         kinds = getattr(record, "kinds", None) or []
         asked = opt.guests
         remote = [s for s, kind in enumerate(kinds) if kind == REMOTE] or (
@@ -125,8 +151,8 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
         levels = [kind for kind in kinds if kind in game.levels()]  # the computers' own
         level = levels[0] if levels else opt.level
         seating = host_seating(
-            game, record.seed, record.players[0], remote, level, names=record.players,
-            grace=opt.grace, clock=clock, claimed=True,
+            game, record.seed, names[0], remote, level, names=names, grace=opt.grace,
+            clock=clock, claimed=True,
         )  # fmt: skip
         if screen:
             seating.autopilot = None
@@ -137,6 +163,9 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
         room = opt.room if opt.room is not None else room
         port = opt.port if opt.port is not None else port if port is not None else DEFAULT_PORT
         host = NetHost(session, room=room, address=opt.bind, port=port, started=not lobby)
+        host.notes = notes
+        host.keys = HostKeys(store.paths.data_dir).load(record.id)
+        keep_keys(store, host)
         return host, True
     seed = random.randrange(1_000_000) if opt.seed is None else opt.seed
     guests = game.players - 1 if opt.guests is None else opt.guests
@@ -153,9 +182,12 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
             [seat.name for seat in seats], kinds=[seat_kind(seat) for seat in seats],
         )  # fmt: skip
         session.listen(record_to(history, session))
+        if host.on_keys is not None:  # the seats' keys, now with the match they belong to
+            host.on_keys()
 
     port = DEFAULT_PORT if opt.port is None else opt.port
     host = NetHost(session, room=opt.room, address=opt.bind, port=port, on_begin=begin)
+    keep_keys(store, host)
     return host, False
 
 
@@ -168,6 +200,8 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
     """Host one match until it ends (0), or until `frames` run out (0 too)."""
     made = host_match(store, opt)
     if made is None:
+        for message in getattr(store, "messages", list)():  # a match that did not replay
+            say(message, out)
         return BAD_START
     host, resumed = made
     try:
@@ -181,6 +215,8 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
     say(tr("net.hosting", game=host.game.label, port=host.port, room=host.room), out)
     if resumed:
         say(tr("net.resumed", n=session.state.n_actions), out)
+    for note in host.notes:
+        say(note, out)
     seen = host.seat_status()
     last = time.monotonic()
     frames = 0
@@ -245,6 +281,8 @@ class GuestOptions:
     join_timeout: float = 10.0
     rejoin_for: float = 60.0
     net_log: Path | None = None  # every message received, one per line
+    data_dir: Path | None = None  # where the rejoin token of each room is kept
+    ask_timeout: float = 120.0  # how long the host's person may take to give us a seat
 
 
 def run_guest(opt: GuestOptions, out: TextIO | None = None) -> int:
@@ -256,11 +294,19 @@ def run_guest(opt: GuestOptions, out: TextIO | None = None) -> int:
         say(tr("net.bad_address", error=str(e)), out)
         return BAD_START
     log = open(opt.net_log, "a", encoding="utf-8") if opt.net_log is not None else None  # noqa: SIM115
-    guest = NetGuest(address, port, opt.room.strip().upper(), opt.name, rejoin_for=opt.rejoin_for,
-                     on_frame=None if log is None else lambda text: _log(log, text))  # fmt: skip
+    room = opt.room.strip().upper()
+    tokens = GuestTokens(opt.data_dir)
+    guest = NetGuest(address, port, room, opt.name, rejoin_for=opt.rejoin_for,
+                     on_frame=None if log is None else lambda text: _log(log, text),
+                     token=tokens.get(room), on_token=lambda t: tokens.put(room, t))  # fmt: skip
     guest.start()
     try:
-        if not guest.wait_joined(opt.join_timeout):
+        joined = guest.wait_joined(opt.join_timeout)
+        asked = [r for r in guest.refused if r.key == P.ASK_HOST]
+        if not joined and asked:
+            say(reason_text(asked[-1]), out)
+            joined = guest.wait_joined(opt.ask_timeout)  # the host's person decides
+        if not joined:
             reason = guest.error or Reason(UNREACHABLE, {"error": "no answer"})
             say(tr("net.cannot_join", address=f"{address}:{port}", why=reason_text(reason)), out)
             return BAD_START

@@ -9,8 +9,11 @@ connected guest gets only its own seat's `observation` and the public events.
 
 Seats: the host's person (or its autopilot), computers, and `RemoteSeat`s that guests
 join with the room code and a name. A guest that drops keeps its seat for the grace
-period; then the seat's stand-in computer plays until the guest rejoins under the same
-name. A connection that keeps sending bad messages is closed.
+period; then the seat's stand-in computer plays until the guest rejoins. A seat is taken
+back with the rejoin token its laptop got at the first welcome (tokens.py), never by the
+name alone: another laptop under that name gets the seat only when the host's person says
+so on the host's screen (`takeovers`, `grant`); a host without a screen refuses it. A
+connection that keeps sending bad messages is closed.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ from ..games import Game
 from ..seats import COMPUTER, GRACE, HUMAN, REMOTE, SEAT_NAMES, RemoteSeat
 from ..session import MatchSession, Seating
 from . import protocol as P
+from .names import name_key
+from .tokens import digest, matches, new_token
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +61,7 @@ class Connection:
     seat: int | None = None
     strikes: int = 0
     open: bool = True
+    asking: bool = False  # waits for the host's person to give it a seat (a Takeover)
 
     @property
     def peer(self) -> str:
@@ -63,6 +69,23 @@ class Connection:
             return str(self.ws.remote_address[0])
         except (TypeError, IndexError, AttributeError):
             return "?"
+
+
+@dataclass(eq=False)
+class Takeover:
+    """A laptop that joined under the name of a dropped guest without that guest's token:
+    it gets the seat only if the host's person answers "Give Cor's seat to this laptop?"."""
+
+    conn: Connection
+    seat: int
+    name: str  # the seat's name, as the question says it
+
+    @property
+    def peer(self) -> str:
+        return self.conn.peer
+
+
+MAX_TAKEOVERS = 8  # questions waiting at once; more laptops are refused as a headless host would
 
 
 class NetHost:
@@ -108,6 +131,15 @@ class NetHost:
         # The position at which each dropped guest left (seat -> state): on the rejoin the
         # welcome says how many of its cards a computer played meanwhile.
         self._left_at: dict[int, Any] = {}
+        # Each claimed seat's rejoin-token digest (tokens.py); a claimed seat without one
+        # (a continued match stored before tokens) is taken back by its name, once.
+        self.keys: dict[int, str] = {}
+        self.on_keys: Callable[[], None] | None = None  # called when `keys` change (kept)
+        # A screen with a person who may answer a takeover (host_link sets it); without
+        # one a laptop asking for another's seat is refused.
+        self.asks = False
+        self.takeovers: list[Takeover] = []  # waiting for the person's answer, oldest first
+        self.notes: list[str] = []  # to tell the host's person once (a stored name set aside)
         session.listen(self._moved)
 
     # --- the seats ---
@@ -127,6 +159,11 @@ class NetHost:
                 **({"away": True} if remote and seat.present and s in self.guests_away else {}),
             })  # fmt: skip
         return out
+
+    @property
+    def running(self) -> bool:
+        """The server thread is up (not closed, not stopped by an error)."""
+        return self._thread is not None and self._thread.is_alive()
 
     # --- the server thread ---
     def start(self, timeout: float = 5.0) -> NetHost:
@@ -288,35 +325,64 @@ class NetHost:
         if message["room"] != self.room:
             self.refuse(conn, Reason(P.WRONG_ROOM, {}), "join")
             return
-        if conn.seat is not None:
+        if conn.seat is not None or conn.asking:
             self.refuse(conn, Reason(P.ALREADY_JOINED, {}), "join")
             return
-        name = message["name"].strip()
+        name = message["name"].strip()  # a name names.py allows (protocol.parse checked it)
         seats = self.session.seats
-        mine = [s for s in self.remote if seats[s].claimed and _same(seats[s].name, name)]
+        token = message.get("token")
+        owned = [s for s in self.remote if seats[s].claimed and matches(token, self.keys.get(s))]
+        if owned:  # this laptop's own seat, whatever name it gives now
+            self._seat(conn, owned[0], name, fresh=False)
+            return
+        key = name_key(name)
+        mine = [s for s in self.remote if seats[s].claimed and name_key(seats[s].name) == key]
         people = [
             seat for seat in seats if seat.kind == HUMAN or (seat.kind == REMOTE and seat.claimed)
         ]
-        taken = {seat.name.casefold() for seat in people}  # a computer gives its name up
+        taken = {name_key(seat.name) for seat in people}  # a computer gives its name up
         order = remote_order(self.game)
         free = sorted((s for s in self.remote if not seats[s].claimed), key=order.index)
         if mine:
             s = mine[0]
             if seats[s].present:
                 self.refuse(conn, Reason(P.NAME_IN_USE, {"name": name}), "join")
-                return
-        elif free and name.casefold() not in taken:
-            s = free[0]
+            elif s not in self.keys:  # claimed before tokens: the name is all there is
+                self._seat(conn, s, name, fresh=True)
+            else:
+                self._ask(conn, s)
+        elif free and key not in taken:
+            self._seat(conn, free[0], name, fresh=True)
         else:
-            key = P.NAME_IN_USE if name.casefold() in taken and free else P.TABLE_FULL
-            self.refuse(conn, Reason(key, {"name": name}), "join")
-            return
+            reason = P.NAME_IN_USE if key in taken and free else P.TABLE_FULL
+            self.refuse(conn, Reason(reason, {"name": name}), "join")
+
+    def _seat(self, conn: Connection, s: int, name: str, fresh: bool) -> None:
+        """Seat `conn` at `s`; `fresh`: with a new rejoin token (the seat's old one, if
+        any, no longer works). A connection still holding the seat (a drop the host has
+        not noticed yet) is closed: the token says this one is the seat's laptop."""
+        seats = self.session.seats
+        for other in list(self.connections):
+            if other is not conn and other.seat == s:
+                other.seat = None
+                bye = Reason(P.NAME_IN_USE, {"name": seats[s].name})
+                self.send(other, P.dump("bye", reason=P.reason_json(bye)))
+                self._call(other.outbox.put_nowait, None)
+        for t in [t for t in self.takeovers if t.seat == s and t.conn is not conn]:
+            self._answer(t, Reason(P.NAME_IN_USE, {"name": seats[s].name}))
         conn.seat = s
         conn.strikes = 0
+        conn.asking = False
         seats[s].arrive(name)
+        token: dict[str, str] = {}
+        if fresh:
+            token["token"] = new_token()
+            self.keys[s] = digest(token["token"])
+            if self.on_keys is not None:
+                self.on_keys()
         self.guests_away.discard(s)  # a new window opens at the table
-        self._rename_computers(name)
-        log.info("%s joined seat %d from %s", name, s, conn.peer)
+        self._rename_computers(seats[s].name)
+        log.info("%s joined seat %d from %s", seats[s].name, s, conn.peer)
         away: dict[str, Any] = {}
         left_at = self._left_at.pop(s, None)
         if left_at is not None:
@@ -326,23 +392,61 @@ class NetHost:
         self.send(conn, P.dump(
             "welcome", seat=s, game=self.game.name, room=self.room,
             variant=P.encode(self.session.variant), seats=self.seat_status(), started=self.started,
-            hears_away=True, **away,
+            hears_away=True, **away, **token,
         ))  # fmt: skip
         self.send(conn, self._state_message(s, None, None, []))
         if not self.started and all(seats[r].present for r in self.remote):  # all (back)
             self.begin()
 
+    # --- a seat for another laptop: the host's person decides ---
+    def _ask(self, conn: Connection, s: int) -> None:
+        """A laptop without the seat's token asks for dropped seat `s` by its name."""
+        name = self.session.seats[s].name
+        if not self.asks or len(self.takeovers) >= MAX_TAKEOVERS:
+            self.refuse(conn, Reason(P.SEAT_KEPT, {"name": name}), "join")
+            return
+        conn.asking = True
+        self.takeovers.append(Takeover(conn, s, name))
+        log.info("a laptop at %s asks for %s's seat", conn.peer, name)
+        wait = Reason(P.ASK_HOST, {"name": name})  # not a bad message: no strike
+        self.send(conn, P.dump("refused", reason=P.reason_json(wait), to="join"))
+
+    def grant(self, t: Takeover) -> bool:
+        """The person gave the seat to this laptop: it gets it with a new token. False if
+        the question no longer stands (the laptop left, the seat's own came back)."""
+        if t not in self.takeovers:
+            return False
+        self.takeovers.remove(t)
+        seat = self.session.seats[t.seat]
+        if not t.conn.open or seat.present:
+            self._answer(t, Reason(P.NAME_IN_USE, {"name": seat.name}), listed=False)
+            return False
+        self._seat(t.conn, t.seat, seat.name, fresh=True)
+        return True
+
+    def deny(self, t: Takeover) -> None:
+        """The person kept the seat for the laptop that played it."""
+        self._answer(t, Reason(P.TAKEOVER_REFUSED, {"name": t.name}))
+
+    def _answer(self, t: Takeover, reason: Reason, listed: bool = True) -> None:
+        if listed and t in self.takeovers:
+            self.takeovers.remove(t)
+        t.conn.asking = False
+        if t.conn.open:
+            self.refuse(t.conn, reason, "join")
+
     def _rename_computers(self, name: str) -> None:
         """A guest took a computer's name ("Anna"): the computer plays under another."""
         seats = self.session.seats
-        used = {seat.name.casefold() for seat in seats}
+        used = {name_key(seat.name) for seat in seats}
         for seat in seats:
-            if seat.kind == COMPUTER and _same(seat.name, name):
+            if seat.kind == COMPUTER and name_key(seat.name) == name_key(name):
                 seat.name = next(n for n in (*SEAT_NAMES[1:], *SPARE_NAMES, *(f"CPU {i}" for i in
-                                 range(1, 9))) if n.casefold() not in used)  # fmt: skip
-                used.add(seat.name.casefold())
+                                 range(1, 9))) if name_key(n) not in used)  # fmt: skip
+                used.add(name_key(seat.name))
 
     def _gone(self, conn: Connection) -> None:
+        self.takeovers = [t for t in self.takeovers if t.conn is not conn]
         seat = self._seat_of(conn)
         if seat is not None and not any(
             c.seat == conn.seat and c.open for c in self.connections if c is not conn
@@ -421,10 +525,6 @@ def played_for(before: Any, after: Any, seat: int) -> int | None:
     return before.hands[seat].bit_count() - after.hands[seat].bit_count()
 
 
-def _same(a: str, b: str) -> bool:
-    return a.strip().casefold() == b.strip().casefold()
-
-
 SPARE_NAMES = ("Kees", "Fenna")  # a computer's name when the host took one of SEAT_NAMES
 
 
@@ -441,14 +541,14 @@ def host_seating(
     """Seat 0 the host's person (played by the autopilot when no screen is there), `guests`
     remote seats (a number, taken in `remote_order`, or the seats themselves), computers at
     `level` in the rest. `names`: every seat's name (a resumed match's); `claimed`: the
-    remote seats are known guests' (they rejoin by name)."""
+    remote seats are known guests' (they rejoin with their tokens, see NetHost.keys)."""
     from ..seats import HumanSeat, valid_level
     from ..session import computer_seat
 
     level = valid_level(level, game.levels())
     remote = set(remote_order(game)[:guests] if isinstance(guests, int) else guests)
     if not names:  # the computers' names, none the host's own ("Henk" hosting: no two Henks)
-        spare = [n for n in (*SEAT_NAMES[1:], *SPARE_NAMES) if not _same(n, host_name)]
+        spare = [n for n in (*SEAT_NAMES[1:], *SPARE_NAMES) if name_key(n) != name_key(host_name)]
         names = [host_name, *spare[:3]]
     names = list(names)
     seats: list[Any] = []

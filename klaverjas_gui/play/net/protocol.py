@@ -2,13 +2,15 @@
 against a schema before anything reads them. No pygame, no pickle, no framing of our
 own: each message is one WebSocket text frame.
 
-A guest sends `join` (room code and name) and then `act` (an action text and the
-position `n` it was chosen at). The host answers `welcome` (your seat, the table),
-`state` (your observation after each move, the move and its public events), `seats`
-(who is connected, who is played by a computer meanwhile), `refused` (a typed
-`Reason`: the engine's own for a move against the rules, `NET_REASONS` for the rest)
-and `bye`. What may be in a `state` is decided by the engine's `observation(seat)`:
-the host never encodes anything else of its state, so no hidden card can leak.
+A guest sends `join` (room code, name, and the rejoin token of a seat it had) and then
+`act` (an action text and the position `n` it was chosen at). The host answers
+`welcome` (your seat, the table; at a first join the token), `state` (your observation
+after each move, the move and its public events), `seats` (who is connected, who is
+played by a computer meanwhile), `refused` (a typed `Reason`: the engine's own for a
+move against the rules, `NET_REASONS` for the rest) and `bye`. What may be in a `state`
+is decided by the engine's `observation(seat)`: the host never encodes anything else of
+its state, so no hidden card can leak. A name is checked by names.py where it is parsed
+(the schema's "format": "name"), so a hostile one never gets past `parse`.
 
 `encode`/`decode` turn observations and events into JSON and back by their type
 hints, so a guest holds the same engine `Observation` a local table shows and a
@@ -42,6 +44,7 @@ from ...engine import klabberjass as _klabberjass
 from ...engine import match as _match
 from ...engine.reasons import Reason
 from ..games import GAMES, Game
+from .names import NAME_REASONS, validate_name
 
 VERSION = 1
 MAX_BYTES = 64 * 1024  # a guest's message is under 200 bytes; the host's state under 20 KB
@@ -49,7 +52,7 @@ MAX_GUEST_BYTES = 1024  # what the host accepts from a guest
 ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a room
 ROOM_LENGTH = 6
 ROOM_PATTERN = f"^[{ROOM_ALPHABET}]{{4,12}}$"
-NAME_PATTERN = r"^[^\x00-\x1f\x7f]{1,24}$"
+TOKEN_PATTERN = "^[A-Za-z0-9_-]{16,64}$"  # a guest's rejoin token (tokens.new_token)
 
 # Why the host refuses a message that is not a move against the rules (those carry the
 # engine's Reason keys). Each has words in translations/net.*.json under the same key.
@@ -67,18 +70,26 @@ NOT_YOUR_SEAT = "not_your_seat"  # the move names another seat than the guest's 
 STALE = "stale"  # the move was chosen at an older position
 TOO_MANY_BAD = "too_many_bad"  # the reason the connection is closed
 HOST_GONE = "host_gone"
+# A claimed seat whose person dropped is taken back with the rejoin token its laptop got
+# at its first welcome; another laptop under that name gets it only if the host's person
+# says so: meanwhile ASK_HOST (not final), then the seat or TAKEOVER_REFUSED. A host
+# without a screen has nobody to ask: SEAT_KEPT.
+ASK_HOST = "ask_host"
+SEAT_KEPT = "seat_kept"
+TAKEOVER_REFUSED = "takeover_refused"
 NET_REASONS = (
     BAD_JSON, TOO_BIG, BAD_VERSION, BAD_MESSAGE, WRONG_ROOM, TABLE_FULL, NAME_IN_USE,
     NOT_JOINED, ALREADY_JOINED, NOT_YOUR_TURN, NOT_YOUR_SEAT, STALE, TOO_MANY_BAD, HOST_GONE,
+    ASK_HOST, SEAT_KEPT, TAKEOVER_REFUSED, *NAME_REASONS,
 )  # fmt: skip
 
 
 class ProtocolError(ValueError):
     """A message that may not be used; `reason` says why, for the `refused` answer."""
 
-    def __init__(self, key: str, error: str = "") -> None:
+    def __init__(self, key: str, error: str = "", values: dict[str, Any] | None = None) -> None:
         super().__init__(f"{key}: {error}" if error else key)
-        self.reason = Reason(key, {"error": error} if error else {})
+        self.reason = Reason(key, {"error": error} if error else values or {})
 
 
 # --- the schema: a small JSON Schema subset, enough for flat messages ---
@@ -94,7 +105,7 @@ _SEATS = {
     "type": "array", "maxItems": 4,
     "items": {
         "type": "object", "required": ["name", "kind", "present"],
-        "properties": {"name": {"type": "string", "maxLength": 40},
+        "properties": {"name": {"type": "string", "maxLength": 40, "format": "name"},
                        "kind": {"type": "string", "maxLength": 20},
                        "present": {"type": "boolean"},
                        "computer": {"type": "boolean"}},
@@ -113,8 +124,8 @@ def _message(kind: str, required: dict[str, Schema], optional: dict[str, Schema]
 GUEST_SCHEMAS: dict[str, Schema] = {
     "join": _message("join", {
         "room": {"type": "string", "pattern": ROOM_PATTERN},
-        "name": {"type": "string", "pattern": NAME_PATTERN},
-    }),
+        "name": {"type": "string", "maxLength": 100, "format": "name"},
+    }, {"token": {"type": "string", "pattern": TOKEN_PATTERN}}),
     "act": _message("act", {"n": _INT, "action": {"type": "string", "maxLength": 20}},
                     {"seat": _SEAT}),
     "ping": _message("ping", {}, {"t": {"type": "number"}}),
@@ -128,8 +139,9 @@ HOST_SCHEMAS: dict[str, Schema] = {
         "seat": _SEAT, "game": {"enum": sorted(GAMES)}, "room": {"type": "string"},
         "variant": {"type": "object"}, "seats": _SEATS, "started": {"type": "boolean"},
     }, {"played_for": {"type": ["integer", "null"], "minimum": 1, "maximum": 1000},
-        "hears_away": {"type": "boolean"}},
-        closed=False),  # played_for: a rejoin's cards a computer played (null: a deal or more)
+        "hears_away": {"type": "boolean"}, "token": {"type": "string", "pattern": TOKEN_PATTERN}},
+        closed=False),  # played_for: a rejoin's cards a computer played (null: a deal or more);
+    # token: at a first welcome to a seat, the secret its laptop takes it back with
     "state": _message("state", {"n": _INT, "obs": {"type": "object"}, "events": {"type": "array"}},
                       {"action": {"type": ["string", "null"]}, "by": {"type": ["integer", "null"]}},
                       closed=False),
@@ -143,7 +155,7 @@ HOST_SCHEMAS: dict[str, Schema] = {
         "actions": {"type": "array", "maxItems": 5000,
                     "items": {"type": "string", "maxLength": 20}},
         "players": {"type": "array", "maxItems": 4,
-                    "items": {"type": "string", "maxLength": 40}},
+                    "items": {"type": "string", "maxLength": 40, "format": "name"}},
         "kinds": {"type": "array", "maxItems": 4, "items": {"type": "string", "maxLength": 20}},
     }, closed=False),
 }  # fmt: skip
@@ -177,6 +189,8 @@ def validate(value: Any, schema: Schema, where: str = "message") -> None:
             fail("is too long")
         if "pattern" in schema and not re.fullmatch(schema["pattern"].strip("^$"), value):
             fail("has characters or a length that are not allowed")
+        if schema.get("format") == "name" and (reason := validate_name(value)) is not None:
+            raise ProtocolError(reason.key, values=dict(reason.values))  # names.py says why
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
             fail(f"must be at least {schema['minimum']}")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import math
 import queue
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -112,10 +113,19 @@ def keep_copy(history: History, game: Any, variant: Any, record: dict[str, Any],
 
 
 class HostLink:
-    """The host's network beside its session: pumped every frame, asked for the status."""
+    """The host's network beside its session: pumped every frame, asked for the status.
+    `ask`: called after each pump while a laptop waits for a seat (`host.takeovers`), so
+    the screen puts the question to the host's person."""
 
-    def __init__(self, host: NetHost) -> None:
+    def __init__(self, host: NetHost, ask: Callable[[], None] | None = None) -> None:
         self.host = host
+        self.ask = ask
+        host.asks = ask is not None
+
+    def pump(self) -> None:
+        self.host.pump()
+        if self.host.takeovers and self.ask is not None:
+            self.ask()
 
     @property
     def room(self) -> str:
@@ -150,12 +160,12 @@ class HostLink:
         told the host has left the table; a deal summary or the score sheet over it is
         still the table."""
         self.host.away = left
-        self.host.pump()
+        self.pump()
 
     def at_table(self) -> None:
         """Each frame of the table: the host is back (if away), and the guests hear it."""
         self.host.away = False
-        self.host.pump()
+        self.pump()
 
     def close(self) -> None:
         """The host's window closes: a recorded match not over may be continued (the menu's
@@ -165,9 +175,10 @@ class HostLink:
         self.host.close(P.HOST_GONE if recorded else "match_over")
 
 
-def host_link(host: NetHost) -> HostLink:
-    """Bind `host` to its session: pumped at every step, closed with the session."""
-    link = HostLink(host)
+def host_link(host: NetHost, ask: Callable[[], None] | None = None) -> HostLink:
+    """Bind `host` to its session: pumped at every step, closed with the session; `ask`:
+    see HostLink."""
+    link = HostLink(host, ask)
     session = host.session
     session.every_frame(link.at_table)
     session.on_close(link.close)

@@ -1,0 +1,56 @@
+"""A player's name on the network: the one check where a name enters, and the one key
+two names are compared by.
+
+A name is shown on every screen at the table, printed by the command line, sent to every
+guest and stored in the history, so a name that cannot be encoded (a lone surrogate),
+moves or hides text (control, format and bidi characters, zero-width ones) or means
+nothing yet (unassigned, private use) is refused where it enters: the guest's `join`
+(protocol.parse), the host's own name (its screen, `--name`) and a stored match that is
+continued. Two names are the same person's when their `name_key`s are equal: case-folded
+and NFKC-normalised, so "Cor" is "cor" and a full-width "Ｃｏｒ" is "Cor" too.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ...engine.reasons import Reason
+
+MAX_NAME = 24  # characters; the join screen's field and `--name` allow as many
+
+# Why a name is refused (a Reason key of the network's, translated under net.reason_*).
+NAME_EMPTY = "name_empty"
+NAME_TOO_LONG = "name_too_long"  # values: max
+NAME_CHARACTER = "name_character"  # values: char ("U+200B")
+NAME_REASONS = (NAME_EMPTY, NAME_TOO_LONG, NAME_CHARACTER)
+
+# Control (Cc), format (Cf: zero-width, bidi overrides, soft hyphen), surrogate (Cs),
+# private use (Co), unassigned (Cn), line and paragraph separators (Zl, Zp).
+_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+# Letters and marks that show nothing: a name of them looks empty or like another's.
+_INVISIBLE = {"\u034f", "\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
+
+
+def validate_name(text: str) -> Reason | None:
+    """Why `text` (surrounding spaces aside) cannot be a player's name, or None."""
+    name = text.strip()
+    if not name:
+        return Reason(NAME_EMPTY, {})
+    if len(name) > MAX_NAME:
+        return Reason(NAME_TOO_LONG, {"max": MAX_NAME})
+    for char in name:
+        if unicodedata.category(char) in _REFUSED or char in _INVISIBLE:
+            return Reason(NAME_CHARACTER, {"char": f"U+{ord(char):04X}"})
+    return None
+
+
+def name_key(text: str) -> str:
+    """What two names are compared by: format characters dropped, NFKC, case-folded,
+    spaces collapsed ("Hanna" and "hanna\u200b" have one key)."""
+    kept = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", kept).casefold())
+    return " ".join(folded.split())
+
+
+def same_name(a: str, b: str) -> bool:
+    return name_key(a) == name_key(b)
