@@ -33,7 +33,7 @@ from klaverjas_gui.play.seats import REMOTE, Jobs
 from klaverjas_gui.store.history import History
 from klaverjas_gui.ui import theme
 from klaverjas_gui.ui.history import result_word
-from klaverjas_gui.ui.lan import HostScene, JoinScene, NetworkScene
+from klaverjas_gui.ui.lan import HostScene, JoinScene, NetworkScene, TakeoverScene
 from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.netstatus import draw_away
 from klaverjas_gui.ui.summary import DealSummaryScene
@@ -464,8 +464,12 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
     click_button(app, table, "score_sheet")  # another screen: the note shows there too
     assert app.top is not table
     app.step(DT)
-    back = NetGuest("127.0.0.1", host.port, host.room, "anna").start()
+    back = NetGuest("127.0.0.1", host.port, host.room, "anna").start()  # another laptop
     try:
+        run_until(app, lambda: isinstance(app.top, TakeoverScene), seconds=10)
+        assert app.top._words()[0] == "Give Anna's seat to this laptop?"  # the person decides
+        assert not link.seat_status()[2]["present"]
+        click_button(app, app.top, "give")
         assert run_until(app, lambda: link.seat_status()[2]["present"], seconds=10) >= 0
         assert away_notes(link.seat_status()) == []
         assert host.session.seats[2].kind == REMOTE and host.session.seats[2].waiting()
@@ -802,7 +806,7 @@ def test_play_on_lets_computers_play_for_the_guests_not_back(make_app, tmp_path)
     assert away_notes(link.seat_status()) == [
         "A computer is playing for Anna, waiting for Anna to return"
     ]  # fmt: skip
-    back = NetGuest("127.0.0.1", port, room, "Anna").start()
+    back = NetGuest("127.0.0.1", port, room, "Anna", token=anna.token).start()  # her laptop
     try:
         run_until(again, lambda: link.seat_status()[2]["present"], seconds=10)
         assert resumed.session.seats[2].waiting()  # Anna plays her own cards again
