@@ -85,7 +85,8 @@ class Table:
 
     def join(self, name: str, room: str | None = None, token: str | None = None) -> NetGuest:
         guest = NetGuest("127.0.0.1", self.host.port, room or self.host.room, name,
-                         keep_frames=True, rejoin_for=5.0, token=token)  # fmt: skip
+                         keep_frames=True, rejoin_for=5.0,
+                         **({"token": token} if token else {}))  # fmt: skip
         self.guests.append(guest.start())
         return guest
 

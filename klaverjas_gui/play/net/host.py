@@ -214,7 +214,7 @@ class NetHost:
                         raise P.ProtocolError(P.BAD_JSON, "a binary frame")
                     message = P.parse(frame, P.GUEST_SCHEMAS, P.MAX_GUEST_BYTES)
                 except P.ProtocolError as e:
-                    self._refuse_now(conn, e.reason)
+                    self._refuse_now(conn, e.reason, e.to)
                     continue
                 if message["type"] == "ping":
                     conn.outbox.put_nowait(P.dump("pong", t=message.get("t", 0)))

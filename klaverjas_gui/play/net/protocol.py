@@ -90,6 +90,7 @@ class ProtocolError(ValueError):
     def __init__(self, key: str, error: str = "", values: dict[str, Any] | None = None) -> None:
         super().__init__(f"{key}: {error}" if error else key)
         self.reason = Reason(key, {"error": error} if error else values or {})
+        self.to = ""  # the refused message's type, once known (a guest's "join" is final)
 
 
 # --- the schema: a small JSON Schema subset, enough for flat messages ---
@@ -228,7 +229,11 @@ def parse(text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYT
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in schemas:
         raise ProtocolError(BAD_MESSAGE, f"unknown type; expected one of {', '.join(schemas)}")
-    validate(message, schemas[kind])
+    try:
+        validate(message, schemas[kind])
+    except ProtocolError as e:
+        e.to = kind
+        raise
     return message
 
 
