@@ -305,3 +305,63 @@ def test_host_continue_starts_on_a_stored_hostile_name_and_sets_it_aside(tmp_pat
     finally:
         host.kill()
     assert all(unicodedata.category(c) != "Cs" for line in host.lines for c in line)
+
+
+def screen_answer(app, raw: Raw, seconds: float = 10.0) -> dict:
+    """The next welcome or refusal to `raw`, the app's frames running meanwhile."""
+    from uitest import DT
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        app.step(DT)
+        try:
+            m = json.loads(raw.ws.recv(timeout=0.005))
+        except TimeoutError:
+            continue
+        if m["type"] in ("welcome", "refused"):
+            return m
+    raise AssertionError("no answer")
+
+
+def test_the_hosts_person_keeps_a_seat_for_its_laptop_and_the_laptop_takes_it_back(make_app):
+    """At a host with a screen, another laptop typing "anna" is asked about; Esc keeps the
+    seat; a second asker's question goes away by itself when Anna's laptop comes back."""
+    import pygame
+    from test_net_screens import LOCAL, guest_at_table
+    from uitest import press, run_until
+
+    from klaverjas_gui.ui.lan import TakeoverScene
+
+    app = make_app(*LOCAL, "--grace", "30", first_frame=True)
+    host, anna, table = guest_at_table(app, "Anna")
+    link = table.session.link
+    anna.close()
+    run_until(app, lambda: not link.seat_status()[2]["present"], seconds=10)
+    other = Raw(host.port)
+    try:
+        other.ws.send(f'{{"v":1,"type":"join","room":"{host.room}","name":"anna"}}')
+        assert refusal(screen_answer(app, other)) == ("ask_host", {"name": "Anna"})
+        run_until(app, lambda: isinstance(app.top, TakeoverScene), seconds=5)
+        assert app.top._words()[0] == "Give Anna's seat to this laptop?"
+        assert "127.0.0.1" in app.top._words()[1]  # which laptop asks
+        press(app, pygame.K_ESCAPE)  # keep it for Anna's laptop
+        assert refusal(screen_answer(app, other)) == ("takeover_refused", {"name": "Anna"})
+        assert not isinstance(app.top, TakeoverScene) and not link.seat_status()[2]["present"]
+    finally:
+        other.close()
+    token = anna.token  # kept by her laptop since its first welcome
+    again = Raw(host.port)
+    mine = Raw(host.port)
+    try:
+        again.ws.send(f'{{"v":1,"type":"join","room":"{host.room}","name":"ANNA"}}')
+        assert refusal(screen_answer(app, again))[0] == "ask_host"
+        run_until(app, lambda: isinstance(app.top, TakeoverScene), seconds=5)
+        mine.ws.send(f'{{"v":1,"type":"join","room":"{host.room}","name":"Anna",'
+                     f'"token":"{token}"}}')  # fmt: skip
+        assert screen_answer(app, mine)["seat"] == 2  # her own laptop: no question
+        assert refusal(screen_answer(app, again))[0] == "name_in_use"
+        run_until(app, lambda: not isinstance(app.top, TakeoverScene), seconds=5)
+        assert link.seat_status()[2]["present"] and app.top is table
+    finally:
+        again.close()
+        mine.close()
