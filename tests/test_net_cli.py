@@ -39,6 +39,9 @@ def test_host_and_join_flags_parse():
             "at most 1 (a klabberjass match has 2 seats",
         ),
         (["--join", "h", "--room", "ABCD", "--name", "x" * 30], "a name is 1 to 24"),
+        (["--host", "--name", "Evil\udcff"], "(U+DCFF)"),  # an undecodable byte in argv
+        (["--host", "--name", "Cor\u202e"], "(U+202E)"),  # a bidi override
+        (["--host", "--name", "Hanna\u200b"], "(U+200B)"),  # zero-width
         (["--host", "--level", "godlike"], "is not a level"),
     ],
 )

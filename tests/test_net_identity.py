@@ -365,3 +365,17 @@ def test_the_hosts_person_keeps_a_seat_for_its_laptop_and_the_laptop_takes_it_ba
     finally:
         again.close()
         mine.close()
+
+
+def test_the_token_takes_the_seat_from_a_connection_the_host_thinks_is_still_there(tables):
+    """A laptop whose old connection the host has not seen drop yet (no answer to pings
+    for up to 15 s) is not refused "name in use": its token says the seat is its own."""
+    t = tables(guests=1)
+    anna = t.join("Anna")
+    assert anna.wait_joined(10)
+    wait(lambda: anna.token is not None)
+    again = t.join("Anna", token=anna.token)
+    assert again.wait_joined(10) and again.seat == anna.seat
+    wait(lambda: anna.finished.is_set())  # the old connection is told and closed
+    assert anna.error is not None and anna.error.key == "name_in_use"
+    assert t.host.seat_status()[again.seat]["present"]

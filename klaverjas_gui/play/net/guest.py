@@ -194,7 +194,8 @@ class NetGuest:
                                    ping_interval=5, ping_timeout=10) as ws:  # fmt: skip
                     self._ws = ws
                     lost_at = None
-                    token = {"token": self.token} if self.token else {}  # an older host
+                    # only once a host gave one: an older host refuses a field it does not know
+                    token = {"token": self.token} if self.token else {}
                     await ws.send(P.dump("join", room=self.room, name=self.name, **token))
                     async for frame in ws:
                         self._receive(frame)

@@ -109,8 +109,12 @@ class HostKeys:
         return out
 
     def save(self, match: int | None, keys: dict[int, str]) -> None:
-        with contextlib.suppress(OSError):  # as the room file: the seats stay in memory
+        """Write all of them; a disk that refuses is logged, and the next join writes all
+        again (meanwhile the seats are known in memory)."""
+        try:
             write_atomic(self.path, json.dumps({"match": match, "keys": keys}))
+        except OSError as e:
+            log.warning("the seats' rejoin keys are not kept: %s", e)
 
     def forget(self) -> None:
         with contextlib.suppress(OSError):
