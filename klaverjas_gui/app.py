@@ -47,6 +47,7 @@ from .engine import (  # noqa: E402
 from .play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, Game, get_game  # noqa: E402
 from .play.seats import Jobs  # noqa: E402
 from .play.session import (  # noqa: E402
+    SEED_LIMIT,
     MatchSession,
     OpenMatch,
     new_session,
@@ -125,9 +126,6 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("expected 1 or more")
     return value
-
-
-SEED_LIMIT = 2**63  # the history stores the seed as an SQLite INTEGER (64 bits, signed)
 
 
 def _seed(text: str) -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
 import sys
 import time
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from ...i18n import tr
 from ...store.files import write_atomic
 from ..games import Game
 from ..seats import GRACE, REMOTE, Jobs, valid_level
-from ..session import AUTOPILOT_PACE, MatchSession, Pace, record_to
+from ..session import AUTOPILOT_PACE, MatchSession, Pace, fresh_seed, record_to
 from . import protocol as P
 from .guest import UNREACHABLE, NetGuest, split_address
 from .host import DEFAULT_PORT, NetHost, host_seating, remote_order
@@ -138,7 +137,7 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
         port = opt.port if opt.port is not None else port if port is not None else DEFAULT_PORT
         host = NetHost(session, room=room, address=opt.bind, port=port, started=not lobby)
         return host, True
-    seed = random.randrange(1_000_000) if opt.seed is None else opt.seed
+    seed = fresh_seed() if opt.seed is None else opt.seed
     guests = game.players - 1 if opt.guests is None else opt.guests
     seating = host_seating(game, seed, opt.name, guests, opt.level, grace=opt.grace, clock=clock)
     if screen:
