@@ -1145,11 +1145,14 @@ def _network(args: argparse.Namespace) -> int:
     i18n.set_language((args.lang or store.settings.language)[:2].lower())
     speed = SPEEDS[args.speed or store.settings.animation_speed]
     level = args.level or default_level(get_game(args.game).levels())
-    if args.join is not None:
-        return headless.run_guest(headless.GuestOptions(
-            address=args.join, room=args.room, name=args.name or "Guest", level=level,
-            speed=speed, frames=args.frames, net_log=args.net_log,
-        ))  # fmt: skip
+    if args.join is not None:  # the guest keeps a copy of the match, as a window does
+        try:
+            return headless.run_guest(headless.GuestOptions(
+                address=args.join, room=args.room, name=args.name or "Guest", level=level,
+                speed=speed, frames=args.frames, net_log=args.net_log,
+            ), history=store.history)  # fmt: skip
+        finally:
+            store.history.close()
     game = get_game(args.game)
     base = game.presets[args.variant or game.default_preset]
     variant = dataclasses.replace(base, **args.rule)
