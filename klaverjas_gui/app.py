@@ -47,6 +47,7 @@ from .engine import (  # noqa: E402
 from .play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, Game, get_game  # noqa: E402
 from .play.seats import Jobs  # noqa: E402
 from .play.session import (  # noqa: E402
+    SEED_LIMIT,
     MatchSession,
     OpenMatch,
     new_session,
@@ -125,9 +126,6 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("expected 1 or more")
     return value
-
-
-SEED_LIMIT = 2**63  # the history stores the seed as an SQLite INTEGER (64 bits, signed)
 
 
 def _seed(text: str) -> int:
@@ -1150,11 +1148,15 @@ def _network(args: argparse.Namespace) -> int:
     i18n.set_language((args.lang or store.settings.language)[:2].lower())
     speed = SPEEDS[args.speed or store.settings.animation_speed]
     level = args.level or default_level(get_game(args.game).levels())
-    if args.join is not None:
-        return headless.run_guest(headless.GuestOptions(
-            address=args.join, room=args.room, name=args.name or "Guest", level=level,
-            speed=speed, frames=args.frames, net_log=args.net_log, data_dir=store.paths.data_dir,
-        ))  # fmt: skip
+    if args.join is not None:  # the guest keeps a copy of the match, as a window does
+        try:
+            return headless.run_guest(headless.GuestOptions(
+                address=args.join, room=args.room, name=args.name or "Guest", level=level,
+                speed=speed, frames=args.frames, net_log=args.net_log,
+                data_dir=store.paths.data_dir,
+            ), history=store.history)  # fmt: skip
+        finally:
+            store.history.close()
     game = get_game(args.game)
     base = game.presets[args.variant or game.default_preset]
     variant = dataclasses.replace(base, **args.rule)

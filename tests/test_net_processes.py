@@ -14,6 +14,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from netcheck import Replay, check_frames
@@ -152,6 +153,24 @@ def check_guests(tmp: Path, replay: Replay, names: list[str]) -> None:
         assert last["obs"]["totals"] == list(replay.states[-1].totals)
 
 
+def check_copies(tmp: Path, record: Any, names: list[str]) -> None:
+    """Each guest's own history keeps the host's match: its seed and every move."""
+    host = History(tmp / "host" / "history.sqlite")
+    try:
+        moves = host.actions(record.id)
+    finally:
+        host.close()
+    for name in names:
+        history = History(tmp / name / "history.sqlite")
+        try:
+            (copy,) = history.matches()
+            assert (copy.seed, copy.totals, history.actions(copy.id)) == (
+                record.seed, record.totals, moves)  # fmt: skip
+            assert copy.kinds[copy.players.index(name)] == "human"
+        finally:
+            history.close()
+
+
 def test_four_processes_play_a_whole_match(tmp_path, procs):
     port = free_port()
     host = procs(*host_args(tmp_path, port, "--rule", "match_length=deals:1", "--speed", "fast"))
@@ -165,6 +184,7 @@ def test_four_processes_play_a_whole_match(tmp_path, procs):
     assert record.kinds == ["human", "remote", "remote", "remote"]
     assert sorted(record.players[1:]) == names
     check_guests(tmp_path, replay, names)
+    check_copies(tmp_path, record, names)
 
 
 def test_klabberjass_host_and_one_guest(tmp_path, procs):
@@ -178,6 +198,7 @@ def test_klabberjass_host_and_one_guest(tmp_path, procs):
     replay, record = finished_match(tmp_path)
     assert record.game == "klabberjass" and record.kinds == ["human", "remote"]
     check_guests(tmp_path, replay, ["Anna"])
+    check_copies(tmp_path, record, ["Anna"])
 
 
 def test_a_killed_guest_is_played_by_a_computer_then_a_new_process_takes_the_seat_back(

@@ -18,7 +18,7 @@ Starting, continuing and resuming a match: `new_session` and `resume_session`.
 from __future__ import annotations
 
 import logging
-import random
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -53,6 +53,9 @@ SCRIPT_PACE = 0.8  # a lesson: seconds between two scripted moves (times the ani
 FIRST_PAUSE = 1.2  # a lesson: time to read the introduction before the first scripted move
 BOTTOM = 0  # the seat at the bottom of the screen when no person sits anywhere
 LESSON = "lesson"  # the Reason key of a move a lesson does not want: values["text"] says why
+# The seeds a match is dealt from: 0 .. 2**63 - 1, what the history's SQLite INTEGER holds
+# (and `--seed N` takes), so every stored match replays from its seed.
+SEED_LIMIT = 2**63
 
 Listener = Callable[[Any, Action, list[Any]], None]
 
@@ -95,6 +98,13 @@ class Pace:
 
     speed: float = 1.0  # animation time factor: the computers' pace scales with it
     auto_roem_claim: bool = False  # claim roem for a person when the trick pause ends
+
+
+def fresh_seed() -> int:
+    """A new match's seed: a secret from the operating system's random source, drawn from
+    all 2**63 seeds. Every card of the match follows from it, so it must not be findable by
+    trying seeds against one's own hand (docs/network.md: what a seat can infer)."""
+    return secrets.randbelow(SEED_LIMIT)
 
 
 def computer_seat(game: Game, seed: int, name: str, level: str, seat: int) -> ComputerSeat:
@@ -427,7 +437,7 @@ def new_session(
 ) -> MatchSession:
     """A new match with the settings' seats, recorded in `history` as it goes (practice,
     which takes cards back, is not: its log is no match to keep)."""
-    seed = random.randrange(1_000_000) if seed is None else seed
+    seed = fresh_seed() if seed is None else seed
     seating = make_seats(game, seed, settings.seat_plan(game), autopilot=autopilot)
     record = history if not practice else None
     session = MatchSession(game, variant, seed, seating, record, settings=settings, jobs=jobs)
@@ -458,7 +468,7 @@ def demo_session(
     game: Game, variant: Any, seed: int | None, settings: Any, jobs: Jobs | None = None
 ) -> MatchSession:
     """The club demo's match: computers in every seat under the demo's names, not recorded."""
-    seed = random.randrange(1_000_000) if seed is None else seed
+    seed = fresh_seed() if seed is None else seed
     seating = make_seats(game, seed, demo=True)
     return MatchSession(game, variant, seed, seating, settings=settings, jobs=jobs)
 

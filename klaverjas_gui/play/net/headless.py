@@ -11,27 +11,34 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
+import logging
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ...engine.reasons import Reason
 from ...i18n import tr
 from ...store.files import write_atomic
 from ..games import Game
 from ..seats import GRACE, REMOTE, Jobs, valid_level
-from ..session import AUTOPILOT_PACE, MatchSession, Pace, record_to
+from ..session import AUTOPILOT_PACE, MatchSession, Pace, fresh_seed, record_to
 from . import protocol as P
 from .guest import UNREACHABLE, NetGuest, split_address
 from .host import DEFAULT_PORT, NetHost, host_seating, remote_order
 from .names import validate_name
+from .session import CopyError, keep_copy
 from .tokens import GuestTokens, HostKeys
 
+if TYPE_CHECKING:
+    from ...store.history import History
+
+logger = logging.getLogger(__name__)
+
 STEP = 1 / 60  # one frame of the headless loop
+RECORD_WAIT = 5.0  # after the last move: how long a guest waits for the host's record
 BAD_START = 2  # exit status: a wrong address or code, a port that cannot be opened
 ROOM_FILE = "network-room.txt"  # the room code of the running hosted match (for --continue)
 
@@ -167,7 +174,7 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
         host.keys = HostKeys(store.paths.data_dir).load(record.id)
         keep_keys(store, host)
         return host, True
-    seed = random.randrange(1_000_000) if opt.seed is None else opt.seed
+    seed = fresh_seed() if opt.seed is None else opt.seed
     guests = game.players - 1 if opt.guests is None else opt.guests
     seating = host_seating(game, seed, opt.name, guests, opt.level, grace=opt.grace, clock=clock)
     if screen:
@@ -285,9 +292,10 @@ class GuestOptions:
     ask_timeout: float = 120.0  # how long the host's person may take to give us a seat
 
 
-def run_guest(opt: GuestOptions, out: TextIO | None = None) -> int:
+def run_guest(opt: GuestOptions, out: TextIO | None = None, history: History | None = None) -> int:
     """Join, let the autopilot play our seat, and stop when the match is over (0); a
-    wrong address or code is one line and 2; the host gone for good is 1."""
+    wrong address or code is one line and 2; the host gone for good is 1. `history`: where
+    the finished match's copy is kept, as a windowed guest keeps it (`keep_copy`)."""
     try:
         address, port = split_address(opt.address, DEFAULT_PORT)
     except ValueError as e:
@@ -337,11 +345,26 @@ def run_guest(opt: GuestOptions, out: TextIO | None = None) -> int:
             time.sleep(STEP)
             frames += 1
         say(tr("net.over", totals=" - ".join(map(str, guest.latest.observation.totals))), out)
+        if history is not None:
+            _keep_copy(guest, history, out)
         return 0
     finally:
         guest.close()
         if log is not None:
             log.close()
+
+
+def _keep_copy(guest: NetGuest, history: History, out: TextIO | None) -> None:
+    """The host's record of the finished match into `history` (it comes just after the last
+    move; the guest stops reading once it has it or the host says goodbye)."""
+    guest.finished.wait(RECORD_WAIT)
+    assert guest.game is not None and guest.seat is not None
+    try:
+        keep_copy(history, guest.game, guest.variant, guest.record or {}, guest.seat,
+                  guest.latest)  # fmt: skip
+    except CopyError as e:
+        logger.warning("no copy of the match kept: %s", e)
+        say(tr("net.no_copy"), out)
 
 
 def _log(file: TextIO, text: str) -> None:

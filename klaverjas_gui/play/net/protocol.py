@@ -44,6 +44,7 @@ from ...engine import klabberjass as _klabberjass
 from ...engine import match as _match
 from ...engine.reasons import Reason
 from ..games import GAMES, Game
+from ..session import SEED_LIMIT
 from .names import NAME_REASONS, validate_name
 
 VERSION = 1
@@ -97,6 +98,7 @@ class ProtocolError(ValueError):
 Schema = Mapping[str, Any]
 _INT = {"type": "integer", "minimum": 0, "maximum": 1_000_000}
 _SEAT = {"type": "integer", "minimum": 0, "maximum": 3}
+_SEED = {"type": "integer", "minimum": 0, "maximum": SEED_LIMIT - 1}  # any match's seed
 _REASON = {
     "type": "object", "required": ["key", "values"],
     "properties": {"key": {"type": "string", "maxLength": 40},
@@ -151,8 +153,9 @@ HOST_SCHEMAS: dict[str, Schema] = {
     "bye": _message("bye", {"reason": _REASON}, closed=False),
     "pong": _message("pong", {}, {"t": {"type": "number"}}, closed=False),
     # Sent once, after the match's last move: its seed and moves, for the guest's own copy.
+    # The seed is the deal's secret: no other message carries it, or anything made from it.
     "record": _message("record", {
-        "seed": _INT, "preset": {"type": "string", "maxLength": 40},
+        "seed": _SEED, "preset": {"type": "string", "maxLength": 40},
         "actions": {"type": "array", "maxItems": 5000,
                     "items": {"type": "string", "maxLength": 20}},
         "players": {"type": "array", "maxItems": 4,
