@@ -379,3 +379,32 @@ def test_the_token_takes_the_seat_from_a_connection_the_host_thinks_is_still_the
     wait(lambda: anna.finished.is_set())  # the old connection is told and closed
     assert anna.error is not None and anna.error.key == "name_in_use"
     assert t.host.seat_status()[again.seat]["present"]
+
+
+def test_a_match_continued_from_before_tokens_gives_each_seat_by_its_name_once(tmp_path):
+    """No keys were kept (a match hosted by a version before tokens): a claimed seat goes
+    to the first laptop naming it, which gets a token; after that the name alone no longer
+    takes it."""
+    history = History(tmp_path / "history.sqlite")
+    variant = dataclasses.replace(KLAVERJAS.presets["amsterdam"], match_length="deals:1")
+    history.start_match("klaverjas", "amsterdam", variant.to_dict(), 3,
+                        ["Host", "Joop", "Anna", "Henk"],
+                        kinds=["human", "random", "remote", "random"])  # fmt: skip
+    store = SimpleNamespace(history=history, paths=SimpleNamespace(data_dir=tmp_path))
+    opt = HostOptions(game=KLAVERJAS, variant=variant, port=0, bind="127.0.0.1", room="KRAAK7",
+                      resume=True, announce=False)  # fmt: skip
+    host, resumed = host_match(store, opt)
+    assert resumed and host.keys == {} and host.session.seats[2].claimed
+    host.start()
+    first, second = Raw(host.port), Raw(host.port)
+    try:
+        welcome = pump_answer(host, first, "KRAAK7", '"anna"')
+        assert welcome["seat"] == 2 and welcome["token"] and 2 in host.keys
+        first.close()
+        wait(lambda: (host.pump(), not host.session.seats[2].present)[1])
+        assert refusal(pump_answer(host, second, "KRAAK7", '"Anna"'))[0] == "seat_kept"
+    finally:
+        second.close()
+        host.close()
+        host.session.close()
+        history.close()
