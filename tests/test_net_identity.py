@@ -38,6 +38,8 @@ HOSTILE = [
     (r'"\ue000\ue001"', "name_character", {"char": "U+E000"}),  # private use
     (r'"X\u0378"', "name_character", {"char": "U+0378"}),  # unassigned
     (r'"\u3164"', "name_character", {"char": "U+3164"}),  # an invisible letter
+    (r'"\u0301Anna"', "name_character", {"char": "U+0301"}),  # a mark on nothing
+    ('"Z' + "\\u0336" * 4 + '"', "name_character", {"char": "U+0336"}),  # a tower of marks
     ('""', "name_empty", {}),
     ('"   "', "name_empty", {}),
     ('"' + "x" * 25 + '"', "name_too_long", {"max": 24}),
@@ -102,6 +104,7 @@ def test_names_compare_case_folded_and_normalised():
     assert validate_name("Zoë") is None and validate_name("Ｃｏｒ") is None
     assert validate_name(" Anne-Marie ") is None and validate_name("李小龙") is None
     assert validate_name("x" * 24) is None
+    assert validate_name("Nguyễn") is None and validate_name("Nguye\u0302\u0303n") is None
 
 
 @pytest.mark.parametrize(("raw", "key", "values"), HOSTILE)

@@ -17,6 +17,7 @@ import unicodedata
 from ...engine.reasons import Reason
 
 MAX_NAME = 24  # characters; the join screen's field and `--name` allow as many
+MAX_MARKS = 3  # combining marks on one letter (Vietnamese needs two)
 
 # Why a name is refused (a Reason key of the network's, translated under net.reason_*).
 NAME_EMPTY = "name_empty"
@@ -38,8 +39,11 @@ def validate_name(text: str) -> Reason | None:
         return Reason(NAME_EMPTY, {})
     if len(name) > MAX_NAME:
         return Reason(NAME_TOO_LONG, {"max": MAX_NAME})
-    for char in name:
-        if unicodedata.category(char) in _REFUSED or char in _INVISIBLE:
+    marks = 0  # combining marks in a row: a letter's accents, not a tower over the table
+    for i, char in enumerate(name):
+        category = unicodedata.category(char)
+        marks = marks + 1 if category.startswith("M") else 0
+        if category in _REFUSED or char in _INVISIBLE or marks > MAX_MARKS or marks > i:
             return Reason(NAME_CHARACTER, {"char": f"U+{ord(char):04X}"})
     return None
 
