@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from ..crash import log_path
-from ..i18n import shown, tr
+from ..i18n import printable, shown, tr
 from . import prefs
 from .history import History
 from .paths import Paths, resolve
@@ -112,10 +112,10 @@ def export_command(target: Path, data_dir: Path | None) -> int:
             path, rows, skipped = store.export_history(target)
         except OSError as e:
             reason = e.strerror or str(e)
-            print(f"klaverjas: cannot write {target}: {reason}", file=sys.stderr)
+            print(f"klaverjas: cannot write {printable(target)}: {reason}", file=sys.stderr)
             return 2
         left_out = f"; {skipped} damaged matches left out" if skipped else ""
-        print(f"klaverjas: {rows} deals written to {path}{left_out}")
+        print(f"klaverjas: {rows} deals written to {printable(path)}{left_out}")
         return 0
     finally:
         store.close()
