@@ -185,6 +185,8 @@ def test_rows_of_an_unknown_game_and_a_second_running_match_are_listed_as_unread
             click(app, scene.listing.row_rect(row).center)
             opened = app.top
             assert isinstance(opened, MatchRecordScene) and opened.error, record
+            if record.id == older:
+                assert "only the newest can be continued" in opened.error
             app.step(DT)
             click_button(app, opened, "back")
     app.start_match(seed=3)  # ends the newer running match only

@@ -808,7 +808,7 @@ class History:
                 if record.game not in continued:
                     continued.add(record.game)
                     continue
-                word, why = "unreadable", "another unfinished match of this game is newer"
+                word, why = "unreadable", Message("store.history_second_running")
             self._stray[record.id] = dataclasses.replace(record, damaged=True, stray=word, why=why)
             if word == "damaged" and first:
                 self.messages.append(
@@ -847,7 +847,7 @@ class History:
         a damaged row, an unknown game, a wrong number of players, a move missing or not
         possible)."""
         if record.why:
-            raise StateError(record.why)
+            raise StateError(shown(record.why))  # in the language of the moment
         if record.damaged:
             raise StateError("the stored match is damaged")
         try:
