@@ -307,6 +307,13 @@ class MatchCoaching:
     by_kind: dict[str, tuple[int, float]]
 
 
+def _brief(text: str, most: int = 160) -> str:
+    """A reason short enough for a message, its control characters escaped: a hand-edited
+    move may be 100,000 characters long or hold a line break."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
@@ -793,7 +800,14 @@ class History:
         version does not know, or an older running row of a game, is listed as unreadable."""
         newest: set[str] = set()
         continued: set[str] = set()
-        for row in self.db.execute(self._SELECT + " WHERE status = 'running' ORDER BY id DESC"):
+        try:
+            rows = self.db.execute(
+                self._SELECT + " WHERE status = 'running' ORDER BY id DESC"
+            ).fetchall()
+        except sqlite3.Error as e:  # a file that cannot be read now: the rest of it says so
+            log.warning("the unfinished matches could not be read: %s", e)
+            return
+        for row in rows:
             record = self._record(row)
             first = record.game not in newest
             newest.add(record.game)
@@ -801,9 +815,12 @@ class History:
                 continue
             try:
                 self.restore(record)
+            except sqlite3.Error as e:
+                log.warning("the unfinished match %d could not be read: %s", record.id, e)
+                continue
             except StateError as e:
                 unknown = not record.damaged and record.game not in GAMES
-                word, why = ("unreadable" if unknown else "damaged"), str(e)
+                word, why = ("unreadable" if unknown else "damaged"), _brief(str(e))
             else:
                 if record.game not in continued:
                     continued.add(record.game)
@@ -864,8 +881,10 @@ class History:
             raise StateError(f"move {min(numbers - set(by_seq))} is missing")
         try:
             return game.replay(record.variant, record.seed, [by_seq[n] for n in sorted(by_seq)])
+        except StateError as e:  # a hand-edited move may be 100,000 characters long
+            raise StateError(_brief(str(e))) from None
         except (VariantError, TypeError, AttributeError) as e:
-            raise StateError(f"the stored match has a bad variant: {e}") from None
+            raise StateError(_brief(f"the stored match has a bad variant: {e}")) from None
 
     def resume(self, game: str | None = None) -> tuple[MatchRecord, Any] | None:
         """The running match (of `game`) and its exact position, if there is one that replays."""
