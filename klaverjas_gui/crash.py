@@ -44,6 +44,14 @@ def log_path(data_dir: str | Path | None) -> Path:
     return platformdirs.user_log_path(APP, appauthor=False) / LOG_NAME
 
 
+class _Printable(logging.Formatter):
+    """Log lines made printable (i18n.printable): a path that is not UTF-8 would make the
+    UTF-8 file refuse the whole line."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return i18n.printable(super().format(record))
+
+
 @contextlib.contextmanager
 def log_file(path: Path) -> Iterator[Path | None]:
     """Log to `path` while the block runs; yields the path, or None when it cannot be
@@ -57,7 +65,7 @@ def log_file(path: Path) -> Iterator[Path | None]:
         logging.getLogger(__name__).warning("no log file at %s: %s", path, e)
         yield None
         return
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(_Printable("%(asctime)s %(levelname)s %(name)s: %(message)s"))
     handler.setLevel(logging.INFO)
     root = logging.getLogger()
     old_level = root.level

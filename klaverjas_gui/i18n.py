@@ -16,6 +16,8 @@ French: for 0 and 1). Both texts keep `%{n}`, since French says "0 pli".
 from __future__ import annotations
 
 import json
+import os
+import re
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -83,9 +85,34 @@ def set_language(lang: str) -> None:
     install()
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def printable(value: object) -> str:
+    """`value` as text that a font can draw and a UTF-8 log or terminal can take. A file
+    name's bytes that are not UTF-8 (an old USB stick's Latin-1 names) reach Python as lone
+    surrogates (PEP 383), which crash all three: each is shown as the byte it stands for,
+    `\\xe9`. A path's control characters (a line break in a folder name) are escaped too.
+    Every placeholder of `tr` passes through here, so a path in any message is safe."""
+    path = isinstance(value, os.PathLike)
+    text = os.fsdecode(value) if path or isinstance(value, bytes) else str(value)  # type: ignore[arg-type]
+    if not _SURROGATE.search(text) and (not path or text.isprintable()):
+        return text
+    return "".join(_char(c, path) for c in text)
+
+
+def _char(c: str, path: bool) -> str:
+    code = ord(c)
+    if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the byte code - 0xDC00 of the name
+        return f"\\x{code - 0xDC00:02x}"
+    if 0xD800 <= code <= 0xDFFF:
+        return f"\\u{code:04x}"
+    return c.encode("unicode_escape").decode("ascii") if path and not c.isprintable() else c
+
+
 def _fill(text: str, values: dict[str, object]) -> str:
     for name, value in values.items():
-        text = text.replace("%{" + name + "}", str(value))
+        text = text.replace("%{" + name + "}", printable(value))
     return text
 
 

@@ -203,11 +203,60 @@ def test_an_export_onto_the_history_or_settings_is_refused(tmp_path, capsys, kin
     assert main(["--export-history", str(target), "--data-dir", str(data)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith(f"klaverjas: cannot write {target}:")
-    assert "file itself" in err
+    assert "the game's own" in err
     h = History(history)
     assert len(h.matches()) == 2 and h.integrity_ok() and h.messages == []
     h.close()
     assert (data / "settings.json").read_bytes() == settings_before
+
+
+@pytest.mark.parametrize(
+    "spelling",
+    ["lock", "log", "folder", "bak", "set aside", "dotdot", "relative", "linked folder",
+     "link to lock", "hard link to log", "no suffix"],
+)  # fmt: skip
+def test_an_export_onto_any_file_of_the_data_folder_is_refused(tmp_path, capsys, monkeypatch,
+                                                               spelling):  # fmt: skip
+    """Issue 35, item 3: onto klaverjas.lock the rename gave the lock path a new file (a
+    second copy then started), onto klaverjas.log it replaced the log."""
+    data = tmp_path / "data"
+    data.mkdir()
+    record_matches(data / "history.sqlite", [1]).close()
+    (data / "sub").mkdir()
+    mine = {"klaverjas.lock": b"4242\n", "klaverjas.log": b"the log\n",
+            "settings.json.bak": b"{}", "history.sqlite.bad-20260101-000000": b"old",
+            "notes": b"not ours, not an export"}  # fmt: skip
+    for name, content in mine.items():
+        (data / name).write_bytes(content)
+    (tmp_path / "alias").symlink_to(data)
+    monkeypatch.chdir(tmp_path)
+    target = {
+        "lock": str(data / "klaverjas.lock"),
+        "log": str(data / "klaverjas.log"),
+        "folder": str(data),
+        "bak": str(data / "settings.json.bak"),
+        "set aside": str(data / "history.sqlite.bad-20260101-000000"),
+        "dotdot": str(data / "sub" / ".." / "klaverjas.lock"),
+        "relative": "data/klaverjas.lock",
+        "linked folder": str(tmp_path / "alias" / "klaverjas.log"),
+        "link to lock": str(tmp_path / "lock.csv"),
+        "hard link to log": str(tmp_path / "log.csv"),
+        "no suffix": str(data / "notes"),
+    }[spelling]
+    if spelling == "link to lock":
+        Path(target).symlink_to(data / "klaverjas.lock")
+    elif spelling == "hard link to log":
+        os.link(data / "klaverjas.log", target)
+    before = {name: (data / name).stat().st_ino for name in mine}
+    assert main(["--export-history", target, "--data-dir", str(data)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"klaverjas: cannot write {target}:")
+    assert "the game's own" in err and "choose another file" in err
+    assert {name: (data / name).stat().st_ino for name in mine} == before
+    assert all((data / name).read_bytes() == content for name, content in mine.items())
+    assert not [p for p in data.iterdir() if p.suffix == ".tmp" or p.name.startswith(".")]
+    # a .csv file in the data folder (an earlier export, the default place) is still fine
+    assert main(["--export-history", str(data / "mine.csv"), "--data-dir", str(data)]) == 0
 
 
 def big_history(data: Path, copies: int) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import queue
+import random
 import threading
 import time
 import traceback
@@ -245,11 +246,16 @@ class HumanSeat:
 
 @dataclass
 class ComputerSeat:
-    """A computer player at a level; `player` is any object with `choose(observation)`."""
+    """A computer player at a level; `player` is any object with `choose(observation)`.
+    `seed`: the seat's own seed (from the match's); with it each decision's random numbers
+    start afresh from the seed and the position's number of actions, so a match resumed
+    from the history decides exactly as the uninterrupted one (a player's random stream
+    would otherwise start again from the seed at the resumed position)."""
 
     name: str
     level: str
     player: Any = field(repr=False, default=None)
+    seed: int | None = None
     kind: ClassVar[str] = COMPUTER
     is_human: ClassVar[bool] = False
 
@@ -258,8 +264,19 @@ class ComputerSeat:
         return display_name(self.name)  # a replay seats a computer under the name "You"
 
     def ask(self, obs: Observation, jobs: Jobs, key: Hashable = None) -> Job[Action]:
-        """The player's choice, thought out on the runner's thread."""
-        return jobs.submit(_choose, self.player, obs, key=key)
+        """The player's choice, thought out on the runner's thread; `key` is the position's
+        number of actions (as MatchSession asks)."""
+        return jobs.submit(_choose, self.player, obs, self._decision_seed(key), key=key)
+
+    def choose(self, obs: Observation, n_actions: int) -> Action:
+        """The player's choice at the position after `n_actions` actions, on this thread
+        (the autopilot's)."""
+        return _choose(CancelToken(), self.player, obs, self._decision_seed(n_actions))
+
+    def _decision_seed(self, key: Hashable) -> str | None:
+        if self.seed is None or not isinstance(key, int):
+            return None
+        return f"{self.seed}/{key}"
 
 
 @dataclass
@@ -315,7 +332,19 @@ class RemoteSeat:
         return self.stand_in.ask(obs, jobs, key)
 
 
-def _choose(token: CancelToken, player: Any, obs: Observation) -> Action:
+def _choose(token: CancelToken, player: Any, obs: Observation, seed: str | None = None) -> Action:
     if player is None:
         raise RuntimeError("no computer player available")
+    if seed is not None:
+        reseed(player, seed)
     return player.choose(obs)
+
+
+def reseed(player: Any, seed: str, depth: int = 3) -> None:
+    """Seed every random stream of `player` afresh from `seed`: its own and those of the
+    players inside it (normal Klabberjass asks a rule player and a search), each its own."""
+    for name, value in getattr(player, "__dict__", {}).items():
+        if isinstance(value, random.Random):
+            value.seed(f"{seed}/{name}")
+        elif depth > 0 and callable(getattr(value, "choose", None)):
+            reseed(value, f"{seed}/{name}", depth - 1)

@@ -109,7 +109,8 @@ def fresh_seed() -> int:
 
 def computer_seat(game: Game, seed: int, name: str, level: str, seat: int) -> ComputerSeat:
     """The game's computer player for `seat`, seeded from the match's seed."""
-    return ComputerSeat(name, level, game.make_player(level, game.player_seed(seed, seat)))
+    own = game.player_seed(seed, seat)
+    return ComputerSeat(name, level, game.make_player(level, own), own)
 
 
 @dataclass
@@ -362,7 +363,7 @@ class MatchSession:
         if must_claim and self.picture.trick_pause():
             return  # left to the trick pause, like a person who does not spot roem
         assert self.autopilot is not None
-        self.submit(self.autopilot.player.choose(s.observation(s.to_move)))
+        self.submit(self.autopilot.choose(s.observation(s.to_move), s.n_actions))
 
 
 def record_to(history: History, session: MatchSession) -> Listener:

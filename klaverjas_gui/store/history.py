@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import dataclasses
 import json
 import logging
 import os
@@ -33,7 +34,7 @@ from typing import Any
 from ..engine import StateError, VariantError
 from ..engine.match import DealScored, MatchOver
 from ..i18n import Message, shown
-from ..play.games import UnknownGameError, get_game
+from ..play.games import GAMES, UnknownGameError, get_game
 from .files import set_aside
 
 # Each entry upgrades the schema from version i to i + 1.
@@ -273,6 +274,11 @@ class MatchRecord:
     winner: int | None
     damaged: bool = False  # a hand-edited row that makes no sense: listed, never replayed
     kinds: list[str] | None = None  # per seat: human, remote (network) or a level; None: unknown
+    # A running row Continue cannot bring back (History.stray): "damaged" (its moves do not
+    # replay) or "unreadable" (a game this version does not know, or a second running match
+    # of one game), and why, as restore says it.
+    stray: str = ""
+    why: str = ""
 
 
 @dataclass(frozen=True)
@@ -301,6 +307,13 @@ class MatchCoaching:
     by_kind: dict[str, tuple[int, float]]
 
 
+def _brief(text: str, most: int = 160) -> str:
+    """A reason short enough for a message, its control characters escaped: a hand-edited
+    move may be 100,000 characters long or hold a line break."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
@@ -314,6 +327,8 @@ class History:
         self.persistent = False  # new matches are stored on disk
         self.read_only = False  # an existing history opened read-only (a protected stick)
         self.db = self._open(path)
+        self._stray: dict[int, MatchRecord] = {}  # running rows Continue cannot bring back
+        self.check_unfinished()
 
     # --- opening ---
     def _open(self, path: Path | None) -> sqlite3.Connection:
@@ -616,10 +631,7 @@ class History:
 
         def go(db: sqlite3.Connection) -> None:
             if abandon:
-                db.execute(
-                    "UPDATE matches SET status = 'abandoned' WHERE status = 'running' "
-                    "AND game = ?", (game,),
-                )  # fmt: skip
+                self._abandon(db, game)
             cur = db.execute(
                 "INSERT INTO matches (started, variant, seed, players, game, preset, kinds, "
                 "status) VALUES (?, ?, ?, ?, ?, ?, ?, 'running')",
@@ -737,13 +749,18 @@ class History:
     def actions(self, match_id: int) -> list[str]:
         """The match's actions in order: the stored ones and those still waiting to be
         written, so a take-back or review of the running match sees every move."""
+        by_seq = self._moves(match_id)
+        return [by_seq[seq] for seq in sorted(by_seq)]
+
+    def _moves(self, match_id: int) -> dict[int, str]:
+        """The match's actions by their number (from 1), stored and still waiting."""
         mid = self._id(match_id)
         rows = self.db.execute("SELECT seq, action FROM actions WHERE match_id = ?", (mid,))
         by_seq = dict(rows.fetchall())
         for queued in self._pending.queue:
             if queued.action is not None and self._id(queued.match_id) == mid:  # type: ignore[arg-type]
                 by_seq[queued.seq] = queued.action
-        return [by_seq[seq] for seq in sorted(by_seq)]
+        return by_seq
 
     def deal_lines(self, match_id: int) -> list[dict[str, Any]] | None:
         """The stored score lines in order; None if any of them is not a score line."""
@@ -766,36 +783,108 @@ class History:
         return out, skipped
 
     def running(self, game: str | None = None) -> MatchRecord | None:
-        """The newest running match (of `game`, if given), or None."""
+        """The newest running match (of `game`, if given) that Continue can bring back, or
+        None; the stray ones (see `stray`) are never it."""
         where, args = (" AND game = ?", (game,)) if game is not None else ("", ())
-        row = self.db.execute(
-            self._SELECT + " WHERE status = 'running'" + where + " ORDER BY id DESC LIMIT 1",
-            args,
-        ).fetchone()
-        return self._record(row) if row else None
+        rows = self.db.execute(
+            self._SELECT + " WHERE status = 'running'" + where + " ORDER BY id DESC", args
+        )
+        return next((self._record(r) for r in rows if r[0] not in self._stray), None)
+
+    def check_unfinished(self) -> None:
+        """Find the running rows Continue cannot bring back, and tell the player of the one
+        Continue would have brought back (its game's newest) when it no longer replays: a
+        bad move, missing moves, a seed or player count that makes no sense. They stay as
+        they are: listed in History (`stray`), never continued, never marked abandoned by a
+        new match. Per game the newest row that replays is Continue's; a row of a game this
+        version does not know, or an older running row of a game, is listed as unreadable."""
+        newest: set[str] = set()
+        continued: set[str] = set()
+        try:
+            rows = self.db.execute(
+                self._SELECT + " WHERE status = 'running' ORDER BY id DESC"
+            ).fetchall()
+        except sqlite3.Error as e:  # a file that cannot be read now: the rest of it says so
+            log.warning("the unfinished matches could not be read: %s", e)
+            return
+        for row in rows:
+            record = self._record(row)
+            first = record.game not in newest
+            newest.add(record.game)
+            if record.id in self._stray:
+                continue
+            try:
+                self.restore(record)
+            except sqlite3.Error as e:
+                log.warning("the unfinished match %d could not be read: %s", record.id, e)
+                continue
+            except StateError as e:
+                unknown = not record.damaged and record.game not in GAMES
+                word, why = ("unreadable" if unknown else "damaged"), _brief(str(e))
+            else:
+                if record.game not in continued:
+                    continued.add(record.game)
+                    continue
+                word, why = "unreadable", Message("store.history_second_running")
+            self._stray[record.id] = dataclasses.replace(record, damaged=True, stray=word, why=why)
+            if word == "damaged" and first:
+                self.messages.append(
+                    Message("store.history_not_restored", started=record.started[:16], error=why)
+                )
+
+    def stray(self, game: str | None = None) -> list[MatchRecord]:
+        """The running rows Continue cannot bring back (of `game`), newest first, flagged
+        `damaged` with their `stray` word and `why`: History lists them."""
+        return [m for _, m in sorted(self._stray.items(), reverse=True)
+                if game is None or m.game == game]  # fmt: skip
+
+    def listed(self, preset: str | None = None, game: str | None = None) -> list[MatchRecord]:
+        """What the History screen lists: finished and abandoned matches and the stray
+        running ones, newest first."""
+        stray = [m for m in self.stray(game) if preset is None or m.preset == preset]
+        found = self.matches(preset, game) + stray
+        return sorted(found, key=lambda m: (m.started, m.id), reverse=True)
+
+    def _abandon(self, db: sqlite3.Connection, game: str) -> None:
+        """Mark `game`'s running matches abandoned, but never a stray one (it stays listed
+        as it is: a new match must not hide it)."""
+        for (mid,) in db.execute(
+            "SELECT id FROM matches WHERE status = 'running' AND game = ?", (game,)
+        ).fetchall():
+            if mid not in self._stray:
+                db.execute("UPDATE matches SET status = 'abandoned' WHERE id = ?", (mid,))
 
     def abandon_running(self, game: str) -> None:
         """Mark `game`'s running match abandoned: a practice match (never recorded) replaces
         it, so Continue must not bring the older one back after the practice ends."""
-        self._write(
-            lambda db: db.execute(
-                "UPDATE matches SET status = 'abandoned' WHERE status = 'running' AND game = ?",
-                (game,),
-            )
-        )
+        self._write(lambda db: self._abandon(db, game))
 
     def restore(self, record: MatchRecord) -> Any:
-        """Rebuild a match's state from its stored actions (raises StateError if impossible)."""
+        """Rebuild a match's state from its stored actions (raises StateError if impossible:
+        a damaged row, an unknown game, a wrong number of players, a move missing or not
+        possible)."""
+        if record.why:
+            raise StateError(shown(record.why))  # in the language of the moment
         if record.damaged:
             raise StateError("the stored match is damaged")
         try:
             game = get_game(record.game)
         except UnknownGameError:
             raise StateError(f"unknown game {record.game!r} in the history") from None
+        if len(record.players) != game.players:
+            raise StateError(
+                f"{len(record.players)} players are stored for a game of {game.players}"
+            )
+        by_seq = self._moves(record.id)
+        numbers = set(range(1, len(by_seq) + 1))
+        if set(by_seq) != numbers:  # deleted, or numbered by hand
+            raise StateError(f"move {min(numbers - set(by_seq))} is missing")
         try:
-            return game.replay(record.variant, record.seed, self.actions(record.id))
+            return game.replay(record.variant, record.seed, [by_seq[n] for n in sorted(by_seq)])
+        except StateError as e:  # a hand-edited move may be 100,000 characters long
+            raise StateError(_brief(str(e))) from None
         except (VariantError, TypeError, AttributeError) as e:
-            raise StateError(f"the stored match has a bad variant: {e}") from None
+            raise StateError(_brief(f"the stored match has a bad variant: {e}")) from None
 
     def resume(self, game: str | None = None) -> tuple[MatchRecord, Any] | None:
         """The running match (of `game`) and its exact position, if there is one that replays."""
@@ -804,13 +893,8 @@ class History:
             return None
         try:
             return record, self.restore(record)
-        except StateError as e:
-            self.messages.append(Message("store.history_not_restored", error=e))
-            self._write(
-                lambda db: db.execute(
-                    "UPDATE matches SET status = 'abandoned' WHERE id = ?", (record.id,)
-                )
-            )
+        except StateError:  # damaged since the start (check_unfinished says so): kept, listed
+            self.check_unfinished()
             return None
 
     # --- the coach ---

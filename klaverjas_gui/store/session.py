@@ -15,7 +15,8 @@ import sys
 import time
 from pathlib import Path
 
-from ..i18n import shown
+from ..crash import log_path
+from ..i18n import printable, shown, tr
 from . import prefs
 from .history import History
 from .paths import Paths, resolve
@@ -26,6 +27,7 @@ class Store:
 
     def __init__(self, data_dir: str | Path | None = None) -> None:
         self.paths: Paths = resolve(data_dir)
+        self._data_dir = data_dir  # as given: where the log is (crash.log_path)
         self._settings_file = prefs.SettingsFile(self.paths.settings)
         self.settings, notes = self._settings_file.load()
         self.history = History(self.paths.history)
@@ -57,31 +59,47 @@ class Store:
             path.parent.mkdir(parents=True, exist_ok=True)
         mine = self.own_file(path)
         if mine:
-            raise OSError(errno.EEXIST, f"that is the {mine} file itself")
+            raise OSError(errno.EEXIST, tr("store.export_own_file", name=mine))
         rows, skipped = self.history.export_csv(path)
         return path, rows, skipped
 
     def own_file(self, path: Path) -> str | None:
-        """'history' or 'settings' if `path` is (a link to) one of them, or to the history's
-        -wal/-shm: an export there would destroy what it exports."""
-        history, settings = self.paths.history, self.paths.settings
-        own = {
-            history: "history",
-            history.with_name(history.name + "-wal"): "history",
-            history.with_name(history.name + "-shm"): "history",
-            settings: "settings",
-        }
-        target = path.resolve()
-        for file, name in own.items():
-            if target == file.resolve():
-                return name
-            with contextlib.suppress(OSError):
-                if os.path.samefile(path, file):
-                    return name
+        """The name of the game's own file or folder that `path` is, however it is spelt (a
+        link, `..`, a relative path, a hard link), or None. An export there would destroy it:
+        onto the history what it exports, onto `klaverjas.lock` the one-copy lock (the rename
+        gives the path a new file, so a second copy starts). In the data, settings and log
+        folders only a `.csv` file (an earlier export) may be written; the folders themselves
+        and everything else in them (history, -wal, -shm, settings, lock, log, files set
+        aside, a journal) are the game's own."""
+        folders = {Path(os.path.realpath(f)): f for f in self._own_folders()}
+        target = Path(os.path.realpath(path))
+        key = os.path.normcase
+        for real, folder in folders.items():
+            if key(target) == key(real):
+                return str(folder)
+            if key(target.parent) == key(real) and not _export_name(target.name):
+                return target.name
+        for real in folders:  # a hard link elsewhere to one of our files
+            with contextlib.suppress(OSError), os.scandir(real) as entries:
+                for entry in entries:
+                    if _export_name(entry.name) or not entry.is_file(follow_symlinks=False):
+                        continue
+                    with contextlib.suppress(OSError):
+                        if os.path.samefile(entry.path, path):
+                            return entry.name
         return None
+
+    def _own_folders(self) -> list[Path]:
+        """The folders holding the game's files: data, settings and the log's."""
+        return [self.paths.data_dir, self.paths.config_dir, log_path(self._data_dir).parent]
 
     def close(self) -> None:
         self.history.close()
+
+
+def _export_name(name: str) -> bool:
+    """A name an export may have inside the game's folders: a CSV file's."""
+    return name.lower().endswith(".csv")
 
 
 def export_command(target: Path, data_dir: Path | None) -> int:
@@ -94,10 +112,10 @@ def export_command(target: Path, data_dir: Path | None) -> int:
             path, rows, skipped = store.export_history(target)
         except OSError as e:
             reason = e.strerror or str(e)
-            print(f"klaverjas: cannot write {target}: {reason}", file=sys.stderr)
+            print(f"klaverjas: cannot write {printable(target)}: {reason}", file=sys.stderr)
             return 2
         left_out = f"; {skipped} damaged matches left out" if skipped else ""
-        print(f"klaverjas: {rows} deals written to {path}{left_out}")
+        print(f"klaverjas: {rows} deals written to {printable(path)}{left_out}")
         return 0
     finally:
         store.close()

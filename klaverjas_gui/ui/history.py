@@ -92,9 +92,14 @@ def player_side(record: MatchRecord) -> int:
 
 
 def result_word(record: MatchRecord) -> str:
-    """The result for the player's side."""
+    """The result for the player's side; "damaged" or "unreadable" for a row that cannot be
+    replayed (a row of a game this version does not know is unreadable, not damaged)."""
+    if record.stray:
+        return record.stray
     if record.damaged:
         return "damaged"
+    if record.game not in GAMES:
+        return "unreadable"
     if record.status != "finished":
         return record.status  # abandoned, or running
     if record.winner is None:
@@ -104,7 +109,7 @@ def result_word(record: MatchRecord) -> str:
 
 def result_label(word: str) -> str:
     """A result word (won, lost, shared, abandoned, running) as shown."""
-    if word in ("won", "lost", "shared", "abandoned", "running"):
+    if word in ("won", "lost", "shared", "abandoned", "running", "unreadable"):
         return tr(f"ui.history_{word}")
     if word == "damaged":
         return tr("store.match_damaged")
@@ -162,8 +167,9 @@ class HistoryScene(ListingScene):
             x += width + px(6)
 
     def make_listing(self, rect: pygame.Rect, u: float) -> Listing:
-        self.records = [r for r in self.app.history.matches(preset=self.preset, game=self.game)
-                        if r.game in GAMES or r.damaged]  # fmt: skip
+        # every row, also one of a game this version does not know and a running one that
+        # Continue cannot bring back: none is left out without a word
+        self.records = self.app.history.listed(preset=self.preset, game=self.game)
         return Listing(
             rect, u, columns(), [match_cells(r) for r in self.records], self.open_match,
             empty=tr("ui.history_empty"),

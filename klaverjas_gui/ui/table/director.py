@@ -234,7 +234,10 @@ class Director:
         )  # fmt: skip
         yield from self.wait_sprites([sprite])
 
-    def trick_won(self, ev: TrickWon) -> Script:
+    def trick_won(self, ev: TrickWon, counted: bool = False) -> Script:
+        """The trick lies still (its roem may be claimed until the pause is over), then is
+        swept to its winner. `counted`: a loaded position's trick, which the model has
+        counted already (a resumed match pauses as the uninterrupted one did)."""
         m = self.model
         m.winner = ev.seat
         self.claim_window = True
@@ -265,9 +268,10 @@ class Director:
         ]  # fmt: skip
         m.winner = None
         team = ev.seat % 2
-        m.tricks_won[team] += 1
-        m.seat_tricks[ev.seat] += 1
-        m.deal_points[team] += ev.points
+        if not counted:
+            m.tricks_won[team] += 1
+            m.seat_tricks[ev.seat] += 1
+            m.deal_points[team] += ev.points
         leader = cards[0][0] if cards else ev.seat
         m.last_trick = (leader, tuple(c for _, c in cards), ev.seat)
         yield from self.wait_sprites(sprites)

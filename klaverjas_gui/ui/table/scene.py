@@ -21,7 +21,16 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...engine import ALL_CARDS, Action, Card, MatchState, Variant
-from ...engine.match import CLAIM_ROEM, PASS, DealScored, MatchOver, RoemLeft, ScoreLine, play
+from ...engine.match import (
+    CLAIM_ROEM,
+    PASS,
+    DealScored,
+    MatchOver,
+    RoemLeft,
+    ScoreLine,
+    TrickWon,
+    play,
+)
 from ...i18n import tr
 from ...play.games import KLAVERJAS, Game
 from ...play.seats import Jobs
@@ -544,6 +553,14 @@ class TableScene(Scene):
         self.director.current = None
         self.director.claim_window = self.director.claim_due = False
         self.model.load(state)
+        if state.phase == "claim" and state.tricks and self.model.last_trick:
+            # A trick lies still, its roem not yet claimed: the trick pause again, so that
+            # the claim is decided as it was before (at the pause's end, not at once).
+            leader, cards, winner = self.model.last_trick
+            players = len(state.hands)
+            self.model.trick = [((leader + i) % players, c) for i, c in enumerate(cards)]
+            ev = TrickWon(winner, len(state.tricks) - 1, tuple(cards), 0, state.pending_roem)
+            self.director.queue.append(self.director.trick_won(ev, counted=True))
 
     def rejoined(self, state: MatchState) -> None:
         """A guest's table after a rejoin: the position the host is at now, and what a
