@@ -24,7 +24,6 @@ import sqlite3
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -513,7 +512,7 @@ class History:
         if it still cannot be written, say so on the log: those moves are lost."""
         pending = self._pending
         if pending.queue and not self._flush(CLOSE_BUSY_MS):
-            moves = sum(q.action is not None for q in pending.queue)
+            moves = sum(op["op"] == "move" for op in pending.queue)
             message = Message("store.history_lost_at_close", n=moves, error=pending.error)
             self.messages.append(message)
             log.warning(shown(message))
@@ -529,18 +528,12 @@ class History:
         """The stored id of a match whose start had to wait (see start_match)."""
         return self._pending.ids.get(match_id, match_id)
 
-    def _write(
-        self,
-        fn: Callable[[sqlite3.Connection], Any],
-        match_id: int | None = None,
-        seq: int = 0,
-        action: str | None = None,
-    ) -> bool:
-        """Queue `fn` behind every earlier write still waiting, then try to write them all in
+    def _write(self, op: Op) -> bool:
+        """Queue `op` behind every earlier write still waiting, then try to write them all in
         order; True once everything is stored. Never raises, and waits at most WRITE_BUSY_MS
         for another program's lock: the table never freezes and no move is ever skipped."""
         pending = self._pending
-        pending.queue.append(_Queued(fn, match_id, seq, action))
+        pending.queue.append(op)
         if time.monotonic() < pending.retry_at:
             return False
         return self._flush(WRITE_BUSY_MS)
@@ -555,8 +548,8 @@ class History:
             self.db.execute("PRAGMA busy_timeout = 0")  # the wait is ours: _begin_write
             try:
                 self._begin_write(busy_ms)
-                for queued in pending.queue:
-                    queued.fn(self.db)
+                for op in pending.queue:
+                    _run(self.db, op, pending.ids)
                 self.db.execute("COMMIT")
             finally:
                 with contextlib.suppress(sqlite3.Error):
@@ -611,23 +604,19 @@ class History:
         pending = self._pending
         pending.last_stand_in -= 1
         stand_in = pending.last_stand_in
-        row = (_now(), json.dumps(variant), seed, json.dumps(players), game, preset,
-               None if kinds is None else json.dumps(kinds))  # fmt: skip
-
-        def go(db: sqlite3.Connection) -> None:
-            if abandon:
-                db.execute(
-                    "UPDATE matches SET status = 'abandoned' WHERE status = 'running' "
-                    "AND game = ?", (game,),
-                )  # fmt: skip
-            cur = db.execute(
-                "INSERT INTO matches (started, variant, seed, players, game, preset, kinds, "
-                "status) VALUES (?, ?, ?, ?, ?, ?, ?, 'running')",
-                row,
-            )
-            pending.ids[stand_in] = int(cur.lastrowid)  # type: ignore[arg-type]
-
-        if self._write(go):
+        op = {
+            "op": "start",
+            "id": stand_in,
+            "started": _now(),
+            "variant": json.dumps(variant),
+            "seed": seed,
+            "players": json.dumps(players),
+            "game": game,
+            "preset": preset,
+            "kinds": None if kinds is None else json.dumps(kinds),
+            "abandon": abandon,
+        }
+        if self._write(op):
             return pending.ids.pop(stand_in)
         return stand_in if pending.queue else None  # None: dropped, waiting could not help
 
@@ -635,34 +624,12 @@ class History:
         """Store one action (seq counts from 1) and what it finished: a deal, the match."""
         if match_id is None:
             return
-        lines = [
-            (e.line.deal_no, json.dumps(e.line.to_dict()))
-            for e in events
-            if isinstance(e, DealScored)
-        ]
-        over = [
-            (_now(), json.dumps(list(e.totals)), e.winner)
-            for e in events
-            if isinstance(e, MatchOver)
-        ]
-
-        def go(db: sqlite3.Connection) -> None:
-            mid = self._id(match_id)
-            db.execute(
-                "INSERT OR REPLACE INTO actions (match_id, seq, action) VALUES (?, ?, ?)",
-                (mid, seq, action),
-            )
-            db.executemany(
-                "INSERT OR REPLACE INTO deals (match_id, deal_no, line) VALUES (?, ?, ?)",
-                [(mid, deal_no, line) for deal_no, line in lines],
-            )
-            db.executemany(
-                "UPDATE matches SET ended = ?, totals = ?, winner = ?, status = 'finished' "
-                "WHERE id = ?",
-                [(*end, mid) for end in over],
-            )
-
-        self._write(go, match_id, seq, action)
+        deals = [[e.line.deal_no, json.dumps(e.line.to_dict())]
+                 for e in events if isinstance(e, DealScored)]  # fmt: skip
+        over = [[_now(), json.dumps(list(e.totals)), e.winner]
+                for e in events if isinstance(e, MatchOver)]  # fmt: skip
+        self._write({"op": "move", "match": self._id(match_id), "seq": seq, "action": action,
+                     "deals": deals, "over": over})  # fmt: skip
 
     # --- reading ---
     def _record(self, row: tuple) -> MatchRecord:
@@ -740,9 +707,9 @@ class History:
         mid = self._id(match_id)
         rows = self.db.execute("SELECT seq, action FROM actions WHERE match_id = ?", (mid,))
         by_seq = dict(rows.fetchall())
-        for queued in self._pending.queue:
-            if queued.action is not None and self._id(queued.match_id) == mid:  # type: ignore[arg-type]
-                by_seq[queued.seq] = queued.action
+        for op in self._pending.queue:
+            if op["op"] == "move" and self._id(op["match"]) == mid:
+                by_seq[op["seq"]] = op["action"]
         return [by_seq[seq] for seq in sorted(by_seq)]
 
     def deal_lines(self, match_id: int) -> list[dict[str, Any]] | None:
@@ -777,12 +744,7 @@ class History:
     def abandon_running(self, game: str) -> None:
         """Mark `game`'s running match abandoned: a practice match (never recorded) replaces
         it, so Continue must not bring the older one back after the practice ends."""
-        self._write(
-            lambda db: db.execute(
-                "UPDATE matches SET status = 'abandoned' WHERE status = 'running' AND game = ?",
-                (game,),
-            )
-        )
+        self._write({"op": "abandon", "game": game})
 
     def restore(self, record: MatchRecord) -> Any:
         """Rebuild a match's state from its stored actions (raises StateError if impossible)."""
@@ -806,11 +768,7 @@ class History:
             return record, self.restore(record)
         except StateError as e:
             self.messages.append(Message("store.history_not_restored", error=e))
-            self._write(
-                lambda db: db.execute(
-                    "UPDATE matches SET status = 'abandoned' WHERE id = ?", (record.id,)
-                )
-            )
+            self._write({"op": "abandon", "match": record.id})
             return None
 
     # --- the coach ---
@@ -822,17 +780,9 @@ class History:
         moves, like them, when the database is busy)."""
         if match_id is None:
             return
-        row = (seq, seat, kind, mistake, float(cost), chosen, best)
-
-        def go(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT OR REPLACE INTO decisions "
-                "(match_id, seq, seat, kind, mistake, cost, chosen, best) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (self._id(match_id), *row),
-            )
-
-        self._write(go)
+        self._write({"op": "decision", "match": self._id(match_id), "seq": seq, "seat": seat,
+                     "kind": kind, "mistake": mistake, "cost": float(cost), "chosen": chosen,
+                     "best": best})  # fmt: skip
 
     _DECISION = "SELECT match_id, seq, seat, kind, mistake, cost, chosen, best FROM decisions"
 
@@ -1074,22 +1024,77 @@ def _cell(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
-class _Queued:
-    """One write waiting for the database; a move keeps its match, seq and action so that
-    `actions()` sees it before it is stored."""
+# One write for the database, as plain data (JSON types only), so that a write the
+# database cannot take yet can wait in memory, be read by `actions()` before it is stored,
+# and be kept in a file when the program ends. "op" says which:
+#   start     a match: "id" (the negative stand-in the caller holds until it is stored),
+#             "started", "variant", "seed", "players", "game", "preset", "kinds" and
+#             "abandon" (whether it ends the game's running match)
+#   move      an action: "match", "seq", "action", the score lines it finished ("deals":
+#             [deal_no, line]) and the end of the match ("over": [ended, totals, winner])
+#   decision  the coach's judgement: "match", "seq", "seat", "kind", "mistake", "cost",
+#             "chosen", "best"
+#   abandon   the running match of "game", or the match "match"
+# A match is its stored id, or a stand-in (negative) until its start is written.
+Op = dict[str, Any]
 
-    fn: Callable[[sqlite3.Connection], Any]
-    match_id: int | None = None
-    seq: int = 0
-    action: str | None = None
+
+def _run(db: sqlite3.Connection, op: Op, ids: dict[int, int]) -> None:
+    """Write `op` (inside the caller's transaction); `ids` maps stand-ins to stored ids and
+    gains the id of a match this starts. Writing a move or decision twice changes nothing."""
+    kind = op["op"]
+    if kind == "start":
+        if op["id"] in ids:
+            return  # stored already
+        if op["abandon"]:
+            db.execute(
+                "UPDATE matches SET status = 'abandoned' WHERE status = 'running' AND game = ?",
+                (op["game"],),
+            )
+        cur = db.execute(
+            "INSERT INTO matches (started, variant, seed, players, game, preset, kinds, "
+            "status) VALUES (?, ?, ?, ?, ?, ?, ?, 'running')",
+            [op[k] for k in ("started", "variant", "seed", "players", "game", "preset", "kinds")],
+        )
+        ids[op["id"]] = int(cur.lastrowid)  # type: ignore[arg-type]
+        return
+    if kind == "abandon" and "game" in op:
+        db.execute(
+            "UPDATE matches SET status = 'abandoned' WHERE status = 'running' AND game = ?",
+            (op["game"],),
+        )
+        return
+    mid = ids.get(op["match"], op["match"])
+    if kind == "abandon":
+        db.execute("UPDATE matches SET status = 'abandoned' WHERE id = ?", (mid,))
+    elif kind == "move":
+        db.execute(
+            "INSERT OR REPLACE INTO actions (match_id, seq, action) VALUES (?, ?, ?)",
+            (mid, op["seq"], op["action"]),
+        )
+        db.executemany(
+            "INSERT OR REPLACE INTO deals (match_id, deal_no, line) VALUES (?, ?, ?)",
+            [(mid, deal_no, line) for deal_no, line in op["deals"]],
+        )
+        db.executemany(
+            "UPDATE matches SET ended = ?, totals = ?, winner = ?, status = 'finished' "
+            "WHERE id = ?",
+            [(*end, mid) for end in op["over"]],
+        )
+    elif kind == "decision":
+        db.execute(
+            "INSERT OR REPLACE INTO decisions "
+            "(match_id, seq, seat, kind, mistake, cost, chosen, best) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (mid, *(op[k] for k in ("seq", "seat", "kind", "mistake", "cost", "chosen", "best"))),
+        )
 
 
 @dataclass
 class _Pending:
     """Writes the database could not take yet, oldest first, and what the player was told."""
 
-    queue: list[_Queued] = field(default_factory=list)
+    queue: list[Op] = field(default_factory=list)
     ids: dict[int, int] = field(default_factory=dict)  # stand-in match id -> stored id
     last_stand_in: int = 0
     retry_at: float = 0.0  # after an error that is not a lock: no retry before this
