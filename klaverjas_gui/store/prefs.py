@@ -31,7 +31,7 @@ from typing import Any
 from ..engine import VariantError
 from ..i18n import Message
 from ..play.games import DEFAULT_GAME, GAMES, Game, get_game
-from .files import set_aside, write_atomic
+from .files import NotRegularFile, read_regular, set_aside, write_atomic
 
 # 2: one Settings object for the UI and the file (play_gesture, ...); 3: the coach, and
 # whether the player chose its level (a schema 2 file reads as a player who has not).
@@ -406,26 +406,6 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
-class NotRegularFile(OSError):
-    """settings.json is a folder, FIFO or device: reading a FIFO would wait for ever."""
-
-
-def _read_regular(path: Path) -> bytes:
-    """The bytes of a regular file; raises FileNotFoundError, NotRegularFile or OSError.
-
-    Opened without blocking and checked on the open file, so a FIFO put there cannot hang
-    the start and cannot be swapped in between a check and the read."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotRegularFile(f"{path.name} is not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read()
-    finally:
-        os.close(fd)
-
-
 def _parse(raw: bytes) -> dict[str, Any] | None:
     """The settings object in the file's bytes (a Notepad BOM is fine); None if damaged:
     not UTF-8, not JSON, not an object, nested too deep or a number too long to convert."""
@@ -481,7 +461,7 @@ class SettingsFile:
         remove_stale_temps(self.path)
         self._synced = Settings().to_dict()  # no file: it holds nothing we must not overwrite
         try:
-            raw = _read_regular(self.path)
+            raw = read_regular(self.path)
         except (FileNotFoundError, NotADirectoryError):  # a file where the folder should be
             return Settings(language=system_language()), []  # first start: the system's
         except NotRegularFile:
@@ -506,7 +486,7 @@ class SettingsFile:
             return Message("store.settings_left_alone")
         ours = settings.to_dict()
         try:
-            theirs = _parse(_read_regular(self.path))
+            theirs = _parse(read_regular(self.path))
             if theirs is None:
                 set_aside(self.path)  # damaged since it was read: kept, not overwritten
         except (FileNotFoundError, NotADirectoryError):
@@ -543,7 +523,7 @@ class SettingsFile:
 def peek_language(path: Path) -> str | None:
     """The stored language, read without changing anything (a second copy's message)."""
     try:
-        language = (_parse(_read_regular(path)) or {}).get("language")
+        language = (_parse(read_regular(path)) or {}).get("language")
     except OSError:
         return None
     return language if language in LANGUAGES else None
