@@ -84,8 +84,10 @@ def set_language(lang: str) -> None:
 
 
 def _fill(text: str, values: dict[str, object]) -> str:
-    for name, value in values.items():
-        text = text.replace("%{" + name + "}", str(value))
+    for name, value in values.items():  # a Message inside a message: in today's language
+        text = text.replace(
+            "%{" + name + "}", shown(value) if isinstance(value, str) else str(value)
+        )
     return text
 
 

@@ -33,6 +33,7 @@ from ..engine import StateError, VariantError
 from ..engine.match import DealScored, MatchOver
 from ..i18n import Message, shown
 from ..play.games import UnknownGameError, get_game
+from . import journal
 from .files import set_aside
 
 # Each entry upgrades the schema from version i to i + 1.
@@ -121,6 +122,9 @@ _READ_BUSY = "PRAGMA busy_timeout = 5000"
 WRITE_BUSY_MS = 30
 CLOSE_BUSY_MS = 3000
 RETRY_SECONDS = 2.0  # after a full disk or an I/O error, the queue is tried this seldom
+# Writes that have waited this long are kept in the journal (journal.py), and again this
+# often while they wait, so that a kill of the game loses at most this much of them.
+KEEP_SECONDS = 5.0
 
 log = logging.getLogger(__name__)
 
@@ -307,12 +311,116 @@ def _now() -> str:
 class History:
     """The history database, or an in-memory stand-in when the disk will not do."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, recover: bool = True) -> None:
+        """`recover`: write what the journal of an earlier session keeps; only the copy
+        that holds the data folder's lock (lock.py) may, never an export beside it."""
         self.path = path
         self.messages: list[str] = []  # for the player, shown once
         self.persistent = False  # new matches are stored on disk
         self.read_only = False  # an existing history opened read-only (a protected stick)
         self.db = self._open(path)
+        if recover and path is not None:
+            self._recover(path)
+
+    # --- the journal of an earlier session ---
+    def _recover(self, path: Path) -> None:
+        """Write the moves an earlier session kept in the journal, before anything reads
+        the history, and say so once. A journal that cannot be trusted, or that refers to
+        a match this history does not hold, is set aside whole; one that cannot be written
+        yet stays until a start that can."""
+        where = journal.path_for(path)
+        try:
+            ops = journal.read(where)
+        except journal.Damaged as e:
+            self._set_journal_aside(where, e)
+            return
+        except OSError as e:
+            self.messages.append(
+                Message("store.journal_unreadable", name=where.name, error=e.strerror or e)
+            )
+            return
+        if not ops:
+            return
+        if not self.persistent:
+            self.messages.append(Message("store.journal_waiting", name=where.name))
+            return
+        pending = self._pending
+        try:
+            missing = self._adopt(ops)
+        except sqlite3.Error as e:
+            self.messages.append(Message("store.journal_waiting", name=where.name))
+            log.warning("journal %s not read: %s", where, e)
+            return
+        if missing:
+            self._set_journal_aside(where, Message("store.journal_foreign", match=missing))
+            pending.ids.clear()
+            pending.found.clear()
+            return
+        pending.queue[:0] = ops
+        pending.kept = True
+        moves = sum(op["op"] == "move" for op in ops)
+        if self._flush(CLOSE_BUSY_MS):
+            self.messages.append(Message("store.journal_applied", n=moves, name=where.name))
+        else:
+            self.messages.append(Message("store.journal_waiting", name=where.name))
+
+    def _adopt(self, ops: list[Op]) -> int | None:
+        """Prepare the journal's writes to follow this session's: its stand-ins stay apart
+        from ours, and a match it starts that is stored already (a journal written twice)
+        is not started again. Returns a stored match it refers to that is not here."""
+        pending = self._pending
+        starts = [op for op in ops if op["op"] == "start"]
+        pending.last_stand_in = min([pending.last_stand_in, *(op["id"] for op in starts)])
+        for op in starts:
+            rows = self.db.execute(
+                "SELECT id FROM matches WHERE started = ? AND game = ? AND seed = ? "
+                "AND players = ? AND variant = ? ORDER BY id",
+                [op[k] for k in ("started", "game", "seed", "players", "variant")],
+            )
+            taken = set(pending.found.values())
+            stored = next((r[0] for r in rows if r[0] not in taken), None)
+            if stored is not None:
+                pending.found[op["id"]] = pending.ids[op["id"]] = stored
+        for mid in sorted({op["match"] for op in ops if op.get("match", 0) > 0}):
+            if not self.db.execute("SELECT 1 FROM matches WHERE id = ?", (mid,)).fetchone():
+                return mid
+        return None
+
+    def _set_journal_aside(self, where: Path, why: object) -> None:
+        moved = set_aside(where)
+        if moved is None:
+            self.messages.append(Message("store.journal_unreadable", name=where.name, error=why))
+        else:
+            self.messages.append(Message("store.journal_damaged_kept", name=moved.name, error=why))
+
+    def _keep(self) -> Path | None:
+        """Keep every waiting write in the journal (all or nothing); where, or None when it
+        cannot be written (`_pending.keep_error` says why)."""
+        pending = self._pending
+        if not self.persistent or self.path is None:
+            return None
+        where = journal.path_for(self.path)
+        ops = [{**op, "match": self._id(op["match"])} if "match" in op else op
+               for op in pending.queue]  # fmt: skip
+        pending.kept_at = time.monotonic()
+        try:
+            journal.write(where, ops)
+        except (OSError, ValueError) as e:
+            if not pending.keep_error:
+                log.warning("the waiting moves cannot be kept in %s: %s", where, e)
+            pending.keep_error = getattr(e, "strerror", None) or str(e)
+            return None
+        pending.kept, pending.keep_error = True, ""
+        return where
+
+    def _kept_done(self) -> None:
+        """Everything is stored: the journal is no longer needed (a copy left by a failed
+        delete is harmless: writing it again changes nothing)."""
+        pending = self._pending
+        if pending.kept and self.path is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(journal.path_for(self.path))
+            pending.kept = False
 
     # --- opening ---
     def _open(self, path: Path | None) -> sqlite3.Connection:
@@ -508,12 +616,22 @@ class History:
             raise
 
     def close(self) -> None:
-        """Write what still waits (one longer wait for another program's lock), then close;
-        if it still cannot be written, say so on the log: those moves are lost."""
+        """Write what still waits (one longer wait for another program's lock), then close.
+        What still cannot be written is kept in the journal for the next start; the message
+        and the log say how many moves, why and where, or that they are lost."""
         pending = self._pending
         if pending.queue and not self._flush(CLOSE_BUSY_MS):
             moves = sum(op["op"] == "move" for op in pending.queue)
-            message = Message("store.history_lost_at_close", n=moves, error=pending.error)
+            kept = self._keep()
+            if kept is not None:
+                message = Message(
+                    "store.history_kept_at_close", n=moves, error=pending.error, path=kept
+                )
+            else:
+                message = Message(
+                    "store.history_lost_at_close", n=moves, error=pending.error,
+                    reason=pending.keep_error or "-",
+                )  # fmt: skip
             self.messages.append(message)
             log.warning(shown(message))
         self.db.close()
@@ -534,9 +652,14 @@ class History:
         for another program's lock: the table never freezes and no move is ever skipped."""
         pending = self._pending
         pending.queue.append(op)
-        if time.monotonic() < pending.retry_at:
-            return False
-        return self._flush(WRITE_BUSY_MS)
+        if time.monotonic() >= pending.retry_at and self._flush(WRITE_BUSY_MS):
+            return True
+        now = time.monotonic()
+        if pending.waiting_since == 0.0:
+            pending.waiting_since = now
+        elif now - max(pending.waiting_since, pending.kept_at) >= KEEP_SECONDS:
+            self._keep()  # a kill while the lock lasts loses at most KEEP_SECONDS of moves
+        return False
 
     def _flush(self, busy_ms: int) -> bool:
         """Every waiting write in one transaction, in order: all of them or none."""
@@ -548,8 +671,8 @@ class History:
             self.db.execute("PRAGMA busy_timeout = 0")  # the wait is ours: _begin_write
             try:
                 self._begin_write(busy_ms)
-                for op in pending.queue:
-                    _run(self.db, op, pending.ids)
+                for i, op in enumerate(pending.queue):
+                    _run(self.db, op, pending.ids, self._spared(i))
                 self.db.execute("COMMIT")
             finally:
                 with contextlib.suppress(sqlite3.Error):
@@ -561,9 +684,19 @@ class History:
             self._held_back(e)
             return False
         pending.queue.clear()
-        pending.retry_at = 0.0
+        pending.retry_at = pending.waiting_since = 0.0
         pending.told = False  # caught up: no message, but a later delay is told again
+        self._kept_done()
         return True
+
+    def _spared(self, i: int) -> set[int]:
+        """The stored matches a journal written twice starts after its `i`-th write: that
+        write, if it abandons a game's running match, must leave them as they are."""
+        pending = self._pending
+        if not pending.found:
+            return set()
+        return {pending.found[op["id"]] for op in pending.queue[i + 1 :]
+                if op["op"] == "start" and op["id"] in pending.found}  # fmt: skip
 
     def _begin_write(self, wait_ms: int) -> None:
         """BEGIN IMMEDIATE, tried again for up to `wait_ms` while another connection holds
@@ -1039,9 +1172,11 @@ def _cell(value: Any) -> Any:
 Op = dict[str, Any]
 
 
-def _run(db: sqlite3.Connection, op: Op, ids: dict[int, int]) -> None:
+def _run(db: sqlite3.Connection, op: Op, ids: dict[int, int], spared: set[int]) -> None:
     """Write `op` (inside the caller's transaction); `ids` maps stand-ins to stored ids and
-    gains the id of a match this starts. Writing a move or decision twice changes nothing."""
+    gains the id of a match this starts; an abandon leaves the matches in `spared` alone.
+    Writing a journal twice changes nothing: a start whose stand-in is in `ids` is stored
+    already, and a move or decision replaces itself."""
     kind = op["op"]
     if kind == "start":
         if op["id"] in ids:
@@ -1059,9 +1194,12 @@ def _run(db: sqlite3.Connection, op: Op, ids: dict[int, int]) -> None:
         ids[op["id"]] = int(cur.lastrowid)  # type: ignore[arg-type]
         return
     if kind == "abandon" and "game" in op:
-        db.execute(
-            "UPDATE matches SET status = 'abandoned' WHERE status = 'running' AND game = ?",
-            (op["game"],),
+        running = db.execute(
+            "SELECT id FROM matches WHERE status = 'running' AND game = ?", (op["game"],)
+        )
+        db.executemany(
+            "UPDATE matches SET status = 'abandoned' WHERE id = ?",
+            [(mid,) for (mid,) in running.fetchall() if mid not in spared],
         )
         return
     mid = ids.get(op["match"], op["match"])
@@ -1100,3 +1238,8 @@ class _Pending:
     retry_at: float = 0.0  # after an error that is not a lock: no retry before this
     told: bool = False
     error: str = ""
+    waiting_since: float = 0.0  # when the oldest waiting write was first refused (monotonic)
+    kept: bool = False  # the journal holds writes of ours (written, or read at start)
+    kept_at: float = 0.0  # when the journal was last written
+    keep_error: str = ""  # why it could not be written, if it could not
+    found: dict[int, int] = field(default_factory=dict)  # a journal's stand-in -> stored id
