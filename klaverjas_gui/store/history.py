@@ -20,7 +20,9 @@ import csv
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import stat
 import tempfile
 import time
 from collections import Counter
@@ -177,6 +179,23 @@ def _kind(e: sqlite3.Error) -> str:
     return next((kind for words, kind in _TEXTS if words in text), "other")
 
 
+# Below this much free space an I/O error is the disk being full: SQLite says "disk I/O
+# error" when the 32 KB index of a WAL database (-shm) does not fit (SQLITE_IOERR_SHMSIZE).
+NEARLY_FULL = 1 << 20
+
+
+def _disk_kind(e: sqlite3.Error, path: Path) -> str:
+    """As _kind, but "full" for an I/O error on a disk without room to speak of."""
+    kind = _kind(e)
+    if kind != "cantopen" or "i/o" not in str(e).lower():
+        return kind
+    try:
+        free = shutil.disk_usage(path.parent).free
+    except OSError:
+        return kind
+    return "full" if free < NEARLY_FULL else kind
+
+
 @cache
 def _reference() -> tuple[dict[str, set[str]], dict[str, list[str]]]:
     """The tables and columns the migrations make (what the code may use), and the
@@ -241,6 +260,16 @@ def _identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return st.st_dev, st.st_ino
+
+
+def _special(path: Path) -> bool:
+    """A FIFO, device or socket at `path` (through links): SQLite would wait for ever for a
+    FIFO's writer, and none of them is a history. A folder is refused by SQLite itself."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _until(deadline: float) -> float:
@@ -439,6 +468,14 @@ class History:
         moved: Path | None = None
         while True:
             judged = _identity(path)  # the file this attempt looks at
+            if judged is not None and _special(path):  # a FIFO would hang the open for ever
+                moved = set_aside(path)
+                if moved is None:
+                    return self._memory(Message("store.history_not_regular", name=path.name))
+                self.messages.append(
+                    Message("store.history_not_regular_kept", name=path.name, kept=moved.name)
+                )
+                continue
             try:
                 if judged is None and not os.access(path.parent, os.W_OK):
                     return self._memory(
@@ -489,7 +526,7 @@ class History:
             checked = path.exists() and self._probe(path, _until(deadline))
             db = sqlite3.connect(path, timeout=_until(deadline), isolation_level=None)
         except sqlite3.Error as e:
-            raise _Unusable(_kind(e), e) from None
+            raise _Unusable(_disk_kind(e, path), e) from None
         try:
             if not checked:  # a new file (perhaps made by another copy just now), a hot journal
                 self._check(db)
@@ -504,10 +541,12 @@ class History:
             if not self._can_write(db):
                 raise _Unusable("readonly", "read-only storage")
             db.execute(_READ_BUSY)
+            for read in _ANY_ROW.values():  # the first read, here: its error is an open error
+                db.execute(read).fetchall()
         except BaseException as e:
             db.close()
             if isinstance(e, sqlite3.Error):
-                raise _Unusable(_kind(e), e) from None
+                raise _Unusable(_disk_kind(e, path), e) from None
             raise
         return db
 
@@ -521,7 +560,9 @@ class History:
             db.execute("BEGIN IMMEDIATE")
             db.execute(_SET_VERSION[SCHEMA_VERSION])
         except sqlite3.Error as e:
-            return _kind(e) != "readonly"
+            if _kind(e) in ("busy", "readonly"):
+                return _kind(e) == "busy"
+            raise  # a disk with no room for the -shm: an open error, not a later crash
         finally:
             if db.in_transaction:
                 db.execute("ROLLBACK")
