@@ -18,12 +18,18 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     is removed at a later start (prefs.remove_stale_temps)."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)  # a replaced file keeps it
+    except OSError:
+        mode = None  # a new file: mkstemp's 0600, for this user only
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

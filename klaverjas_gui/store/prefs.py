@@ -416,6 +416,16 @@ def _parse(raw: bytes) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
+def _read_only(path: Path) -> bool:
+    """Whether the file at `path` is read-only: no write permission for its owner (chmod 444,
+    Windows's read-only box), or none for us. False when there is no such file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not mode & stat.S_IWUSR or not os.access(path, os.W_OK)
+
+
 def remove_stale_temps(path: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
     """Delete what killed writes of `path` (or of its .bak) left: regular files named exactly
     as write_atomic names its temporary files, untouched for `older_than` seconds."""
@@ -470,20 +480,33 @@ class SettingsFile:
         except OSError as e:
             self.writable = False
             return Settings(), [Message("store.settings_unreadable", error=e.strerror or e)]
+        notes: list[str] = []
+        if _read_only(self.path):  # its owner's choice: read, never replaced nor set aside
+            self.writable = False
+            notes.append(Message("store.settings_read_only", name=self.path.name))
         data = _parse(raw)
         if data is None:
+            if not self.writable:
+                return Settings(), [Message("store.settings_damaged"), *notes]
             return _damaged(self.path)
         settings, bad = _from_dict(data)
         self._read = raw, data
         # A value reset here is ours to write; any other is in the file as we hold it (rules
         # the engine reads with an option left out mean the same, and stay as written).
         self._synced = {k: v for k, v in settings.to_dict().items() if k not in bad}
-        return settings, _reset_note(bad)
+        return settings, _reset_note(bad) + notes
+
+    def refusal(self) -> str:
+        """Why this run does not write the file (when `writable` is False)."""
+        if _read_only(self.path):
+            return Message("store.settings_read_only", name=self.path.name)
+        return Message("store.settings_left_alone")
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings merged into the file; a message instead of raising."""
-        if not self.writable:
-            return Message("store.settings_left_alone")
+        if not self.writable or _read_only(self.path):  # made read-only while we ran, too
+            self.writable = False
+            return self.refusal()
         ours = settings.to_dict()
         try:
             theirs = _parse(read_regular(self.path))
