@@ -485,3 +485,66 @@ def test_time_between_keeps_is_bounded(tmp_path, monkeypatch):
         holder.release()
     h.close()
     assert not journal.path_for(path).exists()  # written in at close: no journal left
+
+
+def test_a_lock_still_held_at_the_next_start_keeps_the_journal_for_the_one_after(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(history_mod, "CLOSE_BUSY_MS", 50)
+    path = tmp_path / "history.sqlite"
+    History(path).close()
+    holder = Holder(path)  # held through two sessions
+    try:
+        first = History(path)
+        mid = first.start_match("klaverjas", "custom", SHORT.to_dict(), 12, PLAYERS)
+        one = list(random_moves(12))
+        for state, action, events in one:
+            first.record(mid, state.n_actions, action, events)
+        first.close()
+        second = History(path)
+        assert second.persistent and second.messages[-1] == (
+            "Moves kept from an earlier session in history.sqlite.journal are not in the match "
+            "history yet; they are kept and added as soon as the history can be written."
+        )
+        mid = second.start_match("klaverjas", "custom", SHORT.to_dict(), 13, PLAYERS)
+        two = list(random_moves(13))[:30]
+        for state, action, events in two:
+            second.record(mid, state.n_actions, action, events)
+        second.close()
+        assert f"{len(one) + 30} moves could not be written" in second.messages[-1]
+    finally:
+        holder.release()
+    third = History(path)
+    assert third.messages == [
+        f"{len(one) + 30} moves that could not be written when the game last ended were kept "
+        "in history.sqlite.journal; they are now in the match history."
+    ]
+    stored = {seed: (mid, status) for mid, seed, status, _ in finished(path)}
+    assert stored[12][1] == "finished" and stored[13][1] == "running"
+    assert stored_actions(path, stored[12][0]) == [a for _, a, _ in one]
+    assert stored_actions(path, stored[13][0]) == [a for _, a, _ in two]
+    assert third.resume("klaverjas")[1] == two[-1][0]
+    third.close()
+
+
+def test_a_journal_found_while_the_history_is_in_memory_is_left_for_a_later_start(
+    tmp_path, monkeypatch
+):
+    path = tmp_path / "history.sqlite"
+    h, _ = play_under_a_lock(path)
+    kept = journal.path_for(path).read_bytes()
+    monkeypatch.setattr(history_mod, "OPEN_WAIT", 0.3)
+
+    def in_use(self, path, deadline):  # as another program's lock at start-up says it
+        raise history_mod._Unusable("busy", "database is locked")
+
+    with monkeypatch.context() as m:
+        m.setattr(History, "_connect", in_use)
+        busy = History(path)  # this session plays from memory
+    assert not busy.persistent
+    assert "are not in the match history yet" in busy.messages[-1]
+    busy.close()
+    assert journal.path_for(path).read_bytes() == kept
+    later = History(path)
+    assert "they are now in the match history" in later.messages[0]
+    later.close()
