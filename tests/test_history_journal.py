@@ -252,6 +252,10 @@ def test_the_journal_refuses_what_is_not_a_write_of_ours():
     for op in bad:
         with pytest.raises(journal.Damaged):
             journal.parse(journal.dump([op]))
+    empty = hashlib.sha256(b"").hexdigest()
+    for raw in (b"\n", b"\n\n\n", f'{{"end": 0, "sha256": "{empty}"}}\n'.encode()):
+        with pytest.raises(journal.Damaged):
+            journal.parse(raw)
     body = journal.dump([good])
     header = body.split(b"\n")[0]
     assert json.loads(header)["journal"] == "klaverjas history journal"

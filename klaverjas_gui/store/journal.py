@@ -65,6 +65,8 @@ def parse(raw: bytes) -> list[dict[str, Any]]:
     if not raw.endswith(b"\n"):
         raise Damaged("cut short")
     lines = raw[:-1].split(b"\n")
+    if len(lines) < 2:
+        raise Damaged("cut short")
     body = raw[: len(raw) - len(lines[-1]) - 1]
     end = _load(lines[-1])
     if not (isinstance(end, dict) and set(end) == {"end", "sha256"}):
