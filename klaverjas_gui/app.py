@@ -1005,6 +1005,9 @@ class App:
         self.scenes.clear()
         self.match = self._menu = None
         self.store.close()
+        quitting = self.store.messages()  # moves the history could not take, and where they are
+        if quitting:
+            crash.tell("\n".join(quitting), "warn")
 
 
 def wait_for_events(seconds: float) -> list[pygame.event.Event]:
@@ -1169,7 +1172,9 @@ def _network(args: argparse.Namespace) -> int:
     try:
         return headless.run_host(store, opt)
     finally:
-        store.history.close()
+        store.close()
+        for message in store.messages():  # moves the history could not take, and where
+            print(f"klaverjas: {message}", file=sys.stderr)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -111,8 +111,9 @@ def _char(c: str, path: bool) -> str:
 
 
 def _fill(text: str, values: dict[str, object]) -> str:
-    for name, value in values.items():
-        text = text.replace("%{" + name + "}", printable(value))
+    for name, value in values.items():  # a Message inside a message: in today's language
+        shown_value = shown(value) if isinstance(value, str) else value
+        text = text.replace("%{" + name + "}", printable(shown_value))
     return text
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -17,12 +18,18 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     is removed at a later start (prefs.remove_stale_temps)."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)  # a replaced file keeps it
+    except OSError:
+        mode = None  # a new file: mkstemp's 0600, for this user only
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -56,3 +63,23 @@ def set_aside(path: Path, companions: tuple[str, ...] = ()) -> Path | None:
                 os.replace(dest, source)
         return None
     return target
+
+
+class NotRegularFile(OSError):
+    """The file is a folder, FIFO or device: reading a FIFO would wait for ever."""
+
+
+def read_regular(path: Path) -> bytes:
+    """The bytes of a regular file; raises FileNotFoundError, NotRegularFile or OSError.
+
+    Opened without blocking and checked on the open file, so a FIFO put there cannot hang
+    the start and cannot be swapped in between a check and the read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(f"{path.name} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read()
+    finally:
+        os.close(fd)

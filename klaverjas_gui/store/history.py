@@ -21,11 +21,12 @@ import dataclasses
 import json
 import logging
 import os
+import shutil
 import sqlite3
+import stat
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -35,6 +36,7 @@ from ..engine import StateError, VariantError
 from ..engine.match import DealScored, MatchOver
 from ..i18n import Message, shown
 from ..play.games import GAMES, UnknownGameError, get_game
+from . import journal
 from .files import set_aside
 
 # Each entry upgrades the schema from version i to i + 1.
@@ -123,6 +125,9 @@ _READ_BUSY = "PRAGMA busy_timeout = 5000"
 WRITE_BUSY_MS = 30
 CLOSE_BUSY_MS = 3000
 RETRY_SECONDS = 2.0  # after a full disk or an I/O error, the queue is tried this seldom
+# Writes that have waited this long are kept in the journal (journal.py), and again this
+# often while they wait, so that a kill of the game loses at most this much of them.
+KEEP_SECONDS = 5.0
 
 log = logging.getLogger(__name__)
 
@@ -173,6 +178,23 @@ def _kind(e: sqlite3.Error) -> str:
         return _KINDS.get(code & 0xFF, "other")
     text = str(e).lower()
     return next((kind for words, kind in _TEXTS if words in text), "other")
+
+
+# Below this much free space an I/O error is the disk being full: SQLite says "disk I/O
+# error" when the 32 KB index of a WAL database (-shm) does not fit (SQLITE_IOERR_SHMSIZE).
+NEARLY_FULL = 1 << 20
+
+
+def _disk_kind(e: sqlite3.Error, path: Path) -> str:
+    """As _kind, but "full" for an I/O error on a disk without room to speak of."""
+    kind = _kind(e)
+    if kind != "cantopen" or "i/o" not in str(e).lower():
+        return kind
+    try:
+        free = shutil.disk_usage(path.parent).free
+    except OSError:
+        return kind
+    return "full" if free < NEARLY_FULL else kind
 
 
 @cache
@@ -239,6 +261,16 @@ def _identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return st.st_dev, st.st_ino
+
+
+def _special(path: Path) -> bool:
+    """A FIFO, device or socket at `path` (through links): SQLite would wait for ever for a
+    FIFO's writer, and none of them is a history. A folder is refused by SQLite itself."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
 
 
 def _until(deadline: float) -> float:
@@ -321,14 +353,118 @@ def _now() -> str:
 class History:
     """The history database, or an in-memory stand-in when the disk will not do."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, recover: bool = True) -> None:
+        """`recover`: write what the journal of an earlier session keeps; only the copy
+        that holds the data folder's lock (lock.py) may, never an export beside it."""
         self.path = path
         self.messages: list[str] = []  # for the player, shown once
         self.persistent = False  # new matches are stored on disk
         self.read_only = False  # an existing history opened read-only (a protected stick)
         self.db = self._open(path)
         self._stray: dict[int, MatchRecord] = {}  # running rows Continue cannot bring back
-        self.check_unfinished()
+        if recover and path is not None:
+            self._recover(path)
+        self.check_unfinished()  # after the journal: its moves may be what makes a match replay
+
+    # --- the journal of an earlier session ---
+    def _recover(self, path: Path) -> None:
+        """Write the moves an earlier session kept in the journal, before anything reads
+        the history, and say so once. A journal that cannot be trusted, or that refers to
+        a match this history does not hold, is set aside whole; one that cannot be written
+        yet stays until a start that can."""
+        where = journal.path_for(path)
+        try:
+            ops = journal.read(where)
+        except journal.Damaged as e:
+            self._set_journal_aside(where, e)
+            return
+        except OSError as e:
+            self.messages.append(
+                Message("store.journal_unreadable", name=where.name, error=e.strerror or e)
+            )
+            return
+        if not ops:
+            return
+        if not self.persistent:
+            self.messages.append(Message("store.journal_waiting", name=where.name))
+            return
+        pending = self._pending
+        try:
+            missing = self._adopt(ops)
+        except sqlite3.Error as e:
+            self.messages.append(Message("store.journal_waiting", name=where.name))
+            log.warning("journal %s not read: %s", where, e)
+            return
+        if missing:
+            self._set_journal_aside(where, Message("store.journal_foreign", match=missing))
+            pending.ids.clear()
+            pending.found.clear()
+            return
+        pending.queue[:0] = ops
+        pending.kept = True
+        moves = sum(op["op"] == "move" for op in ops)
+        if self._flush(CLOSE_BUSY_MS):
+            self.messages.append(Message("store.journal_applied", n=moves, name=where.name))
+        else:
+            self.messages.append(Message("store.journal_waiting", name=where.name))
+
+    def _adopt(self, ops: list[Op]) -> int | None:
+        """Prepare the journal's writes to follow this session's: its stand-ins stay apart
+        from ours, and a match it starts that is stored already (a journal written twice)
+        is not started again. Returns a stored match it refers to that is not here."""
+        pending = self._pending
+        starts = [op for op in ops if op["op"] == "start"]
+        pending.last_stand_in = min([pending.last_stand_in, *(op["id"] for op in starts)])
+        for op in starts:
+            rows = self.db.execute(
+                "SELECT id FROM matches WHERE started = ? AND game = ? AND seed = ? "
+                "AND players = ? AND variant = ? ORDER BY id",
+                [op[k] for k in ("started", "game", "seed", "players", "variant")],
+            )
+            taken = set(pending.found.values())
+            stored = next((r[0] for r in rows if r[0] not in taken), None)
+            if stored is not None:
+                pending.found[op["id"]] = pending.ids[op["id"]] = stored
+        for mid in sorted({op["match"] for op in ops if op.get("match", 0) > 0}):
+            if not self.db.execute("SELECT 1 FROM matches WHERE id = ?", (mid,)).fetchone():
+                return mid
+        return None
+
+    def _set_journal_aside(self, where: Path, why: object) -> None:
+        moved = set_aside(where)
+        if moved is None:
+            self.messages.append(Message("store.journal_unreadable", name=where.name, error=why))
+        else:
+            self.messages.append(Message("store.journal_damaged_kept", name=moved.name, error=why))
+
+    def _keep(self) -> Path | None:
+        """Keep every waiting write in the journal (all or nothing); where, or None when it
+        cannot be written (`_pending.keep_error` says why)."""
+        pending = self._pending
+        if not self.persistent or self.path is None:
+            return None
+        where = journal.path_for(self.path)
+        ops = [{**op, "match": self._id(op["match"])} if "match" in op else op
+               for op in pending.queue]  # fmt: skip
+        pending.kept_at = time.monotonic()
+        try:
+            journal.write(where, ops)
+        except (OSError, ValueError) as e:
+            if not pending.keep_error:
+                log.warning("the waiting moves cannot be kept in %s: %s", where, e)
+            pending.keep_error = getattr(e, "strerror", None) or str(e)
+            return None
+        pending.kept, pending.keep_error = True, ""
+        return where
+
+    def _kept_done(self) -> None:
+        """Everything is stored: the journal is no longer needed (a copy left by a failed
+        delete is harmless: writing it again changes nothing)."""
+        pending = self._pending
+        if pending.kept and self.path is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(journal.path_for(self.path))
+            pending.kept = False
 
     # --- opening ---
     def _open(self, path: Path | None) -> sqlite3.Connection:
@@ -347,6 +483,14 @@ class History:
         moved: Path | None = None
         while True:
             judged = _identity(path)  # the file this attempt looks at
+            if judged is not None and _special(path):  # a FIFO would hang the open for ever
+                moved = set_aside(path)
+                if moved is None:
+                    return self._memory(Message("store.history_not_regular", name=path.name))
+                self.messages.append(
+                    Message("store.history_not_regular_kept", name=path.name, kept=moved.name)
+                )
+                continue
             try:
                 if judged is None and not os.access(path.parent, os.W_OK):
                     return self._memory(
@@ -397,7 +541,7 @@ class History:
             checked = path.exists() and self._probe(path, _until(deadline))
             db = sqlite3.connect(path, timeout=_until(deadline), isolation_level=None)
         except sqlite3.Error as e:
-            raise _Unusable(_kind(e), e) from None
+            raise _Unusable(_disk_kind(e, path), e) from None
         try:
             if not checked:  # a new file (perhaps made by another copy just now), a hot journal
                 self._check(db)
@@ -412,10 +556,12 @@ class History:
             if not self._can_write(db):
                 raise _Unusable("readonly", "read-only storage")
             db.execute(_READ_BUSY)
+            for read in _ANY_ROW.values():  # the first read, here: its error is an open error
+                db.execute(read).fetchall()
         except BaseException as e:
             db.close()
             if isinstance(e, sqlite3.Error):
-                raise _Unusable(_kind(e), e) from None
+                raise _Unusable(_disk_kind(e, path), e) from None
             raise
         return db
 
@@ -429,7 +575,9 @@ class History:
             db.execute("BEGIN IMMEDIATE")
             db.execute(_SET_VERSION[SCHEMA_VERSION])
         except sqlite3.Error as e:
-            return _kind(e) != "readonly"
+            if _kind(e) in ("busy", "readonly"):
+                return _kind(e) == "busy"
+            raise  # a disk with no room for the -shm: an open error, not a later crash
         finally:
             if db.in_transaction:
                 db.execute("ROLLBACK")
@@ -524,12 +672,22 @@ class History:
             raise
 
     def close(self) -> None:
-        """Write what still waits (one longer wait for another program's lock), then close;
-        if it still cannot be written, say so on the log: those moves are lost."""
+        """Write what still waits (one longer wait for another program's lock), then close.
+        What still cannot be written is kept in the journal for the next start; the message
+        and the log say how many moves, why and where, or that they are lost."""
         pending = self._pending
         if pending.queue and not self._flush(CLOSE_BUSY_MS):
-            moves = sum(q.action is not None for q in pending.queue)
-            message = Message("store.history_lost_at_close", n=moves, error=pending.error)
+            moves = sum(op["op"] == "move" for op in pending.queue)
+            kept = self._keep()
+            if kept is not None:
+                message = Message(
+                    "store.history_kept_at_close", n=moves, error=pending.error, path=kept
+                )
+            else:
+                message = Message(
+                    "store.history_lost_at_close", n=moves, error=pending.error,
+                    reason=pending.keep_error or "-",
+                )  # fmt: skip
             self.messages.append(message)
             log.warning(shown(message))
         self.db.close()
@@ -544,21 +702,20 @@ class History:
         """The stored id of a match whose start had to wait (see start_match)."""
         return self._pending.ids.get(match_id, match_id)
 
-    def _write(
-        self,
-        fn: Callable[[sqlite3.Connection], Any],
-        match_id: int | None = None,
-        seq: int = 0,
-        action: str | None = None,
-    ) -> bool:
-        """Queue `fn` behind every earlier write still waiting, then try to write them all in
+    def _write(self, op: Op) -> bool:
+        """Queue `op` behind every earlier write still waiting, then try to write them all in
         order; True once everything is stored. Never raises, and waits at most WRITE_BUSY_MS
         for another program's lock: the table never freezes and no move is ever skipped."""
         pending = self._pending
-        pending.queue.append(_Queued(fn, match_id, seq, action))
-        if time.monotonic() < pending.retry_at:
-            return False
-        return self._flush(WRITE_BUSY_MS)
+        pending.queue.append(op)
+        if time.monotonic() >= pending.retry_at and self._flush(WRITE_BUSY_MS):
+            return True
+        now = time.monotonic()
+        if pending.waiting_since == 0.0:
+            pending.waiting_since = now
+        elif now - max(pending.waiting_since, pending.kept_at) >= KEEP_SECONDS:
+            self._keep()  # a kill while the lock lasts loses at most KEEP_SECONDS of moves
+        return False
 
     def _flush(self, busy_ms: int) -> bool:
         """Every waiting write in one transaction, in order: all of them or none."""
@@ -570,8 +727,8 @@ class History:
             self.db.execute("PRAGMA busy_timeout = 0")  # the wait is ours: _begin_write
             try:
                 self._begin_write(busy_ms)
-                for queued in pending.queue:
-                    queued.fn(self.db)
+                for i, op in enumerate(pending.queue):
+                    _run(self.db, op, pending.ids, self._spared(i) | set(self._stray))
                 self.db.execute("COMMIT")
             finally:
                 with contextlib.suppress(sqlite3.Error):
@@ -583,9 +740,19 @@ class History:
             self._held_back(e)
             return False
         pending.queue.clear()
-        pending.retry_at = 0.0
+        pending.retry_at = pending.waiting_since = 0.0
         pending.told = False  # caught up: no message, but a later delay is told again
+        self._kept_done()
         return True
+
+    def _spared(self, i: int) -> set[int]:
+        """The stored matches a journal written twice starts after its `i`-th write: that
+        write, if it abandons a game's running match, must leave them as they are."""
+        pending = self._pending
+        if not pending.found:
+            return set()
+        return {pending.found[op["id"]] for op in pending.queue[i + 1 :]
+                if op["op"] == "start" and op["id"] in pending.found}  # fmt: skip
 
     def _begin_write(self, wait_ms: int) -> None:
         """BEGIN IMMEDIATE, tried again for up to `wait_ms` while another connection holds
@@ -626,20 +793,19 @@ class History:
         pending = self._pending
         pending.last_stand_in -= 1
         stand_in = pending.last_stand_in
-        row = (_now(), json.dumps(variant), seed, json.dumps(players), game, preset,
-               None if kinds is None else json.dumps(kinds))  # fmt: skip
-
-        def go(db: sqlite3.Connection) -> None:
-            if abandon:
-                self._abandon(db, game)
-            cur = db.execute(
-                "INSERT INTO matches (started, variant, seed, players, game, preset, kinds, "
-                "status) VALUES (?, ?, ?, ?, ?, ?, ?, 'running')",
-                row,
-            )
-            pending.ids[stand_in] = int(cur.lastrowid)  # type: ignore[arg-type]
-
-        if self._write(go):
+        op = {
+            "op": "start",
+            "id": stand_in,
+            "started": _now(),
+            "variant": json.dumps(variant),
+            "seed": seed,
+            "players": json.dumps(players),
+            "game": game,
+            "preset": preset,
+            "kinds": None if kinds is None else json.dumps(kinds),
+            "abandon": abandon,
+        }
+        if self._write(op):
             return pending.ids.pop(stand_in)
         return stand_in if pending.queue else None  # None: dropped, waiting could not help
 
@@ -647,34 +813,12 @@ class History:
         """Store one action (seq counts from 1) and what it finished: a deal, the match."""
         if match_id is None:
             return
-        lines = [
-            (e.line.deal_no, json.dumps(e.line.to_dict()))
-            for e in events
-            if isinstance(e, DealScored)
-        ]
-        over = [
-            (_now(), json.dumps(list(e.totals)), e.winner)
-            for e in events
-            if isinstance(e, MatchOver)
-        ]
-
-        def go(db: sqlite3.Connection) -> None:
-            mid = self._id(match_id)
-            db.execute(
-                "INSERT OR REPLACE INTO actions (match_id, seq, action) VALUES (?, ?, ?)",
-                (mid, seq, action),
-            )
-            db.executemany(
-                "INSERT OR REPLACE INTO deals (match_id, deal_no, line) VALUES (?, ?, ?)",
-                [(mid, deal_no, line) for deal_no, line in lines],
-            )
-            db.executemany(
-                "UPDATE matches SET ended = ?, totals = ?, winner = ?, status = 'finished' "
-                "WHERE id = ?",
-                [(*end, mid) for end in over],
-            )
-
-        self._write(go, match_id, seq, action)
+        deals = [[e.line.deal_no, json.dumps(e.line.to_dict())]
+                 for e in events if isinstance(e, DealScored)]  # fmt: skip
+        over = [[_now(), json.dumps(list(e.totals)), e.winner]
+                for e in events if isinstance(e, MatchOver)]  # fmt: skip
+        self._write({"op": "move", "match": self._id(match_id), "seq": seq, "action": action,
+                     "deals": deals, "over": over})  # fmt: skip
 
     # --- reading ---
     def _record(self, row: tuple) -> MatchRecord:
@@ -757,9 +901,9 @@ class History:
         mid = self._id(match_id)
         rows = self.db.execute("SELECT seq, action FROM actions WHERE match_id = ?", (mid,))
         by_seq = dict(rows.fetchall())
-        for queued in self._pending.queue:
-            if queued.action is not None and self._id(queued.match_id) == mid:  # type: ignore[arg-type]
-                by_seq[queued.seq] = queued.action
+        for op in self._pending.queue:
+            if op["op"] == "move" and self._id(op["match"]) == mid:
+                by_seq[op["seq"]] = op["action"]
         return by_seq
 
     def deal_lines(self, match_id: int) -> list[dict[str, Any]] | None:
@@ -845,19 +989,10 @@ class History:
         found = self.matches(preset, game) + stray
         return sorted(found, key=lambda m: (m.started, m.id), reverse=True)
 
-    def _abandon(self, db: sqlite3.Connection, game: str) -> None:
-        """Mark `game`'s running matches abandoned, but never a stray one (it stays listed
-        as it is: a new match must not hide it)."""
-        for (mid,) in db.execute(
-            "SELECT id FROM matches WHERE status = 'running' AND game = ?", (game,)
-        ).fetchall():
-            if mid not in self._stray:
-                db.execute("UPDATE matches SET status = 'abandoned' WHERE id = ?", (mid,))
-
     def abandon_running(self, game: str) -> None:
         """Mark `game`'s running match abandoned: a practice match (never recorded) replaces
         it, so Continue must not bring the older one back after the practice ends."""
-        self._write(lambda db: self._abandon(db, game))
+        self._write({"op": "abandon", "game": game})
 
     def restore(self, record: MatchRecord) -> Any:
         """Rebuild a match's state from its stored actions (raises StateError if impossible:
@@ -906,17 +1041,9 @@ class History:
         moves, like them, when the database is busy)."""
         if match_id is None:
             return
-        row = (seq, seat, kind, mistake, float(cost), chosen, best)
-
-        def go(db: sqlite3.Connection) -> None:
-            db.execute(
-                "INSERT OR REPLACE INTO decisions "
-                "(match_id, seq, seat, kind, mistake, cost, chosen, best) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (self._id(match_id), *row),
-            )
-
-        self._write(go)
+        self._write({"op": "decision", "match": self._id(match_id), "seq": seq, "seat": seat,
+                     "kind": kind, "mistake": mistake, "cost": float(cost), "chosen": chosen,
+                     "best": best})  # fmt: skip
 
     _DECISION = "SELECT match_id, seq, seat, kind, mistake, cost, chosen, best FROM decisions"
 
@@ -1158,24 +1285,89 @@ def _cell(value: Any) -> Any:
     return value
 
 
-@dataclass(frozen=True)
-class _Queued:
-    """One write waiting for the database; a move keeps its match, seq and action so that
-    `actions()` sees it before it is stored."""
+# One write for the database, as plain data (JSON types only), so that a write the
+# database cannot take yet can wait in memory, be read by `actions()` before it is stored,
+# and be kept in a file when the program ends. "op" says which:
+#   start     a match: "id" (the negative stand-in the caller holds until it is stored),
+#             "started", "variant", "seed", "players", "game", "preset", "kinds" and
+#             "abandon" (whether it ends the game's running match)
+#   move      an action: "match", "seq", "action", the score lines it finished ("deals":
+#             [deal_no, line]) and the end of the match ("over": [ended, totals, winner])
+#   decision  the coach's judgement: "match", "seq", "seat", "kind", "mistake", "cost",
+#             "chosen", "best"
+#   abandon   the running match of "game", or the match "match"
+# A match is its stored id, or a stand-in (negative) until its start is written.
+Op = dict[str, Any]
 
-    fn: Callable[[sqlite3.Connection], Any]
-    match_id: int | None = None
-    seq: int = 0
-    action: str | None = None
+
+def _run(db: sqlite3.Connection, op: Op, ids: dict[int, int], spared: set[int]) -> None:
+    """Write `op` (inside the caller's transaction); `ids` maps stand-ins to stored ids and
+    gains the id of a match this starts; an abandon leaves the matches in `spared` alone.
+    Writing a journal twice changes nothing: a start whose stand-in is in `ids` is stored
+    already, and a move or decision replaces itself."""
+    kind = op["op"]
+    if kind == "start":
+        if op["id"] in ids:
+            return  # stored already
+        if op["abandon"]:
+            _abandon_game(db, op["game"], spared)
+        cur = db.execute(
+            "INSERT INTO matches (started, variant, seed, players, game, preset, kinds, "
+            "status) VALUES (?, ?, ?, ?, ?, ?, ?, 'running')",
+            [op[k] for k in ("started", "variant", "seed", "players", "game", "preset", "kinds")],
+        )
+        ids[op["id"]] = int(cur.lastrowid)  # type: ignore[arg-type]
+        return
+    if kind == "abandon" and "game" in op:
+        _abandon_game(db, op["game"], spared)
+        return
+    mid = ids.get(op["match"], op["match"])
+    if kind == "abandon":
+        db.execute("UPDATE matches SET status = 'abandoned' WHERE id = ?", (mid,))
+    elif kind == "move":
+        db.execute(
+            "INSERT OR REPLACE INTO actions (match_id, seq, action) VALUES (?, ?, ?)",
+            (mid, op["seq"], op["action"]),
+        )
+        db.executemany(
+            "INSERT OR REPLACE INTO deals (match_id, deal_no, line) VALUES (?, ?, ?)",
+            [(mid, deal_no, line) for deal_no, line in op["deals"]],
+        )
+        db.executemany(
+            "UPDATE matches SET ended = ?, totals = ?, winner = ?, status = 'finished' "
+            "WHERE id = ?",
+            [(*end, mid) for end in op["over"]],
+        )
+    elif kind == "decision":
+        db.execute(
+            "INSERT OR REPLACE INTO decisions "
+            "(match_id, seq, seat, kind, mistake, cost, chosen, best) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (mid, *(op[k] for k in ("seq", "seat", "kind", "mistake", "cost", "chosen", "best"))),
+        )
+
+
+def _abandon_game(db: sqlite3.Connection, game: str, spared: set[int]) -> None:
+    """Mark `game`'s running matches abandoned, except those in `spared`."""
+    running = db.execute("SELECT id FROM matches WHERE status = 'running' AND game = ?", (game,))
+    db.executemany(
+        "UPDATE matches SET status = 'abandoned' WHERE id = ?",
+        [(mid,) for (mid,) in running.fetchall() if mid not in spared],
+    )
 
 
 @dataclass
 class _Pending:
     """Writes the database could not take yet, oldest first, and what the player was told."""
 
-    queue: list[_Queued] = field(default_factory=list)
+    queue: list[Op] = field(default_factory=list)
     ids: dict[int, int] = field(default_factory=dict)  # stand-in match id -> stored id
     last_stand_in: int = 0
     retry_at: float = 0.0  # after an error that is not a lock: no retry before this
     told: bool = False
     error: str = ""
+    waiting_since: float = 0.0  # when the oldest waiting write was first refused (monotonic)
+    kept: bool = False  # the journal holds writes of ours (written, or read at start)
+    kept_at: float = 0.0  # when the journal was last written
+    keep_error: str = ""  # why it could not be written, if it could not
+    found: dict[int, int] = field(default_factory=dict)  # a journal's stand-in -> stored id

@@ -31,7 +31,7 @@ from typing import Any
 from ..engine import VariantError
 from ..i18n import Message
 from ..play.games import DEFAULT_GAME, GAMES, Game, get_game
-from .files import set_aside, write_atomic
+from .files import NotRegularFile, read_regular, set_aside, write_atomic
 
 # 2: one Settings object for the UI and the file (play_gesture, ...); 3: the coach, and
 # whether the player chose its level (a schema 2 file reads as a player who has not).
@@ -406,26 +406,6 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
-class NotRegularFile(OSError):
-    """settings.json is a folder, FIFO or device: reading a FIFO would wait for ever."""
-
-
-def _read_regular(path: Path) -> bytes:
-    """The bytes of a regular file; raises FileNotFoundError, NotRegularFile or OSError.
-
-    Opened without blocking and checked on the open file, so a FIFO put there cannot hang
-    the start and cannot be swapped in between a check and the read."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotRegularFile(f"{path.name} is not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as f:
-            return f.read()
-    finally:
-        os.close(fd)
-
-
 def _parse(raw: bytes) -> dict[str, Any] | None:
     """The settings object in the file's bytes (a Notepad BOM is fine); None if damaged:
     not UTF-8, not JSON, not an object, nested too deep or a number too long to convert."""
@@ -434,6 +414,16 @@ def _parse(raw: bytes) -> dict[str, Any] | None:
     except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError included
         return None
     return data if isinstance(data, dict) else None
+
+
+def _read_only(path: Path) -> bool:
+    """Whether the file at `path` is read-only: no write permission for its owner (chmod 444,
+    Windows's read-only box), or none for us. False when there is no such file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not mode & stat.S_IWUSR or not os.access(path, os.W_OK)
 
 
 def remove_stale_temps(path: Path, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
@@ -481,7 +471,7 @@ class SettingsFile:
         remove_stale_temps(self.path)
         self._synced = Settings().to_dict()  # no file: it holds nothing we must not overwrite
         try:
-            raw = _read_regular(self.path)
+            raw = read_regular(self.path)
         except (FileNotFoundError, NotADirectoryError):  # a file where the folder should be
             return Settings(language=system_language()), []  # first start: the system's
         except NotRegularFile:
@@ -490,23 +480,36 @@ class SettingsFile:
         except OSError as e:
             self.writable = False
             return Settings(), [Message("store.settings_unreadable", error=e.strerror or e)]
+        notes: list[str] = []
+        if _read_only(self.path):  # its owner's choice: read, never replaced nor set aside
+            self.writable = False
+            notes.append(Message("store.settings_read_only", name=self.path.name))
         data = _parse(raw)
         if data is None:
+            if not self.writable:
+                return Settings(), [Message("store.settings_damaged"), *notes]
             return _damaged(self.path)
         settings, bad = _from_dict(data)
         self._read = raw, data
         # A value reset here is ours to write; any other is in the file as we hold it (rules
         # the engine reads with an option left out mean the same, and stay as written).
         self._synced = {k: v for k, v in settings.to_dict().items() if k not in bad}
-        return settings, _reset_note(bad)
+        return settings, _reset_note(bad) + notes
+
+    def refusal(self) -> str:
+        """Why this run does not write the file (when `writable` is False)."""
+        if _read_only(self.path):
+            return Message("store.settings_read_only", name=self.path.name)
+        return Message("store.settings_left_alone")
 
     def save(self, settings: Settings) -> str | None:
         """Write the settings merged into the file; a message instead of raising."""
-        if not self.writable:
-            return Message("store.settings_left_alone")
+        if not self.writable or _read_only(self.path):  # made read-only while we ran, too
+            self.writable = False
+            return self.refusal()
         ours = settings.to_dict()
         try:
-            theirs = _parse(_read_regular(self.path))
+            theirs = _parse(read_regular(self.path))
             if theirs is None:
                 set_aside(self.path)  # damaged since it was read: kept, not overwritten
         except (FileNotFoundError, NotADirectoryError):
@@ -543,7 +546,7 @@ class SettingsFile:
 def peek_language(path: Path) -> str | None:
     """The stored language, read without changing anything (a second copy's message)."""
     try:
-        language = (_parse(_read_regular(path)) or {}).get("language")
+        language = (_parse(read_regular(path)) or {}).get("language")
     except OSError:
         return None
     return language if language in LANGUAGES else None

@@ -25,12 +25,14 @@ from .paths import Paths, resolve
 class Store:
     """Settings and history of this run, and the messages the player has not seen yet."""
 
-    def __init__(self, data_dir: str | Path | None = None) -> None:
+    def __init__(self, data_dir: str | Path | None = None, recover: bool = True) -> None:
+        """`recover` False: an export beside a running game, which must leave the game's
+        journal of waiting moves to the game (history.History)."""
         self.paths: Paths = resolve(data_dir)
         self._data_dir = data_dir  # as given: where the log is (crash.log_path)
         self._settings_file = prefs.SettingsFile(self.paths.settings)
         self.settings, notes = self._settings_file.load()
-        self.history = History(self.paths.history)
+        self.history = History(self.paths.history, recover=recover)
         self._pending: list[str] = list(notes)
         self._history_seen = 0
         self._save_failed = not self._settings_file.writable  # told once already, at load
@@ -104,7 +106,7 @@ def _export_name(name: str) -> bool:
 
 def export_command(target: Path, data_dir: Path | None) -> int:
     """`klaverjas --export-history FILE`: 0 once written; 2 and one line if it cannot be."""
-    store = Store(data_dir)
+    store = Store(data_dir, recover=False)  # the game may be open and own the journal
     try:
         for message in store.messages():
             print(f"klaverjas: {message}", file=sys.stderr)
