@@ -162,17 +162,47 @@ def test_quitting_a_practice_match_never_brings_back_an_older_one(make_app):
     assert again.history.running() is None
 
 
-def test_a_practice_match_is_not_lost_without_asking(make_app):
-    """A practice match is not recorded: starting anything ends it, so that is asked."""
+def test_a_practice_match_waits_while_the_other_game_is_played(make_app):
+    """README: a Klabberjass game leaves the Klaverjas match waiting. A practice match is
+    not recorded, so it waits in memory: nothing is asked, Continue brings it back at its
+    exact position (issue 36 item 8); a new Klaverjas match still asks, naming it."""
     app = make_app(first_frame=True)
     app.settings.practice = True
-    new_match_from_menu(app)
+    practice = new_match_from_menu(app)
+    assert isinstance(practice, TableScene) and practice.practice
+    run_until(app, lambda: practice.session.state.phase == "play")  # trump chosen
+    position = practice.session.state.to_json()
     press(app, pygame.K_ESCAPE)
     play = open_play(app, "klabberjass")
     click_button(app, play, "start")
+    assert isinstance(app.top, KlabberjassTableScene)  # no question on the way
+    press(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert [(m.game.name, m.practice) for m in app.open_matches()] == [
+        ("klabberjass", False),
+        ("klaverjas", True),
+    ]
+    assert menu.buttons["continue_2"].text.endswith("(practice, not recorded)")
+    click_button(app, menu, "continue_2")
+    assert app.top is practice and practice.session.state.to_json() == position
+    press(app, pygame.K_ESCAPE)
+    assert [m.game.name for m in app.open_matches()] == ["klaverjas", "klabberjass"]
+    play = open_play(app)  # a new Klaverjas match ends the practice: that is asked
+    click_button(app, play, "start")
     ask = app.top
-    assert isinstance(ask, ConfirmScene)
+    assert isinstance(ask, ConfirmScene) and [m.practice for m in ask.ending] == [True]
     assert "A practice match is not recorded" in " ".join(t for t, _, _ in ask.lines())
+    click_button(app, ask, "no")
+    press(app, pygame.K_ESCAPE)
+    click_button(app, app.top, "continue_2")  # the Klabberjass game: the practice waits
+    assert isinstance(app.top, KlabberjassTableScene) and app._parked is practice
+    press(app, pygame.K_ESCAPE)
+    play = open_play(app)
+    click_button(app, play, "start")
+    assert [m.practice for m in app.top.ending] == [True]  # the waiting practice, named
+    click_button(app, app.top, "yes")
+    assert isinstance(app.top, TableScene) and app.top is not practice
+    assert app._parked is None
 
 
 def test_the_play_screen_starts_what_is_chosen(make_app):

@@ -1,7 +1,7 @@
 """Ask before something new ends a match in progress, naming it.
 
 Starting a match, a Klabberjass game or a practice match ends the unfinished one of
-the same game (and a practice match, which is never recorded, whatever is started);
+the same game (a practice match of the other game waits in memory, App._set_aside);
 `ask_first` runs the start at once when nothing would end, else pushes the
 confirmation, which names each match ("Amsterdam, deal 5, 119–407") and starts only
 on "Abandon it and start". Esc or "Keep playing" leaves everything as it was.
