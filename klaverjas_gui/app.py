@@ -65,7 +65,7 @@ from .ui.scenes import make_scene  # noqa: E402
 from .version import version  # noqa: E402
 
 KEYS_HELP = """keys:
-  play a card   drag it to the table or click it (double-click: see Options);
+  play a card   drag it to the table or click it (double-click: see Settings);
                 Left/Right to pick, Enter to play
   decisions     the buttons, or Shift+C D H S picks a suit and Enter names it, Left/Right
                 pick a button and Enter presses it; P pass, T take, K kraak, R roem
@@ -308,6 +308,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write the match history as CSV (one row per deal) to FILE and exit",
     )
+    desktop = p.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop", action="store_true",
+        help="Linux, for a pip or pipx install: put the menu entry and icons into your "
+        "XDG folders ($XDG_DATA_HOME, else ~/.local/share) and exit",
+    )  # fmt: skip
+    desktop.add_argument(
+        "--uninstall-desktop", action="store_true",
+        help="remove what --install-desktop put there and exit",
+    )  # fmt: skip
     p.add_argument(
         "--demo",
         action="store_true",
@@ -320,7 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--rule", type=_rule, action="append", default=[], metavar="OPTION=VALUE",
         help="one rule option for this run, e.g. must_ruff=never or pit_bonus=0 (repeatable; "
-        "the options are in RULES.md and Settings)",
+        "the options are in Settings → Rules and docs/rules.md)",
     )  # fmt: skip
     p.add_argument("--speed", choices=list(SPEEDS), help="animation speed (default normal)")
     p.add_argument(
@@ -1134,6 +1144,10 @@ def default_size() -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="klaverjas: %(message)s")
+    if args.install_desktop or args.uninstall_desktop:
+        from . import desktop
+
+        return desktop.command(remove=args.uninstall_desktop)
     if args.export_history is not None:
         return export_command(args.export_history, args.data_dir)
     if args.data_dir is None and (args.smoke or args.frames or args.screenshot):

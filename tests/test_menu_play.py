@@ -170,7 +170,7 @@ def test_a_practice_match_waits_while_the_other_game_is_played(make_app):
     app.settings.practice = True
     practice = new_match_from_menu(app)
     assert isinstance(practice, TableScene) and practice.practice
-    run_until(app, lambda: practice.session.state.phase == "play")  # trump chosen
+    run_until(app, lambda: practice.session.state.to_move == 0)  # waiting for the player
     position = practice.session.state.to_json()
     press(app, pygame.K_ESCAPE)
     play = open_play(app, "klabberjass")
