@@ -126,7 +126,6 @@ def test_about_from_the_menu_and_back(make_app, lang):
         "platformdirs",
         "websockets",  # network play (issue 36 item 12)
         "zeroconf",
-        "ifaddr",
         "Noto Sans",
         "Fira Code",
         "MIT",
