@@ -134,6 +134,11 @@ def command(remove: bool) -> int:
         return 2
     home = data_home()
     try:
+        source_dir()
+    except FileNotFoundError as e:  # a bundle: it has its own installer or zip
+        print(f"klaverjas: {e}", file=sys.stderr)
+        return 2
+    try:
         if remove:
             done = uninstall(home)
             what = f"removed {len(done)} files" if done else "nothing to remove"

@@ -113,3 +113,15 @@ def test_help_says_settings_not_options():
     text = run("--help", env=dict(os.environ)).stdout
     assert "see Settings" in text and "see Options" not in text
     assert "--install-desktop" in text and "RULES.md" not in text
+
+
+def test_an_installation_without_the_desktop_file_says_so(monkeypatch, tmp_path, capsys):
+    """A bundle carries no desktop file: one line naming where it looked, status 2, and
+    nothing written (not a misleading "cannot write")."""
+    monkeypatch.setattr(desktop, "__file__", str(tmp_path / "pkg" / "desktop.py"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert desktop.command(remove=False) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("klaverjas: the desktop file is missing (looked in ")
+    assert not (tmp_path / "xdg").exists()
