@@ -122,10 +122,9 @@ def score_reached(history: History, record: MatchRecord) -> tuple[int, int] | No
     return (sum(line["scores"][0] for line in lines), sum(line["scores"][1] for line in lines))
 
 
-def match_cells(record: MatchRecord, reached: tuple[int, int] | None = None) -> list[str]:
-    """A row of the list; `reached`: the score it reached (its totals when finished)."""
+def match_cells(record: MatchRecord, reached: tuple[int, int] | None) -> list[str]:
+    """A row of the list; `reached`: the score it reached (`score_reached`)."""
     a, b = teams_of(record.players)
-    reached = reached or record.totals
     score = f"{reached[0]} – {reached[1]}" if reached else "–"
     return [record.started[:16], game_label(record.game),
             rules_label(record.preset, record.game), tr("ui.history_sides", a=a, b=b), score,
