@@ -58,6 +58,34 @@ def test_the_menu_has_seven_rows_at_most_and_every_label_fits(make_app, text_siz
             assert rect.collidelist(others) == -1, (size, key)  # no two buttons overlap
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_a_waiting_practice_match_beside_a_klabberjass_game_fits_its_button(
+    make_app, monkeypatch, lang
+):
+    """A practice match now waits beside a Klabberjass game (issue 36 item 8): its Continue
+    button, with the longest figures a match reaches, fits at the larger text size."""
+    from klaverjas_gui.app import App
+    from klaverjas_gui.play.games import KLAVERJAS
+    from klaverjas_gui.play.session import OpenMatch
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    app.start_klabberjass(KLABBERJASS_PRESETS["klabberjass"])
+    waiting = OpenMatch(KLAVERJAS, "two_rounds", 16, (1999, 1888), None, practice=True)
+    monkeypatch.setattr(App, "_parked_match", lambda self: waiting)
+    app.show_menu()
+    for size in SIZES:
+        resize(app, size)
+        menu = app.top
+        assert isinstance(menu, MainMenuScene) and "continue_2" in menu.buttons
+        for key in ("continue", "continue_2"):
+            button = menu.buttons[key]
+            width, _ = button.font.size(button.text)
+            assert width <= button.get_abs_rect().w - 8, (size, button.text)
+        assert "Klabberjass" in menu.buttons["continue"].text
+        assert "1999–1888" in menu.buttons["continue_2"].text
+
+
 def test_continue_names_the_match_it_continues(make_app):
     app = make_app(deterministic=True, first_frame=True)
     catalogue.SCREENS["menu: two open matches"](app)
@@ -182,7 +210,7 @@ def test_a_practice_match_waits_while_the_other_game_is_played(make_app):
         ("klabberjass", False),
         ("klaverjas", True),
     ]
-    assert menu.buttons["continue_2"].text.endswith("(practice, not recorded)")
+    assert "Amsterdam, deal 1, 0–0 (practice" in menu.buttons["continue_2"].text
     click_button(app, menu, "continue_2")
     assert app.top is practice and practice.session.state.to_json() == position
     press(app, pygame.K_ESCAPE)
