@@ -66,7 +66,7 @@ from .ui.scenes import make_scene  # noqa: E402
 from .version import version  # noqa: E402
 
 KEYS_HELP = """keys:
-  play a card   drag it to the table or click it (double-click: see Options);
+  play a card   drag it to the table or click it (double-click: see Settings);
                 Left/Right to pick, Enter to play
   decisions     the buttons, or Shift+C D H S picks a suit and Enter names it, Left/Right
                 pick a button and Enter presses it; P pass, T take, K kraak, R roem
@@ -309,6 +309,16 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="write the match history as CSV (one row per deal) to FILE and exit",
     )
+    desktop = p.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop", action="store_true",
+        help="Linux, for a pip or pipx install: put the menu entry and icons into your "
+        "XDG folders ($XDG_DATA_HOME, else ~/.local/share) and exit",
+    )  # fmt: skip
+    desktop.add_argument(
+        "--uninstall-desktop", action="store_true",
+        help="remove what --install-desktop put there and exit",
+    )  # fmt: skip
     p.add_argument(
         "--demo",
         action="store_true",
@@ -321,7 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--rule", type=_rule, action="append", default=[], metavar="OPTION=VALUE",
         help="one rule option for this run, e.g. must_ruff=never or pit_bonus=0 (repeatable; "
-        "the options are in RULES.md and Settings)",
+        "the options are in Settings → Rules and docs/rules.md)",
     )  # fmt: skip
     p.add_argument("--speed", choices=list(SPEEDS), help="animation speed (default normal)")
     p.add_argument(
@@ -460,6 +470,8 @@ class App:
         self.toasts = widgets.Toasts()
         self.scenes: list[Scene] = []
         self.match: Scene | None = None  # the running match, kept while the menu shows
+        # A practice match (never recorded) waits here while the other game is played
+        self._parked: Scene | None = None
         self.running = True
         self.frames = 0
         self.clock = pygame.time.Clock()  # real-time steps: frame pace and sleep length
@@ -741,12 +753,37 @@ class App:
         self, game: Game, variant: Any, seed: int | None, practice: bool = False
     ) -> MatchSession:
         self._unwind()
-        if self.match is not None:
-            self.match.close()  # a recorded match of the other game waits in the history
-            self.match = None
+        if self._parked is not None and self._parked.session.game is game:  # type: ignore[attr-defined]
+            self._parked.close()  # a new match of its game ends it (ending() asked first)
+            self._parked = None
+        self._set_aside(game)
         self.settle_coach()
         return new_session(game, variant, seed, self.settings, self.history, practice=practice,
                            autopilot=self.autopilot, jobs=Jobs(self.deterministic))  # fmt: skip
+
+    def _set_aside(self, game: Game | None) -> None:
+        """Take the running table away for `game`: a recorded match waits in the history,
+        a practice match of the other game waits in memory (it is never recorded), so
+        that starting or continuing the other game loses nothing."""
+        table: Any = self.match
+        self.match = None
+        if table is None:
+            return
+        waits = getattr(table, "practice", False) and not table.session.state.is_over
+        if waits and game is not None and table.session.game is not game:
+            if self._parked is not None:
+                self._parked.close()
+            self._parked = table
+        else:
+            table.close()
+
+    def _parked_match(self) -> OpenMatch | None:
+        """The practice match waiting in memory, if any."""
+        table: Any = self._parked
+        if table is None:
+            return None
+        session = table.session
+        return open_match(session.game, session.variant, session.state, None, True)
 
     def _play(self, session: MatchSession, practice: bool = False) -> None:
         self.match = self.table_for(session, practice)
@@ -783,19 +820,17 @@ class App:
     def open_matches(self) -> list[OpenMatch]:
         """What Continue can bring back: the match in memory first, then the other games'
         running matches in the history (a Klaverjas match and a Klabberjass game both)."""
-        here = self._match_here()
-        found = [here] if here is not None else []
-        stored = [m for g in GAMES.values() if here is None or g is not here.game
+        found = [m for m in (self._match_here(), self._parked_match()) if m is not None]
+        stored = [m for g in GAMES.values() if all(g is not f.game for f in found)
                   if (m := self._stored(g)) is not None]  # fmt: skip
         return found + sorted(stored, key=lambda m: -(m.match_id or 0))
 
     def ending(self, game: Game | None) -> list[OpenMatch]:
         """The unfinished matches that starting a new `game` match would end (None: a
-        continue of another game, which ends only a match nobody can bring back)."""
-        here = self._match_here()
-        ends = []
-        if here is not None and (here.game is game or here.match_id is None):
-            ends.append(here)
+        continue of another game, which ends only a match nobody can bring back). A
+        practice match of the other game waits in memory (`_set_aside`): not ended."""
+        ends = [m for m in (self._match_here(), self._parked_match()) if m is not None
+                and (m.game is game or (m.match_id is None and not m.practice))]  # fmt: skip
         if game is not None:
             stored = self._stored(game)
             if stored is not None and all(stored.match_id != m.match_id for m in ends):
@@ -809,10 +844,17 @@ class App:
         if game is None:
             game = matches[0].game if matches else None
         here = self._match_here()
-        if self.match is None or (game is not None and (here is None or here.game is not game)):
-            if self.match is not None:
-                self.match.close()  # recorded: it waits in the history
-                self.match = None
+        parked: Any = self._parked
+        if (
+            parked is not None
+            and parked.session.game is game
+            and (here is None or here.game is not game)
+        ):
+            self._parked = None
+            self._set_aside(game)
+            self.match = parked
+        elif self.match is None or (game is not None and (here is None or here.game is not game)):
+            self._set_aside(game)
             if game is not None and self._hosted(game):  # its guests come back to the lobby
                 self.show_menu()
                 self.push("network host", game=game.name, resume=True)
@@ -828,9 +870,7 @@ class App:
         """A network match's table (ui/lan.py hands it over): a guest's first position may
         be in the middle of a deal (a rejoin), shown at once as a continued match is."""
         self._unwind()
-        if self.match is not None:
-            self.match.close()
-            self.match = None
+        self._set_aside(session.game)
         table = self.table_for(session)
         state = session.state
         if state.n_actions != state.deal_start:
@@ -1000,10 +1040,10 @@ class App:
         pygame.time.set_timer(GIVE_BACK, 0)  # a resize's pending one would wake the next app
         if pygame.display.get_surface() is not None:
             self.keep_window()  # where it was moved to (a move sends no resize)
-        for scene in {*self.scenes, self.match, self._menu} - {None}:
+        for scene in {*self.scenes, self.match, self._parked, self._menu} - {None}:
             scene.close()  # type: ignore[union-attr]
         self.scenes.clear()
-        self.match = self._menu = None
+        self.match = self._parked = self._menu = None
         self.store.close()
         quitting = self.store.messages()  # moves the history could not take, and where they are
         if quitting:
@@ -1108,6 +1148,10 @@ def default_size() -> tuple[int, int]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="klaverjas: %(message)s")
+    if args.install_desktop or args.uninstall_desktop:
+        from . import desktop
+
+        return desktop.command(remove=args.uninstall_desktop)
     if args.export_history is not None:
         return export_command(args.export_history, args.data_dir)
     if args.data_dir is None and (args.smoke or args.frames or args.screenshot):

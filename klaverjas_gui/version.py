@@ -6,7 +6,7 @@ beside the package says it. The bundle carries the metadata (klaverjas.spec copi
 
 from __future__ import annotations
 
-import re
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
@@ -21,9 +21,7 @@ def version() -> str:
     except metadata.PackageNotFoundError:
         pass
     try:
-        text = PYPROJECT.read_text(encoding="utf-8")
-    except OSError:
+        found = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["version"]
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError):
         return "unknown"
-    project = text.split("[project]", 1)[-1].split("\n[", 1)[0]  # no tomllib on 3.10
-    found = re.search(r'(?m)^version\s*=\s*"([^"]+)"', project)
-    return found.group(1) if found else "unknown"
+    return found if isinstance(found, str) else "unknown"

@@ -119,6 +119,29 @@ def test_the_engine_events_of_a_whole_deal_become_captions():
     assert any(line.endswith("as trump.") for line in lines)
 
 
+def test_a_passed_out_klabberjass_deal_says_it_is_dealt_again():
+    """Both pass twice: the passes stay on the cloth over the fresh cards, so the newest
+    line must say the deal was void and who deals again (issue 36 item 9)."""
+    from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass
+    from klaverjas_gui.engine.klabberjass import PASS, SCHMEISS_CALL
+
+    names = ["Sanne", "Henk"]
+    state = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 3)
+    lines: list[str] = []
+    for _ in range(4):
+        before = state
+        state, events = state.apply(PASS)
+        lines += action_captions(before, events, names)
+    assert lines[:4] == [f"{names[s]} passes." for s in (1 - before.dealer, before.dealer) * 2]
+    assert lines[4:] == [f"Nobody chose trump: the deal is void and {names[state.dealer]} "
+                         "deals again."]  # fmt: skip
+    clob = new_klabberjass(KLABBERJASS_PRESETS["clob"], 3)
+    _, events = clob.apply(SCHMEISS_CALL)
+    assert action_captions(clob, events, names)[-1] == (
+        f"With clob a schmeiss is always accepted: {names[clob.dealer]} deals again."
+    )
+
+
 def test_captions_in_dutch_and_french():
     try:
         i18n.set_language("nl")

@@ -3,6 +3,7 @@ log file and the crash handler (issue 18, items 21 and 22)."""
 
 from __future__ import annotations
 
+import tomllib
 from importlib import metadata
 from pathlib import Path
 
@@ -17,11 +18,6 @@ from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS
 from klaverjas_gui.play.games import GAMES
 from klaverjas_gui.ui.about import AboutScene
 from klaverjas_gui.ui.table.scene import TableScene
-
-try:
-    import tomllib
-except ImportError:  # Python 3.10
-    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -128,6 +124,8 @@ def test_about_from_the_menu_and_back(make_app, lang):
         "pygame-gui",
         "python-i18n",
         "platformdirs",
+        "websockets",  # network play (issue 36 item 12)
+        "zeroconf",
         "Noto Sans",
         "Fira Code",
         "MIT",

@@ -240,15 +240,40 @@ def test_dix_the_holder_of_the_seven_of_trump_exchanges_it_for_the_turned_card()
 
 
 def test_dix_both_players_are_asked_even_without_the_seven():
-    # the dealer holds 7D; diamonds named in round two; the 9 of hearts stays turned up
-    deal = stacked("7C 8C QC KC AD 9D", "7D 8H TH JH QH KH", "9H", "8D AC 9S", "TS JS QS")
-    s, _ = act(new_klabberjass(KJ, stacked=deal), PASS, PASS, name("D"))
+    # the non-dealer holds no 7 of trump, the dealer the 7H: both are asked
+    deal = stacked("7C 8C QC KC AD 9D", "7H 8H TH JH QD KD", "9H", "8D AC 9S", "TS JS QS")
+    s, _ = act(new_klabberjass(KJ, stacked=deal), PASS, TAKE)
     assert s.to_move == 1 and s.legal_actions() == (PASS,)
     s, _ = act(s, PASS)
     assert s.to_move == 0 and s.legal_actions() == (DIX_CALL, PASS)
     s, events = act(s, DIX_CALL)
-    assert events == [DixMade(0, parse_card("7D"), parse_card("9H"))]
+    assert events == [DixMade(0, parse_card("7H"), parse_card("9H"))]
     assert "9H" in cards(s, 0) and s.phase == "declare"
+
+
+def test_no_dix_when_a_suit_named_in_round_two_leaves_the_turned_card_plain():
+    """RULES.md 2: the dix exists only when trump is the turned card's suit. Diamonds
+    named in round two: the dealer's 7D may not be exchanged for the turned 9H."""
+    deal = stacked("7C 8C QC KC AD 9D", "7D 8H TH JH QH KH", "9H", "8D AC 9S", "TS JS QS")
+    s, _ = act(new_klabberjass(KJ, stacked=deal), PASS, PASS, name("D"))
+    assert s.phase == "dix" and s.legal_actions() == (PASS,)  # still asked: old games replay
+    s, _ = act(s, PASS)
+    assert s.to_move == 0 and "7D" in cards(s, 0) and s.legal_actions() == (PASS,)
+    assert s.refusal(DIX_CALL) == Reason("kj_no_dix", {"card": "9♥", "trump": Suit.D})
+    assert "no dix" in s.explain(DIX_CALL)
+    with pytest.raises(IllegalActionError):
+        s.apply(DIX_CALL)
+    s, _ = act(s, PASS)
+    assert s.phase == "declare" and str(s.turned) == "9H" and s.dix == -1
+
+
+def test_dix_after_a_refused_schmeiss_in_round_two():
+    """A refused schmeiss makes the turned card's suit trump, in either round: dix."""
+    deal = stacked("7C 8C QC KC AD 9D", "7H 8H TH JH QD KD", "9H", "8D AC 9S", "TS JS QS")
+    s, _ = act(new_klabberjass(KJ, stacked=deal), PASS, PASS, SCHMEISS_CALL, REFUSE)
+    assert (s.trump_suit, s.how, s.phase) == ("H", "schmeiss", "dix")
+    s, _ = act(s, PASS)
+    assert s.legal_actions() == (DIX_CALL, PASS)
 
 
 def test_dix_pass_keeps_the_seven():
@@ -704,3 +729,21 @@ def test_deal_scored_event_carries_the_score_sheet_line():
                       "bella", "outcome", "scores"}  # fmt: skip
     assert d["maker"] == d["chooser"] and d["outcome"] in ("made", "nat")
     assert sum(d["tricks_won"]) == 9
+
+
+def test_bela_to_100_says_one_deal_can_end_it_and_one_can():
+    """The Bela preset's descriptions say one deal can end the game (issue 36 item 9),
+    and it is true: a whole Bela game that ends with its first scored deal."""
+    from klaverjas_gui.i18n import tr
+
+    for key in ("ui.kj_note_bela", "ui.kj_preset_bela", "klabber.note_target"):
+        assert "one deal can end it" in tr(key), key
+    bela = KLABBERJASS_PRESETS["bela"]
+    for seed in range(40):
+        state = new_klabberjass(bela, seed)
+        while not state.is_over and len(state.sheet) < 1:
+            state, _ = state.apply(state.legal_actions()[0])
+        if state.is_over:
+            assert len(state.sheet) == 1 and max(state.totals) >= 100
+            return
+    pytest.fail("no Bela game of 40 ended with its first deal")

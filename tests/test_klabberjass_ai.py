@@ -525,3 +525,23 @@ def test_hard_splits_its_bid_playouts_over_the_bids_it_could_make(monkeypatch):
     fewer = HardKlabberjassPlayer(3, bid_playouts=12 * n)
     fewer.choose(obs)
     assert fewer.sampled == 12
+
+
+def test_hard_bid_playouts_make_no_dix_when_the_turned_card_is_no_trump(monkeypatch):
+    """RULES.md 2: with diamonds named in round two the turned ace of hearts stays out of
+    the hands the bid's playout imagines (it used to give it for the 7 of diamonds)."""
+    from klaverjas_gui.ai import klabberjass_hard
+    from klaverjas_gui.engine import parse_card
+    from klaverjas_gui.engine.klabberjass import PASS, name
+
+    seen = []
+    monkeypatch.setattr(klabberjass_hard, "playout",
+                        lambda rules, hands, *rest: seen.append(list(hands)) or 0)  # fmt: skip
+    stacked = KlabberjassStacked(0, ("7D 8H TH JH QH KH", "7C 8C QC KC AD 9D"), "AH",
+                                 "8D AC 9S TS JS QS")  # fmt: skip
+    state = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 1, stacked)
+    for action in (PASS, PASS, PASS):
+        state, _ = state.apply(action)
+    klabberjass_hard.simulate(state, name("D"), 0, random.Random(1))
+    seven, ace = parse_card("7D").bit, parse_card("AH").bit
+    assert seen and seen[0][0] & seven and not (seen[0][0] | seen[0][1]) & ace

@@ -13,7 +13,7 @@ from uitest import DT, click, click_button, new_match_from_menu, post, run_until
 
 from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass, parse_card
-from klaverjas_gui.engine.klabberjass import KlabberjassStacked
+from klaverjas_gui.engine.klabberjass import KlabberjassStacked, name
 from klaverjas_gui.engine.match import PASS, TAKE, MatchOver
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.klabberjass_hints import explain
@@ -335,3 +335,18 @@ def test_every_klabberjass_hint_is_worded_in_every_language(lang):
         assert {"play", "pass", "take"} <= kinds or {"play", "pass", "name"} <= kinds
     finally:
         i18n.set_language("en")
+
+
+def test_no_dix_hint_when_a_suit_named_in_round_two_leaves_the_turned_card_plain():
+    """RULES.md 2: diamonds named in round two, the turned ace of hearts is no trump card:
+    the hint for the one answer, pass, says there is no dix (not "keep the 7")."""
+    stacked = KlabberjassStacked(0, ("7D 8H TH JH QH KH", "7C 8C QC KC AD 9D"), "AH",
+                                 "8D AC 9S TS JS QS")  # fmt: skip
+    state = new_klabberjass(VARIANT, 1, stacked)
+    for action in (PASS, PASS, PASS, name("D"), PASS):
+        state, _ = state.apply(action)
+    obs = state.observation(0)
+    assert obs.phase == "dix" and obs.legal == (PASS,) and parse_card("7D") in obs.hand
+    assert explain(obs, PASS) == (
+        "No dix: the ace of hearts is not a trump card, so there is nothing to exchange."
+    )

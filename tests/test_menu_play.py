@@ -58,6 +58,34 @@ def test_the_menu_has_seven_rows_at_most_and_every_label_fits(make_app, text_siz
             assert rect.collidelist(others) == -1, (size, key)  # no two buttons overlap
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_a_waiting_practice_match_beside_a_klabberjass_game_fits_its_button(
+    make_app, monkeypatch, lang
+):
+    """A practice match now waits beside a Klabberjass game (issue 36 item 8): its Continue
+    button, with the longest figures a match reaches, fits at the larger text size."""
+    from klaverjas_gui.app import App
+    from klaverjas_gui.play.games import KLAVERJAS
+    from klaverjas_gui.play.session import OpenMatch
+
+    app = make_app("--lang", lang, deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    app.start_klabberjass(KLABBERJASS_PRESETS["klabberjass"])
+    waiting = OpenMatch(KLAVERJAS, "two_rounds", 16, (1999, 1888), None, practice=True)
+    monkeypatch.setattr(App, "_parked_match", lambda self: waiting)
+    app.show_menu()
+    for size in SIZES:
+        resize(app, size)
+        menu = app.top
+        assert isinstance(menu, MainMenuScene) and "continue_2" in menu.buttons
+        for key in ("continue", "continue_2"):
+            button = menu.buttons[key]
+            width, _ = button.font.size(button.text)
+            assert width <= button.get_abs_rect().w - 8, (size, button.text)
+        assert "Klabberjass" in menu.buttons["continue"].text
+        assert "1999–1888" in menu.buttons["continue_2"].text
+
+
 def test_continue_names_the_match_it_continues(make_app):
     app = make_app(deterministic=True, first_frame=True)
     catalogue.SCREENS["menu: two open matches"](app)
@@ -162,17 +190,47 @@ def test_quitting_a_practice_match_never_brings_back_an_older_one(make_app):
     assert again.history.running() is None
 
 
-def test_a_practice_match_is_not_lost_without_asking(make_app):
-    """A practice match is not recorded: starting anything ends it, so that is asked."""
+def test_a_practice_match_waits_while_the_other_game_is_played(make_app):
+    """README: a Klabberjass game leaves the Klaverjas match waiting. A practice match is
+    not recorded, so it waits in memory: nothing is asked, Continue brings it back at its
+    exact position (issue 36 item 8); a new Klaverjas match still asks, naming it."""
     app = make_app(first_frame=True)
     app.settings.practice = True
-    new_match_from_menu(app)
+    practice = new_match_from_menu(app)
+    assert isinstance(practice, TableScene) and practice.practice
+    run_until(app, lambda: practice.session.state.to_move == 0)  # waiting for the player
+    position = practice.session.state.to_json()
     press(app, pygame.K_ESCAPE)
     play = open_play(app, "klabberjass")
     click_button(app, play, "start")
+    assert isinstance(app.top, KlabberjassTableScene)  # no question on the way
+    press(app, pygame.K_ESCAPE)
+    menu = app.top
+    assert [(m.game.name, m.practice) for m in app.open_matches()] == [
+        ("klabberjass", False),
+        ("klaverjas", True),
+    ]
+    assert "Amsterdam, deal 1, 0–0 (practice" in menu.buttons["continue_2"].text
+    click_button(app, menu, "continue_2")
+    assert app.top is practice and practice.session.state.to_json() == position
+    press(app, pygame.K_ESCAPE)
+    assert [m.game.name for m in app.open_matches()] == ["klaverjas", "klabberjass"]
+    play = open_play(app)  # a new Klaverjas match ends the practice: that is asked
+    click_button(app, play, "start")
     ask = app.top
-    assert isinstance(ask, ConfirmScene)
+    assert isinstance(ask, ConfirmScene) and [m.practice for m in ask.ending] == [True]
     assert "A practice match is not recorded" in " ".join(t for t, _, _ in ask.lines())
+    click_button(app, ask, "no")
+    press(app, pygame.K_ESCAPE)
+    click_button(app, app.top, "continue_2")  # the Klabberjass game: the practice waits
+    assert isinstance(app.top, KlabberjassTableScene) and app._parked is practice
+    press(app, pygame.K_ESCAPE)
+    play = open_play(app)
+    click_button(app, play, "start")
+    assert [m.practice for m in app.top.ending] == [True]  # the waiting practice, named
+    click_button(app, app.top, "yes")
+    assert isinstance(app.top, TableScene) and app.top is not practice
+    assert app._parked is None
 
 
 def test_the_play_screen_starts_what_is_chosen(make_app):

@@ -7,17 +7,12 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
 import pytest
-
-try:
-    import tomllib
-except ImportError:  # Python 3.10
-    import tomli as tomllib
-
 
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = ROOT / "packaging" / "linux"
@@ -50,7 +45,9 @@ def test_metainfo_is_valid():
     assert root.tag == "component" and root.get("type") == "desktop-application"
     assert root.findtext("id") == APP_ID
     assert root.find("content_rating").get("type") == "oars-1.1"
-    assert len(root.findall("screenshots/screenshot")) >= 3
+    # AppStream screenshots and links must be web addresses, and the project has none
+    # yet: no address it does not have (test_no_page_names_an_address_the_project_lacks)
+    assert root.find("screenshots") is None and root.find("url") is None
     assert root.find("launchable").text == f"{APP_ID}.desktop"
     if os.environ.get("CI") or shutil.which("appstreamcli"):  # .ci/run installs it
         result = subprocess.run(
@@ -61,11 +58,41 @@ def test_metainfo_is_valid():
         assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_metainfo_screenshots_exist_in_the_repository():
-    root = ET.parse(METAINFO).getroot()
-    for image in root.iter("image"):
-        name = image.text.rsplit("/", 1)[-1]
-        assert (ROOT / "docs" / "screenshots" / name).is_file(), name
+def test_no_page_names_an_address_the_project_lacks():
+    """The project has no web site or public repository: no page, metadata or packaging
+    file may send a reader to one (issue 36 item 11); links between pages are relative."""
+    pages = [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "pyproject.toml",
+             *(ROOT / "docs").glob("*.md"), *(ROOT / "packaging").rglob("*.*")]  # fmt: skip
+    for page in pages:
+        if page.suffix in (".png", ".ico", ".svg"):
+            continue
+        text = page.read_text(encoding="utf-8")
+        for made_up in ("github.com/klaverjas", "raw.githubusercontent.com", "klaverjas.nl"):
+            assert made_up not in text, f"{page.relative_to(ROOT)} names {made_up}"
+    assert "urls" not in tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def test_ci_tests_the_lowest_python_pyproject_claims():
+    """requires-python, the classifiers, ruff's target and CI's Python say the same lowest
+    version, and CI (.ci/run) really runs the tests on it (issue 36 item 12)."""
+    import trove_classifiers
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    claimed = re.fullmatch(r">=3\.(\d+)", project["project"]["requires-python"])
+    assert claimed, project["project"]["requires-python"]
+    lowest = int(claimed.group(1))
+    assert project["tool"]["ruff"]["target-version"] == f"py3{lowest}"
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert f"\nPYTHON=python3.{lowest} make test\n" in ci
+    assert sys.version_info >= (3, lowest)
+    classifiers = project["project"]["classifiers"]
+    assert all(c in trove_classifiers.classifiers for c in classifiers)
+    versions = [int(c.rsplit(".", 1)[1]) for c in classifiers
+                if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)]  # fmt: skip
+    assert min(versions) == lowest
+    assert "Topic :: Games/Entertainment" in classifiers and project["project"]["keywords"]
+    optional = project["project"]["optional-dependencies"]["test"]
+    assert not any(d.startswith("tomli") for d in optional)  # tomllib is in 3.11
 
 
 def test_icons_are_generated_by_our_script(tmp_path):
@@ -185,7 +212,8 @@ def test_licence_and_third_party_notices():
 
 @pytest.mark.slow(15)
 def test_sdist_carries_its_tests_and_they_collect(tmp_path):
-    """The unpacked sdist's own tests collect without errors (collection only: fast)."""
+    """The sdist stays under 5 MB (issue 36 item 12: only the pictures a page shows), and
+    the unpacked sdist's own tests collect without errors (collection only: fast)."""
     # From a clean copy: setuptools would also take the file list of an egg-info left behind
     source = tmp_path / "source"
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(
@@ -196,8 +224,13 @@ def test_sdist_carries_its_tests_and_they_collect(tmp_path):
     with tarfile.open(sdist) as tar:
         tar.extractall(tmp_path, filter="data")
     top = tmp_path / sdist.name.removesuffix(".tar.gz")
+    assert sdist.stat().st_size <= 5_000_000, f"{sdist.stat().st_size:,} bytes: over 5 MB"
     for needed in (
         "LICENSE",
+        "CHANGELOG.md",
+        ".ci/run",
+        "docs/rules.md",
+        "docs/guide.md",
         "tests/conftest.py",
         "tests/uitest.py",
         "tests/fixtures",

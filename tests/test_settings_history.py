@@ -380,6 +380,35 @@ def test_history_scene_lists_newest_first_filters_and_replays_a_deal(start, tmp_
     assert app.top is opened
 
 
+def test_an_abandoned_match_shows_the_score_it_reached(start, tmp_path):
+    """The history keeps totals only at a match's end; an abandoned match with scored
+    deals shows the sum of those deals, not "–" (issue 36 item 8), in both games."""
+    history = stored_history(tmp_path)
+    starts = {
+        "klaverjas": (new_match(SHORT, 4), ["Ann", "Bob", "Cas", "Dirk"]),
+        "klabberjass": (new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 4), ["Ann", "Bob"]),
+    }
+    reached = {}
+    for game, (state, players) in starts.items():
+        mid = history.start_match(game, "custom", state.variant.to_dict(), 4, players)
+        rng = random.Random(4)
+        while len(state.sheet) < 1:  # to the first scored deal, then abandoned
+            action = rng.choice(state.legal_actions())
+            state, events = state.apply(action)
+            history.record(mid, state.n_actions, str(action), events)
+        history.abandon_running(game)
+        reached[mid] = state.totals
+        assert sum(state.totals) > 0
+    history.close()
+    app = start()
+    click_button(app, app.top, "history")
+    scene = app.top
+    assert isinstance(scene, HistoryScene)
+    rows = zip(scene.records, scene.listing.rows, strict=True)
+    shown = {r.id: (r.status, row[4]) for r, row in rows}
+    assert shown == {mid: ("abandoned", f"{a} – {b}") for mid, (a, b) in reached.items()}
+
+
 def test_statistics_scene_shows_the_history_statistics(start, tmp_path):
     history = stored_history(tmp_path)
     for seed in range(6):  # Ann, Bob and Dirk play 6 matches, Cas and Eva 3

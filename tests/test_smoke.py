@@ -81,6 +81,16 @@ def test_installed_wheel_runs_smoke(tmp_path):
         cwd=tmp_path, env=ENV, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert str(env_dir) in dutch.stdout and "ui.menu_new_match" not in dutch.stdout
+    # a pip install's menu entry (issue 36 item 13): the desktop file and icons are in the
+    # wheel, and its Exec names this venv's script
+    xdg = tmp_path / "xdg"
+    menu = subprocess.run([str(env_dir / "bin" / "klaverjas"), "--install-desktop"],
+                          cwd=tmp_path, env={**ENV, "XDG_DATA_HOME": str(xdg)},
+                          capture_output=True, text=True)  # fmt: skip
+    assert menu.returncode == 0, menu.stderr
+    written = (xdg / "applications" / "io.github.klaverjas.Klaverjas.desktop").read_text()
+    assert f"Exec={env_dir / 'bin' / 'klaverjas'}\n" in written
+    assert len(list((xdg / "icons" / "hicolor").glob("*/apps/io.github.klaverjas.*"))) >= 9
 
 
 @pytest.mark.slow(70)

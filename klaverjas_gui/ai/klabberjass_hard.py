@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from ..engine.cards import ACE, ALL_CARDS, KING, POINTS, QUEEN, SEVEN, Card
+from ..engine.cards import ALL_CARDS, KING, POINTS, QUEEN, SEVEN, Card
 from ..engine.klabberjass import (
     KlabberjassObservation,
     KlabberjassStacked,
@@ -456,8 +456,8 @@ def _finish(
     hands = list(state.hands)
     seven = 1 << (t * 8 + SEVEN)
     turned = state.turned
-    for seat in (nd, state.dealer):
-        if hands[seat] & seven and (turned.suit_index == t or turned.rank_index == ACE):
+    for seat in (nd, state.dealer):  # a dix only when the turned card is a trump (RULES 2)
+        if hands[seat] & seven and turned.suit_index == t:
             hands[seat] ^= seven | turned.bit
     bonus = [0, 0]
     scorer = sequence_winner(best_sequence(hands[nd]), best_sequence(hands[state.dealer]))

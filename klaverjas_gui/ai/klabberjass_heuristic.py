@@ -151,12 +151,9 @@ def answer_choice(
 
 
 def dix_choice(obs: KlabberjassObservation) -> Action:
-    """Exchange the 7 of trump for the turned card when that card is a trump or an ace."""
-    dix = _find(obs.legal, "dix")
-    t = obs.trump.index  # type: ignore[union-attr]
-    if dix is not None and (obs.turned.suit_index == t or obs.turned.rank_index == ACE):
-        return dix
-    return _find(obs.legal, "pass") or obs.legal[0]
+    """Make the dix whenever it is allowed: it is allowed only when the turned card is a
+    trump (RULES.md 2), and every trump beats the 7 it replaces."""
+    return _find(obs.legal, "dix") or _find(obs.legal, "pass") or obs.legal[0]
 
 
 def _unseen_rough(obs: KlabberjassObservation, hand: int) -> int:

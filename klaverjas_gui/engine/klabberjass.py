@@ -12,8 +12,11 @@ Phases of a deal, seats 0 and 1, the non-dealer always first:
   (the schmeisser plays with the proposed suit). With `clob` nobody is asked.
 - then 3 more cards each from the stock, non-dealer first.
 - "dix": the non-dealer, then the dealer, is asked "dix" or "pass"; only the
-  holder of the 7 of trump has "dix". Both are always asked, so that the question
-  itself never tells who holds that 7 (as `must_claim` asks after every trick).
+  holder of the 7 of trump has "dix", and only when trump is the turned card's suit
+  (taken, or a refused schmeiss; a suit named in round 2 leaves the turned card a
+  plain card: no dix, RULES.md 2). Both are always asked, so that the question
+  itself never tells who holds that 7 (as `must_claim` asks after every trick), and
+  games stored before that rule still replay.
 - "declare": the non-dealer may declare his best sequence or pass (say nothing);
   then the dealer may declare only if his best sequence beats the declared one
   (any sequence, if the non-dealer passed). The engine compares; the winner shows
@@ -303,6 +306,10 @@ class KlabberjassState(GameState):
     def _seven_of_trump(self) -> Card:
         return ALL_CARDS[self.trump * 8 + SEVEN]
 
+    def _dix_possible(self) -> bool:
+        """A dix exists only when the turned card is a trump (RULES.md 2)."""
+        return self.trump == self.proposed.suit_index
+
     def _declared_by(self, seat: int) -> tuple[int, int] | None:
         for s, length, top in self.declared:
             if s == seat:
@@ -325,7 +332,7 @@ class KlabberjassState(GameState):
             return (ACCEPT, REFUSE)
         if phase == DIX:
             holds = self.hands[self.to_move] & self._seven_of_trump().bit
-            return (DIX_CALL, PASS) if holds else (PASS,)
+            return (DIX_CALL, PASS) if holds and self._dix_possible() else (PASS,)
         if phase == DECLARE:
             mine = best_sequence(self.hands[self.to_move])
             if mine is None:
@@ -354,6 +361,9 @@ class KlabberjassState(GameState):
             return Reason("kj_refused", proposed)
         if phase == SCHMEISS and kind in ("pass", "take", "name", "schmeiss"):
             return Reason("kj_schmeiss", proposed)
+        if phase == DIX and kind == "dix" and not self._dix_possible():
+            turned = {"card": self.proposed.pretty, "trump": SUITS[self.trump]}
+            return Reason("kj_no_dix", turned)
         if phase == DIX and kind == "dix":
             return Reason("kj_dix", {"card": self._seven_of_trump().pretty})
         if phase == DECLARE and kind == "declare":

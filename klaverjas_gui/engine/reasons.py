@@ -72,6 +72,8 @@ REASONS: dict[str, str] = {
     "refuse it (your opponent must play with %{suit} %{symbol} as trump).",
     "kj_dix": "Only the player holding the 7 of trump (%{card}) "
     "may exchange it for the turned card.",
+    "kj_no_dix": "%{Trump} are trump, not the suit of the turned card (%{card}): "
+    "there is no dix this deal.",
     "kj_no_sequence": "You have no sequence of three or more cards of one suit to declare.",
     "kj_beaten": "Your best sequence (%{mine}) does not beat the one declared (%{theirs}); "
     "a tie goes to the non-dealer: pass.",

@@ -23,7 +23,7 @@ from ..engine.cards import (
     SUITS,
     sort_hand,
 )
-from ..engine.klabberjass import KlabberjassObservation
+from ..engine.klabberjass import DIX_CALL, KlabberjassObservation
 from ..engine.klabberjass_rules import BELLA, best_sequence, sequence_value
 from ..i18n import tr
 from ..words import card_name, run_name, suit_name
@@ -51,6 +51,10 @@ def explain(obs: KlabberjassObservation, action: Action) -> str:
         return tr(f"klabber.hint_{kind}", suit=suit_name(obs.proposed.suit))
     if obs.phase == "dix":
         seven = card_name(Card(RANK_LETTERS[SEVEN], obs.trump))  # type: ignore[arg-type]
+        if obs.turned.suit != obs.trump:  # a suit named in round 2: no dix (RULES.md 2)
+            return tr("klabber.hint_no_dix", card=card_name(obs.turned))
+        if kind != "dix" and DIX_CALL not in obs.legal:
+            return tr("klabber.hint_no_seven", seven=seven)
         key = "klabber.hint_dix" if kind == "dix" else "klabber.hint_keep"
         return tr(key, seven=seven, card=card_name(obs.turned))
     if obs.phase == "declare":

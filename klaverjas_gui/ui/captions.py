@@ -26,6 +26,7 @@ from ..engine.match import (
     DealScored,
     KraakCalled,
     Passed,
+    Redealt,
     RoemClaimed,
     TrickWon,
     TrumpChosen,
@@ -120,10 +121,23 @@ def action_captions(before: Any, events: Sequence[Any], names: Sequence[str]) ->
     variant = game.card_rules(before.variant)
     out: list[str] = []
     for ev in events:
-        text = _caption(ev, before, names, variant, game.tricks_per_deal)
+        if isinstance(ev, Redealt):
+            text = _redeal_caption(ev, events, names)
+        else:
+            text = _caption(ev, before, names, variant, game.tricks_per_deal)
         if text:
             out.append(text)
     return out
+
+
+def _redeal_caption(ev: Redealt, events: Sequence[Any], names: Sequence[str]) -> str:
+    """Why the table is dealt afresh, so that the passes still on the cloth are not read
+    as the new deal's (an accepted schmeiss already said so itself)."""
+    if any(isinstance(e, SchmeissAnswered) for e in events):
+        return ""
+    if any(isinstance(e, Schmeissed) for e in events):  # clob: accepted without asking
+        return tr("demo.redealt_clob", name=names[ev.dealer])
+    return tr("demo.redealt_passed", name=names[ev.dealer])
 
 
 def _caption(ev: Any, before: Any, names: Sequence[str], variant: Variant, tricks: int) -> str:

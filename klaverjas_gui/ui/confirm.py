@@ -1,7 +1,7 @@
 """Ask before something new ends a match in progress, naming it.
 
 Starting a match, a Klabberjass game or a practice match ends the unfinished one of
-the same game (and a practice match, which is never recorded, whatever is started);
+the same game (a practice match of the other game waits in memory, App._set_aside);
 `ask_first` runs the start at once when nothing would end, else pushes the
 confirmation, which names each match ("Amsterdam, deal 5, 119–407") and starts only
 on "Abandon it and start". Esc or "Keep playing" leaves everything as it was.
@@ -34,11 +34,18 @@ def rules_name(match: OpenMatch) -> str:
     return tr(f"rules.preset_{match.rules if match.rules in PRESETS else 'long_custom'}")
 
 
-def brief(match: OpenMatch) -> str:
-    """ "Amsterdam, deal 5, 119–407" (the player's team first); practice says it is one."""
+BRIEF = ("ui.open_match", "ui.open_match_bare", "ui.open_match_score")  # ever shorter
+
+
+def brief(match: OpenMatch, short: bool = False, shorter: int = 0) -> str:
+    """ "Amsterdam, deal 5, 119–407" (the player's team first); practice says it is one
+    (`short`: in one word, for a button beside another); `shorter` 1 leaves out the rules'
+    name, 2 the deal too (BRIEF)."""
     us, them = match.totals
-    what = tr("ui.open_match", rules=rules_name(match), deal=match.deal_no, us=us, them=them)
-    return tr("ui.open_match_practice", what=what) if match.practice else what
+    what = tr(BRIEF[shorter], rules=rules_name(match), deal=match.deal_no, us=us, them=them)
+    if not match.practice:
+        return what
+    return tr("ui.open_match_practice_short" if short else "ui.open_match_practice", what=what)
 
 
 def ask_first(app: Shell, game: Game | None, start: Callable[[], None]) -> None:

@@ -31,7 +31,7 @@ from .sheet import draw_sheet
 from .table.two.model import sheet_line
 
 if TYPE_CHECKING:
-    from ..store.history import MatchRecord
+    from ..store.history import History, MatchRecord
     from .shell import Shell
 
 
@@ -116,9 +116,21 @@ def result_label(word: str) -> str:
     return word
 
 
-def match_cells(record: MatchRecord) -> list[str]:
+def score_reached(history: History, record: MatchRecord) -> tuple[int, int] | None:
+    """A finished match's totals; an abandoned one's, the sum of its scored deals (the
+    history keeps totals only at the end); None when its lines cannot be read."""
+    if record.totals:
+        return record.totals
+    lines = None if record.damaged else history.deal_lines(record.id)
+    if lines is None:
+        return None
+    return (sum(line["scores"][0] for line in lines), sum(line["scores"][1] for line in lines))
+
+
+def match_cells(record: MatchRecord, reached: tuple[int, int] | None) -> list[str]:
+    """A row of the list; `reached`: the score it reached (`score_reached`)."""
     a, b = teams_of(record.players)
-    score = f"{record.totals[0]} – {record.totals[1]}" if record.totals else "–"
+    score = f"{reached[0]} – {reached[1]}" if reached else "–"
     return [record.started[:16], game_label(record.game),
             rules_label(record.preset, record.game), tr("ui.history_sides", a=a, b=b), score,
             result_label(result_word(record))]  # fmt: skip
@@ -171,7 +183,9 @@ class HistoryScene(ListingScene):
         # Continue cannot bring back: none is left out without a word
         self.records = self.app.history.listed(preset=self.preset, game=self.game)
         return Listing(
-            rect, u, columns(), [match_cells(r) for r in self.records], self.open_match,
+            rect, u, columns(),
+            [match_cells(r, score_reached(self.app.history, r)) for r in self.records],
+            self.open_match,
             empty=tr("ui.history_empty"),
         )  # fmt: skip
 

@@ -228,10 +228,18 @@ class MainMenuScene(ListScene):
         half, _ = self.fit([(label1, cls1), (label2, cls2)], round(w * 0.3), height)
         half = min(half, (w - round(24 * u) - gap) // 2)
         opened = self.app.open_matches()[:2]
+
+        def fitting(label: str, cls: str, match: OpenMatch) -> str:
+            """The label, or shorter ones for large text in a small window: without
+            "Continue", then without the rules' name, then without the deal."""
+            shorter = [continue_label(match, 2, short=True, shorter=n) for n in range(3)]
+            for text in (label, *shorter):
+                if label_size(text, in_column(cls), self.app.size)[0] + round(28 * u) <= half:
+                    return text
+            return shorter[-1]
+
         labels = [
-            label
-            if label_size(label, in_column(cls), self.app.size)[0] + round(28 * u) <= half
-            else continue_label(match, 2, short=True)  # large text, a small window
+            fitting(label, cls, match)
             for label, cls, match in ((label1, cls1, opened[0]), (label2, cls2, opened[1]))
         ]
         top = self.buttons[k1].get_abs_rect().top
@@ -344,11 +352,13 @@ class MainMenuScene(ListScene):
         )
 
 
-def continue_label(match: OpenMatch, shown: int, short: bool = False) -> str:
+def continue_label(match: OpenMatch, shown: int, short: bool = False, shorter: int = 0) -> str:
     """ "Continue: Amsterdam, deal 5, 119–407"; the game is named for Klabberjass and
-    whenever two matches are offered; `short`: without "Continue" (two side by side)."""
+    whenever two matches are offered; `short`: without "Continue" (two side by side),
+    `shorter` as `brief`'s."""
     if short:
-        return tr("ui.menu_continue_short", game=match.game.label, what=brief(match))
+        what = brief(match, short=True, shorter=shorter)
+        return tr("ui.menu_continue_short", game=match.game.label, what=what)
     if shown > 1 or match.game.name != "klaverjas":
         return tr("ui.menu_continue_game", game=match.game.label, what=brief(match))
     return tr("ui.menu_continue_what", what=brief(match))

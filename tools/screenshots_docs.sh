@@ -1,0 +1,29 @@
+#!/bin/sh
+# Every picture the README and docs/guide.md show, from the real window under Xvfb at the
+# club laptop's 1024x600, each on a fresh throwaway data folder. Only pictures a page shows
+# are kept in docs/screenshots (tests/test_docs.py checks), so the sdist stays small.
+# Run from the repository root (needs xvfb-run):
+#     PYTHON=.venv/bin/python sh tools/screenshots_docs.sh [OUTDIR]
+set -e
+S=${1:-docs/screenshots}
+PY=${PYTHON:-python}
+shot() {  # shot FILE FRAMES SCENE [more arguments]
+    out=$1 frames=$2 scene=$3; shift 3
+    d=$(mktemp -d)
+    if [ "${TEXT_SIZE:-}" ]; then echo "{\"text_size\": \"$TEXT_SIZE\"}" > "$d/settings.json"; fi
+    xvfb-run -a -s "-screen 0 1024x600x24" env SDL_AUDIODRIVER=dummy PYTHONPATH=. \
+        "$PY" -m klaverjas_gui --size 1024x600 --frames "$frames" --scene "$scene" \
+        --screenshot "$S/$out" --data-dir "$d" "$@"
+    rm -rf "$d"
+}
+shot menu.png 3 "menu: continue"
+shot table.png 3 "table: mid-trick"
+shot hint.png 3 "table: hint"
+shot coach-note.png 3 "table: coach note"
+shot klabberjass-table.png 3 "klabberjass: mid-trick"
+shot tutorial.png 420 "tutorial: lesson"  # the lesson's text written out
+shot play.png 3 "play"
+shot review.png 3 "review"
+shot demo.png 900 "demo"  # a trick into the first deal, its captions
+shot network-host.png 3 "network: host"
+TEXT_SIZE=larger shot settings-larger.png 3 "settings: keyboard"
