@@ -29,8 +29,10 @@ def test_host_and_join_flags_parse():
     [
         (["--join", "127.0.0.1"], "room code is needed"),
         (["--host", "--join", "127.0.0.1", "--room", "ABCD"], "not allowed with"),
-        (["--host", "--room", "ABC"], "a room code is 4 to 12"),
-        (["--host", "--room", "HELLO1"], "a room code is 4 to 12"),  # L and O are not used
+        (["--host", "--room", "ABC"], "a room code is 6 to 12"),
+        (["--host", "--room", "ABCD"], "a room code is 6 to 12"),  # 4: guessed in minutes
+        (["--join", "h", "--room", "KRAAK"], "a room code is 6 to 12"),
+        (["--host", "--room", "HELLO1"], "a room code is 6 to 12"),  # L and O are not used
         (["--host", "--port", "70000"], "a port is 1 to 65535"),
         (["--host", "--grace", "-1"], "0 to 3600 seconds"),
         (["--host", "--guests", "4"], "at most 3 (a klaverjas match has 4 seats"),
@@ -38,7 +40,7 @@ def test_host_and_join_flags_parse():
             ["--host", "--game", "klabberjass", "--guests", "2"],
             "at most 1 (a klabberjass match has 2 seats",
         ),
-        (["--join", "h", "--room", "ABCD", "--name", "x" * 30], "a name is 1 to 24"),
+        (["--join", "h", "--room", "ABCDEF", "--name", "x" * 30], "a name is 1 to 24"),
         (["--host", "--level", "godlike"], "is not a level"),
     ],
 )

@@ -31,7 +31,7 @@ from . import protocol as P
 log = logging.getLogger(__name__)
 
 UNREACHABLE = "unreachable"  # a Reason key of the guest's own: no host answers there
-FATAL = {P.WRONG_ROOM, P.TABLE_FULL, P.NAME_IN_USE, P.BAD_VERSION, P.TOO_MANY_BAD}
+FATAL = {P.WRONG_ROOM, P.TABLE_FULL, P.NAME_IN_USE, P.BAD_VERSION, P.TOO_MANY_BAD, P.LOCKED_OUT}
 
 
 def split_address(text: str, default_port: int) -> tuple[str, int]:
