@@ -46,3 +46,17 @@ def test_host_and_join_flags_parse():
 )
 def test_bad_network_flags_are_one_line_and_status_2(capsys, argv, says):
     assert says in error_of(capsys, *argv)
+
+
+def test_no_discovery_keeps_a_host_without_a_window_off_the_network_list(tmp_path, monkeypatch):
+    """`--host --no-discovery` (no --window) announces nothing over mDNS."""
+    from klaverjas_gui import app
+    from klaverjas_gui.play.net import headless
+
+    announce: list[bool] = []
+    monkeypatch.setattr(headless, "run_host", lambda store, opt, out=None: announce.append(
+        opt.announce) or 0)  # fmt: skip
+    for flags in (["--no-discovery"], []):
+        args = parse_args(["--host", "--data-dir", str(tmp_path), *flags])
+        assert app._network(args) == 0
+    assert announce == [False, True]

@@ -5,9 +5,9 @@ keeps such strangers from locking the guests out or guessing the code.
 - A connection must send the right room code within `join_seconds`, or it is closed.
 - At most `per_address` connections from one address (an IPv6 address counts by its /64,
   which one laptop can fill with addresses of its own), and `total` in all. A newcomer is
-  always let in: when all places are taken the door closes a connection that holds no
-  seat to make room, first one that has not sent the code, from the address holding the
-  most such (the oldest of them), then the oldest that sent the code but has no seat. So
+  always let in while a place is held by anyone without a seat: the door closes, to make
+  room, first a connection that has not sent the code, from the address holding the most
+  such (the oldest of them), then the oldest that sent the code but has no seat. So
   strangers push out strangers; a guest with a seat is never pushed out.
 - Each connection is read at most `rate` messages a second (a burst of `burst`); more
   wait in the network's buffers, so a flood slows down its sender only.
@@ -106,24 +106,26 @@ class Door:
         within = self.count(conn.address) <= self.limits.per_address
         closing: list[Doorway] = []
         while len(self.open) > self.limits.total:
-            victim = self._victim()
-            if victim is None:
-                victim = conn
+            victim = self._victim(conn)
             self.leave(victim)
             closing.append(victim)
             if victim is conn:
                 break
         return within, closing
 
-    def _victim(self) -> Doorway | None:
-        strangers = [c for c in self.open if not c.knows_room]
+    def _victim(self, newcomer: Doorway) -> Doorway:
+        """Who goes to make room for `newcomer`: a stranger from the address holding the
+        most (its oldest), else the oldest that sent the code and holds no seat, else the
+        newcomer itself (every other place is a seated guest's)."""
+        strangers = [c for c in self.open if not c.knows_room and c is not newcomer]
         if strangers:
             held: dict[str, int] = {}
             for c in strangers:
                 held[c.address] = held.get(c.address, 0) + 1
             most = max(held.values())
-            return next(c for c in strangers if held[c.address] == most)  # the oldest
-        return next((c for c in self.open if c.seat is None), None)
+            return next(c for c in strangers if held[c.address] == most)
+        unseated = (c for c in self.open if c.seat is None and c is not newcomer)
+        return next(unseated, newcomer)
 
     def leave(self, conn: Doorway) -> None:
         """A connection closed (or is being closed): its place is free."""

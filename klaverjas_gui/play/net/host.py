@@ -243,10 +243,7 @@ class NetHost:
         self.closed_at_door += 1
         conn.open = False
         log.info("closed a connection from %s to make room for a newcomer", conn.peer)
-        if conn.serving:
-            conn.outbox.put_nowait(None)
-        else:
-            conn.ws.transport.abort()
+        conn.ws.transport.abort()  # at once: its place is the newcomer's
 
     def _too_late(self, conn: Connection) -> None:
         """`join_seconds` passed: a connection that has not sent the right code is closed."""
