@@ -61,6 +61,7 @@ class Client:
         self.sock = socket.create_connection((host, port), timeout=timeout,
                                              source_address=(source, 0))  # fmt: skip
         self.buffer = b""
+        self.deadline = time.monotonic() + timeout  # of the read under way
         self.status: int | None = None  # the HTTP status of the handshake's answer
         self.body = b""
 
@@ -68,6 +69,7 @@ class Client:
     def handshake(self) -> Client:
         """Upgrade to WebSocket; `status` 101 on success (else the host's HTTP answer)."""
         key = base64.b64encode(os.urandom(16)).decode()
+        self.deadline = time.monotonic() + self.timeout
         host = f"[{self.host}]" if ":" in self.host else self.host
         self.sock.sendall(
             f"GET / HTTP/1.1\r\nHost: {host}:{self.port}\r\nUpgrade: websocket\r\n"
@@ -95,6 +97,10 @@ class Client:
         return head
 
     def _read(self) -> None:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the host said nothing in time")
+        self.sock.settimeout(left)  # the whole answer's time, pings and all
         data = self.sock.recv(65536)
         if not data:
             raise EOFError("the host closed the connection")
@@ -121,6 +127,7 @@ class Client:
             head += bytes([0x80 | 127]) + struct.pack("!Q", n)
         mask = os.urandom(4)
         masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+        self.sock.settimeout(self.timeout)
         self.sock.sendall(head + mask + masked)
 
     def send(self, data: str | bytes) -> None:
@@ -149,7 +156,7 @@ class Client:
     def answer(self, timeout: float | None = None) -> dict[str, Any]:
         """The next message from the host as a dict; the end of the connection as
         {"type": "closed", "code": ..., "why": ...} (a close frame) or {"type": "eof"}."""
-        self.sock.settimeout(self.timeout if timeout is None else timeout)
+        self.deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         try:
             opcode, payload = self.receive()
         except (EOFError, ConnectionError):
