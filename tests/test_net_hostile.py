@@ -9,6 +9,7 @@ The strangers come from other loopback addresses (127.0.0.2 and up) than the hon
 from __future__ import annotations
 
 import json
+import math
 import string
 import threading
 import time
@@ -286,7 +287,8 @@ def test_room_codes_are_at_least_six_from_an_unambiguous_alphabet(tmp_path):
 
 # --- the parser, fuzzed: whatever arrives, a typed refusal or a message fit to use ---
 _TEXT = st.text(alphabet=st.characters(codec="utf-8"), max_size=30)
-_SCALARS = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | _TEXT
+_ODD = st.sampled_from([math.nan, math.inf, -math.inf, 1e308, -0.0, 2**63, -1])
+_SCALARS = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | _ODD | _TEXT
 _JSON = st.recursive(
     _SCALARS,
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
@@ -299,20 +301,66 @@ _KINDS = st.sampled_from([*P.GUEST_SCHEMAS, *P.HOST_SCHEMAS, "", "JOIN"])
 _ROOMS = st.text(alphabet=string.ascii_uppercase + string.digits, min_size=0, max_size=14)
 
 
+def _fitting(schema) -> st.SearchStrategy:
+    """Values that fit a schema of protocol.py (and the odd numbers JSON has no room for)."""
+    if "const" in schema:
+        return st.just(schema["const"])
+    if "enum" in schema:
+        return st.sampled_from(schema["enum"])
+    kinds = schema.get("type", "null")
+    options = []
+    for kind in [kinds] if isinstance(kinds, str) else kinds:
+        if kind == "integer":
+            options.append(
+                st.integers(schema.get("minimum", -(2**40)), schema.get("maximum", 2**40))
+            )
+        elif kind == "number":
+            options.append(st.floats() | _ODD)
+        elif kind == "string" and "pattern" in schema:
+            options.append(st.from_regex(schema["pattern"], fullmatch=True))
+        elif kind == "string":
+            options.append(st.text(max_size=schema.get("maxLength", 30)))
+        elif kind == "boolean":
+            options.append(st.booleans())
+        elif kind == "array":
+            items = _fitting(schema.get("items", {"type": "string"}))
+            options.append(st.lists(items, max_size=min(3, schema.get("maxItems", 3))))
+        elif kind == "object" and "properties" in schema:
+            props, required = schema["properties"], schema.get("required", [])
+            options.append(st.fixed_dictionaries(
+                {k: _fitting(props[k]) for k in required},
+                optional={k: _fitting(v) for k, v in props.items() if k not in required},
+            ))  # fmt: skip
+        elif kind == "object":
+            options.append(st.dictionaries(_TEXT, _JSON, max_size=3))
+        else:
+            options.append(st.none())
+    return st.one_of(options)
+
+
 @st.composite
 def _messages(draw) -> str | bytes:
-    """Mostly near-messages (the right version and a known type, fields of any value), so
-    the fuzz reaches the schema checks; also raw text and bytes."""
-    shape = draw(st.integers(0, 5))
+    """Mostly near-messages (the right version, a known type, its own fields, fitting or
+    not), so the fuzz reaches the schema checks and past them; also raw text and bytes."""
+    shape = draw(st.integers(0, 6))
     if shape == 0:
         return draw(st.binary(max_size=200))
     if shape == 1:
         return draw(st.text(max_size=200))
-    fields = draw(st.dictionaries(_FIELDS, _JSON | _ROOMS, max_size=6))
-    fields.setdefault("v", draw(st.sampled_from([1, 1, 1, 0, 2, True, 1.0, "1"])))
-    fields.setdefault("type", draw(_KINDS))
+    kind = draw(_KINDS)
+    schema = {**P.GUEST_SCHEMAS, **P.HOST_SCHEMAS}.get(kind, {"properties": {}})
+    props = {k: v for k, v in schema["properties"].items() if k not in ("v", "type")}
+    if shape < 5 and props:  # its own fields: most fit, some are junk
+        value = {k: _fitting(v) | _JSON if shape == 4 else _fitting(v) for k, v in props.items()}
+        required = [k for k in schema.get("required", ()) if k in props]
+        optional = {k: value[k] for k in props if k not in required}
+        fields = draw(st.fixed_dictionaries({k: value[k] for k in required}, optional=optional))
+    else:
+        fields = draw(st.dictionaries(_FIELDS, _JSON | _ROOMS, max_size=6))
+    fields["v"] = draw(st.sampled_from([1] * 6 + [0, 2, True, 1.0, "1"]))
+    fields["type"] = kind
     text = json.dumps(fields, allow_nan=True)
-    if shape == 5:  # cut anywhere, or with a NaN/Infinity written in
+    if shape == 6:  # cut anywhere, or with a NaN/Infinity written in
         cut = draw(st.integers(0, len(text)))
         text = text[:cut] + draw(st.sampled_from(["", "NaN", "-Infinity", "1e999", "}"]))
     return text
