@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import socket
 import string
 import threading
 import time
@@ -113,6 +114,47 @@ def test_a_flood_of_connections_from_many_addresses_keeps_no_guest_out(table):
     for c in [*mine, *strangers]:
         if c is not None:
             c.close()
+
+
+@needs_many_addresses
+def test_a_guest_joins_and_plays_while_strangers_keep_reopening_200_connections(table):
+    """The strangers do not wait: each connection the host closes is opened again at once,
+    200 of them from 50 addresses, for the whole match."""
+    t = table(guests=1)
+    port, stop = t.host.port, threading.Event()
+    opened_count = [0]
+
+    def churn() -> None:
+        held: list[Client | None] = [None] * 200
+        while not stop.is_set():
+            for i, c in enumerate(held):
+                if stop.is_set():
+                    break
+                if c is not None:
+                    try:
+                        if c.sock.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) != b"":
+                            continue  # still open
+                    except BlockingIOError:
+                        continue
+                    except OSError:
+                        pass
+                    c.close()
+                held[i] = opened(port, f"127.0.0.{10 + i % 50}")
+                opened_count[0] += 1
+        for c in held:
+            if c is not None:
+                c.close()
+
+    stranger = threading.Thread(target=churn, daemon=True)
+    stranger.start()
+    try:
+        wait(lambda: opened_count[0] >= 200, 30)
+        plays_to_the_end(t)
+        assert len(t.host.door.open) <= LIMITS.total
+    finally:
+        stop.set()
+        stranger.join(30)
+    assert opened_count[0] > 200  # the host closed some, and they came back
 
 
 def test_the_door_pushes_out_strangers_first_and_never_a_seated_guest():
