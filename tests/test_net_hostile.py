@@ -161,7 +161,7 @@ def test_the_door_pushes_out_strangers_first_and_never_a_seated_guest():
     door = Door(Limits(total=4, per_address=3))
 
     def conn(address, knows=False, seat=None):
-        return SimpleNamespace(address=address, since=0.0, knows_room=knows, seat=seat)
+        return SimpleNamespace(address=address, knows_room=knows, seat=seat)
 
     guest = conn("10.0.0.1", knows=True, seat=2)
     a1, a2, b1 = conn("10.0.0.9"), conn("10.0.0.9"), conn("10.0.0.8")

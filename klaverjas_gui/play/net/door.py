@@ -45,7 +45,6 @@ class Doorway(Protocol):
     """What the door needs to know of a connection."""
 
     address: str  # `address_key` of the peer
-    since: float  # when it opened (the door's clock)
     knows_room: bool  # it sent the right room code
     seat: int | None  # the seat it plays (set by the host once seated)
 
@@ -92,7 +91,7 @@ class Door:
                  clock: Callable[[], float] = time.monotonic) -> None:  # fmt: skip
         self.limits = limits or Limits()
         self.clock = clock
-        self.open: list[Doorway] = []  # in the order they opened
+        self.open: list[Doorway] = []  # in the order they opened (the oldest first)
         self._guesses: OrderedDict[str, _Guesses] = OrderedDict()  # least recently wrong first
 
     # --- connections ---

@@ -69,7 +69,6 @@ class Connection:
     open: bool = True
     peer: str = "?"
     address: str = "?"  # what the door counts by (door.address_key)
-    since: float = 0.0
     knows_room: bool = False  # it sent the right room code
     within: bool = True  # within the door's per-address limit
     bucket: Bucket | None = None
@@ -112,7 +111,8 @@ class NetHost:
         self.session = session
         self.game: Game = session.game
         if room is not None and not re.fullmatch(P.ROOM_PATTERN.strip("^$"), room):
-            raise ValueError(f"a room code is 6 to 12 of {P.ROOM_ALPHABET}, not {room!r}")
+            raise ValueError(f"a room code is {P.ROOM_LENGTH} to 12 of {P.ROOM_ALPHABET}, "
+                             f"not {room!r}")  # fmt: skip
         self.room = room or room_code()
         self.address = address
         self.port = port
@@ -221,7 +221,7 @@ class NetHost:
         except (TypeError, IndexError):
             peer = "?"
         limits = self.door.limits
-        conn = Connection(ws, peer=peer, address=address_key(peer), since=loop.time(),
+        conn = Connection(ws, peer=peer, address=address_key(peer),
                           bucket=Bucket(limits.rate, limits.burst, loop.time()))  # fmt: skip
         ws.conn = conn  # type: ignore[attr-defined]
         conn.within, closing = self.door.admit(conn)
