@@ -253,6 +253,8 @@ def test_a_wrong_code_flood_is_locked_out_and_a_guest_still_joins(table):
     assert "welcome" not in keys
     # while it waits, even the right code is refused unread from that address
     c = opened(port, "127.0.0.3")
+    c.send(hello(wrong, "Mallory"))  # (should the last wait have just ended: a new one)
+    assert reason(c.answer(5)) in (P.WRONG_ROOM, P.LOCKED_OUT)
     c.send(hello(room, "Mallory"))
     m = c.answer(5)
     assert reason(m) == P.LOCKED_OUT and int(m["reason"]["values"]["seconds"]) >= 1, m
