@@ -212,12 +212,13 @@ def _port(text: str) -> int:
 
 
 def _room(text: str) -> str:
-    from .play.net.protocol import ROOM_ALPHABET, ROOM_PATTERN
+    from .play.net.protocol import ROOM_ALPHABET, ROOM_LENGTH, ROOM_PATTERN
 
     code = text.strip().upper()
     if not re.fullmatch(ROOM_PATTERN.strip("^$"), code):
         raise argparse.ArgumentTypeError(
-            f"a room code is 4 to 12 of the letters and digits {ROOM_ALPHABET}, not {text!r}"
+            f"a room code is {ROOM_LENGTH} to 12 of the letters and digits {ROOM_ALPHABET} "
+            f"(a shorter one is guessed too soon), not {text!r}"
         )
     return code
 
@@ -1212,6 +1213,7 @@ def _network(args: argparse.Namespace) -> int:
         bind=args.bind or "0.0.0.0", room=args.room, guests=args.guests,
         grace=30.0 if args.grace is None else args.grace, level=level, speed=speed,
         resume=args.resume, frames=args.frames, name=args.name or "Host",
+        announce=not args.no_discovery,
     )  # fmt: skip
     try:
         return headless.run_host(store, opt)

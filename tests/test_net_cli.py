@@ -29,8 +29,10 @@ def test_host_and_join_flags_parse():
     [
         (["--join", "127.0.0.1"], "room code is needed"),
         (["--host", "--join", "127.0.0.1", "--room", "ABCD"], "not allowed with"),
-        (["--host", "--room", "ABC"], "a room code is 4 to 12"),
-        (["--host", "--room", "HELLO1"], "a room code is 4 to 12"),  # L and O are not used
+        (["--host", "--room", "ABC"], "a room code is 6 to 12"),
+        (["--host", "--room", "ABCD"], "a room code is 6 to 12"),  # 4: guessed in minutes
+        (["--join", "h", "--room", "KRAAK"], "a room code is 6 to 12"),
+        (["--host", "--room", "HELLO1"], "a room code is 6 to 12"),  # L and O are not used
         (["--host", "--port", "70000"], "a port is 1 to 65535"),
         (["--host", "--grace", "-1"], "0 to 3600 seconds"),
         (["--host", "--guests", "4"], "at most 3 (a klaverjas match has 4 seats"),
@@ -38,7 +40,7 @@ def test_host_and_join_flags_parse():
             ["--host", "--game", "klabberjass", "--guests", "2"],
             "at most 1 (a klabberjass match has 2 seats",
         ),
-        (["--join", "h", "--room", "ABCD", "--name", "x" * 30], "a name is 1 to 24"),
+        (["--join", "h", "--room", "ABCDEF", "--name", "x" * 30], "a name is 1 to 24"),
         (["--host", "--name", "Evil\udcff"], "(U+DCFF)"),  # an undecodable byte in argv
         (["--host", "--name", "Cor\u202e"], "(U+202E)"),  # a bidi override
         (["--host", "--name", "Hanna\u200b"], "(U+200B)"),  # zero-width
@@ -47,3 +49,17 @@ def test_host_and_join_flags_parse():
 )
 def test_bad_network_flags_are_one_line_and_status_2(capsys, argv, says):
     assert says in error_of(capsys, *argv)
+
+
+def test_no_discovery_keeps_a_host_without_a_window_off_the_network_list(tmp_path, monkeypatch):
+    """`--host --no-discovery` (no --window) announces nothing over mDNS."""
+    from klaverjas_gui import app
+    from klaverjas_gui.play.net import headless
+
+    announce: list[bool] = []
+    monkeypatch.setattr(headless, "run_host", lambda store, opt, out=None: announce.append(
+        opt.announce) or 0)  # fmt: skip
+    for flags in (["--no-discovery"], []):
+        args = parse_args(["--host", "--data-dir", str(tmp_path), *flags])
+        assert app._network(args) == 0
+    assert announce == [False, True]

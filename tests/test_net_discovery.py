@@ -3,7 +3,11 @@ ones a zeroconf browser hands over. Nothing here sends a packet (no multicast)."
 
 from __future__ import annotations
 
+import io
 import socket
+import threading
+import time
+import types
 
 import pytest
 from zeroconf import ServiceInfo, ServiceStateChange
@@ -100,3 +104,90 @@ def test_instance_names_are_safe_labels():
     assert D.instance_name("Anna", "klaverjas") == f"Anna Klaverjas.{D.SERVICE_TYPE}"
     assert D.instance_name("<script>.", "klabberjass").startswith("script Klabberjass.")
     assert D.instance_name("...", "klaverjas").startswith("Klaverjas Klaverjas.")
+
+
+class RecordingZeroconf:
+    """Takes a host's record changes instead of sending them (no multicast)."""
+
+    def __init__(self):
+        self.updates: list[ServiceInfo] = []
+        self.unregistered = self.closed = False
+
+    def update_service(self, info):
+        self.updates.append(info)
+
+    def unregister_service(self, info):
+        self.unregistered = True
+
+    def close(self):
+        self.closed = True
+
+
+def wait_for(condition, seconds=5.0):
+    end = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < end, "timed out"
+        time.sleep(0.01)
+
+
+def test_the_announced_free_seats_follow_the_seats():
+    zc = RecordingZeroconf()
+    info = D.service_info("klaverjas", 5000, "Anna", 3, ["192.168.1.20", "fe80::1"])
+    announcement = D.Announcement(zc, info)
+    announcement.set_seats(3)  # no change: nothing sent
+    announcement.set_seats(2)
+    wait_for(lambda: zc.updates)
+    found = D.found_from_info(zc.updates[-1])
+    assert found is not None and found.seats == 2 and found.port == 5000 and found.host == "Anna"
+    assert zc.updates[-1].name == info.name
+    assert zc.updates[-1].parsed_addresses() == ["192.168.1.20", "fe80::1"]
+    assert announcement.info is zc.updates[-1]  # what close() withdraws
+    announcement.close()
+    announcement.set_seats(0)  # withdrawn: no more changes
+    time.sleep(0.1)
+    assert len(zc.updates) == 1 and zc.unregistered and zc.closed
+
+
+def test_a_hosted_match_tells_its_announcement_when_a_guest_takes_a_seat(tmp_path, monkeypatch):
+    """`klaverjas --host`: the record starts at the free seats and follows them."""
+    from klaverjas_gui.play.games import KLAVERJAS
+    from klaverjas_gui.play.net import headless
+    from klaverjas_gui.play.net.guest import NetGuest
+    from klaverjas_gui.store.history import History
+
+    seats: list[int] = []
+    started: list[int] = []
+    hosts = []
+
+    class Announced:
+        def set_seats(self, n):
+            seats.append(n)
+
+        def close(self):
+            pass
+
+    def announce(host, opt):
+        started.append(host.free_seats())
+        hosts.append(host)
+        return Announced()
+
+    monkeypatch.setattr(headless, "_announce", announce)
+    history = History(tmp_path / "history.sqlite")
+    store = types.SimpleNamespace(history=history, paths=types.SimpleNamespace(data_dir=tmp_path))
+    variant = KLAVERJAS.presets[KLAVERJAS.default_preset]
+    opt = headless.HostOptions(game=KLAVERJAS, variant=variant, port=0, bind="127.0.0.1",
+                               guests=2, speed=0.0, frames=800)  # fmt: skip
+    out = io.StringIO()
+    runner = threading.Thread(target=headless.run_host, args=(store, opt, out), daemon=True)
+    runner.start()
+    wait_for(lambda: hosts and hosts[0].port)
+    wait_for(lambda: seats == [2])
+    guest = NetGuest("127.0.0.1", hosts[0].port, hosts[0].room, "Anna").start()
+    try:
+        assert guest.wait_joined(10)
+        wait_for(lambda: seats == [2, 1])
+    finally:
+        guest.close()
+        runner.join(30)
+        history.close()
+    assert started == [2] and not runner.is_alive()

@@ -860,3 +860,23 @@ def test_a_guest_session_tells_the_host_when_she_leaves_the_table_and_comes_back
         assert guest.told_away == [False, True, False]
     finally:
         session.close()
+
+
+def test_a_laptop_that_keeps_typing_wrong_codes_is_told_to_wait(make_app):
+    """The host's door: after 3 free wrong codes an address waits; the join screen says
+    how long, in one line, and the code is not even read meanwhile."""
+    app = make_app(*LOCAL, first_frame=True)
+    hosting = make_app(*LOCAL, first_frame=True)
+    host = open_table_for_partner(hosting)
+    screen = join_screen(app, address=f"127.0.0.1:{host.port}")
+    wrong = "KRAAK7" if host.room != "KRAAK7" else "KRAAK8"
+    said = []
+    for room in (wrong, wrong, wrong, wrong, host.room):
+        type_into(app, screen, "room", room)
+        click_button(app, screen, "join")
+        run_until(app, lambda: screen.guest is None, seconds=10)
+        said.append(screen.message)
+    assert all("the room code is wrong" in m for m in said[:4]), said
+    assert said[4].startswith("Cannot join") and "\n" not in said[4]
+    assert "too many wrong room codes came from this address; try again in 1 s" in said[4]
+    assert not host.session.seats[2].claimed  # the right code was not read

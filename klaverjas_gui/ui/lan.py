@@ -387,12 +387,14 @@ class HostScene(_Screen):
             from ..play.net.discovery import Announcement
 
             announcer = Announcement.start(host.game.name, host.port, self.host_name,
-                                           len(host.remote))  # fmt: skip
+                                           host.free_seats())  # fmt: skip
         except Exception as e:  # noqa: BLE001 - joining by address still works
             log.warning("the match is not announced: %s", e)
             return
         if self.host is host:
             self.announcer = announcer
+            host.seat_listeners.append(announcer.set_seats)  # the record follows the seats
+            announcer.set_seats(host.free_seats())  # a guest joined while it was registered
         else:
             announcer.close()
 

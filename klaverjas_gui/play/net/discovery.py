@@ -163,10 +163,14 @@ class Browser:
 
 
 class Announcement:
-    """A host's record on the network, withdrawn by `close`."""
+    """A host's record on the network, withdrawn by `close`; `set_seats` keeps its free
+    seats true as guests take them."""
 
     def __init__(self, zeroconf: Any, info: ServiceInfo) -> None:
         self.zeroconf, self.info = zeroconf, info
+        self.seats = _seats_of(info)
+        self.closed = False
+        self._lock = threading.Lock()  # one change on the network at a time, close last
 
     @classmethod
     def start(cls, game: str, port: int, host: str, seats: int) -> Announcement:
@@ -176,11 +180,42 @@ class Announcement:
         zc.register_service(info, allow_name_change=True)
         return cls(zc, info)
 
+    def set_seats(self, seats: int) -> None:
+        """The free seats changed: announce the new number. Zeroconf waits while it sends
+        the change, so this returns at once and a thread of its own sends it."""
+        if seats != self.seats and not self.closed:
+            self.seats = seats
+            threading.Thread(target=self._update, name="klaverjas-announce", daemon=True).start()
+
+    def _update(self) -> None:
+        with self._lock:
+            seats, info = self.seats, self.info
+            if self.closed or seats == _seats_of(info):
+                return
+            props = {k: v for k, v in (info.properties or {}).items() if k is not None}
+            props[b"seats"] = str(seats).encode()
+            new = ServiceInfo(info.type, info.name, port=info.port,
+                              parsed_addresses=info.parsed_addresses(),
+                              properties=props, server=info.server)  # fmt: skip
+            try:
+                self.zeroconf.update_service(new)
+            except Exception as e:  # noqa: BLE001 - joining by address still works
+                log.warning("the match's free seats are not announced: %s", e)
+                return
+            self.info = new
+
     def close(self) -> None:
-        try:
-            self.zeroconf.unregister_service(self.info)
-        finally:
-            self.zeroconf.close()
+        with self._lock:
+            self.closed = True
+            try:
+                self.zeroconf.unregister_service(self.info)
+            finally:
+                self.zeroconf.close()
+
+
+def _seats_of(info: Any) -> int:
+    text = _prop(info.properties or {}, "seats") or ""
+    return int(text) if text.isdigit() else -1
 
 
 def lan_addresses() -> list[str]:  # pragma: no cover - reads this laptop's interfaces

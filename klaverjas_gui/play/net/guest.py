@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 
 UNREACHABLE = "unreachable"  # a Reason key of the guest's own: no host answers there
 FATAL = {P.WRONG_ROOM, P.TABLE_FULL, P.NAME_IN_USE, P.BAD_VERSION, P.TOO_MANY_BAD, P.SEAT_KEPT,
-         P.TAKEOVER_REFUSED, *NAME_REASONS}  # fmt: skip
+         P.TAKEOVER_REFUSED, P.LOCKED_OUT, *NAME_REASONS}  # fmt: skip
 
 
 def split_address(text: str, default_port: int) -> tuple[str, int]:

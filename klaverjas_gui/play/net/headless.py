@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -93,6 +94,8 @@ def remembered_room(store: Any) -> tuple[str | None, int | None]:
     except OSError:
         return None, None
     room = lines[0] if lines else None
+    if room is not None and not re.fullmatch(P.ROOM_PATTERN.strip("^$"), room):
+        room = None  # an older program's shorter code (or damage): the match gets a new one
     port = int(lines[1]) if len(lines) > 1 and lines[1].isdigit() else None
     return room, port
 
@@ -218,6 +221,8 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
         return BAD_START
     remember_room(store, host)
     announcer = _announce(host, opt) if opt.announce else None
+    if announcer is not None:
+        host.seat_listeners.append(announcer.set_seats)
     session = host.session
     say(tr("net.hosting", game=host.game.label, port=host.port, room=host.room), out)
     if resumed:
@@ -271,7 +276,7 @@ def _announce(host: NetHost, opt: HostOptions) -> Any:
     try:
         from .discovery import Announcement
 
-        return Announcement.start(host.game.name, host.port, opt.name, len(host.remote))
+        return Announcement.start(host.game.name, host.port, opt.name, host.free_seats())
     except Exception as e:  # noqa: BLE001 - joining by address still works
         say(tr("net.no_announce", error=str(e)))
         return None

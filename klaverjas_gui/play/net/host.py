@@ -14,6 +14,11 @@ back with the rejoin token its laptop got at the first welcome (tokens.py), neve
 name alone: another laptop under that name gets the seat only when the host's person says
 so on the host's screen (`takeovers`, `grant`); a host without a screen refuses it. A
 connection that keeps sending bad messages is closed.
+
+Strangers (anyone on the network, without the room code) meet the `Door` on the server
+thread and never reach the session: a connection must send the right code within a few
+seconds, connections are counted per address and in all, messages are read at a bounded
+rate, and an address that sends wrong codes must wait longer each time (door.py).
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import queue
+import re
 import secrets
 import threading
 import time
@@ -37,6 +44,7 @@ from ..games import Game
 from ..seats import COMPUTER, GRACE, HUMAN, REMOTE, SEAT_NAMES, RemoteSeat
 from ..session import MatchSession, Seating
 from . import protocol as P
+from .door import Bucket, Door, Limits, address_key
 from .names import name_key
 from .tokens import digest, matches, new_token
 
@@ -44,7 +52,9 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 47474
 STRIKES = 10  # bad messages in a row before the connection is closed
-FRAME_LIMIT = 64 * 1024  # websockets itself closes a connection sending a bigger frame
+# websockets itself closes a connection sending a bigger message (code 1009); what is under
+# it but over MAX_GUEST_BYTES is refused as too big
+FRAME_LIMIT = 4 * P.MAX_GUEST_BYTES
 
 
 def room_code(length: int = P.ROOM_LENGTH) -> str:
@@ -54,7 +64,8 @@ def room_code(length: int = P.ROOM_LENGTH) -> str:
 
 @dataclass(eq=False)
 class Connection:
-    """One guest's connection, as the host keeps it."""
+    """One guest's connection, as the host keeps it (from the moment the TCP connection
+    opens: the door counts it before websockets has read a byte)."""
 
     ws: ServerConnection
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -62,13 +73,27 @@ class Connection:
     strikes: int = 0
     open: bool = True
     asking: bool = False  # waits for the host's person to give it a seat (a Takeover)
+    peer: str = "?"
+    address: str = "?"  # what the door counts by (door.address_key)
+    knows_room: bool = False  # it sent the right room code
+    within: bool = True  # within the door's per-address limit
+    bucket: Bucket | None = None
+    serving: bool = False  # the handler runs (the WebSocket handshake is over)
+    deadline: asyncio.TimerHandle | None = None
 
-    @property
-    def peer(self) -> str:
-        try:
-            return str(self.ws.remote_address[0])
-        except (TypeError, IndexError, AttributeError):
-            return "?"
+
+class _Socket(ServerConnection):
+    """websockets' connection, telling the host when the TCP connection opens and closes."""
+
+    host: NetHost
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self.host._opened(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        super().connection_lost(exc)
+        self.host._lost(self)
 
 
 @dataclass(eq=False)
@@ -104,9 +129,13 @@ class NetHost:
         port: int = DEFAULT_PORT,
         started: bool = False,
         on_begin: Callable[[NetHost], None] | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.session = session
         self.game: Game = session.game
+        if room is not None and not re.fullmatch(P.ROOM_PATTERN.strip("^$"), room):
+            raise ValueError(f"a room code is {P.ROOM_LENGTH} to 12 of {P.ROOM_ALPHABET}, "
+                             f"not {room!r}")  # fmt: skip
         self.room = room or room_code()
         self.address = address
         self.port = port
@@ -120,8 +149,14 @@ class NetHost:
             queue.SimpleQueue()
         )
         self.connections: set[Connection] = set()
+        self.door = Door(limits)  # used on the server thread only
         self.refusals = 0  # every refusal sent (tests, the benchmark)
         self.closed_for_strikes = 0
+        self.closed_at_door = 0  # connections the door closed (no code in time, no room)
+        # called on the frame loop's thread with the number of free seats when it changes
+        # (the network announcement follows it)
+        self.seat_listeners: list[Callable[[int], None]] = []
+        self._free: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -146,6 +181,10 @@ class NetHost:
     @property
     def remote(self) -> list[int]:
         return [s for s, seat in enumerate(self.session.seats) if seat.kind == REMOTE]
+
+    def free_seats(self) -> int:
+        """Remote seats no guest has taken yet (a newcomer's)."""
+        return sum(not self.session.seats[s].claimed for s in self.remote)
 
     def seat_status(self) -> list[dict[str, Any]]:
         """Who sits where, who is connected, which remote seats a computer plays now."""
@@ -190,9 +229,18 @@ class NetHost:
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
+        limits = self.door.limits
+
+        def socket(*args: Any, **kwargs: Any) -> _Socket:
+            ws = _Socket(*args, **kwargs)
+            ws.host = self
+            return ws
+
+        # No compression: the messages are small, and a deflated bomb cannot be sent.
         async with serve(
             self._connection, self.address, self.port, max_size=FRAME_LIMIT, max_queue=8,
-            ping_interval=5, ping_timeout=10, close_timeout=1,
+            ping_interval=5, ping_timeout=10, close_timeout=1, compression=None,
+            open_timeout=limits.join_seconds, create_connection=socket,
         ) as server:  # fmt: skip
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
@@ -201,20 +249,106 @@ class NetHost:
                 conn.outbox.put_nowait(None)
             await asyncio.sleep(0.05)
 
+    # --- the door (server thread) ---
+    def _opened(self, ws: _Socket) -> None:
+        """A TCP connection opened: count it, make room, give it `join_seconds` to join."""
+        loop = asyncio.get_running_loop()
+        try:
+            peer = str(ws.transport.get_extra_info("peername")[0])
+        except (TypeError, IndexError):
+            peer = "?"
+        limits = self.door.limits
+        conn = Connection(ws, peer=peer, address=address_key(peer),
+                          bucket=Bucket(limits.rate, limits.burst, loop.time()))  # fmt: skip
+        ws.conn = conn  # type: ignore[attr-defined]
+        conn.within, closing = self.door.admit(conn)
+        for other in closing:
+            self._shut(other)  # type: ignore[arg-type]
+        if conn.open:
+            conn.deadline = loop.call_later(limits.join_seconds, self._too_late, conn)
+
+    def _lost(self, ws: _Socket) -> None:
+        conn: Connection | None = getattr(ws, "conn", None)
+        if conn is not None:
+            self.door.leave(conn)
+            if conn.deadline is not None:
+                conn.deadline.cancel()
+
+    def _shut(self, conn: Connection) -> None:
+        """Close a stranger's connection at once to make room (no words: it holds no seat
+        and, mostly, never sent the code)."""
+        self.closed_at_door += 1
+        conn.open = False
+        log.info("closed a connection from %s to make room for a newcomer", conn.peer)
+        conn.ws.transport.abort()  # at once: its place is the newcomer's
+
+    def _too_late(self, conn: Connection) -> None:
+        """`join_seconds` passed: a connection that has not sent the right code is closed."""
+        if conn.knows_room or not conn.open:
+            return
+        self.closed_at_door += 1
+        if conn.serving:
+            seconds = f"{self.door.limits.join_seconds:g}"
+            self._bye_now(conn, Reason(P.JOIN_TIMEOUT, {"seconds": seconds}))
+        else:  # still in the WebSocket handshake
+            conn.open = False
+            conn.ws.transport.abort()
+
+    def _bye_now(self, conn: Connection, reason: Reason) -> None:
+        conn.open = False
+        conn.outbox.put_nowait(P.dump("bye", reason=P.reason_json(reason)))
+        conn.outbox.put_nowait(None)
+
+    def _at_door(self, conn: Connection, message: dict[str, Any]) -> bool:
+        """A connection that has not sent the right room code yet: only a join (or a ping)
+        passes, and only with the right code from an address that need not wait."""
+        kind = message["type"]
+        if kind == "ping":
+            return True
+        if kind != "join":
+            self._refuse_now(conn, Reason(P.NOT_JOINED, {}), kind)
+            return False
+        wait = self.door.wait(conn.address)
+        if wait > 0:
+            self._refuse_now(conn, Reason(P.LOCKED_OUT, {"seconds": math.ceil(wait)}), "join")
+        elif message["room"] != self.room:
+            wait = self.door.wrong(conn.address)
+            self._refuse_now(conn, Reason(P.WRONG_ROOM, {}), "join")
+            if wait > 0:
+                log.warning("wrong room codes from %s: it waits %.0f s", conn.peer, wait)
+        else:
+            self.door.right(conn.address)
+            conn.knows_room = True
+            return True
+        return False
+
     async def _connection(self, ws: ServerConnection) -> None:
-        conn = Connection(ws)
+        conn: Connection | None = getattr(ws, "conn", None)
+        if conn is None or not conn.open:  # closed by the door meanwhile
+            return
+        conn.serving = True
+        if not conn.within:
+            self.closed_at_door += 1
+            limit = self.door.limits.per_address
+            self._bye_now(conn, Reason(P.TOO_MANY_CONNECTIONS, {"limit": limit}))
         self.connections.add(conn)
         writer = asyncio.create_task(self._writer(conn))
         try:
             async for frame in ws:
                 if not conn.open:
                     break
+                assert conn.bucket is not None
+                wait = conn.bucket.take(asyncio.get_running_loop().time())
+                if wait > 0:  # a flood: read it slower (the rest waits in the buffers)
+                    await asyncio.sleep(wait)
                 try:
                     if isinstance(frame, bytes):
                         raise P.ProtocolError(P.BAD_JSON, "a binary frame")
                     message = P.parse(frame, P.GUEST_SCHEMAS, P.MAX_GUEST_BYTES)
                 except P.ProtocolError as e:
                     self._refuse_now(conn, e.reason, e.to)
+                    continue
+                if not conn.knows_room and not self._at_door(conn, message):
                     continue
                 if message["type"] == "ping":
                     conn.outbox.put_nowait(P.dump("pong", t=message.get("t", 0)))
@@ -301,6 +435,11 @@ class NetHost:
         if status != self._status:
             self._status = status
             self._broadcast_seats()
+        free = self.free_seats()
+        if free != self._free:
+            self._free = free
+            for listener in list(self.seat_listeners):
+                listener(free)
 
     def begin(self, play_on: bool = False) -> None:
         """Start the match (the lobby is over); free remote seats wait out their grace.

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import math
 import re
 import types
 import typing
@@ -51,8 +52,8 @@ VERSION = 1
 MAX_BYTES = 64 * 1024  # a guest's message is under 200 bytes; the host's state under 20 KB
 MAX_GUEST_BYTES = 1024  # what the host accepts from a guest
 ROOM_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud across a room
-ROOM_LENGTH = 6
-ROOM_PATTERN = f"^[{ROOM_ALPHABET}]{{4,12}}$"
+ROOM_LENGTH = 6  # 31**6: about 887 million codes (and an address that guesses must wait)
+ROOM_PATTERN = f"^[{ROOM_ALPHABET}]{{{ROOM_LENGTH},12}}$"
 TOKEN_PATTERN = "^[A-Za-z0-9_-]{16,64}$"  # a guest's rejoin token (tokens.new_token)
 
 # Why the host refuses a message that is not a move against the rules (those carry the
@@ -78,10 +79,14 @@ HOST_GONE = "host_gone"
 ASK_HOST = "ask_host"
 SEAT_KEPT = "seat_kept"
 TAKEOVER_REFUSED = "takeover_refused"
+LOCKED_OUT = "locked_out"  # too many wrong room codes from this address: wait `seconds`
+JOIN_TIMEOUT = "join_timeout"  # no right room code within `seconds`: the connection is closed
+TOO_MANY_CONNECTIONS = "too_many_connections"  # over `limit` connections from one address
 NET_REASONS = (
     BAD_JSON, TOO_BIG, BAD_VERSION, BAD_MESSAGE, WRONG_ROOM, TABLE_FULL, NAME_IN_USE,
     NOT_JOINED, ALREADY_JOINED, NOT_YOUR_TURN, NOT_YOUR_SEAT, STALE, TOO_MANY_BAD, HOST_GONE,
-    ASK_HOST, SEAT_KEPT, TAKEOVER_REFUSED, *NAME_REASONS,
+    ASK_HOST, SEAT_KEPT, TAKEOVER_REFUSED, LOCKED_OUT, JOIN_TIMEOUT, TOO_MANY_CONNECTIONS,
+    *NAME_REASONS,
 )  # fmt: skip
 
 
@@ -222,7 +227,7 @@ def parse(text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYT
     if len(text) > limit:
         raise ProtocolError(TOO_BIG, f"over {limit} bytes")
     try:
-        message = json.loads(text)
+        message = json.loads(text, parse_constant=_not_json, parse_float=_finite)
     except (ValueError, RecursionError):
         raise ProtocolError(BAD_JSON) from None
     if not isinstance(message, dict):
@@ -238,6 +243,18 @@ def parse(text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYT
         e.to = kind
         raise
     return message
+
+
+def _not_json(word: str) -> float:
+    """NaN and Infinity: Python reads them, JSON has no such numbers (nor do the answers)."""
+    raise ValueError(f"{word} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999
+        raise ValueError(f"{text[:20]} is too big a number")
+    return value
 
 
 def dump(kind: str, **fields: Any) -> str:
