@@ -182,6 +182,8 @@ def describe_rules(v: Variant) -> list[str]:
     lines.append(tr(pit, bonus=v.pit_bonus, tie=tr(f"rules.tie_plain_{v.tie}")))
     if v.kraken:
         lines.append(tr("rules.describe_kraken"))
+    if v.revoke == "club":
+        lines.append(tr("rules.describe_revoke"))
     key = "rules.describe_match_deals" if v.match_kind == "deals" else "rules.describe_match_points"
     lines.append(tr(key, n=v.match_target))
     return lines
@@ -190,6 +192,10 @@ def describe_rules(v: Variant) -> list[str]:
 def describe_deal(score: DealScore) -> str:
     """The result of a deal in words (scoring.describe_deal, translated)."""
     b, o = score.burden_team, 1 - score.burden_team
+    if score.outcome == "verzaakt" and score.revoke is not None:  # b: the revoking team
+        side = "choosers" if b == score.chooser_team else "defence"
+        return tr(f"rules.deal_verzaakt_{side}", card=card_text(score.revoke.card),
+                  score=score.scores[o])  # fmt: skip
     if score.kraak_level:
         names = {b: tr("rules.deal_kraak_team", kraak=kraak_name(score.kraak_level)),
                  o: tr("rules.deal_others")}  # fmt: skip
