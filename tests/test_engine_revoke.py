@@ -102,13 +102,17 @@ def test_a_correct_call_out_of_turn_ends_the_deal_as_a_nat_with_sides_swapped():
     before = s
     s, events = s.apply(verzaakt(3))  # seat 3 calls while seat 0 is to move
     called = next(e for e in events if isinstance(e, VerzaaktCalled))
-    assert called.seat == 3 and called.revoke == before.revokes[0]
+    assert called.seat == 3
+    assert called.revoke == dataclasses.replace(before.revokes[0], trick=before.tricks[0][1])
+    assert [str(c) for c in called.revoke.trick] == ["AS", "7D", "7S", "7H"]
     line = next(e for e in events if isinstance(e, DealScored)).line
     assert line.score.outcome == "verzaakt" and line.score.scores == (0, 162)
-    assert line.score.revoke == before.revokes[0]
+    assert line.score.revoke == called.revoke
     assert s.totals == (0, 162) and s.deal_no == 2 and s.phase == "bidding"
     assert s.actions[-1] == verzaakt(3) and str(s.actions[-1]) == "verzaakt 3"
-    assert line.to_dict()["revoke"] == {"trick": 0, "seat": 2, "card": "7D", "rule": "follow"}
+    assert line.to_dict()["revoke"] == {
+        "trick": 0, "seat": 2, "card": "7D", "rule": "follow", "cards": ["AS", "7D", "7S", "7H"]
+    }  # fmt: skip
     assert describe_deal(line.score).startswith("Verzaakt by the defence (a wrong 7♦)")
 
 

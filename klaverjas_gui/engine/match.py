@@ -26,6 +26,7 @@ changes nothing but the log (event `VerzaaktCalled` with no revoke).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -525,6 +526,8 @@ class MatchState(GameState):
 
     def _call(self, seat: int, events: list[Event]) -> None:
         revoke = self.proven_revoke(seat)
+        if revoke is not None:  # shown with its whole trick
+            revoke = dataclasses.replace(revoke, trick=self.tricks[revoke.trick_no][1])
         events.append(VerzaaktCalled(seat, revoke))
         if revoke is None:
             return  # a wrong call: the deal goes on as it was

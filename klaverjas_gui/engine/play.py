@@ -209,6 +209,7 @@ class Revoke:
     led: Suit | None = None
     winning: str = ""  # the card winning the trick when it was played
     best: str = ""  # the highest trump in the trick then, if any
+    trick: tuple[Card, ...] = ()  # once called: the whole trick, in the order played
 
     @classmethod
     def of(cls, trick_no: int, seat: int, card: Card, reason: Reason) -> Revoke:
@@ -234,4 +235,4 @@ class Revoke:
 
     def to_dict(self) -> dict[str, object]:
         return {"trick": self.trick_no, "seat": self.seat, "card": str(self.card),
-                "rule": self.rule}  # fmt: skip
+                "rule": self.rule, "cards": [str(c) for c in self.trick]}  # fmt: skip
