@@ -119,6 +119,16 @@ def reason_text(reason: Reason) -> str:
     return tr(f"rules.reason_{reason.key}", **reason_values(reason, _NAMER))
 
 
+def revoke_text(revoke: Any, names: Sequence[str]) -> str:
+    """A called revoke (engine.play.Revoke) in words: "Trick 3 (A♠ 7♦ 7♠ 7♥): Anna played
+    7♦. The rule broken: Spades ♠ were led: you must follow suit (you hold 10♠, 9♠)." The
+    rule is the engine's own Reason, as the table would have refused the card."""
+    cards = " ".join(card_text(c) for c in revoke.trick) or card_text(revoke.card)
+    detail = tr("ui.verzaakt_detail", n=revoke.trick_no + 1, cards=cards,
+                name=names[revoke.seat], card=card_text(revoke.card))  # fmt: skip
+    return f"{detail} {tr('ui.verzaakt_rule', rule=reason_text(revoke.reason))}"
+
+
 def explain(state: GameState, action: Any) -> str | None:
     """Why `action` is refused now, translated; None if it is legal."""
     reason = state.refusal(action)

@@ -244,7 +244,7 @@ class Director:
         self.pause = (0.0, pause)
         while True:
             t, pause = self.pause  # the hot-seat cover restarts the pause for the next player
-            pending = self.table.session.state.phase == "claim"
+            pending = self.table.session.state.phase in ("claim", "deal_end")  # a call may come
             if t >= pause and not pending:
                 break
             self.claim_due = t >= pause  # the session passes or claims (MatchSession.step)
