@@ -114,3 +114,55 @@ def test_statistics_count_the_deals_a_team_lost_by_verzaakt():
     rows = {r["name"]: r for r in compute_statistics([(match, [line])])}
     assert rows["Henk"]["verzaakt"] == 1 and rows["Joop"]["verzaakt"] == 1
     assert rows["You"]["verzaakt"] == 0 and rows["Henk"]["nat"] == 0
+
+
+def test_the_stored_form_and_the_review_take_a_revoked_deal():
+    from klaverjas_gui.engine import MatchState
+    from klaverjas_gui.teach.review import review_deal
+
+    state = revoked_position()
+    state, events = state.apply(verzaakt(0))
+    again = MatchState.from_json(state.to_json())  # the stored form replays the call
+    assert again.sheet[0].score.outcome == "verzaakt" and again.actions == state.actions
+    deal = _plays([str(a) for a in state.actions])
+    assert len(deal.plays) == 4 and deal.end.sheet[0].score.outcome == "verzaakt"
+    review = review_deal(deal.plays)  # the wrong card has no measure: the review stops there
+    assert [c.card for c in review.cards] == [deal.plays[0][1]]
+
+
+def test_the_replay_marks_the_wrong_card_and_ends_with_the_verdict(make_app, monkeypatch):
+    from klaverjas_gui.store.history import MatchRecord
+    from klaverjas_gui.ui.replay import ReplayScene
+
+    app = make_app(first_frame=True)
+    state, _ = revoked_position().apply(verzaakt(0))
+    record = MatchRecord(7, "klaverjas", "custom", CLUB.to_dict(), 1,
+                         ["You", "Henk", "Anna", "Joop"], "2026-01-01", None, "running",
+                         None, None)  # fmt: skip
+    monkeypatch.setattr(app.history, "actions", lambda mid: [str(a) for a in state.actions])
+    # the replay deals from the seed: the stacked first deal is the catalogue's, so replay
+    # the same actions from a state dealt that way
+    monkeypatch.setattr(
+        "klaverjas_gui.ui.replay.deal_plays",
+        lambda game, variant, seed, actions, deal_no: _plays(actions),
+    )
+    scene = ReplayScene(app, record, 1)
+    scene.show(2)
+    assert "a wrong card (verzaakt)" in scene.caption()[1]
+    scene.show(4)
+    text = scene.caption()[1]
+    assert "Verzaakt by the defence" in text and "you must follow suit" in text
+
+
+def _plays(actions):
+    from klaverjas_gui.engine.match import parse_action
+    from klaverjas_gui.ui.replay import DealPlays
+
+    state = new_match(CLUB, 1, Stacked(3, catalogue.VERZAAKT_DEAL))
+    plays = []
+    for text in actions:
+        action = parse_action(text)
+        if action.kind == "play" and state.deal_no == 1:
+            plays.append((state, action.card))
+        state, _ = state.apply(action)
+    return DealPlays(1, tuple(plays), state)
