@@ -166,3 +166,29 @@ def _plays(actions):
             plays.append((state, action.card))
         state, _ = state.apply(action)
     return DealPlays(1, tuple(plays), state)
+
+
+def test_the_last_trick_waits_for_a_call_before_the_deal_is_scored(make_app):
+    rng = random.Random(3)
+    state = new_match(CLUB, 3)
+    while not (len(state.tricks) == 7 and len(state.trick) == 3 and state.to_move == 0):
+        state, _ = state.apply(rng.choice(state.rule_actions()))
+        if state.deal_no > 1:
+            rng, state = random.Random(rng.random()), new_match(CLUB, rng.randrange(10**6))
+    app = make_app(speed="normal", first_frame=True)
+    app.start_match(CLUB, seed=state.seed)
+    table = app.match
+    table.load(state)
+    table.session.autopilot = None
+    app.step(DT)
+    assert table.submit(state.rule_actions()[0]) is None  # South's last card
+    run_until(app, lambda: table.director.claim_window, frames=600)
+    for _ in range(30):  # half a second: the last trick still lies there, a call is open
+        app.step(DT)
+    s = table.session.state
+    assert s.phase == "deal_end" and not s.sheet and table.buttons["verzaakt"].visible
+    press(app, pygame.K_v)
+    assert "nothing changes" in app.toasts.current_text
+    assert table.session.state.actions[-1] == verzaakt(0)
+    run_until(app, lambda: isinstance(app.top, DealSummaryScene), frames=1200)
+    assert table.session.state.sheet[0].score.outcome in ("made", "nat", "pit")
