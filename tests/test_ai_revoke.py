@@ -8,6 +8,7 @@ import dataclasses
 import random
 
 import pytest
+from test_session import Club, Screen
 
 from klaverjas_gui.ai import make_player
 from klaverjas_gui.ai.knowledge import Knowledge, proven_revokes, seen_revoke
@@ -16,7 +17,6 @@ from klaverjas_gui.engine.match import DEAL_END, PASS, VerzaaktCalled, verzaakt
 from klaverjas_gui.play.games import KLAVERJAS
 from klaverjas_gui.play.seats import Jobs
 from klaverjas_gui.play.session import MatchSession, make_seats
-from tests.test_session import Club
 
 CLUB = dataclasses.replace(PRESETS["amsterdam"], revoke="club")
 
@@ -134,7 +134,6 @@ def test_a_computers_answer_that_breaks_the_rules_is_replaced_by_a_rule_card():
 
 
 def test_the_session_scores_the_deal_at_deal_end_only_after_the_pause():
-    from tests.test_session import Screen
 
     session = person_and_computers("random", 2)
     screen = session.picture = Screen()

@@ -192,3 +192,25 @@ def test_the_last_trick_waits_for_a_call_before_the_deal_is_scored(make_app):
     assert table.session.state.actions[-1] == verzaakt(0)
     run_until(app, lambda: isinstance(app.top, DealSummaryScene), frames=1200)
     assert table.session.state.sheet[0].score.outcome in ("made", "nat", "pit")
+
+
+def test_captions_name_a_wrong_card_and_the_verdict():
+    from klaverjas_gui.ui.captions import action_captions
+
+    names = ["You", "Henk", "Anna", "Joop"]
+    state = new_match(CLUB, 1, Stacked(3, catalogue.VERZAAKT_DEAL))
+    state, _ = state.apply(name("H"))
+    state, _ = state.apply(play("AS"))
+    before = state
+    state, events = state.apply(play("7D"))
+    (text,) = action_captions(before, events, names)
+    assert text == "Henk plays the 7 of diamonds: a wrong card (the rules did not allow it)."
+    for card in ("7S", "7H"):
+        state, _ = state.apply(play(card))
+    wrong_state, events = state.apply(verzaakt(3))
+    assert action_captions(state, events, names) == [
+        "Joop calls “Verzaakt!”, but nothing was revoked: nothing changes."
+    ]
+    _, events = state.apply(verzaakt(0))
+    words = action_captions(state, events, names)
+    assert "Henk played 7♦" in words[0] and words[1].startswith("Deal 1: verzaakt! Henk & Joop")
