@@ -84,6 +84,7 @@ def test_a_right_call_by_key_shows_the_trick_the_card_and_the_rule(make_app):
     rule = english(line.score.revoke.reason)
     assert rule in toast and "Henk played 7♦" in toast and "A♠ 7♦ 7♠ 7♥" in toast
     run_until(app, lambda: isinstance(app.top, DealSummaryScene))
+    assert app.toasts.current_text != toast  # said once more by the summary, not twice
     summary = app.top
     assert rule in summary.describe() and "Verzaakt by the defence" in summary.describe()
     title, _ = headline(line, table.team_names(), 0)

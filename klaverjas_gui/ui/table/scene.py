@@ -321,8 +321,8 @@ class TableScene(Scene):
         if ev.revoke is None:
             self.app.toast(tr(f"ui.table_verzaakt_wrong{you}", name=name))
             return
-        words = revoke_text(ev.revoke, self.seat_names())
-        self.app.toast(f"{tr(f'ui.table_verzaakt_right{you}', name=name)} {words}")
+        words = revoke_text(ev.revoke, self.seat_names())  # until the summary repeats it
+        self.note("verzaakt", f"{tr(f'ui.table_verzaakt_right{you}', name=name)} {words}")
 
     def decide(self, action: Action) -> None:
         """A decision button or shortcut of the human."""
@@ -442,6 +442,7 @@ class TableScene(Scene):
             self.show_match_end(ev)
 
     def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
+        self.drop_note("verzaakt")  # the summary says it again, under its own headline
         self.summary = self.app.push("deal summary", table=self, line=line, totals=totals)
         return self.summary
 
