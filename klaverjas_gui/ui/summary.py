@@ -188,7 +188,10 @@ class DealSummaryScene(Scene):
         seats = self.table.session.seats
         title, colour = headline(line, teams, self.table.session.holder, len(seats) == 2)
         y = p.top + px(22)
-        img = theme.text(title, px(32), colour, True)
+        size = px(32)  # smaller when a long headline would cross the panel's edge
+        while theme.font(size, True).size(title)[0] > p.w - px(40) and size > px(20):
+            size -= 1
+        img = theme.text(title, size, colour, True)
         surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
         y += img.get_height() + px(4)
         names = self.table.session.seats
