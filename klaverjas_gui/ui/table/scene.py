@@ -288,7 +288,7 @@ class TableScene(Scene):
         self.guide.saw(before, events)
         for ev in events:
             if isinstance(ev, VerzaaktCalled):
-                self.verzaakt_called(before, ev)
+                self.verzaakt_called(ev)
         hands = [self.session.state.hand(s) for s in range(self.game.players)]
         self.prompt.hide()
         self.director.schedule(events, hands, self._origin)
@@ -311,7 +311,7 @@ class TableScene(Scene):
         if reason is not None:
             self.app.toast(self.reason_words(reason))
 
-    def verzaakt_called(self, before: Any, ev: VerzaaktCalled) -> None:
+    def verzaakt_called(self, ev: VerzaaktCalled) -> None:
         """Say who called and the verdict: a wrong call changes nothing; a right one shows
         the trick, the card and the rule broken, in the engine's words (the deal's summary
         shows them again)."""
