@@ -26,7 +26,7 @@ from klaverjas_gui.engine.match import (
     dealt,
     verzaakt,
 )
-from klaverjas_gui.engine.play import Revoke
+from klaverjas_gui.engine.play import Revoke, illegal_reason
 from klaverjas_gui.engine.reasons import english
 from klaverjas_gui.engine.scoring import describe_deal, settle_revoke
 
@@ -201,3 +201,27 @@ def test_rotterdam_club_ruff_revoke_names_the_partner_rule():
     s, _ = act(start(v), "name H", "play AS", "play TS", "play 7S", "play AC")
     (r,) = s.revokes
     assert r.rule == "ruff" and r.seat == 0
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_kept_revoke_words_the_rule_as_the_refusal_would_have(preset):
+    """The rule broken, as the table shows it after a call, is the very Reason the same card
+    is refused with when revoke is off, for every preset's duties."""
+    import random
+
+    club = dataclasses.replace(PRESETS[preset], revoke="club")
+    checked = 0
+    for seed in range(30):
+        rng, state = random.Random(seed), new_match(club, seed)
+        while state.deal_no == 1 and checked < 400:
+            wrong = [a for a in state.legal_actions() if a not in state.rule_actions()]
+            if state.phase == "play" and wrong:
+                action = rng.choice(wrong)
+                hand, trick = state.hand(state.to_move), state.trick
+                refused = illegal_reason(PRESETS[preset], state.trump_suit, hand, trick,
+                                         action.card)  # fmt: skip
+                after, _ = state.apply(action)
+                assert after.revokes[-1].reason == refused
+                checked += 1
+            state, _ = state.apply(rng.choice(state.legal_actions()))
+    assert checked >= 20
