@@ -119,6 +119,16 @@ def reason_text(reason: Reason) -> str:
     return tr(f"rules.reason_{reason.key}", **reason_values(reason, _NAMER))
 
 
+def revoke_text(revoke: Any, names: Sequence[str]) -> str:
+    """A called revoke (engine.play.Revoke) in words: "Trick 3 (A♠ 7♦ 7♠ 7♥): Anna played
+    7♦. The rule broken: Spades ♠ were led: you must follow suit (you hold 10♠, 9♠)." The
+    rule is the engine's own Reason, as the table would have refused the card."""
+    cards = " ".join(card_text(c) for c in revoke.trick) or card_text(revoke.card)
+    detail = tr("ui.verzaakt_detail", n=revoke.trick_no + 1, cards=cards,
+                name=names[revoke.seat], card=card_text(revoke.card))  # fmt: skip
+    return f"{detail} {tr('ui.verzaakt_rule', rule=reason_text(revoke.reason))}"
+
+
 def explain(state: GameState, action: Any) -> str | None:
     """Why `action` is refused now, translated; None if it is legal."""
     reason = state.refusal(action)
@@ -182,6 +192,8 @@ def describe_rules(v: Variant) -> list[str]:
     lines.append(tr(pit, bonus=v.pit_bonus, tie=tr(f"rules.tie_plain_{v.tie}")))
     if v.kraken:
         lines.append(tr("rules.describe_kraken"))
+    if v.revoke == "club":
+        lines.append(tr("rules.describe_revoke"))
     key = "rules.describe_match_deals" if v.match_kind == "deals" else "rules.describe_match_points"
     lines.append(tr(key, n=v.match_target))
     return lines
@@ -190,6 +202,10 @@ def describe_rules(v: Variant) -> list[str]:
 def describe_deal(score: DealScore) -> str:
     """The result of a deal in words (scoring.describe_deal, translated)."""
     b, o = score.burden_team, 1 - score.burden_team
+    if score.outcome == "verzaakt" and score.revoke is not None:  # b: the revoking team
+        side = "choosers" if b == score.chooser_team else "defence"
+        return tr(f"rules.deal_verzaakt_{side}", card=card_text(score.revoke.card),
+                  score=score.scores[o])  # fmt: skip
     if score.kraak_level:
         names = {b: tr("rules.deal_kraak_team", kraak=kraak_name(score.kraak_level)),
                  o: tr("rules.deal_others")}  # fmt: skip

@@ -1,7 +1,10 @@
 """Random legal playouts of whole matches for every preset (DESIGN.md testing habits).
 
 A small reference implementation of RULES.md 1.5, written over sets of cards
-rather than bit masks, cross-checks the engine's legality at every card.
+rather than bit masks, cross-checks the engine's legality at every card. Every preset
+is also played with `revoke = club` (RULES.md 1.11): the engine must accept every card
+of the hand, offer exactly the reference's cards as the rules' own, and judge random
+"Verzaakt!" calls and score a called deal as the reference says.
 """
 
 import dataclasses
@@ -27,6 +30,8 @@ from klaverjas_gui.engine.match import (
     PlayStarted,
     RoemClaimed,
     TrickWon,
+    VerzaaktCalled,
+    verzaakt,
 )
 from klaverjas_gui.engine.roem import roem_of
 
@@ -80,8 +85,15 @@ def reference_legal(v, trump, hand, trick):
 
 
 def check_deal_score(v, line):
-    """RULES.md 1.8 restated over one score-sheet line."""
+    """RULES.md 1.8 (and 1.11 for a called revoke) restated over one score-sheet line."""
     s = line.score
+    if s.outcome == "verzaakt":  # the revoking team 0, the other 162 + all roem (as a nat)
+        m = 2**s.kraak_level
+        rf = m if v.kraken_doubles_roem else 1
+        r = s.revoke.seat % 2
+        assert s.burden_team == r and s.scores[r] == 0
+        assert s.scores[1 - r] == 162 * m + sum(s.roem) * rf
+        return
     assert sum(s.card_points) == 162
     b, o = s.burden_team, 1 - s.burden_team
     m = 2**s.kraak_level
@@ -100,24 +112,44 @@ def check_deal_score(v, line):
 
 
 def play_and_check(variant, seed, max_deals=10**9, json_every=0):
-    """Play a match with random legal actions, checking every invariant; returns deals played."""
+    """Play a match with random legal actions, checking every invariant; returns deals played.
+    Under `revoke = club` a wrong card is played now and then (the reference says which),
+    and random seats call "Verzaakt!" at random moments of the call window."""
     rng = random.Random(seed)
+    club = variant.revoke == "club"
     state = new_match(variant, seed)
     deals, steps = 0, 0
     played, trick_points, tricks, claimed, leader, trump = [], 0, [], set(), 0, None
+    wrong = []  # (trick number, seat, card) of every card the reference does not allow
     assert sum(h.bit_count() for h in state.hands) == 32
     while not state.is_over and deals < max_deals:
         actions = state.legal_actions()
         assert actions, "a legal action always exists"
+        ref = None
         if state.phase == "play":
             hand = cards_of(state.hands[state.to_move])
             ref = reference_legal(variant, state.trump_suit, hand, list(state.trick))
-            assert {a.card for a in actions} == ref
-        action = actions[int(rng.random() * len(actions))]
+            assert {a.card for a in state.rule_actions()} == ref
+            assert {a.card for a in actions} == (set(hand) if club else ref)
+        else:
+            assert state.rule_actions() == actions
+        if club and state.call_open() and rng.random() < 0.04:
+            action = verzaakt(rng.randrange(4))
+        elif club and ref is not None and rng.random() < 0.9:
+            rules = state.rule_actions()
+            action = rules[int(rng.random() * len(rules))]
+        else:
+            action = actions[int(rng.random() * len(actions))]
+        if ref is not None and action.kind == "play" and action.card not in ref:
+            wrong.append((len(tricks), state.to_move, action.card))
         state, events = state.apply(action)
         steps += 1
         for e in events:
-            if isinstance(e, CardPlayed):
+            if isinstance(e, VerzaaktCalled):
+                proven = [w for w in wrong if w[1] % 2 != e.seat % 2 and w[0] < len(tricks)]
+                got = e.revoke and (e.revoke.trick_no, e.revoke.seat, e.revoke.card)
+                assert got == (proven[0] if proven else None)
+            elif isinstance(e, CardPlayed):
                 played.append(e.card)
             elif isinstance(e, PlayStarted):
                 leader = e.leader
@@ -129,6 +161,15 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
                 assert len(e.cards) == 4
                 trick_points += sum(card_points(c, trump) for c in e.cards)
                 assert e.roem == roem_of(variant, trump.index, e.cards)
+            elif isinstance(e, DealScored) and e.line.score.outcome == "verzaakt":
+                check_deal_score(variant, e.line)
+                assert e.line.score.roem == tuple(
+                    sum(roem_of(variant, trump.index, c) for i, (ld, c) in enumerate(tricks)
+                        if i in claimed and (ld + _winner(trump, c)) % 2 == k)
+                    for k in (0, 1)
+                )  # fmt: skip
+                deals += 1
+                played, trick_points, tricks, claimed, wrong = [], 0, [], set(), []
             elif isinstance(e, DealScored):
                 assert len(played) == 32 and len(set(played)) == 32
                 assert trick_points == 152
@@ -141,7 +182,7 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
                 )
                 assert again == line.score
                 deals += 1
-                played, trick_points, tricks, claimed = [], 0, [], set()
+                played, trick_points, tricks, claimed, wrong = [], 0, [], set(), []
             elif isinstance(e, DealStarted):
                 assert sum(h.bit_count() for h in state.hands) == 32
                 assert all(h.bit_count() == 8 for h in state.hands)
@@ -154,12 +195,21 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
     return deals
 
 
+def _winner(trump, cards):
+    best = cards[0]
+    for c in cards[1:]:
+        if stronger(c, best, trump, cards[0].suit):
+            best = c
+    return cards.index(best)
+
+
 @pytest.mark.slow
+@pytest.mark.parametrize("revoke", ["off", "club"])
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_two_thousand_random_deals_per_preset(preset):
-    variant = dataclasses.replace(PRESETS[preset], match_length="deals:250")
+def test_two_thousand_random_deals_per_preset(preset, revoke):
+    variant = dataclasses.replace(PRESETS[preset], match_length="deals:250", revoke=revoke)
     if preset == "french":
-        variant = PRESETS["french"]  # to 1500 points: about ten deals a match
+        variant = dataclasses.replace(PRESETS["french"], revoke=revoke)  # to 1500 points
     deals, seed = 0, 0
     while deals < 2000:
         deals += play_and_check(variant, seed, max_deals=2000 - deals)
@@ -168,6 +218,21 @@ def test_two_thousand_random_deals_per_preset(preset):
 
 
 @settings(max_examples=15, deadline=None)
-@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 2**31))
-def test_whole_match_json_round_trip_and_replay(preset, seed):
-    assert play_and_check(PRESETS[preset], seed, json_every=37) >= 1
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    seed=st.integers(0, 2**31),
+    revoke=st.sampled_from(["off", "club"]),
+)
+def test_whole_match_json_round_trip_and_replay(preset, seed, revoke):
+    variant = dataclasses.replace(PRESETS[preset], revoke=revoke)
+    assert play_and_check(variant, seed, json_every=37) >= 1
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_club_deals_with_wrong_cards_and_calls(preset):
+    """A quicker run of the club oracle for every preset (the slow test plays 2,000 deals)."""
+    variant = dataclasses.replace(PRESETS[preset], match_length="deals:40", revoke="club")
+    if preset == "french":
+        variant = dataclasses.replace(PRESETS["french"], revoke="club")
+    deals = sum(play_and_check(variant, seed, max_deals=40) for seed in range(2))
+    assert deals >= 20

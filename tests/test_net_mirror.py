@@ -12,7 +12,7 @@ import pytest
 
 from klaverjas_gui.engine.cards import sort_hand
 from klaverjas_gui.engine.klabberjass import new_klabberjass
-from klaverjas_gui.engine.match import new_match
+from klaverjas_gui.engine.match import new_match, verzaakt
 from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS
 from klaverjas_gui.play.net.mirror import Mirror, MirrorError, mirror_for, swap_guess
 
@@ -169,3 +169,27 @@ def test_a_guest_keeps_a_copy_only_of_a_record_that_replays_to_what_it_saw(tmp_p
         assert history.match(running).status == "running"  # the copy ended no match here
     finally:
         history.close()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_club_match_with_wrong_cards_and_calls_rebuilds_for_every_seat(seed):
+    """revoke = club: the guessed hands cannot tell a wrong card, so a call in the deal's
+    log replays as the host judged it (a wrong one changes nothing; a right one ended the
+    deal, also the match's last)."""
+    variant = dataclasses.replace(short(KLAVERJAS.presets["amsterdam"]), revoke="club")
+    state, rng = new_match(variant, seed), random.Random(seed)
+    mirrors = [Mirror(KLAVERJAS, s) for s in range(4)]
+    calls = 0
+    while True:
+        for s, mirror in enumerate(mirrors):
+            obs = state.observation(s)
+            built = mirror.state(obs, state.n_actions)
+            assert built.observation(s) == obs and built.phase == state.phase
+        if state.is_over:
+            break
+        if state.call_open() and rng.random() < 0.1:
+            action, calls = verzaakt(rng.randrange(4)), calls + 1
+        else:
+            action = rng.choice(state.legal_actions())  # wrong cards too
+        state, _ = state.apply(action)
+    assert calls and built.sheet == state.sheet and built.totals == state.totals

@@ -8,6 +8,12 @@ card of kind K you must play one", a single extra card is enough to break them,
 so this test finds every void, every "could not overtrump, so holds no higher
 trump" and every "discarded when obliged to trump, so holds no trump", for all
 variant options, without restating the rules here.
+
+Under `revoke = club` (RULES.md 1.11) a person may play a wrong card, so a play proves
+nothing about a seat that has been seen to revoke (`proven_revokes`): its inferences are
+dropped, and if the rest no longer fits any deal (a revoke not yet shown), all are.
+`seen_revoke` is what a computer calls "Verzaakt!" on: only a wrong card the cards
+played prove, so a computer never calls wrongly, and at the deal's end it misses none.
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.cards import FULL_MASK, SUIT_MASKS, TRUMP_STRENGTH
+from ..engine.cards import FULL_MASK, SUIT_MASKS, TRUMP_STRENGTH, Card
 from ..engine.match import Observation
 from ..engine.play import obligation
 from .fast import bits
@@ -58,16 +64,23 @@ class Knowledge:
         allowed = [hidden, hidden, hidden, hidden]
         allowed[seat] = hand
         t = obs.trump.index if obs.trump is not None else -1
+        club = obs.variant.revoke == "club"
+        revokers = {q for _, q, _ in proven_revokes(obs)} if club and t >= 0 else set()
         if t >= 0:
             later = [0, 0, 0, 0]  # cards a seat played after the play being examined
             for q, before, c in reversed(plays):
-                if q != seat and before and _can_reveal(t, before, c):
+                if q != seat and q not in revokers and before and _can_reveal(t, before, c):
                     known = later[q] | 1 << c
                     for x in bits(allowed[q]):
                         legal, _ = obligation(obs.variant, t, known | 1 << x, before)
                         if not legal >> c & 1:
                             allowed[q] &= ~(1 << x)
                 later[q] |= 1 << c
+        cap = [0 if q == seat else obs.hand_sizes[q] for q in range(4)]
+        others = [q for q in range(4) if q != seat]
+        if club and not _feasible(hidden, allowed, cap, others):  # an unseen revoke misled us
+            allowed = [hidden, hidden, hidden, hidden]
+            allowed[seat] = hand
         return cls(
             seat=seat,
             trump=t,
@@ -126,6 +139,40 @@ class Knowledge:
             else:  # pragma: no cover - inferences are always satisfiable by the real deal
                 raise RuntimeError("no deal matches what this seat has seen")
         return (hands[0], hands[1], hands[2], hands[3])
+
+
+def proven_revokes(obs: Observation) -> list[tuple[int, int, Card]]:
+    """(trick number, seat, card) of every wrong card the cards played prove, oldest first:
+    a card the rules forbade even if its player had held nothing but it and the cards he
+    played after it. A larger hand only adds duties, so each is a real revoke; at the
+    deal's end every hand is known, so none is missed."""
+    if obs.trump is None:
+        return []
+    t = obs.trump.index
+    plays = [
+        (n, (leader + k) % 4, cards[:k], c)
+        for n, (leader, cards) in enumerate((*obs.tricks, (obs.leader, obs.trick)))
+        for k, c in enumerate(cards)
+    ]
+    later = [0, 0, 0, 0]
+    found = []
+    for n, q, before, c in reversed(plays):
+        if before and not obligation(obs.variant, t, later[q] | c.bit, before)[0] & c.bit:
+            found.append((n, q, c))
+        later[q] |= c.bit
+    found.reverse()
+    return found
+
+
+def seen_revoke(obs: Observation) -> tuple[int, int, Card] | None:
+    """The first wrong card of the other team, in a closed trick, that the cards played
+    prove: what the computer at `obs.seat` calls "Verzaakt!" on; None: nothing to call."""
+    if obs.variant.revoke != "club":
+        return None
+    closed = len(obs.tricks)
+    return next(
+        (r for r in proven_revokes(obs) if r[1] % 2 != obs.seat % 2 and r[0] < closed), None
+    )
 
 
 def _passers(obs: Observation) -> tuple[bool, bool, bool, bool]:

@@ -7,14 +7,26 @@ is checked against, so a hand-edited file cannot smuggle in an impossible
 position.
 
 Phases: "bidding" (trump), "kraak", "play", "claim" (the trick winner claims,
-keeps or leaves the roem of the trick just taken), "match_over".
+keeps or leaves the roem of the trick just taken), "deal_end", "match_over".
 Under `roem_claim=must_claim` a claim decision follows *every* trick, so that
 the question itself never reveals that there is roem; under `keep_or_leave`
 only tricks with roem ask it; under `automatic` nobody is asked.
+
+Verzaakt (`revoke = club`, RULES.md 1.11): every card in the hand of the seat to move
+is accepted (`legal_actions`); what the rules allow is `rule_actions`, which is what
+an `Observation` offers a computer, so a computer never revokes. The state keeps each
+wrong card as a `Revoke` (never shown in an observation). Any seat may call
+"verzaakt S" (S its own seat) out of turn, from the moment the deal's first trick is
+closed until the deal is scored; the deal is scored only after the phase "deal_end"
+(the last trick lies on the table, the seat that took it passes), so the last trick can
+be called too. A call is correct when a seat of the other team revoked in a closed
+trick: the deal ends at once and is scored as `settle_revoke` says. Any other call
+changes nothing but the log (event `VerzaaktCalled` with no revoke).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -33,28 +45,34 @@ from .cards import (
     parse_suit,
 )
 from .deal import deal_hands, deal_rng, first_dealer, proposed_card
-from .play import illegal_reason, obligation, winner_index
+from .play import Revoke, illegal_reason, obligation, winner_index
 from .reasons import Reason
 from .roem import roem_of
-from .scoring import ScoreLine, settle
+from .scoring import ScoreLine, settle, settle_revoke
 from .state import Event, GameState, StateError
 from .variant import Variant
 
 BIDDING, KRAAK, PLAY, CLAIM, MATCH_OVER = "bidding", "kraak", "play", "claim", "match_over"
+DEAL_END = "deal_end"  # revoke = club: the last trick lies still, a call is still possible
+VERZAAKT = "verzaakt"
 
 
 class Action(NamedTuple):
-    """One decision. kind: name, pass, take, kraak, play, claim."""
+    """One decision. kind: name, pass, take, kraak, play, claim, verzaakt (a call out of
+    turn, naming the calling seat)."""
 
     kind: str
     card: Card | None = None
     suit: Suit | None = None
+    seat: int | None = None
 
     def __str__(self) -> str:
         if self.kind == "play":
             return f"play {self.card}"
         if self.kind == "name":
             return f"name {self.suit}"
+        if self.kind == VERZAAKT:
+            return f"verzaakt {self.seat}"
         return self.kind
 
 
@@ -69,6 +87,7 @@ PLAY_BY_SUIT_BYTE = tuple(
     tuple(tuple(PLAY_ACTIONS[s * 8 + r] for r in range(8) if b >> r & 1) for b in range(256))
     for s in range(4)
 )
+VERZAAKT_CALLS = tuple(Action(VERZAAKT, seat=s) for s in range(4))  # by calling seat
 _SIMPLE = {"pass": PASS, "take": TAKE, "kraak": KRAAK_CALL, "claim": CLAIM_ROEM}
 
 
@@ -80,8 +99,13 @@ def name(suit: Suit | str) -> Action:
     return NAME_ACTIONS[parse_suit(suit).index]
 
 
+def verzaakt(seat: int) -> Action:
+    """Seat `seat` calls "Verzaakt!"."""
+    return VERZAAKT_CALLS[seat]
+
+
 def parse_action(text: str | Action) -> Action:
-    """ "play JH", "name H", "pass", "take", "kraak", "claim"."""
+    """ "play JH", "name H", "pass", "take", "kraak", "claim", "verzaakt 3"."""
     if isinstance(text, Action):
         return text
     parts = str(text).split()
@@ -91,6 +115,8 @@ def parse_action(text: str | Action) -> Action:
         return play(parts[1])
     if len(parts) == 2 and parts[0] == "name":
         return name(parts[1])
+    if len(parts) == 2 and parts[0] == VERZAAKT and parts[1] in ("0", "1", "2", "3"):
+        return VERZAAKT_CALLS[int(parts[1])]
     raise ValueError(f"not an action: {text!r}")
 
 
@@ -161,6 +187,14 @@ class DealScored(NamedTuple):
     totals: tuple[int, int]
 
 
+class VerzaaktCalled(NamedTuple):
+    """`seat` called "Verzaakt!": `revoke` is the other team's wrong card it proved (the
+    deal ends, scored as revoked), or None: nothing was revoked in a closed trick."""
+
+    seat: int
+    revoke: Revoke | None
+
+
 class MatchOver(NamedTuple):
     winner: int | None  # team 0 or 1; None when the win is shared
     totals: tuple[int, int]
@@ -201,7 +235,7 @@ _FIELDS = (
     "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",
     "to_move", "hands", "trump", "chooser", "proposed", "bid_round", "passes", "kraak_level",
     "kraak_asked", "leader", "trick", "tricks", "claimed", "deal_start", "sheet", "totals",
-    "deal_points", "deal_roem", "tricks_won", "pending_roem",
+    "deal_points", "deal_roem", "tricks_won", "pending_roem", "revokes", "judged",
     "winner",
 )  # fmt: skip
 
@@ -239,6 +273,8 @@ class MatchState(GameState):
     deal_roem: tuple[int, int]  # roem credited so far this deal
     tricks_won: tuple[int, int]
     pending_roem: int  # roem of the trick just taken, while the claim is open
+    revokes: tuple[Revoke, ...]  # revoke = club: this deal's wrong cards, the open trick's too
+    judged: bool  # the hands are the real ones, so wrong cards are known (not a guest's guess)
     sheet: tuple[ScoreLine, ...]
     totals: tuple[int, int]
     winner: int | None
@@ -265,9 +301,14 @@ class MatchState(GameState):
     def _compute_legal(self) -> tuple[Action, ...]:
         phase = self.phase
         if phase == PLAY:
-            m, _ = obligation(self.variant, self.trump, self.hands[self.to_move], self.trick)
+            if self.variant.revoke == "club":  # a person's wrong card is accepted
+                m = self.hands[self.to_move]
+            else:
+                m, _ = obligation(self.variant, self.trump, self.hands[self.to_move], self.trick)
             c, d, h, s = PLAY_BY_SUIT_BYTE
             return c[m & 255] + d[m >> 8 & 255] + h[m >> 16 & 255] + s[m >> 24]
+        if phase == DEAL_END:
+            return (PASS,)
         if phase in (CLAIM, KRAAK):
             return (CLAIM_ROEM, PASS) if phase == CLAIM else (KRAAK_CALL, PASS)
         if phase == BIDDING:
@@ -281,10 +322,46 @@ class MatchState(GameState):
             return NAME_ACTIONS if self._forced_to_name() else (*NAME_ACTIONS, PASS)
         return ()
 
+    def rule_actions(self) -> tuple[Action, ...]:
+        """The actions the rules allow the seat to move: `legal_actions` without the wrong
+        cards that `revoke = club` accepts. What a computer chooses from."""
+        if self.phase != PLAY or self.variant.revoke != "club":
+            return self.legal_actions()
+        m, _ = obligation(self.variant, self.trump, self.hands[self.to_move], self.trick)
+        c, d, h, s = PLAY_BY_SUIT_BYTE
+        return c[m & 255] + d[m >> 8 & 255] + h[m >> 16 & 255] + s[m >> 24]
+
+    def call_open(self) -> bool:
+        """Whether "Verzaakt!" may be called now (by any seat): under `revoke = club`, from
+        the close of the deal's first trick until the deal is scored."""
+        return (
+            self.variant.revoke == "club"
+            and self.phase in (PLAY, CLAIM, DEAL_END)
+            and bool(self.tricks)
+        )
+
+    def allowed(self, action: Action) -> bool:
+        if action.kind == VERZAAKT:
+            return self.call_open()
+        return action in self.legal_actions()
+
+    def actor(self, action: Action) -> int:
+        return action.seat if action.kind == VERZAAKT else self.to_move  # type: ignore[return-value]
+
+    def proven_revoke(self, seat: int) -> Revoke | None:
+        """The first wrong card of `seat`'s opponents in a closed trick of this deal: what a
+        call by `seat` would prove now; None if it would be a wrong call."""
+        closed = len(self.tricks)
+        return next((r for r in self.revokes if r.team != seat % 2 and r.trick_no < closed), None)
+
     def _refusal(self, action: Action) -> Reason:
         phase, kind = self.phase, action.kind
         if phase == MATCH_OVER:
             return Reason("match_over", {})
+        if kind == VERZAAKT:
+            if self.variant.revoke != "club":
+                return Reason("no_revoke", {})
+            return Reason("verzaakt_not_now", {})
         if kind == "play" and phase == PLAY:
             hand = cards_of(self.hands[self.to_move])
             card: Card = action.card  # type: ignore[assignment]
@@ -323,7 +400,7 @@ class MatchState(GameState):
             deal_log=self.deal_log,
             sheet=self.sheet,
             totals=self.totals,
-            legal=self.legal_actions() if seat == self.to_move else (),
+            legal=self.rule_actions() if seat == self.to_move else (),
         )
 
     # --- changing the state (on the fresh copy made by GameState.apply) ---
@@ -331,12 +408,16 @@ class MatchState(GameState):
 
     def _dispatch(self, seat: int, action: Action, events: list[Event]) -> None:
         phase = self.phase
-        if phase == PLAY:
+        if action.kind == VERZAAKT:
+            self._call(seat, events)
+        elif phase == PLAY:
             self._play(seat, action.card, events)  # type: ignore[arg-type]
         elif phase == BIDDING:
             self._bid(seat, action, events)
         elif phase == KRAAK:
             self._kraak(seat, action.kind == "kraak", events)
+        elif phase == DEAL_END:
+            self._score_deal(events)
         else:
             self._claim(seat, action.kind == "claim", events)
 
@@ -395,6 +476,8 @@ class MatchState(GameState):
 
     def _play(self, seat: int, card: Card, events: list[Event]) -> None:
         d = self.__dict__
+        if self.variant.revoke == "club" and self.judged:
+            self._note_revoke(seat, card)
         hands = list(self.hands)
         hands[seat] ^= card.bit
         d["hands"] = tuple(hands)
@@ -431,6 +514,30 @@ class MatchState(GameState):
             self._credit(winner, trick_no, roem, events)
         self._after_trick(events)
 
+    def _note_revoke(self, seat: int, card: Card) -> None:
+        """Keep `card` as a Revoke if the rules did not allow it (nothing is said)."""
+        legal, _ = obligation(self.variant, self.trump, self.hands[seat], self.trick)
+        if legal & card.bit:
+            return
+        hand = cards_of(self.hands[seat])
+        reason = illegal_reason(self.variant, SUITS[self.trump], hand, self.trick, card)
+        revoke = Revoke.of(len(self.tricks), seat, card, reason)  # type: ignore[arg-type]
+        self._set(revokes=(*self.revokes, revoke))
+
+    def _call(self, seat: int, events: list[Event]) -> None:
+        revoke = self.proven_revoke(seat)
+        if revoke is not None:  # shown with its whole trick
+            revoke = dataclasses.replace(revoke, trick=self.tricks[revoke.trick_no][1])
+        events.append(VerzaaktCalled(seat, revoke))
+        if revoke is None:
+            return  # a wrong call: the deal goes on as it was
+        score = settle_revoke(
+            self.variant, self.chooser % 2, self.deal_points, self.deal_roem, self.tricks_won,
+            self.kraak_level, revoke,
+        )  # fmt: skip
+        self._set(trick=(), pending_roem=0)
+        self._end_deal(score, events)
+
     def _credit(self, seat: int, trick_no: int, roem: int, events: list[Event]) -> None:
         r0, r1 = self.deal_roem
         self._set(
@@ -455,11 +562,20 @@ class MatchState(GameState):
     def _after_trick(self, events: list[Event]) -> None:
         if len(self.tricks) < 8:
             return
+        if self.variant.revoke == "club":  # the last trick lies still: a call may still come
+            self._set(phase=DEAL_END, to_move=self.leader)
+            return
+        self._score_deal(events)
+
+    def _score_deal(self, events: list[Event]) -> None:
         chooser_team = self.chooser % 2
         score = settle(
             self.variant, chooser_team, self.deal_points, self.deal_roem, self.tricks_won,
             self.kraak_level,
         )  # fmt: skip
+        self._end_deal(score, events)
+
+    def _end_deal(self, score: Any, events: list[Event]) -> None:
         line = ScoreLine(
             self.deal_no, self.dealer, self.chooser, SUITS[self.trump].value,
             self.kraak_level, score,
@@ -498,7 +614,7 @@ class MatchState(GameState):
             hands=tuple(hands), trump=-1, chooser=-1, proposed=proposed, bid_round=1, passes=0,
             kraak_level=0, kraak_asked=0, leader=first, trick=(), tricks=(), claimed=(),
             deal_start=self.n_actions, deal_points=(0, 0), deal_roem=(0, 0), tricks_won=(0, 0),
-            pending_roem=0,
+            pending_roem=0, revokes=(),
         )  # fmt: skip
         events.append(DealStarted(deal_no, dealer, proposed))
 
@@ -526,6 +642,11 @@ class MatchState(GameState):
             "sheet": [line.to_dict() for line in self.sheet],
             "totals": list(self.totals),
             "winner": self.winner,
+            **(
+                {"revokes": [r.to_dict() for r in self.revokes]}
+                if self.variant.revoke == "club"
+                else {}
+            ),
         }
 
     @classmethod
@@ -596,7 +717,7 @@ def new_match(
         stacked.masks()
     state = MatchState._blank()
     state._set(variant=variant or Variant(), seed=seed, stacked=stacked, _log=None, n_actions=0,
-               sheet=(), totals=(0, 0), winner=None)  # fmt: skip
+               sheet=(), totals=(0, 0), winner=None, judged=True)  # fmt: skip
     state._start_deal(1, stacked.dealer if stacked else first_dealer(seed), 0, [])
     return state
 
@@ -604,14 +725,18 @@ def new_match(
 def dealt(
     variant: Variant, deal_no: int, dealer: int, hands: list[int], proposed: Card | None,
     n_actions: int, sheet: tuple[ScoreLine, ...], totals: tuple[int, int],
+    revokes: tuple[Revoke, ...] = (),
 ) -> MatchState:  # fmt: skip
     """A deal's first position with these hands (masks), after `n_actions` moves and the
     deals of `sheet`: what a guest's table rebuilds from its own observation, the others'
-    hands guessed (play/net/mirror.py). It has no seed: its later deals are not the match's."""
+    hands guessed (play/net/mirror.py). It has no seed: its later deals are not the match's.
+    A guessed hand cannot tell a wrong card: the state judges a call only by `revokes`,
+    the wrong cards the host has made public (a call it found correct)."""
     state = MatchState._blank()
     state._set(variant=variant, seed=0, stacked=None, _log=None, n_actions=n_actions,
-               sheet=sheet, totals=totals, winner=None)  # fmt: skip
+               sheet=sheet, totals=totals, winner=None, judged=False)  # fmt: skip
     state._deal(deal_no, dealer, 0, hands, proposed, [])
+    state._set(revokes=revokes)
     return state
 
 

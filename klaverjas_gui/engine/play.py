@@ -17,6 +17,7 @@ lower trump unless you hold nothing else and `forced` allows it. Under
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from .cards import (
     POWER,
@@ -192,3 +193,46 @@ def klabberjass_explain_illegal(
     """Plain words for why `card` may not be played now in two-player Klabberjass, or None."""
     reason = illegal_reason(KLABBERJASS_PLAY, trump, hand, trick, card, players=2)
     return None if reason is None else english(reason)
+
+
+@dataclass(frozen=True)
+class Revoke:
+    """A card played against an obligation under `revoke = club` (RULES.md 1.11): where,
+    by whom, and the rule it broke, kept as the facts of its `Reason` (plain values, so a
+    score line carrying it travels as JSON and words itself in any language)."""
+
+    trick_no: int  # 0-based
+    seat: int
+    card: Card
+    rule: str  # the Reason key: "follow", "ruff", "overtrump_partner", ...
+    cards: str  # the cards the rule allowed, as the Reason shows them ("7♣, 8♣")
+    led: Suit | None = None
+    winning: str = ""  # the card winning the trick when it was played
+    best: str = ""  # the highest trump in the trick then, if any
+    trick: tuple[Card, ...] = ()  # once called: the whole trick, in the order played
+
+    @classmethod
+    def of(cls, trick_no: int, seat: int, card: Card, reason: Reason) -> Revoke:
+        v = reason.values
+        led = v.get("suit")
+        return cls(trick_no, seat, card, reason.key, str(v.get("cards", "")),
+                   led if isinstance(led, Suit) else None, str(v.get("winning", "")),
+                   str(v.get("best", "")))  # fmt: skip
+
+    @property
+    def reason(self) -> Reason:
+        """The rule broken, as the Reason the table would have refused the card with."""
+        values: dict[str, Value] = {"card": self.card.pretty, "cards": self.cards}
+        if self.led is not None:
+            values.update(led=self.led.symbol, suit=self.led, winning=self.winning)
+        if self.best:
+            values["best"] = self.best
+        return Reason(self.rule, values)
+
+    @property
+    def team(self) -> int:
+        return self.seat % 2
+
+    def to_dict(self) -> dict[str, object]:
+        return {"trick": self.trick_no, "seat": self.seat, "card": str(self.card),
+                "rule": self.rule, "cards": [str(c) for c in self.trick]}  # fmt: skip

@@ -77,6 +77,10 @@ REASONS: dict[str, str] = {
     "kj_no_sequence": "You have no sequence of three or more cards of one suit to declare.",
     "kj_beaten": "Your best sequence (%{mine}) does not beat the one declared (%{theirs}); "
     "a tie goes to the non-dealer: pass.",
+    # verzaakt (RULES.md 1.11, MatchState._refusal)
+    "no_revoke": "Under these rules a wrong card is refused, so there is nothing to call.",
+    "verzaakt_not_now": "'Verzaakt!' may be called once a trick of this deal is closed, "
+    "until the deal is scored.",
     # either game, any other action at the wrong moment
     "not_now": "'%{action}' is not possible now: %{wanted} is expected.",
 }
@@ -84,6 +88,7 @@ REASONS: dict[str, str] = {
 WANTED: dict[str, str] = {
     "bidding": "a trump decision",
     "claim": "claim or pass on roem",
+    "deal_end": "the end of the deal",
     "declare": "declare or pass",
     "dix": "dix or pass",
     "kraak": "kraak or pass",

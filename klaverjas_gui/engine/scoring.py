@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import POINTS, Card, Suit, parse_suit
-from .play import winner_index
+from .play import Revoke, winner_index
 from .roem import roem_of
 from .variant import Variant
 
@@ -39,6 +39,7 @@ class DealScore:
     multiplier: int
     totals: tuple[int, int]  # each team's own total, as compared for the contract
     tricks_won: tuple[int, int]
+    revoke: Revoke | None = None  # a called revoke (outcome "verzaakt"): the card proven
 
 
 def burden_team(chooser_team: int, kraak_level: int) -> int:
@@ -128,6 +129,41 @@ def settle(
     )
 
 
+def settle_revoke(
+    variant: Variant,
+    chooser_team: int,
+    card_points: tuple[int, int],
+    roem: tuple[int, int],
+    tricks_won: tuple[int, int],
+    kraak_level: int,
+    revoke: Revoke,
+) -> DealScore:
+    """A deal ended by a correct "Verzaakt!" call (RULES.md 1.11): a nat with the sides
+    swapped. The revoking team scores 0, the other team 162 (times the kraak multiplier,
+    as any nat) plus the roem of both teams credited so far; no pit, the deal was not
+    played out. `card_points` and `tricks_won` are what was taken before the call."""
+    multiplier = 2**kraak_level
+    roem_factor = multiplier if variant.kraken_doubles_roem else 1
+    revoker = revoke.team
+    scores = [0, 0]
+    scores[1 - revoker] = TOTAL_POINTS * multiplier + (roem[0] + roem[1]) * roem_factor
+    totals = tuple(card_points[k] * multiplier + roem[k] * roem_factor for k in (0, 1))
+    return DealScore(
+        scores=(scores[0], scores[1]),
+        card_points=card_points,
+        roem=roem,
+        outcome="verzaakt",
+        pit_team=None,
+        chooser_team=chooser_team,
+        burden_team=revoker,
+        kraak_level=kraak_level,
+        multiplier=multiplier,
+        totals=(totals[0], totals[1]),
+        tricks_won=tricks_won,
+        revoke=revoke,
+    )
+
+
 KRAAK_NAMES = ("", "kraak", "rekraak", "superkraak")
 
 
@@ -157,6 +193,7 @@ class ScoreLine:
             "burden_team": s.burden_team,
             "tricks_won": list(s.tricks_won),
             "scores": list(s.scores),
+            **({"revoke": s.revoke.to_dict()} if s.revoke is not None else {}),
         }
 
 
@@ -176,6 +213,13 @@ def describe_deal(score: DealScore) -> str:
             text += f" + {score.roem[team]} roem"
         return text
 
+    if score.outcome == "verzaakt":
+        who = "the choosers" if b == score.chooser_team else "the defence"
+        gets = "the defence" if b == score.chooser_team else "the choosers"
+        return (
+            f"Verzaakt by {who} (a wrong {score.revoke.card.pretty}): "
+            f"{gets} score {score.scores[o]}, {who} 0."
+        )  # type: ignore[union-attr]
     head = f"{part(b)}, {part(o)}"
     other = "the others score" if score.kraak_level else "the defence scores"
     if score.outcome == "nat":

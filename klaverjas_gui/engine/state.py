@@ -114,10 +114,20 @@ class GameState:
             legal = self.__dict__["_legal"] = self._compute_legal()
         return legal
 
+    def allowed(self, action: Any) -> bool:
+        """Whether the parsed `action` may be taken now: one of the legal actions of the seat
+        to move, or (a subclass) a call another seat may make out of turn."""
+        return action in self.legal_actions()
+
+    def actor(self, action: Any) -> int:
+        """The seat that takes the parsed `action`: the seat to move, unless the action names
+        its own seat (a call out of turn)."""
+        return self.to_move
+
     def refusal(self, action: Any) -> Reason | None:
         """Why `action` is refused now, as a Reason any language can word; None if it is legal."""
         action = self.parse_action(action)
-        return None if action in self.legal_actions() else self._refusal(action)
+        return None if self.allowed(action) else self._refusal(action)
 
     def explain(self, action: Any) -> str | None:
         """Why `action` is refused now, in plain English; None if it is legal."""
@@ -127,7 +137,7 @@ class GameState:
     def apply(self, action: Any) -> tuple[Any, list[Event]]:
         """The next state and the events that led to it. Raises IllegalActionError."""
         action = self.parse_action(action)
-        if action not in self.legal_actions():
+        if not self.allowed(action):
             raise IllegalActionError(english(self._refusal(action)))
         return self.force(action)
 
@@ -137,7 +147,7 @@ class GameState:
         it can only guess, and a guessed hand may hold a suit its owner has shown void in."""
         action = self.parse_action(action)
         new = self._copy()
-        seat = self.to_move
+        seat = self.actor(action)
         d = new.__dict__
         d["_log"] = (self.__dict__["_log"], seat, action)
         d["n_actions"] = self.n_actions + 1

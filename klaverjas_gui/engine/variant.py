@@ -29,6 +29,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "roem_claim": ("must_claim", "automatic", "keep_or_leave"),
     "tie": ("nat", "litige"),
     "match_tie": ("share", "extra_deal"),
+    "revoke": ("off", "club"),
 }
 BOOLEANS = ("kraken", "kraken_doubles_roem", "must_overtrump", "roem_enabled", "defence_pit")
 MATCH_LENGTH_RE = re.compile(r"^(deals|points):([1-9][0-9]{0,4})$")
@@ -52,6 +53,7 @@ class Variant:
     pit_bonus: int = 100
     defence_pit: bool = True
     tie: str = "nat"
+    revoke: str = "off"  # "club": a person's wrong card is accepted and may be called (1.11)
     match_length: str = "deals:16"
     match_tie: str = "share"
 

@@ -9,6 +9,11 @@ a person: it asks the computer seats through the `Jobs` runner and plays their
 answers after a pace, passes or claims roem when the trick pause is over, answers a
 question that has one answer, and lets the autopilot play a person's cards.
 
+Verzaakt (`revoke = club`): a computer seat calls "Verzaakt!" as soon as the cards played
+prove a wrong card of the other team (ai/knowledge.py `seen_revoke`), a person with the
+table's button; after the deal's last trick the session scores the deal (passes
+"deal_end") when the trick pause is over, so that the last trick can be called too.
+
 The screen tells the session only what the picture allows (`Picture`): whether the
 animation has caught up with the engine, and whether a trick lies still for a roem
 claim and its pause is over. Without a screen (`STILL`) everything is shown at once.
@@ -24,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Action, StateError
-from ..engine.match import CLAIM_ROEM, PASS, TrickWon
+from ..engine.match import CLAIM_ROEM, DEAL_END, PASS, TrickWon, verzaakt
 from ..engine.reasons import Reason
 from ..i18n import tr
 from .games import Game, game_of
@@ -204,6 +209,7 @@ class MatchSession:
         self.thinking: set[int] = set()  # computer seats shown thinking
         self.trick_roem = 0  # the roem in the last trick won (a claim's worth)
         self._auto_key: tuple[str, int] | None = None
+        self._callers: tuple[int, list[int]] = (-1, [])  # computers that would call, by position
         self.human_wait = 0.0
         if history is not None:
             self.listen(record_to(history, self))
@@ -300,7 +306,13 @@ class MatchSession:
             self.claim_timeout()
         s = self.state
         self.thinking.clear()
-        if s.is_over or not self.picture.ready():
+        if s.is_over or self.computers_call():
+            return
+        if s.phase == DEAL_END:
+            if self.picture.pause_over():
+                self.submit(PASS)  # the last trick's pause is over: the deal is scored
+            return
+        if not self.picture.ready():
             return
         seat = s.to_move
         if self.is_person(seat):
@@ -312,6 +324,32 @@ class MatchSession:
         if self.seats[seat].kind == REMOTE and self.seats[seat].waiting():
             return  # a person at another laptop: the network submits their move
         self._computer(seat, dt)
+
+    def computers_call(self) -> bool:
+        """A computer seat that saw the other team revoke calls "Verzaakt!" (while the
+        picture is still or a trick lies on the table); True if one did."""
+        s = self.state
+        if not getattr(s, "call_open", lambda: False)():
+            return False
+        if self._callers[0] != s.n_actions:  # worked out once per position
+            from ..ai.knowledge import seen_revoke
+
+            computers = [
+                q for q, sitter in enumerate(self.seats) if sitter.kind not in (HUMAN, REMOTE)
+            ]
+            callers = [q for q in computers if seen_revoke(s.observation(q))]
+            self._callers = (s.n_actions, callers)
+        if not self._callers[1] or not (self.picture.ready() or self.picture.trick_pause()):
+            return False
+        self.submit(verzaakt(self._callers[1][0]))
+        return True
+
+    def call_verzaakt(self) -> Reason | None:
+        """The person holding the laptop calls "Verzaakt!"; the Reason if it cannot be called
+        now. (The engine judges it: a call on nothing changes nothing.)"""
+        if self.holder is None:
+            return Reason("not_now", {"action": str(verzaakt(0)), "wanted": self.state.phase})
+        return self.submit(verzaakt(self.holder))
 
     def claim_timeout(self) -> None:
         """The trick pause is over and the person has not claimed: claim if the settings
@@ -343,10 +381,11 @@ class MatchSession:
             return
         self.job = None
         action = job.result()
-        if job.error or action is None or s.refusal(action) is not None:
+        rules = s.rule_actions() if hasattr(s, "rule_actions") else s.legal_actions()
+        if job.error or action is None or action not in rules:  # a computer never revokes
             log.warning("computer player at seat %d failed (%s); playing a legal action",
                         seat, job.error or f"illegal {action}")  # fmt: skip
-            action = s.legal_actions()[0]
+            action = rules[0]
         self.submit(action)
 
     def _autopilot(self, dt: float) -> None:

@@ -1197,7 +1197,7 @@ def compute_statistics(
             r = rows.setdefault(
                 name,
                 {"name": name, "matches": 0, "won": 0, "deals": 0, "chosen": 0, "made": 0,
-                 "nat": 0, "pit": 0, "tricks": 0, "roem": 0, "points": 0},
+                 "nat": 0, "pit": 0, "verzaakt": 0, "tricks": 0, "roem": 0, "points": 0},
             )  # fmt: skip
             r["matches"] += 1
             r["won"] += m.winner == team
@@ -1211,6 +1211,8 @@ def compute_statistics(
                     trumps.setdefault(name, Counter())[line["trump"]] += 1
                 if burden == team and line["outcome"] == "nat":
                     r["nat"] += 1
+                if burden == team and line["outcome"] == "verzaakt":  # burden: the revokers
+                    r["verzaakt"] += 1
                 if line.get("pit_team") == team:
                     r["pit"] += 1
                 r["tricks"] += line.get("tricks_won", [0, 0])[team]

@@ -81,6 +81,18 @@ def position(state: MatchState) -> Position:
     )  # fmt: skip
 
 
+def until_wrong_card(plays: Sequence[tuple[MatchState, Card]]) -> list[tuple[MatchState, Card]]:
+    """The plays before the deal's first wrong card (revoke = club, RULES.md 1.11): best
+    play is measured among the cards the rules allow, so a wrong card and what followed it
+    have no measure; the deal's summary says what the revoke cost."""
+    out = []
+    for state, card in plays:
+        if all(a.card != card for a in state.rule_actions()):
+            break
+        out.append((state, card))
+    return out
+
+
 def review_deal(
     plays: Sequence[tuple[MatchState, Card]],
     progress: Callable[[int, int], None] | None = None,
@@ -97,6 +109,7 @@ def review_deal(
     `progress(done, total)` is told after each position; `cancelled()` is asked
     between positions (True: ReviewCancelled) and by the solver inside one (True:
     SearchTimeout), so a long search stops soon after the caller gives up."""
+    plays = until_wrong_card(plays)
     if not plays:
         return DealReview((), 0)
     first = plays[0][0]

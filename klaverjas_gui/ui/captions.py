@@ -30,11 +30,12 @@ from ..engine.match import (
     RoemClaimed,
     TrickWon,
     TrumpChosen,
+    VerzaaktCalled,
 )
 from ..engine.play import klabberjass_obligation, obligation, winner_index
 from ..i18n import tr
 from ..play.games import game_of
-from ..words import card_name, kraak_name, suit_name
+from ..words import card_name, kraak_name, revoke_text, suit_name
 
 
 def play_caption(
@@ -54,8 +55,10 @@ def play_caption(
         _, rule = klabberjass_obligation(t, mask, trick)
         partner_wins = False
     else:
-        _, rule = obligation(variant, t, mask, trick)
+        legal, rule = obligation(variant, t, mask, trick)
         partner_wins = len(trick) >= 2 and winner_index(t, list(trick)) == len(trick) - 2
+        if not legal & card.bit:  # revoke = club: a person's wrong card (shown afterwards)
+            return tr("demo.plays_wrong", name=name, card=card_name(card))
     words = {"name": name, "card": card_name(card)}
     if not trick:
         return tr("demo.leads_trump" if card.suit_index == t else "demo.leads", **words)
@@ -109,7 +112,12 @@ def deal_caption(line: Any, names: Sequence[str]) -> str:
         side = s.burden_team
         maker, other = teams[side], teams[1 - side]
     a, b = s.scores[side], s.scores[1 - side]
-    key = {"nat": "demo.deal_nat", "pit": "demo.deal_pit", "litige": "demo.deal_litige"}.get(
+    key = {
+        "nat": "demo.deal_nat",
+        "pit": "demo.deal_pit",
+        "litige": "demo.deal_litige",
+        "verzaakt": "demo.deal_verzaakt",
+    }.get(  # fmt: skip
         s.outcome, "demo.deal_made"
     )
     return tr(key, deal=line.deal_no, maker=maker, other=other, a=a, b=b)
@@ -159,6 +167,12 @@ def _caption(ev: Any, before: Any, names: Sequence[str], variant: Variant, trick
         return tr("demo.roem_claimed", name=names[ev.seat], roem=ev.roem)
     if isinstance(ev, DealScored):
         return deal_caption(ev.line, names)
+    if isinstance(ev, VerzaaktCalled):
+        if ev.revoke is None:
+            return tr("demo.verzaakt_wrong", name=names[ev.seat])
+        return (
+            f"{tr('ui.table_verzaakt_right', name=names[ev.seat])} {revoke_text(ev.revoke, names)}"
+        )
     if isinstance(ev, Schmeissed):
         return tr("demo.schmeiss", name=names[ev.seat])
     if isinstance(ev, SchmeissAnswered):

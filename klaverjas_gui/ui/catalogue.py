@@ -200,6 +200,35 @@ def _roem_button(shell: Shell) -> None:
     table.session.autopilot = None  # the person's own view: nobody answers for them
 
 
+# Dealer East: South leads the ace of spades and West, who holds 10 and 9 of spades,
+# plays the 7 of diamonds: a wrong card, accepted under club rules (revoke = club).
+VERZAAKT_DEAL = ("AS KS QS JS AH KH QH JH", "TS 9S 7D 8D 9D TD JD QD",
+                 "8S 7S KD AD 7C 8C 9C TC", "JC QC KC AC 7H 8H 9H TH")  # fmt: skip
+
+
+def _verzaakt(shell: Shell, call: bool = False, summary: bool = False) -> None:
+    """Club rules: West's wrong card lies in the closed first trick; the Verzaakt! button
+    shows. `call`: South calls it (the table says what was broken); `summary`: the deal's
+    summary after the call."""
+    from ..engine.match import Stacked, name, play, verzaakt
+
+    club = dataclasses.replace(PRESETS["amsterdam"], revoke="club")
+    state = new_match(club, 1, Stacked(3, VERZAAKT_DEAL))
+    state, _ = state.apply(name("H"))
+    for card in ("AS", "7D", "7S", "7H"):
+        state, _ = state.apply(play(parse_card(card)))
+    shell.start_match(club, seed=1)
+    table: Any = shell.match
+    table.load(state)
+    table.session.autopilot = None  # the person's own view: nobody answers for them
+    if call:
+        table.call_verzaakt()
+    if not summary:
+        return
+    state, _ = state.apply(verzaakt(0))
+    shell.push("deal summary", table=table, line=state.sheet[-1], totals=state.totals)
+
+
 def _hotseat_cover(shell: Shell) -> None:
     """Two people at one laptop: the cover before North's turn."""
     shell.show_menu()
@@ -485,6 +514,9 @@ SCREENS: dict[str, Opener] = {
     "table: bidding log": _bidding_log,
     "table: roem button": _roem_button,
     "deal summary": _summary,
+    "table: verzaakt": _verzaakt,
+    "table: verzaakt called": lambda shell: _verzaakt(shell, call=True),
+    "deal summary: verzaakt": lambda shell: _verzaakt(shell, summary=True),
     "score sheet": _sheet,
     "match end": _match_end,
     "settings: rules": lambda shell: _settings(shell, "rules"),

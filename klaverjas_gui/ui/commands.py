@@ -35,6 +35,7 @@ KEYMAP: dict[int, str] = {
     pygame.K_t: "take",
     pygame.K_k: "kraak",
     pygame.K_r: "roem",
+    pygame.K_v: "verzaakt",  # call a wrong card of the other team (rules: revoke = club)
     pygame.K_o: "coach",  # the coach's options behind its note (ui/table/coach_note.py)
     pygame.K_BACKSPACE: "undo",  # take back a card in practice (Ctrl+Z as well)
     pygame.K_PLUS: "faster",

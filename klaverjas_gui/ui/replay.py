@@ -18,7 +18,7 @@ from ..engine import Card, MatchState
 from ..engine.match import TrickWon, play
 from ..i18n import tr
 from ..play.games import KLAVERJAS, Game
-from ..words import card_text, describe_deal
+from ..words import card_text, describe_deal, revoke_text
 from . import theme, widgets
 from .commands import Command, on_key
 from .scene import Scene
@@ -115,8 +115,11 @@ class ReplayScene(Scene):
 
     # --- what the two-player replay swaps ---
     def describe_end(self, line: Any) -> str:
-        """The deal's result in words, for the caption after its last card."""
-        return describe_deal(line.score)
+        """The deal's result in words, for the caption after its last card; a called revoke
+        with its trick, card and rule broken."""
+        revoke = getattr(line.score, "revoke", None)
+        text = describe_deal(line.score)
+        return text if revoke is None else f"{text} {revoke_text(revoke, self.table.labels)}"
 
     # --- positions ---
     @property
@@ -180,9 +183,15 @@ class ReplayScene(Scene):
         won = self.won
         if won is None:
             seat, card = m.trick[-1]
-            return head, tr("ui.replay_plays", name=names[seat], card=card_text(card))
-        key = "ui.replay_takes_roem" if won.roem else "ui.replay_takes"
-        text = tr(key, name=names[won.seat], trick=won.trick_no + 1, n=won.points, roem=won.roem)
+            before = self.deal.plays[self.step - 1][0]
+            rules = before.rule_actions() if hasattr(before, "rule_actions") else None
+            wrong = rules is not None and all(a.card != card for a in rules)  # revoke = club
+            key = "ui.replay_plays_wrong" if wrong else "ui.replay_plays"
+            text = tr(key, name=names[seat], card=card_text(card))
+        else:
+            key = "ui.replay_takes_roem" if won.roem else "ui.replay_takes"
+            text = tr(key, name=names[won.seat], trick=won.trick_no + 1, n=won.points,
+                      roem=won.roem)  # fmt: skip
         end = self.deal.end
         if self.step == self.cards and end.sheet and end.sheet[-1].deal_no == self.deal.deal_no:
             text += " " + self.describe_end(end.sheet[-1])

@@ -73,7 +73,11 @@ def draw_sheet(
     for n, line in enumerate(shown):
         s = line.score
         band = pygame.Rect(rect.left, y - px(3), rect.w, row_h)
-        tint = {"nat": (255, 110, 100, 40), "pit": (255, 214, 100, 45)}.get(
+        tint = {
+            "nat": (255, 110, 100, 40),
+            "verzaakt": (255, 110, 100, 40),
+            "pit": (255, 214, 100, 45),
+        }.get(  # fmt: skip
             s.outcome, (255, 255, 255, 12 if n % 2 else 0)
         )
         if tint[3]:
@@ -101,7 +105,7 @@ def draw_sheet(
             if i == 8:
                 colour = (
                     theme.NAT
-                    if s.outcome == "nat"
+                    if s.outcome in ("nat", "verzaakt")
                     else theme.PIT
                     if s.outcome == "pit"
                     else theme.TEXT_DIM

@@ -32,6 +32,7 @@ def columns() -> tuple[Column, ...]:
         Column(tr("ui.stats_player"), 2.0),
         *(Column(tr(f"ui.stats_{key}"), width, "right") for key, width in RIGHT),
         Column(tr("ui.stats_trump"), 0.9, "suit"),
+        Column(tr("ui.stats_verzaakt"), 0.9, "right"),  # deals lost by a called wrong card
     )
 
 
@@ -50,7 +51,7 @@ def stat_cells(row: dict[str, Any]) -> list[str]:
         display_name(row["name"]), str(row["matches"]), str(row["won"]), pct("won_pct"),
         str(row["deals"]), f"{row['made']} / {row['chosen']}", pct("made_pct"),
         str(row["nat"]), str(row["pit"]), pct("tricks_pct"), str(row["roem"]),
-        f"{row['avg_points']:.1f}", row["favourite_trump"],
+        f"{row['avg_points']:.1f}", row["favourite_trump"], str(row.get("verzaakt", 0)),
     ]  # fmt: skip
 
 

@@ -9,7 +9,7 @@ import pygame
 
 from ..engine.match import MatchState, ScoreLine
 from ..i18n import tr
-from ..words import describe_deal, kraak_name, suit_name
+from ..words import describe_deal, kraak_name, revoke_text, suit_name
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene
@@ -28,6 +28,7 @@ HEADLINES = {
     "nat_pit": ("ui.summary_nat_pit", "ui.summary_nat_pit_solo", "ui.summary_nat_pit_you"),
     "nat": ("ui.summary_nat", "ui.summary_nat_solo", "ui.summary_nat_you"),
     "made": ("ui.summary_made", "ui.summary_made_solo", "ui.summary_made_you"),
+    "verzaakt": ("ui.summary_verzaakt", "ui.summary_verzaakt_solo", "ui.summary_verzaakt_you"),
 }
 
 
@@ -44,8 +45,8 @@ def headline(line: ScoreLine, teams: tuple[str, str], you: int | None = None,
         keys, colour = HEADLINES["pit"], theme.PIT
     elif s.outcome == "nat" and s.pit_team is not None and s.pit_team != s.burden_team:
         keys, colour = HEADLINES["nat_pit"], theme.NAT
-    elif s.outcome == "nat":
-        keys, colour = HEADLINES["nat"], theme.NAT
+    elif s.outcome in ("nat", "verzaakt"):  # verzaakt: the burden team is the revoking one
+        keys, colour = HEADLINES[s.outcome], theme.NAT
     else:
         keys, colour = HEADLINES["made"], theme.GOLD_LIGHT
     team, one, you_key = keys
@@ -136,6 +137,9 @@ class DealSummaryScene(Scene):
     def describe(self) -> str:
         """The result in words (the two-player game has its own), and roem let go."""
         text = describe_deal(self.line.score)
+        revoke = getattr(self.line.score, "revoke", None)
+        if revoke is not None:  # the trick, the card and the rule broken
+            text = f"{text} {revoke_text(revoke, self.table.seat_names())}"
         missed = self.table.guide.summary_note(self.line.deal_no)
         return f"{text} {missed}" if missed else text
 
@@ -184,7 +188,10 @@ class DealSummaryScene(Scene):
         seats = self.table.session.seats
         title, colour = headline(line, teams, self.table.session.holder, len(seats) == 2)
         y = p.top + px(22)
-        img = theme.text(title, px(32), colour, True)
+        size = px(32)  # smaller when a long headline would cross the panel's edge
+        while theme.font(size, True).size(title)[0] > p.w - px(40) and size > px(20):
+            size -= 1
+        img = theme.text(title, size, colour, True)
         surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
         y += img.get_height() + px(4)
         names = self.table.session.seats

@@ -601,15 +601,18 @@ class NetHost:
             self.refuse(conn, Reason(P.NOT_JOINED, {}), "act")
         elif "seat" in message and message["seat"] != conn.seat:
             self.refuse(conn, Reason(P.NOT_YOUR_SEAT, {}), "act")
-        elif not self.started or s.is_over or s.to_move != conn.seat:
+        elif not self.started or s.is_over or (s.to_move != conn.seat and not _a_call(message)):
             self.refuse(conn, Reason(P.NOT_YOUR_TURN, {}), "act")
-        elif message["n"] != s.n_actions:
+        elif message["n"] != s.n_actions and not _a_call(message):  # a call: judged as it is now
             self.refuse(conn, Reason(P.STALE, {}), "act")
         else:
             try:
                 action = self.game.parse_action(message["action"])
             except ValueError:
                 self.refuse(conn, Reason(P.BAD_MESSAGE, {"error": "not an action"}), "act")
+                return
+            if getattr(action, "seat", None) not in (None, conn.seat):  # a call names its seat
+                self.refuse(conn, Reason(P.NOT_YOUR_SEAT, {}), "act")
                 return
             reason = self.session.submit(action)
             if reason is not None:
@@ -623,7 +626,7 @@ class NetHost:
         return P.dump(
             "state", n=state.n_actions, obs=P.encode_observation(state.observation(seat)),
             action=None if action is None else str(action),
-            by=None if before is None else before.to_move, events=P.encode(list(events)),
+            by=None if before is None else before.actor(action), events=P.encode(list(events)),
         )  # fmt: skip
 
     def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
@@ -653,6 +656,11 @@ class NetHost:
         for conn in list(self.connections):
             if conn.seat is not None:
                 self.send(conn, text)
+
+
+def _a_call(message: dict[str, Any]) -> bool:
+    """ "Verzaakt!" (revoke = club) is called out of turn, by the seat it names."""
+    return str(message["action"]).split()[:1] == ["verzaakt"]
 
 
 def played_for(before: Any, after: Any, seat: int) -> int | None:

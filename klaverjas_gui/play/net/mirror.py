@@ -76,11 +76,14 @@ class Mirror:
         if sum(hands) != (1 << 32) - 1 or any(h.bit_count() != 8 for h in hands):
             raise MirrorError("the cards seen do not make a deal")
         sheet, totals = obs.sheet, obs.totals
+        revokes: tuple[Any, ...] = ()
         if obs.phase == MATCH_OVER and sheet and sheet[-1].deal_no == obs.deal_no:
             last = sheet[-1].score.scores  # replaying the last deal scores it again
+            revoke = sheet[-1].score.revoke  # a call the host found right (the guess can't)
+            revokes = () if revoke is None else (revoke,)
             sheet, totals = sheet[:-1], (totals[0] - last[0], totals[1] - last[1])
         state = dealt(obs.variant, obs.deal_no, obs.dealer, hands, obs.proposed, start,
-                      sheet, totals)  # fmt: skip
+                      sheet, totals, revokes)  # fmt: skip
         try:
             for _, action in obs.deal_log:
                 state, _ = state.force(action)

@@ -292,7 +292,8 @@ class GuestSession(MatchSession):
     def submit(self, action: Action) -> Reason | None:
         """Send the person's move when this position allows it; the Reason if not."""
         base = self.ahead if self.ahead is not None else self.state
-        if base.is_over or base.to_move != self.me:
+        call = action.kind == "verzaakt" and action.seat == self.me  # out of turn
+        if base.is_over or (base.to_move != self.me and not call):
             return Reason("not_now", {"action": str(action), "wanted": base.phase})
         reason = base.refusal(action)
         if reason is not None:
@@ -321,7 +322,7 @@ class GuestSession(MatchSession):
         s = self.state
         if s.is_over or self.ahead is not None or not self.picture.ready() or s.to_move != self.me:
             return
-        if s.legal_actions() == (PASS,):
+        if s.legal_actions() == (PASS,) and s.phase != "deal_end":  # the host ends a deal
             self.submit(PASS)
         elif self.autopilot is not None:
             self._autopilot(dt)

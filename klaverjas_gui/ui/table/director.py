@@ -242,12 +242,16 @@ class Director:
         m.winner = ev.seat
         self.claim_window = True
         human = self.table.session.seats[ev.seat].is_human  # any hot-seat person, shown or not
-        human_asked = human and self.table.session.state.phase == "claim"
+        phase = self.table.session.state.phase
+        # a person asked to claim, or a person here who may still call the deal's last trick
+        human_asked = (human and phase == "claim") or (
+            phase == "deal_end" and self.table.session.holder is not None
+        )
         t, pause = 0.0, self.d(2.2 if human_asked else 1.15)
         self.pause = (0.0, pause)
         while True:
             t, pause = self.pause  # the hot-seat cover restarts the pause for the next player
-            pending = self.table.session.state.phase == "claim"
+            pending = self.table.session.state.phase in ("claim", "deal_end")  # a call may come
             if t >= pause and not pending:
                 break
             self.claim_due = t >= pause  # the session passes or claims (MatchSession.step)

@@ -29,6 +29,7 @@ from ...engine.match import (
     RoemLeft,
     ScoreLine,
     TrickWon,
+    VerzaaktCalled,
     play,
 )
 from ...i18n import tr
@@ -36,7 +37,7 @@ from ...play.games import KLAVERJAS, Game
 from ...play.seats import Jobs
 from ...play.session import MatchSession, make_seats
 from ...teach.hints import points_needed
-from ...words import reason_text
+from ...words import reason_text, revoke_text
 from .. import theme, widgets
 from ..cardimg import CardImages
 from ..commands import Command
@@ -157,6 +158,11 @@ class TableScene(Scene):
             "@claim", tooltip=tr("ui.table_roem_tooltip"),
         )  # fmt: skip
         claim.hide()
+        call = self.button(
+            "verzaakt", L.side_buttons(5)[0], tr("ui.table_verzaakt_button"), self.call_verzaakt,
+            "@quiet", tooltip=tr("ui.table_verzaakt_tooltip"),
+        )  # fmt: skip
+        call.hide()
         self.guide_buttons()
 
     def guide_buttons(self) -> None:
@@ -254,6 +260,9 @@ class TableScene(Scene):
         a, b = (" & ".join(names[s] for s in side) for side in cls.sides)
         return a, b
 
+    def seat_names(self) -> list[str]:
+        return [s.label for s in self.session.seats]
+
     def team_names(self) -> tuple[str, str]:
         return self.teams([s.label for s in self.session.seats])
 
@@ -278,9 +287,43 @@ class TableScene(Scene):
             self.hand.after_play()
             self.drop_note("card")  # a card was played: why another was refused is past
         self.guide.saw(before, events)
+        for ev in events:
+            if isinstance(ev, VerzaaktCalled):
+                self.verzaakt_called(ev)
         hands = [self.session.state.hand(s) for s in range(self.game.players)]
         self.prompt.hide()
         self.director.schedule(events, hands, self._origin)
+
+    def may_call(self) -> bool:
+        """A person here may call "Verzaakt!" now (rules: revoke = club; from the first
+        closed trick until the deal is scored). Shown to every person: which team revoked
+        is hidden, and a call on nothing changes nothing."""
+        s = self.session.state
+        return (
+            not self.demo and self.session.holder is not None and not self.hotseat.hiding
+            and getattr(s, "call_open", lambda: False)()
+        )  # fmt: skip
+
+    def call_verzaakt(self) -> None:
+        """The Verzaakt! button or key: the person holding the laptop calls."""
+        if not self.may_call():
+            return
+        reason = self.session.call_verzaakt()
+        if reason is not None:
+            self.app.toast(self.reason_words(reason))
+
+    def verzaakt_called(self, ev: VerzaaktCalled) -> None:
+        """Say who called and the verdict: a wrong call changes nothing; a right one shows
+        the trick, the card and the rule broken, in the engine's words (the deal's summary
+        shows them again)."""
+        name = self.session.seats[ev.seat].label
+        you = "_you" if ev.seat == self.session.holder else ""
+        self.model.say(ev.seat, tr("ui.say_verzaakt"), max(1.6, 1.8 * self.speed))
+        if ev.revoke is None:
+            self.app.toast(tr(f"ui.table_verzaakt_wrong{you}", name=name))
+            return
+        words = revoke_text(ev.revoke, self.seat_names())  # until the summary repeats it
+        self.note("verzaakt", f"{tr(f'ui.table_verzaakt_right{you}', name=name)} {words}")
 
     def decide(self, action: Action) -> None:
         """A decision button or shortcut of the human."""
@@ -400,6 +443,7 @@ class TableScene(Scene):
             self.show_match_end(ev)
 
     def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
+        self.drop_note("verzaakt")  # the summary says it again, under its own headline
         self.summary = self.app.push("deal summary", table=self, line=line, totals=totals)
         return self.summary
 
@@ -440,6 +484,8 @@ class TableScene(Scene):
             self.toggle_last()
         elif name == "score_sheet":
             self.open_sheet()
+        elif name == "verzaakt" and self.may_call():
+            self.call_verzaakt()
         elif (wanted := self.guide.wants_key(name)) is not None:
             self.take_back() if wanted == "take_back" else self.guide.request()
         elif self._prompt_key(name) or self.hand.key(name):
@@ -495,6 +541,9 @@ class TableScene(Scene):
             self.script_done(ev)
         self._drive(dt)
         self._resync()
+        call = self.buttons.get("verzaakt")
+        if call is not None and call.visible != self.may_call():
+            call.show() if self.may_call() else call.hide()
         if "decide" in self.notes and not self.prompt.visible:
             self.drop_note("decide")  # the buttons are gone: nothing left to decide with
         if self.guide.stale():
