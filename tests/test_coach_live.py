@@ -61,11 +61,17 @@ def test_a_whole_match_with_the_coach_on_every_decision(make_app):
                    if b.to_move == 0 and coach.is_decision(b.observation(0)) else None)  # fmt: skip
     shown: list[int] = []
     rng = random.Random(5)
+    second_deal = 0  # the person's decisions seen in the second deal's trump choice
     while not isinstance(app.top, MatchEndScene):
         run_until(app, lambda: human_turn(app))
+        run_until(app, lambda: not session.coach.busy(), seconds=60)  # a person thinks
         note = table.coach.note
         if note is not None and (not shown or shown[-1] != note.judgement.seq):
             shown.append(note.judgement.seq)
+        state = session.state
+        if app.top is table and state.deal_no == 2 and state.phase != "play":
+            second_deal += 1  # notes end with their deal: none of the first over this
+            assert note is None or note.judgement.seq > state.deal_start, note
         top = app.top
         if isinstance(top, DealSummaryScene):
             click_button(app, top, "next")
@@ -82,8 +88,8 @@ def test_a_whole_match_with_the_coach_on_every_decision(make_app):
     assert judged == asked  # every decision, in order, none lost
     stored = session.history.decisions(session.match_id)
     assert [d.seq for d in stored] == asked and all(d.seat == 0 for d in stored)
-    assert shown and set(shown) <= set(asked)
-    assert table.coach.note is not None and table.coach.note.judgement.seq == asked[-1]
+    assert shown and set(shown) <= set(asked) and second_deal
+    assert table.coach.note is None  # the last deal ended: its notes with it
     end = app.top
     click_button(app, end, "coach_report")  # the match end offers the coach's report
     assert isinstance(app.top, CoachReportScene) and app.top.match_id == session.match_id
