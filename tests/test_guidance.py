@@ -95,7 +95,7 @@ def test_explanations_follow_the_situation():
     state, _ = state.apply(play("7C"))
     text = explain(state.observation(2), play("8C"))
     assert text == (
-        "Your partner is winning this trick: keep your good cards and play the 8 of clubs."
+        "Your partner is winning this trick: play the 8 of clubs."  # forced: nothing kept
     )
     state, _ = state.apply(play("8C"))
     state, _ = state.apply(play("9C"))

@@ -300,7 +300,7 @@ def test_klabberjass_sentences_say_the_situation():
     )
     assert _card_sentence(state, "7S").startswith("Lead the 7 of spades: a card without points")
     assert _card_sentence(state, "TS") == (
-        "Lead the 10 of spades: of all your cards it scores best in the search."
+        "Lead the 10 of spades: of all your cards, it does best for your team here."
     )  # the ace of spades is unseen: not the master
 
 

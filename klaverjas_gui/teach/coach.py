@@ -365,10 +365,11 @@ def summary(judgements: list[Any]) -> dict[str, Any]:
 
 
 def again(obs: Obs, j: Judgement, chosen: Action) -> Judgement:
-    """The judgement of another choice at the position `j` judged, from the same values
-    (a drill asks a stored position again: the new answer is measured as the old one was)."""
+    """The judgement of another choice at the position `j` judged, from the same values and
+    against the same best option (a drill asks a stored position again: the new answer is
+    measured as the old one was)."""
     values = dict(j.values)
-    best = j.values[0][0]
+    best = j.best
     cost = max(0.0, round(values[best] - values[chosen], 2))
     if cost == 0.0:
         best = chosen
