@@ -1,19 +1,30 @@
 """Trust in the coach: does it flag real mistakes, and leave good decisions alone?
 
-    nice -n 10 .venv/bin/python benchmarks/coach.py --decisions 2000 1000 --jobs 2
+    nice -n 10 .venv/bin/python benchmarks/coach.py --decisions 300 250 --out trust.jsonl
 
-Seeded arena deals (Amsterdam rules, one deal each) are played with all four
-seats at one level; every decision with more than one option is judged by the
-coach (`teach/coach.py`: the hard player's evaluation of the seat's observation
-only, `coach.WORLDS` sampled deals, a seed per decision). Per level it prints:
+Seeded arena deals (Amsterdam rules, one deal each) are played with all four seats at one
+level; every decision with more than one option is judged by the coach (`teach/coach.py`:
+the hard player's evaluation of the seat's observation only, `coach.WORLDS` sampled deals,
+a seed per decision; a costly-looking choice confirmed on fresh deals). Per level it prints:
 
-- the share of decisions flagged (cost >= `coach.FLAG` points): the hard player's
-  own decisions must be flagged rarely (<= 5 %), the easy player's clearly more;
-- for card decisions, the true open-card regret: the exact solver (ai/solver.py) on
-  the real deal values every legal card, and a card's regret is the best value minus
-  its own, in the coach's units (points for the team: half the deal score
-  difference). Flagged cards must average at least 3x the regret of unflagged ones;
-- the coach's time per decision (p50, max) on this machine, each judgement capped at
+- the share of decisions flagged (cost >= `coach.FLAG` points): the hard player's own
+  decisions must be flagged rarely (<= 5 %), the easy player's clearly more;
+- for card decisions, the true regret, measured with the right yardstick: the exact
+  solver (ai/solver.py) over deals drawn uniformly from all deals consistent with what the
+  player saw (`consistent_deals`: the unseen cards dealt at random, deals that break a
+  known void or trump fact thrown away), the best card's mean value minus the chosen one's,
+  in the coach's units (points for the team). Flagged cards must average at least 3x the
+  regret of unflagged ones. (The one real deal with all hands open is no yardstick: per
+  position it can be far from what the player could know.) Flagged cards get
+  `FLAG_DEALS` such deals, one unflagged card in `UNFLAGGED_EVERY` gets
+  `UNFLAGGED_DEALS`; from the second trick on (`TRUE_CARDS`: the first card of a deal takes
+  the exact solver seconds a deal);
+- for the card flags, early (more cards in hand than the hard player solves exactly, so
+  its values are playouts) and late, separately: the share that hold (the true cost of the
+  chosen card against the coach's better card reaches `coach.FLAG` within two standard
+  errors), the mean flagged cost against the mean true cost, and the flags where the chosen
+  card was in truth better (the true cost below 0 by more than two standard errors: goal 0);
+- the coach's time per decision (p50, max) on this machine, each look capped at
   `coach.SECONDS` of wall time as at the table (`--seconds`, 0: no cap);
 - with `--frames N`: the table's frame time while the coach works. A real table at
   1920x1080 under the dummy video driver, a computer playing the person's cards at
