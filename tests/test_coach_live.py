@@ -61,11 +61,17 @@ def test_a_whole_match_with_the_coach_on_every_decision(make_app):
                    if b.to_move == 0 and coach.is_decision(b.observation(0)) else None)  # fmt: skip
     shown: list[int] = []
     rng = random.Random(5)
+    second_deal = 0  # the person's decisions seen in the second deal's trump choice
     while not isinstance(app.top, MatchEndScene):
         run_until(app, lambda: human_turn(app))
+        run_until(app, lambda: not session.coach.busy(), seconds=60)  # a person thinks
         note = table.coach.note
         if note is not None and (not shown or shown[-1] != note.judgement.seq):
             shown.append(note.judgement.seq)
+        state = session.state
+        if app.top is table and state.deal_no == 2 and state.phase != "play":
+            second_deal += 1  # notes end with their deal: none of the first over this
+            assert note is None or note.judgement.seq > state.deal_start, note
         top = app.top
         if isinstance(top, DealSummaryScene):
             click_button(app, top, "next")
@@ -82,8 +88,8 @@ def test_a_whole_match_with_the_coach_on_every_decision(make_app):
     assert judged == asked  # every decision, in order, none lost
     stored = session.history.decisions(session.match_id)
     assert [d.seq for d in stored] == asked and all(d.seat == 0 for d in stored)
-    assert shown and set(shown) <= set(asked)
-    assert table.coach.note is not None and table.coach.note.judgement.seq == asked[-1]
+    assert shown and set(shown) <= set(asked) and second_deal
+    assert table.coach.note is None  # the last deal ended: its notes with it
     end = app.top
     click_button(app, end, "coach_report")  # the match end offers the coach's report
     assert isinstance(app.top, CoachReportScene) and app.top.match_id == session.match_id
@@ -122,30 +128,48 @@ def test_a_costly_card_gets_a_note_and_its_options_open_by_click_and_by_key(make
     assert table.coach.panel is None and app.top is table
 
 
+def _play_on(app, table) -> None:
+    """The person's next move (the first legal card or button) once the coach has spoken
+    (a person thinks), or a frame."""
+    if not human_turn(app) or table.session.coach.busy():
+        app.step(DT)
+    elif isinstance(app.top, DealSummaryScene):
+        click_button(app, app.top, "next")
+    elif table.human_may_play():
+        card = table.session.state.legal_actions()[0].card
+        drag(app, card_pos(table, card), drop_point(table))
+    elif table.prompt.actions:
+        click_button(app, table, list(table.prompt.actions)[0])
+    else:
+        app.step(DT)
+
+
 def test_the_note_fades_after_three_tricks_and_gives_way_to_the_next(make_app):
+    """A note on a card early in the deal (the coach on every decision) stays three tricks
+    and at least `SECONDS`, then fades (a note late in a deal ends with its deal)."""
     app = make_app("--seed", "21")
+    app.settings.coach = "every"
     table = table_of(app)
-    run_until(app, lambda: table.director.idle)
-    table.load(_random_play(21, 29))
     table.session.coach.seconds = None
-    run_until(app, lambda: table.human_may_play())
-    drag(app, card_pos(table, parse_card("TS")), drop_point(table))
-    run_until(app, lambda: table.coach.note is not None, seconds=120)
+    table.session.coach.worlds = 4  # quick: the fading is what is tested
+
+    def early_note() -> bool:
+        note = table.coach.note
+        return note is not None and note.obs.phase == "play" and len(note.obs.tricks) <= 2
+
+    for _ in range(20_000):
+        if early_note():
+            break
+        _play_on(app, table)
     first = table.coach.note
+    assert early_note(), first
     app.settings.coach = "off"  # no newer note takes its place
     for _ in range(20_000):  # the person plays on until the note is gone
         if table.coach.note is not first:
             break
-        if not human_turn(app):
-            app.step(DT)
-        elif isinstance(app.top, DealSummaryScene):
-            click_button(app, app.top, "next")
-        elif table.human_may_play():
-            card = table.session.state.legal_actions()[0].card
-            drag(app, card_pos(table, card), drop_point(table))
-        else:
-            click_button(app, table, list(table.prompt.actions)[0])
+        _play_on(app, table)
     assert table.coach.note is None
+    assert table.session.state.deal_no == first.obs.deal_no  # faded, not ended with the deal
     assert first.age >= 8.0 and table.coach.cards - first.cards_at >= 12  # 3 tricks of 4
 
 
@@ -180,13 +204,14 @@ def test_the_coach_row_in_settings_is_the_players_choice(make_app, tmp_path):
 
 
 def test_a_judgement_is_capped_in_time():
-    """A late-deal position judged over far too many deals: the cap stops the sampling
-    (the first deal always counts), and within the cap the judgement is reproducible."""
+    """A late-deal position judged over far too many deals: the cap stops the sampling,
+    and a first look cut short is no judgement (it is not the look the hint makes, so it
+    could call a followed hint a mistake); within the cap the judgement is reproducible."""
     state = _random_play(21, 29)
     obs = state.observation(0)
     start = time.perf_counter()
     capped = coach.judge(obs, play(parse_card("TS")), 1, worlds=100_000, seconds=0.5)
-    assert capped is not None and time.perf_counter() - start < 20
+    assert capped is None and time.perf_counter() - start < 20
     a = coach.judge(obs, play(parse_card("TS")), 1, worlds=8, seconds=600)
     b = coach.judge(obs, play(parse_card("TS")), 1, worlds=8)
     assert a == b

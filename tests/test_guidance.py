@@ -22,10 +22,10 @@ from uitest import (
     to_human_play,
 )
 
-from klaverjas_gui.ai import HardPlayer
 from klaverjas_gui.app import App
 from klaverjas_gui.engine import PRESETS, Variant, new_match, parse_card
 from klaverjas_gui.engine.match import Stacked, name, play
+from klaverjas_gui.teach import coach
 from klaverjas_gui.teach.hints import card_name, describe_roem, explain
 from klaverjas_gui.ui.summary import DealSummaryScene
 from klaverjas_gui.ui.table.scene import TableScene
@@ -45,7 +45,7 @@ def test_hint_for_a_card_is_the_hard_players_choice_with_a_reason(make_app):
     state = table.session.state
     press(app, pygame.K_h)  # H while playing a card asks the hint
     run_until(app, lambda: table.guide.hint_action() is not None)
-    expected = HardPlayer(table.guide.seed_for(state), worlds=WORLDS).choose(state.observation(0))
+    expected = coach.hint(state.observation(0), table.guide.seed_for(state), WORLDS)
     assert table.guide.hint_action() == expected
     assert table.guide.hint_card() is expected.card
     assert card_name(expected.card) in table.guide.hint().text  # the sentence names it
@@ -67,7 +67,7 @@ def test_hint_button_for_a_trump_decision(make_app):
     state = table.session.state
     click_button(app, table, "hint")
     run_until(app, lambda: table.guide.hint_action() is not None)
-    expected = HardPlayer(table.guide.seed_for(state), worlds=WORLDS).choose(state.observation(0))
+    expected = coach.hint(state.observation(0), table.guide.seed_for(state), WORLDS)
     assert table.guide.hint_action() == expected
     assert table.guide.hint().text == explain(state.observation(0), expected)
     assert expected.kind in ("name", "pass")
@@ -95,7 +95,7 @@ def test_explanations_follow_the_situation():
     state, _ = state.apply(play("7C"))
     text = explain(state.observation(2), play("8C"))
     assert text == (
-        "Your partner is winning this trick: keep your good cards and play the 8 of clubs."
+        "Your partner is winning this trick: play the 8 of clubs."  # forced: nothing kept
     )
     state, _ = state.apply(play("8C"))
     state, _ = state.apply(play("9C"))

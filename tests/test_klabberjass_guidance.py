@@ -11,11 +11,11 @@ import pygame
 import pytest
 from uitest import DT, click, click_button, new_match_from_menu, post, run_until
 
-from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass, parse_card
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked, name
 from klaverjas_gui.engine.match import PASS, TAKE, MatchOver
 from klaverjas_gui.i18n import tr
+from klaverjas_gui.teach import coach
 from klaverjas_gui.teach.klabberjass_hints import explain
 from klaverjas_gui.ui.klabberjass_scenes import KlabberjassEndScene, KlabberjassSummaryScene
 from klaverjas_gui.ui.table.cover import CoverScene
@@ -206,8 +206,7 @@ def test_the_end_of_a_hot_seat_game_names_the_winner(make_app):
 # --- the hint ---
 def hard_choice(table: KlabberjassTableScene):
     s = table.session.state
-    player = HardKlabberjassPlayer(table.guide.seed_for(s), worlds=WORLDS)
-    return player.choose(s.observation(s.to_move))
+    return coach.hint(s.observation(s.to_move), table.guide.seed_for(s), WORLDS)
 
 
 @pytest.mark.parametrize(("seed", "phase"), [(5, "bidding"), (297, "dix")])  # 297: easy takes first
@@ -301,7 +300,7 @@ def test_klabberjass_sentences_say_the_situation():
     )
     assert _card_sentence(state, "7S").startswith("Lead the 7 of spades: a card without points")
     assert _card_sentence(state, "TS") == (
-        "Lead the 10 of spades: of all your cards it scores best in the search."
+        "Lead the 10 of spades: of all your cards, it does best for your team here."
     )  # the ace of spades is unseen: not the master
 
 

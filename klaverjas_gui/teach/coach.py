@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action, Card, Observation
-from ..engine.cards import POINTS, SUIT_MASKS, mask_of
+from ..engine.cards import JACK, POINTS, SUIT_MASKS, mask_of
 from ..engine.klabberjass import KlabberjassObservation
 from ..engine.play import KLABBERJASS_PLAY, obligation, winner_index
 from ..engine.roem import roem_of
@@ -37,16 +37,22 @@ from ..words import card_name, describe_roem, suit_name
 from . import hints, klabberjass_hints
 
 FLAG = 10.0  # a decision costing at least this many points is a mistake worth a note
-# Sampled deals per judgement: a fixed number, so that a seed gives the same judgement.
-# Enough that the hard player's own choices are rarely flagged (benchmarks/coach.py).
+# Below this many points a choice is "about as good" as the best, and said so with no reason:
+# closer than that, the sampled deals cannot tell two options apart.
+CLOSE = 5.0
+# Sampled deals per judgement: a fixed number, so that a seed gives the same judgement. The
+# hint (`hint`) is the best option of the very same evaluation, so a hinted choice is never a
+# mistake of the coach's.
 WORLDS = 24
-# A decision that looks costly (half of FLAG or more) is judged again over this many times
-# as many other deals, and both judgements count by their deals: few decisions look costly,
-# and sampling noise alone would otherwise flag good ones (benchmarks/coach.py).
+# A decision that looks costly (`CLOSE` points or more) is judged again over this many times
+# as many fresh deals, sampled independently, and only that second look is reported: the
+# figure that picks out a costly-looking decision is biased by the picking (a threshold over
+# noisy values selects noise), the fresh one is not (benchmarks/coach.py).
 CONFIRM = 3
-# Wall-clock seconds a live judgement may take (play/coaching.py): the exact solver late in
-# a deal over all those deals once took a minute on a loaded machine. Past this no more
-# deals are sampled, so a judgement is reproducible unless it runs this long.
+# Wall-clock seconds each look of a live judgement may take (play/coaching.py): the exact
+# solver late in a deal over all those deals once took a minute on a loaded machine. A first
+# look cut short is no judgement (it would not be the hint's evaluation); a confirmation cut
+# short rests on the deals it sampled.
 SECONDS = 4.0
 
 # What a decision was about (the situation).
@@ -94,6 +100,37 @@ def evaluate(
     return {a: v / 2 for a, v in values.items()}
 
 
+def ranked(obs: Obs, values: dict[Action, float]) -> list[Action]:
+    """The legal options, best first; ties keep the legal order (so one is always first)."""
+    return sorted(obs.legal, key=lambda a: -values[a])
+
+
+def hint(
+    obs: Obs, seed: int, worlds: int | None = WORLDS, cancelled: Callable[[], bool] | None = None
+) -> Action:
+    """The hint: the best option of the evaluation the coach's first look makes of the same
+    observation with the same seed (`judgement_seed` of the action to come), so the coach
+    never calls a followed hint a mistake. A question the coach does not judge (one answer,
+    or one answered by rule: a claim without roem, the dix, a declaration) gets the hard
+    player's own answer."""
+    if len(obs.legal) == 1:
+        return obs.legal[0]
+    if not is_decision(obs):
+        if isinstance(obs, KlabberjassObservation):
+            from ..ai.klabberjass_hard import HardKlabberjassPlayer
+
+            return HardKlabberjassPlayer(seed, worlds=worlds, cancelled=cancelled).choose(obs)
+        from ..ai.hard import HardPlayer
+
+        return HardPlayer(seed, worlds=worlds, cancelled=cancelled).choose(obs)
+    return ranked(obs, evaluate(obs, seed, worlds, cancelled))[0]
+
+
+def fresh_seed(seed: int) -> int:
+    """The seed of a judgement's second look: independent of the first look's."""
+    return random.Random(f"coach fresh {seed}").randrange(1 << 31)
+
+
 def is_decision(obs: Obs) -> bool:
     """Whether the coach judges this question: more than one answer, and not a question
     with nothing at stake (a claim on a trick without roem; Klabberjass's dix and
@@ -112,28 +149,33 @@ def judge(
     cancelled: Callable[[], bool] | None = None, seq: int = 0, confirm: bool = True,
     seconds: float | None = None,
 ) -> Judgement | None:  # fmt: skip
-    """The judgement of `chosen` at the seat of `obs`; None if this is no decision to judge.
-    Uses the observation only, so the same observation and seed give the same judgement.
-    `confirm`: a costly-looking choice is judged again over more deals (`CONFIRM`).
-    `seconds`: the wall time after which no more deals are sampled (`SECONDS` live); the
-    judgement then rests on fewer deals, and is reproducible only when it ends in time."""
+    """The judgement of `chosen` at the seat of `obs`; None if this is no decision to judge,
+    or its first look did not finish within `seconds` (`SECONDS` live).
+
+    The first look is the hint's evaluation (`hint`): it picks the best option. When the
+    choice looks `CLOSE` points or more worse, a second look over fresh deals (`CONFIRM`
+    times as many, an independent seed) values the options again, and only it is reported:
+    the cost is what the picked best option is worth over the chosen one in the fresh deals.
+    `confirm=False` reports the first look (benchmarks/coach.py compares the two)."""
     if not is_decision(obs) or chosen not in obs.legal:
         return None
     stop_at = None if seconds is None else time.perf_counter() + seconds
     values = evaluate(obs, seed, worlds, cancelled, stop_at)
-    in_time = stop_at is None or time.perf_counter() < stop_at
-    if confirm and worlds and in_time and max(values.values()) - values[chosen] >= FLAG / 2:
-        more = evaluate(obs, seed + 1, worlds * CONFIRM, cancelled, stop_at)
-        values = {a: (v + CONFIRM * more[a]) / (1 + CONFIRM) for a, v in values.items()}
-    order = sorted(obs.legal, key=lambda a: -values[a])  # stable: ties keep the legal order
-    best = order[0]
-    cost = max(0.0, values[best] - values[chosen])
+    if stop_at is not None and time.perf_counter() >= stop_at:
+        return None  # cut short: not the evaluation the hint would make
+    best = ranked(obs, values)[0]
+    cost = values[best] - values[chosen]
+    if confirm and worlds and cost >= CLOSE:
+        again_at = None if seconds is None else time.perf_counter() + seconds
+        values = evaluate(obs, fresh_seed(seed), worlds * CONFIRM, cancelled, again_at)
+        cost = values[best] - values[chosen]
+    cost = max(0.0, cost)
     if cost == 0.0:
         best = chosen  # as good as the best: no better option to name
     kind = situation(obs)
     mistake = _mistake(obs, kind, chosen, best) if cost > 0.0 else ""
-    ranked = tuple((a, round(values[a], 2)) for a in order)
-    return Judgement(obs.seat, kind, mistake, round(cost, 2), chosen, best, ranked, seq)
+    order = tuple((a, round(values[a], 2)) for a in ranked(obs, values))
+    return Judgement(obs.seat, kind, mistake, round(cost, 2), chosen, best, order, seq)
 
 
 def judgement_seed(match_seed: int, seq: int) -> int:
@@ -212,8 +254,16 @@ def points(n: float) -> str:
 
 
 def note(obs: Obs, j: Judgement) -> str:
-    """One sentence for the player on a costly decision: what was better, and why."""
+    """One sentence for the player on a decision: below `CLOSE` points "about as good";
+    else what was better and, when a sentence is true of the position and tells the two
+    options apart, why (`hints.reason`); never against a lesson (`_lesson_note`)."""
+    if j.cost < CLOSE:
+        chosen = did(obs, j.chosen)
+        return tr("coach.note_close", chosen=chosen[:1].upper() + chosen[1:])
     cost = points(j.cost)
+    lesson = _lesson_note(obs, j)
+    if lesson is not None:
+        return lesson
     if j.mistake == "points":
         chosen, best = j.chosen.card, j.best.card
         t = obs.trump.index  # type: ignore[union-attr]
@@ -227,13 +277,44 @@ def note(obs: Obs, j: Judgement) -> str:
         assert isinstance(obs, Observation)
         what = describe_roem(obs.variant, obs.trump, obs.tricks[-1][1])  # type: ignore[arg-type]
         return tr("coach.note_roem", roem=_trick_roem(obs), what=what, cost=cost)
-    explain = (
-        klabberjass_hints.explain if isinstance(obs, KlabberjassObservation) else hints.explain
-    )
-    advice = explain(obs, j.best)  # type: ignore[arg-type]
+    advice = _reason(obs, j)
+    if advice is None:
+        key = "coach.note_plain_solo" if solo(obs) else "coach.note_plain"
+        return tr(key, chosen=did(obs, j.chosen), best=did(obs, j.best), cost=cost)
     key = "coach.note_better_solo" if solo(obs) else "coach.note_better"
     return tr(key, chosen=did(obs, j.chosen), cost=cost,
               advice=advice[:1].lower() + advice[1:])  # fmt: skip
+
+
+def _reason(obs: Obs, j: Judgement) -> str | None:
+    """Why the better option was better, in a sentence true of the position and false of
+    the chosen option; None when no such sentence is at hand."""
+    found: hints.Reason | None
+    if not isinstance(obs, KlabberjassObservation):
+        found = hints.reason(obs, j.best, j.chosen)
+    elif j.best.kind == "play" and j.chosen.kind == "play":
+        if not obs.trick:
+            return None  # the two-player lead sentences say nothing against another lead
+        t = obs.trump.index  # type: ignore[union-attr]
+        legal = [a.card for a in obs.legal if a.kind == "play"]
+        found = hints.follow_reason(t, list(obs.trick), legal, j.best.card, j.chosen.card)  # type: ignore[arg-type]
+    elif j.best.kind == j.chosen.kind:
+        return None
+    else:
+        return klabberjass_hints.explain(obs, j.best)
+    return None if found is None else tr(found[0], **found[1])
+
+
+def _lesson_note(obs: Obs, j: Judgement) -> str | None:
+    """A lead of the jack of trump is what the lessons teach (lesson "choose"): a note on it
+    speaks in the lesson's terms (it cannot be beaten and draws out trumps) before saying
+    what was better here."""
+    if isinstance(obs, KlabberjassObservation) or obs.phase != "play" or obs.trick:
+        return None
+    card = j.chosen.card
+    if card is None or card.suit_index != obs.trump.index or card.rank_index != JACK:  # type: ignore[union-attr]
+        return None
+    return tr("coach.note_lesson_jack", best=did(obs, j.best), cost=points(j.cost))
 
 
 def did(obs: Obs, action: Action) -> str:
@@ -254,9 +335,17 @@ def kind_label(kind: str) -> str:
     return tr(f"coach.kind_{kind}")
 
 
-def option_lines(obs: Obs, j: Judgement) -> list[tuple[str, float]]:
-    """The options in words with their points for the team, best first (the options panel)."""
-    return [(did(obs, a), v) for a, v in j.values]
+def option_lines(obs: Obs, j: Judgement) -> list[tuple[str, str]]:
+    """The options in words with their points for the team against the best one ("best",
+    "-3"), best first (the options panel)."""
+    top = j.values[0][1]
+    return [(did(obs, a), _against(v - top)) for a, v in j.values]
+
+
+def _against(diff: float) -> str:
+    """Points against the best option: "best" for the best (or one as good, rounded)."""
+    n = round(diff)
+    return tr("coach.options_best") if n == 0 else f"{n:+d}".replace("-", "\u2212")
 
 
 def summary(judgements: list[Any]) -> dict[str, Any]:
@@ -276,10 +365,11 @@ def summary(judgements: list[Any]) -> dict[str, Any]:
 
 
 def again(obs: Obs, j: Judgement, chosen: Action) -> Judgement:
-    """The judgement of another choice at the position `j` judged, from the same values
-    (a drill asks a stored position again: the new answer is measured as the old one was)."""
+    """The judgement of another choice at the position `j` judged, from the same values and
+    against the same best option (a drill asks a stored position again: the new answer is
+    measured as the old one was)."""
     values = dict(j.values)
-    best = j.values[0][0]
+    best = j.best
     cost = max(0.0, round(values[best] - values[chosen], 2))
     if cost == 0.0:
         best = chosen

@@ -20,26 +20,53 @@ from ..engine.roem import roem_items
 from ..i18n import tr
 from ..words import card_name, describe_roem, run_name, suit_name
 
-
 # --- why the hinted decision ---
+# Every reason sentence has a condition on the visible position, checked before it is said
+# (tests/test_coach_sentences.py runs each over many positions):
+# - "… wins the trick" (follow_win, ruff_win): the card wins the trick as it lies.
+# - "cannot win this trick" (follow_lose, discard): no legal card wins it as it lies.
+# - "keep your higher cards" (follow_duck): a stronger card of the led suit stays in hand.
+# - "keep your good cards" (partner_low): a card worth more points stays in hand.
+# - "give him points" (partner_points): the card is worth 10 or more.
+# - "nothing higher … is still out" (lead_master): no higher card of a plain suit is unseen.
+# - "draw the opponents' trumps" (lead_trump): a trump lead while a trump is still unseen.
+# - "a low card gives nothing away" (lead_low): the card is worth 0 points.
+# A coach's reason (`instead`: the choice it is set against) must also tell the two apart:
+# what it says of the better card is false of the chosen one.
+Reason = tuple[str, dict[str, Any]]
+
+
 def explain(obs: Observation, action: Action) -> str:
     """One sentence on why `action` is a good decision for the seat of `obs`."""
+    found = reason(obs, action)
+    assert found is not None  # without `instead` there is always a sentence
+    return tr(found[0], **found[1])
+
+
+def reason(obs: Observation, action: Action, instead: Action | None = None) -> Reason | None:
+    """The sentence (key, arguments) on why `action` is good; with `instead` (the choice
+    the coach sets it against) only a sentence false of `instead`, else None."""
     if action.kind == "play":
-        return _play(obs, action.card)  # type: ignore[arg-type]
+        other = instead.card if instead is not None and instead.kind == "play" else None
+        if instead is not None and other is None:
+            return None
+        return _play(obs, action.card, other)  # type: ignore[arg-type]
+    if instead is not None and instead.kind == action.kind and action.kind != "name":
+        return None
     if action.kind in ("name", "take"):
         suit = action.suit if action.kind == "name" else obs.proposed.suit  # type: ignore[union-attr]
         held = [c for c in obs.hand if c.suit == suit]
         cards = run_name(sort_hand(held, suit), ", ") if held else suit_name(suit)  # type: ignore[arg-type]
         key = "guide.bid_name" if action.kind == "name" else "guide.bid_take"
-        return tr(key, suit=suit_name(suit), cards=cards)  # type: ignore[arg-type]
+        return key, {"suit": suit_name(suit), "cards": cards}  # type: ignore[arg-type]
     if obs.phase == "kraak":
-        return tr("guide.kraak_call" if action.kind == "kraak" else "guide.kraak_pass")
+        return ("guide.kraak_call" if action.kind == "kraak" else "guide.kraak_pass"), {}
     if obs.phase == "claim":
         roem = trick_roem_of(obs)
         if action.kind == "claim":
-            return tr("guide.claim_roem", roem=roem) if roem else tr("guide.claim_none")
-        return tr("guide.leave_roem", roem=roem) if roem else tr("guide.claim_none")
-    return tr("guide.bid_pass")
+            return ("guide.claim_roem", {"roem": roem}) if roem else ("guide.claim_none", {})
+        return ("guide.leave_roem", {"roem": roem}) if roem else ("guide.claim_none", {})
+    return "guide.bid_pass", {}
 
 
 def trick_roem_of(obs: Observation) -> int:
@@ -49,51 +76,112 @@ def trick_roem_of(obs: Observation) -> int:
     return sum(v for _, v in roem_items(obs.variant, obs.trump.index, obs.tricks[-1][1]))
 
 
-def _play(obs: Observation, card: Card) -> str:
+def _play(obs: Observation, card: Card, instead: Card | None) -> Reason | None:
     t = obs.trump.index  # type: ignore[union-attr]
     trick = list(obs.trick)
     if not trick:
-        return _lead(obs, card, t)
+        return _lead(obs, card, t, instead)
     n = len(trick)
     partner_winning = n >= 2 and winner_index(t, trick) == n - 2
     if partner_winning and winner_index(t, [*trick, card]) != n:
-        key = "guide.partner_points" if POINTS[t][card.index] >= 10 else "guide.partner_low"
-        return tr(key, card=card_name(card))
-    return follow_sentence(t, trick, card)
+        return _partner(obs, t, card, instead)
+    legal = [a.card for a in obs.legal if a.kind == "play"]
+    return follow_reason(t, trick, legal, card, instead)  # type: ignore[arg-type]
 
 
-def follow_sentence(t: int, trick: list[Card], card: Card) -> str:
-    """A card on a trick already led: it wins, follows and loses, or is discarded."""
+def _partner(obs: Observation, t: int, card: Card, instead: Card | None) -> Reason | None:
+    name, worth = card_name(card), POINTS[t][card.index]
+    if instead is not None:
+        other = POINTS[t][instead.index]
+        if worth >= 10 and worth > other:
+            return "guide.partner_points", {"card": name}
+        if worth < other:
+            return "guide.partner_low", {"card": name}
+        return None
+    if worth >= 10:
+        return "guide.partner_points", {"card": name}
+    kept = [a.card for a in obs.legal if a.kind == "play" and a.card != card]
+    if any(POINTS[t][c.index] > worth for c in kept):  # type: ignore[union-attr]
+        return "guide.partner_low", {"card": name}
+    return "guide.partner_plain", {"card": name}
+
+
+def wins(t: int, trick: list[Card], card: Card) -> bool:
+    """Whether `card` would be winning the trick as it lies (later cards may still beat it)."""
+    return winner_index(t, [*trick, card]) == len(trick)
+
+
+def follow_reason(
+    t: int, trick: list[Card], legal: list[Card], card: Card, instead: Card | None = None
+) -> Reason | None:
+    """A card on a trick already led: it wins, follows and loses, or is discarded; with
+    `instead`, only what is false of that card."""
     name, led = card_name(card), trick[0].suit
     follows = card.suit == led
-    if winner_index(t, [*trick, card]) == len(trick):
-        key = "guide.follow_win" if follows else "guide.ruff_win"
-        return tr(key, suit=suit_name(led), card=name)
+    args = {"suit": suit_name(led), "card": name}
+    if wins(t, trick, card):
+        if instead is not None and wins(t, trick, instead):
+            return None  # both win: winning is no reason
+        return ("guide.follow_win" if follows else "guide.ruff_win"), args
+    can_win = any(wins(t, trick, c) for c in legal)
+    if instead is not None:
+        if wins(t, trick, instead) and follows and instead.suit == card.suit:
+            return "guide.follow_duck", args  # the stronger card kept instead of played
+        return None  # neither wins: what they give away is the coach's points sentence
+    if not can_win:
+        return ("guide.follow_lose" if follows else "guide.discard"), args
+    if follows and any(c.suit == card.suit and wins(t, [card], c) for c in legal if c != card):
+        return "guide.follow_duck", args
     if follows:
-        return tr("guide.follow_lose", suit=suit_name(led), card=name)
-    return tr("guide.discard", card=name)
+        return "guide.follow_plain", args
+    return "guide.discard_spare", args
 
 
-def _lead(obs: Observation, card: Card, t: int) -> str:
+def follow_sentence(t: int, trick: list[Card], card: Card, legal: list[Card] | None = None) -> str:
+    """The hint's sentence for a card on a trick already led (`legal`: the cards the player
+    could play; only `card` if not given)."""
+    found = follow_reason(t, trick, legal if legal is not None else [card], card)
+    assert found is not None
+    return tr(found[0], **found[1])
+
+
+def _lead(obs: Observation, card: Card, t: int, instead: Card | None) -> Reason | None:
     name = card_name(card)
     if card.suit_index == t:
-        return tr("guide.lead_trump", card=name)
-    if _master(obs, card):
-        return tr("guide.lead_master", card=name, suit=suit_name(card.suit))
-    if POINTS[t][card.index] == 0:
-        return tr("guide.lead_low", card=name)
-    return tr("guide.lead_other", card=name)
+        if instead is not None and instead.suit_index == t:
+            return None  # both trump leads: drawing trumps tells them not apart
+        if _trumps_out(obs, t):
+            return "guide.lead_trump", {"card": name}
+    elif _master(obs, card) and (instead is None or not _master(obs, instead)):
+        return "guide.lead_master", {"card": name, "suit": suit_name(card.suit)}
+    low = card.suit_index != t and POINTS[t][card.index] == 0
+    if low and (instead is None or POINTS[t][instead.index] > 0):
+        return "guide.lead_low", {"card": name}
+    return None if instead is not None else ("guide.lead_other", {"card": name})
+
+
+def unseen(obs: Observation) -> set[Card]:
+    """The cards this seat has not seen: in the other hands."""
+    seen = set(obs.hand) | set(obs.trick)
+    for _, cards in obs.tricks:
+        seen.update(cards)
+    return {Card(r, s) for s in SUITS for r in RANK_LETTERS} - seen
+
+
+def _trumps_out(obs: Observation, t: int) -> bool:
+    """A trump is still in another hand (as far as this seat can see)."""
+    return any(c.suit_index == t for c in unseen(obs))
 
 
 def _master(obs: Observation, card: Card) -> bool:
     """No higher card of its (plain) suit is still in another hand."""
-    gone = set(obs.hand) | set(obs.trick)
-    for _, cards in obs.tricks:
-        gone.update(cards)
+    if card.suit_index == obs.trump.index:  # type: ignore[union-attr]
+        return False
+    out = unseen(obs)
     strength = PLAIN_STRENGTH[card.rank_index]
     suit = SUITS[card.suit_index]
     higher = [Card(r, suit) for i, r in enumerate(RANK_LETTERS) if PLAIN_STRENGTH[i] > strength]
-    return all(c in gone for c in higher)
+    return not any(c in out for c in higher)
 
 
 # --- the missed-roem teaching note ---

@@ -82,7 +82,8 @@ def _play(obs: KlabberjassObservation, card: Card) -> str:
         return tr("klabber.hint_bella", card=name, points=BELLA)
     if not obs.trick:
         return _lead(obs, card, t)
-    return follow_sentence(t, list(obs.trick), card)
+    legal = [a.card for a in obs.legal if a.kind == "play"]
+    return follow_sentence(t, list(obs.trick), card, legal)  # type: ignore[arg-type]
 
 
 def _bella(obs: KlabberjassObservation, card: Card, t: int) -> bool:

@@ -55,7 +55,8 @@ class CoachReportScene(TextPageScene):
             (tr("coach.report_decisions", n=s["decisions"], average=_decimal(s["average"])),
              theme.GOLD_LIGHT, True),
         ]  # fmt: skip
-        costliest = history.costliest(self.match_id)
+        # below coach.CLOSE a choice is "about as good": not among the costly ones
+        costliest = [d for d in history.costliest(self.match_id) if d.cost >= coach.CLOSE]
         if costliest:
             self.links = {}
             head = tr("coach.report_costliest")

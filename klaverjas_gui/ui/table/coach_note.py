@@ -5,10 +5,10 @@ only shows what it tells. Per the setting (Settings -> Table -> Coach) a decisio
 cost `coach.FLAG` points or more, or every decision, gets one plain sentence in the
 corner above the person's plate (`coach.note`). It never stops play: it fades after
 `TRICKS` tricks (and at least `SECONDS`), or when the next note comes, or at once when its
-deal is thrown in (a schmeiss accepted: the note spoke of cards that are gone, over the
-new hand). Clicking it, or
-the O key, opens the options panel: every option the person had with its expected
-points for the team, best first (`coach.option_lines`); any click or key closes it.
+deal ends (scored, or thrown in: the note spoke of cards that are gone, and must not stay
+over the next deal's trump choice). Clicking it, or
+the O key, opens the options panel: every option the person had with its points for the
+team against the best option, best first (`coach.option_lines`); any click or key closes it.
 The note is the holder's: in hot-seat it shows only while its person has the laptop.
 """
 
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine.match import Redealt
+from ...engine.match import DealScored, Redealt
 from ...i18n import tr
 from ...teach import coach
 from .. import theme, widgets
@@ -64,7 +64,7 @@ class CoachNotes:
         self.note: Note | None = None
         self.panel: Note | None = None  # the options shown (stays when a new note comes)
         self.cards = 0  # cards played since the table opened: tricks for the fading
-        self.thrown_in = 0  # the last action of a deal thrown in (its number in the match)
+        self.ended = 0  # the last action of the last deal scored or thrown in (its number)
         self._coach: Any = None
         scene.session.listen(self._moved)
         self.attach()
@@ -91,18 +91,19 @@ class CoachNotes:
         level = self.level()
         if level == "off" or (level == "mistakes" and not j.flagged):
             return
-        if j.seq and j.seq <= self.thrown_in:
-            return  # its deal was thrown in before the judgement came: the report has it
+        if j.seq and j.seq <= self.ended:
+            return  # its deal ended before the judgement came: the report has it
         self.note = Note(obs, j, self.cards)
 
     def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
         if action.kind == "play":
             self.cards += 1
-        if any(isinstance(e, Redealt) for e in events):
-            self.thrown_in = before.n_actions + 1
-            note = self.note
-            if note is not None and note.judgement.seq <= self.thrown_in and not note.fading:
-                note.fading = 1e-6  # it starts to fade (update)
+        if any(isinstance(e, (Redealt, DealScored)) for e in events):
+            self.ended = before.n_actions + 1  # notes end with their deal: gone at once
+            if self.note is not None and self.note.judgement.seq <= self.ended:
+                if self.panel is self.note:
+                    self.panel = None
+                self.note = None
 
     # --- the frame ---
     def visible(self) -> Note | None:
@@ -258,8 +259,8 @@ class CoachNotes:
         surface.blit(layer, rect.topleft)
 
     def _draw_panel(self, surface: pygame.Surface, L: TableLayout, note: Note) -> None:
-        """Every option with its expected points for the team, best first; the person's
-        choice marked."""
+        """Every option with its points for the team against the best option, best first;
+        the person's choice marked."""
         j = note.judgement
         rows = coach.option_lines(note.obs, j)
         size, small = L.text(17), L.text(14)
@@ -271,7 +272,7 @@ class CoachNotes:
         yours = tr("coach.options_yours")
         name_w = max(theme.font(size).size(w)[0] for w in words)
         mark_w = theme.font(small).size(yours)[0]
-        num_w = theme.font(size, True).size("+000")[0]
+        num_w = max(theme.font(size, True).size(x)[0] for x in ("+000", *(a for _, a in rows)))
         w = max(name_w + num_w + mark_w + L.px(80), title.get_width() + L.px(48), L.px(360))
         w = max(w, max(theme.font(small).size(x)[0] for x in sub_lines) + L.px(48))
         sub_h = theme.font(small).get_linesize() * len(sub_lines)
@@ -290,7 +291,7 @@ class CoachNotes:
             surface.blit(img, (left, y))
             y += img.get_height()
         y += L.px(14)
-        for (action, value), word in zip(j.values, words, strict=True):
+        for (action, _), word, (_, against) in zip(j.values, words, rows, strict=True):
             best = action == j.values[0][0]
             chosen = action == j.chosen
             colour = theme.GOLD_LIGHT if best else theme.TEXT
@@ -299,7 +300,7 @@ class CoachNotes:
                 pygame.draw.rect(surface, (90, 56, 30), band, border_radius=L.px(6))
             img = theme.text(word, size, colour, best)
             surface.blit(img, (left, y))
-            num = theme.text(f"{value:+.0f}", size, colour, True)
+            num = theme.text(against, size, colour, True)
             surface.blit(num, num.get_rect(topright=(right, y)))
             if chosen:
                 mark = theme.text(yours, small, COACH_COLOUR)

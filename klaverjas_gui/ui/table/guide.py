@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from ..shell import Shell
     from .layout import TableLayout
 
-HINT_THINK_MS = 600.0  # the hard player's time; one more sampled world may finish after it
 NOTE_SECONDS = 8.0
 Button = tuple[str, pygame.Rect, str]  # key ("hint", "take_back"), place, label
 
@@ -48,11 +47,13 @@ class Hint:
 
 
 def hard_hint(token: CancelToken, obs: Observation, seed: int, worlds: int | None) -> Hint:
-    """The hard player's choice in the seat's place, with its reason (a background job)."""
-    from ...ai import hint
+    """The hard player's choice in the seat's place, with its reason (a background job):
+    the coach's own evaluation of the position (`coach.hint`), so a followed hint is
+    never called a mistake."""
+    from ...teach import coach
     from ...teach.hints import explain
 
-    action = hint(obs, seed, HINT_THINK_MS, worlds, token)
+    action = coach.hint(obs, seed, coach.WORLDS if worlds is None else worlds, token)
     return Hint(obs.seat, action, explain(obs, action))
 
 
@@ -119,8 +120,11 @@ class Guide:
 
     # --- the hint ---
     def seed_for(self, state: MatchState) -> int:
-        """The same position always gets the same hint seed."""
-        return self.session.seed * 1000 + state.n_actions
+        """The same position always gets the same hint seed: the seed the coach judges the
+        coming action with (`coach.judgement_seed`), so both look at the same deals."""
+        from ...teach import coach
+
+        return coach.judgement_seed(self.session.seed, state.n_actions + 1)
 
     def request(self) -> None:
         if not self.hints_on:

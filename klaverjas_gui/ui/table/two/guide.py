@@ -9,39 +9,27 @@ have no Klabberjass counterpart (no practice mode, no roem to claim).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from ....engine.klabberjass import KlabberjassObservation
-from ....engine.match import Action
 from ....play.seats import CancelToken
-from ..guide import HINT_THINK_MS, Guide, Hint
+from ..guide import Guide, Hint
 
 if TYPE_CHECKING:
     from ..layout import TableLayout
 
 
-def klabberjass_hint(
-    obs: KlabberjassObservation, seed: int, think_ms: float = HINT_THINK_MS,
-    worlds: int | None = None, cancelled: Callable[[], bool] | None = None,
-) -> Action:  # fmt: skip
-    """The hard player's choice on this seat's own observation (never the hidden hands);
-    `worlds` fixes the sampled deals instead of the clock: the same seed, the same hint."""
-    from ....ai.klabberjass_hard import HardKlabberjassPlayer
-
-    player = HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
-    return player.choose(obs)
-
-
 def hard_klabberjass_hint(
     token: CancelToken, obs: KlabberjassObservation, seed: int, worlds: int | None
 ) -> Hint:
-    """The two-player hint with its reason (a background job)."""
+    """The two-player hint with its reason (a background job): the coach's own evaluation
+    (`coach.hint`), so a followed hint is never called a mistake."""
+    from ....teach import coach
     from ....teach.klabberjass_hints import explain
 
-    action = klabberjass_hint(obs, seed, HINT_THINK_MS, worlds, token)
+    action = coach.hint(obs, seed, coach.WORLDS if worlds is None else worlds, token)
     return Hint(obs.seat, action, explain(obs, action))
 
 
