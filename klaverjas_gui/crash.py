@@ -46,10 +46,19 @@ def log_path(data_dir: str | Path | None) -> Path:
 
 class _Printable(logging.Formatter):
     """Log lines made printable (i18n.printable): a path that is not UTF-8 would make the
-    UTF-8 file refuse the whole line."""
+    UTF-8 file refuse the whole line (a traceback's too)."""
 
     def format(self, record: logging.LogRecord) -> str:
         return i18n.printable(super().format(record))
+
+
+class _PrintableRecord(logging.LogRecord):
+    """A record whose message is printable for every handler, not only the file's: a
+    strict UTF-8 stderr, or a test runner sending captured logs between processes, would
+    fail on a path's lone surrogates just as the file does."""
+
+    def getMessage(self) -> str:
+        return i18n.printable(super().getMessage())
 
 
 @contextlib.contextmanager
@@ -75,6 +84,8 @@ def log_file(path: Path) -> Iterator[Path | None]:
     root.setLevel(min(old_level, logging.INFO))
     root.addHandler(handler)
     _crash_log.addHandler(handler)
+    old_factory = logging.getLogRecordFactory()
+    logging.setLogRecordFactory(_PrintableRecord)
     try:
         import pygame
 
@@ -85,6 +96,7 @@ def log_file(path: Path) -> Iterator[Path | None]:
         )  # fmt: skip
         yield path
     finally:
+        logging.setLogRecordFactory(old_factory)
         _crash_log.removeHandler(handler)
         root.removeHandler(handler)
         root.setLevel(old_level)
