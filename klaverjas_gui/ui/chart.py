@@ -29,7 +29,8 @@ def draw_chart(
     top = max(max(series[0]), max(series[1]), 1)
     step = nice_step(top)
     top = ((top + step - 1) // step) * step
-    left_pad, bottom_pad = px(56), px(34)
+    # room under the plot for the deal numbers and, below them, the word "deal"
+    left_pad, bottom_pad = px(56), max(px(34), 2 * theme.font(px(13)).get_height() + px(4))
     plot = pygame.Rect(rect.left + left_pad, rect.top + px(30), rect.w - left_pad - px(16),
                        rect.h - bottom_pad - px(30))  # fmt: skip
     for v in range(0, top + 1, step):

@@ -362,9 +362,15 @@ class SettingsScene(Scene):
         surface.blit(widgets.felt((w, h)), (0, 0))
         title = theme.text(tr("ui.settings_title"), px(38), theme.GOLD_LIGHT, True)
         surface.blit(title, (px(26), px(14)))
-        note = theme.text(self.note(), px(15), theme.GOLD if self.app.match else theme.TEXT_DIM)
         x, y = px(46) + title.get_width(), px(14) + title.get_height() - px(30)
-        surface.blit(note, (x, y))
+        room = self.buttons["back"].rect.left - px(16) - x  # never under Back
+        lines = theme.wrap(self.note(), px(15), room)
+        line_h = theme.font(px(15)).get_linesize()
+        y = max(px(4), y - (len(lines) - 1) * line_h)  # a second line goes up, beside the title
+        for line in lines:
+            note = theme.text(line, px(15), theme.GOLD if self.app.match else theme.TEXT_DIM)
+            surface.blit(note, (x, y))
+            y += line_h
         keys = theme.text(tr("ui.settings_keys_note"), theme.readable(px(14)), theme.TEXT_DIM)
         tabs = self._tabs_rect()
         if tabs.right + px(20) + keys.get_width() <= w - px(26):  # where it fits, beside the tabs
