@@ -25,6 +25,7 @@ from ..play.games import KLAVERJAS, Game
 from ..store.prefs import (
     CARD_BACKS,
     COACH_LEVELS,
+    FORCED_CARD,
     HUMAN,
     LANGUAGES,
     SPEEDS,
@@ -82,6 +83,8 @@ def table_prefs() -> list[tuple[str, list[tuple[str, str, str, list[Option]]]]]:
              on_off()),
             ("auto_roem_claim", tr("ui.settings_auto_roem"), tr("ui.settings_auto_roem_note"),
              on_off()),
+            ("forced_card", tr("ui.settings_forced_card"), tr("ui.settings_forced_card_note"),
+             _words("forced_card", FORCED_CARD)),
             ("hints", tr("ui.settings_hints"), tr("ui.settings_hints_note"), on_off()),
             ("coach", tr("ui.settings_coach"), tr("ui.settings_coach_note"),
              _words("coach", COACH_LEVELS)),
