@@ -370,9 +370,9 @@ def forced_position(last: bool) -> Any:
         state, rng = KLAVERJAS.new_state(AMS, seed), random.Random(seed)
         while not state.is_over and state.deal_no == 1:
             legal = state.legal_actions()
-            if state.phase == "play" and state.to_move == 0 and len(legal) == 1:
-                if (state.hands[0].bit_count() == 1) == last:
-                    return state
+            mine = state.phase == "play" and state.to_move == 0 and len(legal) == 1
+            if mine and (state.hands[0].bit_count() == 1) == last:
+                return state
             state, _ = state.apply(rng.choice(legal))
     raise AssertionError("no forced position found")
 

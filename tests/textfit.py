@@ -127,12 +127,9 @@ def recording(monkeypatch) -> Iterator[dict[int, tuple]]:
 def elements(app) -> list[pygame_gui.core.UIElement]:
     """The visible buttons and labels of the top scene's manager."""
     top = app.top
-    found = []
-    for element in top.ui.get_sprite_group().sprites():
-        if isinstance(element, pygame_gui.elements.UIButton | pygame_gui.elements.UILabel):
-            if element.visible and element.rect.w > 0:
-                found.append(element)
-    return found
+    kinds = pygame_gui.elements.UIButton | pygame_gui.elements.UILabel
+    return [e for e in top.ui.get_sprite_group().sprites()
+            if isinstance(e, kinds) and e.visible and e.rect.w > 0]  # fmt: skip
 
 
 def _width(element, name: str) -> int:
