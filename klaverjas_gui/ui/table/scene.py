@@ -447,9 +447,12 @@ class TableScene(Scene):
     def _prompt_key(self, name: str) -> bool:
         """The decision buttons by keyboard: Left/Right move the focus ring, Enter presses
         the button it is on, Shift and a suit's letter put it on that suit (never naming
-        it at once). While a card may be played the hand has Left/Right/Enter instead."""
+        it at once). While a card may be played the hand has Left/Right/Enter instead; at
+        the last trick's roem question no card is left, so they are the question's."""
         prompt = self.prompt
-        if not prompt.visible or not prompt.actions or self.card_playable():
+        if not prompt.visible or not prompt.actions:
+            return False
+        if self.card_playable() and self.hand.cards:
             return False
         if name in ("left", "right"):
             prompt.move_focus(-1 if name == "left" else 1)

@@ -1,0 +1,56 @@
+"""Issue #36's evening at the table, driven headless by posted events: the last trick's
+Roem!/Continue by keyboard, names that fit the score panel, messages that keep off the
+controls, the network banner off the menu's title."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+from uitest import press, run_until, table_of
+
+from klaverjas_gui.engine import PRESETS, new_match
+from klaverjas_gui.engine.match import CLAIM_ROEM, PASS
+
+AMS = PRESETS["amsterdam"]
+
+
+def last_trick_claim() -> object:
+    """Amsterdam (roem must be claimed), deal 1: a computer is to play the last card, after
+    which South has won the last trick with roem to claim."""
+    for seed in range(2000):
+        state, rng = new_match(AMS, seed), random.Random(seed)
+        while state.deal_no == 1 and not state.is_over:
+            legal = [a for a in state.legal_actions() if a != CLAIM_ROEM] or state.legal_actions()
+            if len(state.tricks) == 7 and len(state.trick) == 3 and state.to_move != 0:
+                after, _ = state.apply(legal[0])
+                if after.phase == "claim" and after.to_move == 0 and after.pending_roem:
+                    return state
+                break
+            state, _ = state.apply(rng.choice(legal))
+    raise AssertionError("no position found")
+
+
+@pytest.mark.parametrize("answer", ["roem", "pass"])
+def test_the_last_tricks_roem_question_answers_to_the_keyboard(make_app, answer):
+    """No card is left to play, so Left/Right move the ring over Roem! and Continue and
+    Enter presses the one it is on (before, the hand kept those keys and said "not your
+    turn")."""
+    app = make_app(speed="fast")
+    app.start_match(AMS, seed=1)
+    table = table_of(app)
+    table.session.autopilot = None
+    table.load(last_trick_claim())
+    run_until(app, lambda: table.session.state.phase == "claim" and table.prompt.visible
+              and table.director.claim_window)  # fmt: skip
+    before = table.session.state
+    for _ in range(4):
+        press(app, pygame.K_RIGHT)
+        if table.prompt.focus == answer:
+            break
+    assert table.prompt.focus == answer
+    assert not app.toasts.items  # not "it is not your turn"
+    press(app, pygame.K_RETURN)
+    taken = table.session.state.actions[len(before.actions)]
+    assert taken == (CLAIM_ROEM if answer == "roem" else PASS)
