@@ -8,7 +8,7 @@ import random
 
 import pygame
 import pytest
-from uitest import press, run_until, table_of
+from uitest import DT, press, run_until, table_of
 
 from klaverjas_gui.engine import PRESETS, new_match
 from klaverjas_gui.engine.match import CLAIM_ROEM, PASS
@@ -54,3 +54,41 @@ def test_the_last_tricks_roem_question_answers_to_the_keyboard(make_app, answer)
     press(app, pygame.K_RETURN)
     taken = table.session.state.actions[len(before.actions)]
     assert taken == (CLAIM_ROEM if answer == "roem" else PASS)
+
+
+# --- 4. names: whole in the score panel, and a full name field says so ---
+@pytest.mark.parametrize("text_size", ["normal", "large", "larger"])
+def test_the_default_names_fit_the_score_panel_beside_the_roem(make_app, monkeypatch, text_size):
+    """At 1024x600, with this deal's points and roem shown, "Henk & Joop" and "You & Anna"
+    are whole (they were "He… & Jo…" once roem showed)."""
+    from klaverjas_gui.ui.catalogue import _played
+    from klaverjas_gui.ui.table import view
+
+    app = make_app(deterministic=True, first_frame=True)
+    app.set_text_size(text_size)
+    app.start_match(AMS, seed=1)
+    table = table_of(app)
+    table.load(_played("amsterdam", 3, lambda s: s.phase == "play" and len(s.tricks) >= 2
+                       and all(s.deal_roem) is False and any(s.deal_roem)))  # fmt: skip
+    shown = []
+    fit_side = view.fit_side
+    monkeypatch.setattr(view, "fit_side", lambda *a: shown.append(fit_side(*a)) or shown[-1])
+    app.step(DT)
+    assert any(table.model.deal_roem) and shown
+    assert sorted(shown) == sorted(table.team_names())
+
+
+def test_a_name_field_says_when_it_is_full(make_app):
+    """pygame-gui refuses the 25th character without a word: the player is told."""
+    from test_settings_history import type_text
+    from uitest import click
+
+    from klaverjas_gui.i18n import tr
+
+    app = make_app(first_frame=True)
+    app.push("settings", tab="match")
+    scene = app.top
+    click(app, scene.form.entries["seat1"].get_abs_rect().center)
+    type_text(app, "Bartholomeus van der Linde")  # 26 characters after "Henk"
+    assert len(app.settings.seat_plan()[1][0]) == 24
+    assert tr("ui.name_limit", n=24) in [t.text for t in app.toasts.items]

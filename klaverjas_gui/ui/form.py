@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 
+from ..i18n import tr
 from . import theme
 from .focus import Control
 
@@ -183,6 +184,9 @@ class Form:
         if change is None:
             return False
         change(text)
+        limit = element.length_limit if isinstance(element, UITextEntryLine) else None
+        if limit is not None and len(text) >= limit:  # pygame-gui refuses more without a word
+            self.scene.app.toast(tr("ui.name_limit", n=limit))
         return True
 
     # --- pieces ---
