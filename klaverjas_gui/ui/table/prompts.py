@@ -153,7 +153,9 @@ class DecisionPrompt:
             if cls == "@suit":  # theme.json: the label sits 46 px in, after the icon
                 widths.append(max(L.px(158), widgets.label_size(label, cls, size)[0] + L.px(58)))
             else:
-                widths.append(widgets.fit_label(size, label, cls, L.px(170 if cls else 118), 0)[0])
+                edge = L.px(14) if cls == "@claim" else 0  # its border and shadow are thicker
+                widths.append(widgets.fit_label(size, label, cls, L.px(170 if cls else 118), 0)[0]
+                              + edge)  # fmt: skip
         return widths
 
     def _row(

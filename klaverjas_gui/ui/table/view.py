@@ -324,7 +324,8 @@ class TableView:
             img = theme.text(line, small, theme.GOLD_LIGHT, True)
         else:
             img = theme.text(fit(self.plate_line(p, seat), small, room), small, theme.TEXT_DIM)
-        surface.blit(img, (rect.left + pad, rect.top + L.px(26)))
+        below = L.px(4) + round(theme.font(size, True).get_height() * 0.9)  # the name's "j"
+        surface.blit(img, (rect.left + pad, rect.top + max(L.px(26), below)))
 
     def plate_line(self, p: Picture, seat: int) -> str:
         """Below a plate's name: the seat's role and the tricks it took itself this deal."""
@@ -368,7 +369,7 @@ class TableView:
         surface.blit(head, (rect.left + pad, rect.top + L.px(8)))
         chip_size = L.px(54)
         chip_rect = pygame.Rect(rect.left + pad, rect.top + L.px(32), chip_size, chip_size)
-        x = chip_rect.right + L.px(12)
+        x = chip_rect.right + L.px(10)
         if m.trump is None:
             pygame.draw.circle(
                 surface, (255, 255, 255, 40), chip_rect.center, chip_size // 2, max(1, L.px(2))
@@ -389,14 +390,30 @@ class TableView:
             line2 = tr("ui.table_chosen_by", name=chooser)
             if m.chooser is not None and (m.chooser == p.holder or m.chooser in p.you):
                 line2 = tr("ui.table_chosen_by_you")  # a replay has no holder, but "You" chose
-            if m.kraak_level:
-                line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
+            if m.kraak_level:  # in the head row, right: the chooser's line keeps the name
+                kraak = f"{kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
+                img = theme.text(kraak, L.text(13), theme.GOLD_LIGHT, True)
+                surface.blit(img, img.get_rect(topright=(rect.right - pad, rect.top + L.px(8))))
         room = self.trump_room(L)
         line1, size = shrink(line1, L.text(22), L.text(16), room, True)  # "Nog open"
         img = theme.text(line1, size, theme.TEXT, True)
         surface.blit(img, (x, rect.top + L.px(30)))
-        img = theme.text(fit(line2, L.text(15), room), L.text(15), theme.TEXT_DIM)
-        surface.blit(img, (x, rect.top + L.px(62)))
+        line1_bottom = rect.top + L.px(30) + img.get_bounding_rect().bottom
+        # "chosen by Henk": smaller letters (never below MIN_TEXT as drawn), then two lines
+        # where the panel has room, before the name is cut (it is what the line is for)
+        smallest = min(L.text(15), max(math.ceil(MIN_TEXT / theme.text_scale()), L.px(12)))
+        size = L.text(15)
+        while size > smallest and theme.text_width(line2, size) > room:
+            size -= 1
+        lines, line_h = theme.wrap(line2, size, room), theme.font(size).get_linesize()
+        y = rect.top + L.px(62)
+        if len(lines) > 1:  # two lines, up to the suit's name if need be, or one cut short
+            y = max(line1_bottom, min(y, rect.bottom - L.px(3) - 2 * line_h))
+            if y + 2 * line_h > rect.bottom:
+                lines, y = [line2], rect.top + L.px(62)
+        for line in lines[:2]:
+            surface.blit(theme.text(fit(line, size, room), size, theme.TEXT_DIM), (x, y))
+            y += line_h
 
     def bid_words(self, p: Picture, seat: int, kind: str, detail: str) -> str:
         """One entry of the bidding log in words: "Henk: Pass", "Anna: I take hearts"."""
@@ -475,7 +492,7 @@ class TableView:
     @staticmethod
     def trump_room(L: TableLayout) -> int:
         """The width the trump panel's words have, right of its chip."""
-        return L.trump_panel.w - L.px(14) * 2 - L.px(54) - L.px(12)
+        return L.trump_panel.w - L.px(14) * 2 - L.px(54) - L.px(10)
 
     def _score_panel(self, surface: pygame.Surface, p: Picture) -> None:
         """Deal and match: each side's name (shortened to its column), this deal's points
