@@ -16,16 +16,20 @@ from klaverjas_gui.engine.match import CLAIM_ROEM, PASS
 AMS = PRESETS["amsterdam"]
 
 
-def last_trick_claim() -> object:
+def last_trick_claim(roem: bool = True) -> object:
     """Amsterdam (roem must be claimed), deal 1: a computer is to play the last card, after
-    which South has won the last trick with roem to claim."""
+    which South has won the last trick with roem to claim (or, `roem` False, none)."""
     for seed in range(2000):
         state, rng = new_match(AMS, seed), random.Random(seed)
         while state.deal_no == 1 and not state.is_over:
             legal = [a for a in state.legal_actions() if a != CLAIM_ROEM] or state.legal_actions()
             if len(state.tricks) == 7 and len(state.trick) == 3 and state.to_move != 0:
                 after, _ = state.apply(legal[0])
-                if after.phase == "claim" and after.to_move == 0 and after.pending_roem:
+                if (
+                    after.phase == "claim"
+                    and after.to_move == 0
+                    and bool(after.pending_roem) == roem
+                ):
                     return state
                 break
             state, _ = state.apply(rng.choice(legal))
@@ -92,3 +96,73 @@ def test_a_name_field_says_when_it_is_full(make_app):
     type_text(app, "Bartholomeus van der Linde")  # 26 characters after "Henk"
     assert len(app.settings.seat_plan()[1][0]) == 24
     assert tr("ui.name_limit", n=24) in [t.text for t in app.toasts.items]
+
+
+# --- 6. messages keep off the controls ---
+def test_the_persons_speech_bubble_keeps_off_the_hint_button(make_app, monkeypatch):
+    """South names trump: "Harten" is said above the Hint button, not on it."""
+    from test_table_rough_edges import naming_position
+
+    from klaverjas_gui.engine.match import name
+    from klaverjas_gui.ui import widgets
+    from klaverjas_gui.ui.table import view
+
+    app = make_app("--seed", "1", speed="normal")  # "instant" shows no bubbles
+    table = table_of(app)
+    table.load(naming_position())
+    run_until(app, lambda: table.prompt.visible and table.session.state.to_move == 0)
+    bubbles = []
+    draw = widgets.draw_bubble
+
+    def noted(surface, anchor, text, u, suit=None, alpha=1.0, four_colour=False):
+        img = widgets._bubble(text, round(u * 100), suit, anchor[2], four_colour)
+        rect = img.get_rect(midbottom=(round(anchor[0]), round(anchor[1])))
+        bubbles.append((text, rect))
+        draw(surface, anchor, text, u, suit, alpha, four_colour)
+
+    monkeypatch.setattr(view.widgets, "draw_bubble", noted)
+    table.decide(name("H"))
+    run_until(app, lambda: 0 in table.model.bubbles)
+    app.step(DT)
+    hint = table.buttons["hint"]
+    assert hint.visible
+    said = [rect for text, rect in bubbles if "arten" in text or "earts" in text]
+    assert said and not said[0].colliderect(hint.rect)
+
+
+def test_wait_goes_when_the_turn_comes(make_app):
+    """A key pressed while East plays says "wait, it is East's turn"; the message goes as
+    soon as South is asked (it lay over Take/Pass for 2-3 s after the turn came)."""
+    from klaverjas_gui.i18n import tr
+
+    app = make_app(speed="normal")
+    app.start_match(AMS, seed=1)
+    table = table_of(app)
+    state = new_match(AMS, 1)
+    rng = random.Random(1)
+    while not (state.phase == "play" and state.to_move == 3):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    table.load(state)
+    run_until(app, lambda: table.director.idle)
+    press(app, pygame.K_LEFT)
+    wait = tr("ui.table_wait_turn", name=table.session.seats[3].label)
+    assert wait in [t.text for t in app.toasts.items]
+    run_until(app, lambda: table.session.asked() == 0)
+    app.step(DT)
+    assert wait not in [t.text for t in app.toasts.items]
+
+
+def test_no_roem_in_the_last_trick_is_not_said_over_the_deal_summary(make_app):
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.ui.summary import DealSummaryScene
+
+    app = make_app(speed="fast")
+    app.start_match(AMS, seed=1)
+    table = table_of(app)
+    table.session.autopilot = None
+    table.load(last_trick_claim(roem=False))
+    run_until(app, lambda: "roem" in table.prompt.actions and table.may_act())
+    press(app, pygame.K_r)  # Roem! where there is none: "There is no roem in this trick."
+    assert tr("ui.table_no_roem") in [t.text for t in app.toasts.items]
+    run_until(app, lambda: isinstance(app.top, DealSummaryScene))
+    assert tr("ui.table_no_roem") not in [t.text for t in app.toasts.items]

@@ -115,6 +115,8 @@ class Picture:
     needed: tuple[int, int] | None = None  # the team to make the deal, the points it needs
     show_last: bool = False  # the last trick over the table
     clock: float = 0.0  # seconds, for the thinking dots
+    above_plate: int | None = None  # the top of the Hint/Take back buttons over the bottom
+    # plate: the bottom seat's speech bubble points from above them, never onto them
 
 
 class TableView:
@@ -190,9 +192,9 @@ class TableView:
                 y += img.get_height()
 
     def draw_over(self, surface: pygame.Surface, p: Picture) -> None:
-        """What lies above the buttons: the speech bubbles (over the decision panel and the
-        Hint and Take back buttons), the Roem button's pause bar, suit icons on the
-        buttons, the keyboard's focus, the last-trick view."""
+        """What lies above the buttons: the speech bubbles (over the decision panel; the
+        bottom seat's above the Hint and Take back buttons), the Roem button's pause bar,
+        suit icons on the buttons, the keyboard's focus, the last-trick view."""
         L = p.layout
         self._bubbles(surface, p)
         if p.claim is not None:
@@ -355,10 +357,11 @@ class TableView:
         L = p.layout
         for seat, b in p.model.bubbles.items():
             fade = min(1.0, (b.ttl - b.age) / BUBBLE_FADE)
-            widgets.draw_bubble(
-                surface, L.bubble_anchor(seat, p.open_cards), b.text, L.u, b.suit, fade,
-                self.settings.four_colour,
-            )  # fmt: skip
+            x, y, side = L.bubble_anchor(seat, p.open_cards)
+            if seat == p.bottom and p.above_plate is not None and side == "above":
+                y = min(y, p.above_plate - L.px(8))
+            widgets.draw_bubble(surface, (x, y, side), b.text, L.u, b.suit, fade,
+                                self.settings.four_colour)  # fmt: skip
 
     def _trump_panel(self, surface: pygame.Surface, p: Picture) -> None:
         m, L = p.model, p.layout
