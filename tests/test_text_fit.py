@@ -61,4 +61,4 @@ def test_every_word_fits(make_app, monkeypatch, screen):
                 app._relayout()
                 app.step(DT)
                 found += [f"{size} {lang} {text_size}: {p}" for p in problems(app, made, NAMES)]
-    assert found == []
+    assert not found, "\n".join(found)

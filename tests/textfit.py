@@ -191,7 +191,7 @@ def _clipped(element) -> int:
     layout = getattr(shape, "text_box_layout", None)
     if layout is None or not layout.layout_rows:
         return 0
-    edge = _width(element, "border_width") + _width(element, "shadow_width")
+    edge = _width(element, "shadow_width")  # a label may touch its border, not pass it
     box = layout.layout_rect
     left = min(box.x + row.x for row in layout.layout_rows)
     right = max(box.x + row.x + row.width for row in layout.layout_rows)

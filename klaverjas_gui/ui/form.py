@@ -199,7 +199,9 @@ class Form:
         return line + self.px(2)
 
     def _text_block(self, label: str, note: str, width: int, top: int) -> int:
-        y = top + self._label(label, 0, top, width, 17, "@form_label")
+        y = top  # the option's name wraps too ("Réclamer les annonces pour moi", larger)
+        for line in theme.wrap(label, self.font_px(17), width - self.px(16), bold=True):
+            y += self._label(line, 0, y, width, 17, "@form_label")
         note_px = self.font_px(14)
         for line in theme.wrap(note, note_px, width - self.px(16)) if note else []:
             y += self._label(line, 0, y, width, 14, "@form_note") - self.px(2)

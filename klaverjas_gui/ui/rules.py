@@ -289,6 +289,8 @@ class RulesScene(Scene):
                         "@primary" if i == self.page else "@quiet")  # fmt: skip
             x += widths[i] + gap
         bw, bh = px(170), px(44)
+        for label in (tr("teach.rules_previous"), tr("teach.rules_next"), tr("teach.back")):
+            bw = widgets.fit_label(self.app.size, label, "@primary", bw, bh)[0]  # all as wide
         y = h - px(16) - bh
         self.button("previous", pygame.Rect(px(24), y, bw, bh), tr("teach.rules_previous"),
                     lambda: self.go(self.page - 1), "@quiet")  # fmt: skip

@@ -401,7 +401,7 @@ class SettingsScene(Scene):
         widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
         x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
         name = self.settings.rules_name(KLAVERJAS)
-        y = self._head(surface, tr("ui.settings_next_rules"), x, y)
+        y = self._head(surface, tr("ui.settings_next_rules"), x, y, width)
         label = preset_label(name if name in PRESETS else "custom")
         img = theme.text(label, px(24), theme.GOLD_LIGHT, True)
         surface.blit(img, (x, y))
@@ -415,7 +415,7 @@ class SettingsScene(Scene):
         if running is not None and running.session.variant != rules:
             lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
         y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
-        y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8))
+        y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8), width)
         self._paragraphs(surface, self.table_lines(), x, y, width, panel.bottom)
 
     def changes(self) -> str:
@@ -450,10 +450,13 @@ class SettingsScene(Scene):
                 lines.append((tr("guide.hotseat_practice"), theme.GOLD, False))
         return lines
 
-    def _head(self, surface: pygame.Surface, text: str, x: int, y: int) -> int:
-        head = theme.text(text.upper(), self._px(13), theme.TEXT_DIM, True)
-        surface.blit(head, (x, y))
-        return y + head.get_height() + self._px(4)
+    def _head(self, surface: pygame.Surface, text: str, x: int, y: int, width: int) -> int:
+        """A summary panel's heading, wrapped to `width`; returns where the text goes on."""
+        for line in theme.wrap(text.upper(), self._px(13), width, True):
+            head = theme.text(line, self._px(13), theme.TEXT_DIM, True)
+            surface.blit(head, (x, y))
+            y += head.get_height()
+        return y + self._px(4)
 
     def _paragraphs(
         self,

@@ -218,10 +218,17 @@ class DealSummaryScene(Scene):
         s = self.line.score
         offsets = (40, 290, 380, 470, 570)
         cols = [p.left + px(o) for o in offsets] + [p.right - px(40)]
-        for i, h in enumerate(self.heads):
-            img = theme.text(tr(h) if h else "", px(14), theme.TEXT_DIM, True)
+        words = [tr(h) if h else "" for h in self.heads]
+        size = px(14)  # smaller where two heads would touch ("Annonces" and "Cette donne")
+        while size > px(11) and any(
+            cols[i] - theme.text_width(words[i], size, True) < cols[i - 1] + px(6)
+            for i in range(2, len(words))
+        ):
+            size -= 1
+        for i, word in enumerate(words):
+            img = theme.text(word, size, theme.TEXT_DIM, True)
             surface.blit(img, img.get_rect(topright=(cols[i], y)) if i else (cols[0], y))
-        y += px(26)
+        y += max(px(26), theme.font(size, True).get_height() + px(8))  # the rows below them
         k = min(1.0, self.age / max(0.001, COUNT_SECONDS * self.table.speed))
         for team in (0, 1):
             row_y = y + team * px(48)

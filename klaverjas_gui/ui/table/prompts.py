@@ -153,7 +153,9 @@ class DecisionPrompt:
             if cls == "@suit":  # theme.json: the label sits 46 px in, after the icon
                 widths.append(max(L.px(158), widgets.label_size(label, cls, size)[0] + L.px(58)))
             else:
-                edge = L.px(14) if cls == "@claim" else 0  # its border and shadow are thicker
+                # pygame-gui's padding, border and shadow take more than fit_label's 28 units
+                # in these tall buttons ("Schmeiss" lost its last letter), more in "@claim"
+                edge = L.px(14) if cls == "@claim" else L.px(6)
                 widths.append(widgets.fit_label(size, label, cls, L.px(170 if cls else 118), 0)[0]
                               + edge)  # fmt: skip
         return widths
