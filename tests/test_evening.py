@@ -166,3 +166,31 @@ def test_no_roem_in_the_last_trick_is_not_said_over_the_deal_summary(make_app):
     assert tr("ui.table_no_roem") in [t.text for t in app.toasts.items]
     run_until(app, lambda: isinstance(app.top, DealSummaryScene))
     assert tr("ui.table_no_roem") not in [t.text for t in app.toasts.items]
+
+
+# --- 3. the lesson's words never shrink below the normal size's ---
+def test_lesson_text_keeps_its_letters_at_larger_text(make_app, monkeypatch):
+    """At 1024x600 the lesson panel shrank its words to fit: at Larger to about 10 px,
+    smaller than at Normal. Now they stay at least MIN_READABLE as drawn, never smaller
+    than at Normal, and every line shows (the panel grows upwards instead)."""
+    import pygame
+
+    from klaverjas_gui.teach.lessons import LESSON_BY_ID
+    from klaverjas_gui.ui import theme, tutorial
+
+    app = make_app(first_frame=True)
+    app.push("lesson", lesson=LESSON_BY_ID["overtrump"])
+    words = [(" ".join(["Noord komt uit met klaverenaas en Oost speelt een lage klaveren."] * 5),
+              theme.TEXT)]  # fmt: skip
+    shown = []
+    monkeypatch.setattr(tutorial, "draw_panel_text", lambda s, panel, u, *a: shown.append(panel))
+    drawn = {}
+    for size in ("normal", "larger"):
+        app.set_text_size(size)
+        scene = app.top
+        tutorial.draw_lesson_panel(pygame.Surface(app.size), scene.panel_rect(), scene.layout.u,
+                                   "Les 3", words)  # fmt: skip
+        panel = shown[-1]
+        drawn[size] = round(panel.size * theme.text_scale())
+        assert panel.fits and drawn[size] >= theme.MIN_READABLE, (size, drawn[size])
+    assert drawn["larger"] >= drawn["normal"]
