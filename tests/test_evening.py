@@ -194,3 +194,86 @@ def test_lesson_text_keeps_its_letters_at_larger_text(make_app, monkeypatch):
         drawn[size] = round(panel.size * theme.text_scale())
         assert panel.fits and drawn[size] >= theme.MIN_READABLE, (size, drawn[size])
     assert drawn["larger"] >= drawn["normal"]
+
+
+# --- 7. the network banner and the host's abandon question ---
+class AwayLink:
+    """A hosted match's link as the app asks it, Bram's laptop gone: a computer plays for
+    him (nothing is sent anywhere)."""
+
+    room = "ABC123"
+
+    def seat_status(self):
+        return [{"name": "You", "kind": "human", "present": True, "computer": False},
+                {"name": "Henk", "kind": "easy", "present": True, "computer": True},
+                {"name": "Bram", "kind": "remote", "present": False, "computer": True},
+                {"name": "Joop", "kind": "easy", "present": True, "computer": True}]  # fmt: skip
+
+    def started(self):
+        return True
+
+    def over(self):
+        return False
+
+    def problem(self):
+        return ""
+
+    def background(self, left=False):
+        pass
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_away_banner_keeps_off_the_menus_title_and_buttons(make_app, monkeypatch, lang):
+    """At 1024x600 in Larger text the banner lay over the menu's title and, wrapped, its
+    buttons: now it sits in the free corner left of them, on nothing."""
+    from textfit import problems, recording
+
+    from klaverjas_gui.ui import netstatus
+
+    banners = []
+    draw_away = netstatus.draw_away
+    monkeypatch.setattr(
+        netstatus, "draw_away", lambda *a, **kw: banners.append(draw_away(*a, **kw)) or banners[-1]
+    )
+    with recording(monkeypatch) as made:
+        app = make_app("--lang", lang, deterministic=True, first_frame=True)
+        app.set_text_size("larger")
+        app.start_match(AMS, seed=1)
+        app.match.session.link = AwayLink()
+        app.show_menu()
+        app.step(DT)
+        found = problems(app, made)
+    assert banners and banners[-1] is not None  # the banner was drawn
+    assert not found, "\n".join(found)
+
+
+def test_abandoning_a_hosted_match_says_who_is_cut_off(make_app):
+    """Play → Start over a match this laptop hosts: the question says Bram (connected
+    from his laptop) will be disconnected; a match without guests does not say it."""
+    from uitest import click_button
+
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.play.net.session import HostLink
+    from klaverjas_gui.ui.confirm import ConfirmScene
+
+    class Hosting(AwayLink, HostLink):
+        def __init__(self):  # no network: the seats as the host's link reports them
+            pass
+
+        def seat_status(self):
+            seats = AwayLink.seat_status(self)
+            seats[2] = {**seats[2], "present": True, "computer": False}  # Bram is in
+            return seats
+
+    said = tr("ui.confirm_guests", names="Bram")
+    for hosted in (True, False):
+        app = make_app(first_frame=True)
+        app.start_match(AMS, seed=1)
+        if hosted:
+            app.match.session.link = Hosting()
+        app.show_menu()
+        app.step(DT)
+        click_button(app, app.top, "play")
+        click_button(app, app.top, "start")
+        assert isinstance(app.top, ConfirmScene)
+        assert (said in [text for text, *_ in app.top.lines()]) is hosted

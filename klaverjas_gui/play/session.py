@@ -533,6 +533,7 @@ class OpenMatch:
     totals: tuple[int, int]  # the player's team (seat 0's) first
     match_id: int | None  # the history's match; None: not recorded (practice)
     practice: bool = False
+    guests: tuple[str, ...] = ()  # hosted: the people at other laptops, cut off if it ends
 
 
 def open_match(game: Game, variant: Any, state: Any, match_id: int | None,
