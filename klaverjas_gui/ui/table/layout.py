@@ -255,9 +255,7 @@ class TableLayout:
     # --- panels, plates, buttons ---
     @cached_property
     def trump_panel(self) -> pygame.Rect:
-        # taller for larger text: "chosen by Henk · Rekraak ×4" may take two lines
-        grow = max(1.0, 0.2 + 0.8 * theme.text_scale())
-        return pygame.Rect(self.margin, self.margin, self.px(252), round(self.px(100) * grow))
+        return pygame.Rect(self.margin, self.margin, self.px(252), self.px(100))
 
     def side_strip(self, open_cards: bool) -> pygame.Rect:
         """Below the trump panel, above West's hand: the bidding log, the points needed."""
