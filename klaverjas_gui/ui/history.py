@@ -293,7 +293,9 @@ class MatchRecordScene(Scene):
         title = theme.text(tr("ui.history_match", n=self.record.id), px(34), theme.GOLD_LIGHT, True)
         surface.blit(title, (px(26), px(12)))
         y = px(12) + title.get_height()
-        for line in theme.wrap(self.subtitle(), px(15), w - px(52)):
+        subtitle = self.subtitle()  # whole where it fits (wrapping joins its wide gaps)
+        lines = [subtitle] if theme.text_width(subtitle, px(15)) <= w - px(52) else None
+        for line in lines or theme.wrap(subtitle, px(15), w - px(52)):
             sub = theme.text(line, px(15), theme.TEXT_DIM)
             surface.blit(sub, (px(26), y))
             y += sub.get_height()
