@@ -277,3 +277,16 @@ def test_abandoning_a_hosted_match_says_who_is_cut_off(make_app):
         click_button(app, app.top, "start")
         assert isinstance(app.top, ConfirmScene)
         assert (said in [text for text, *_ in app.top.lines()]) is hosted
+
+
+def test_a_word_wider_than_a_line_is_cut_into_lines_that_fit(make_app):
+    """About's log path (one long word) ran past its panel: a word too wide for a line
+    goes on over the next lines, cut after a "/" where it can be, nothing added."""
+    from klaverjas_gui.ui import theme
+
+    make_app()  # fonts
+    path = "/home/someone/.local/state/klaverjas/a-rather-long-folder-name/klaverjas.log"
+    lines = theme.wrap(f"Log file: {path} (for a bug report)", 15, 180)
+    assert all(theme.text_width(line, 15) <= 180 for line in lines)
+    assert path in "".join(lines).replace("Log file:", "").replace("(for a bug report)", "")
+    assert lines[0] == "Log file:" and lines[1].endswith("/")

@@ -74,7 +74,11 @@ class Recording(pygame.Surface):
             self.frame.panels.clear()
             return
         if what[1] == "panel":
-            self.frame.panels.append(pygame.Rect(x, y, *source.get_size()))
+            rect = pygame.Rect(x, y, *source.get_size())
+            if source.get_at((rect.w // 2, rect.h // 2))[3] >= 240:  # opaque: what it covers
+                self.frame.texts = [t for t in self.frame.texts if not rect.contains(t[2])]
+                self.frame.panels = [p for p in self.frame.panels if not rect.contains(p)]
+            self.frame.panels.append(rect)
             return
         ink = source.get_bounding_rect()
         if area is not None:

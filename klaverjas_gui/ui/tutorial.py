@@ -207,17 +207,18 @@ def lesson_panel_text(
 
 
 def draw_lesson_panel(
-    surface: pygame.Surface, rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]]
-) -> None:
+    surface: pygame.Surface, rect: pygame.Rect, u: float, head: str,
+    lines: list[tuple[str, tuple]], ceiling: int = 0,
+) -> None:  # fmt: skip
     """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit;
     where even the smallest letters do not fit, the panel grows upwards over what lies
-    above it (opaque, so a name plate there does not show through)."""
+    above it, up to `ceiling` (opaque, so a name plate there does not show through)."""
     panel = lesson_panel_text(rect, u, head, lines)
     if panel.fits:
         draw_panel_text(surface, panel, u)
         return
     taller = rect.inflate(0, 0)
-    taller.top = max(0, rect.top - (panel.text_bottom - rect.bottom))
+    taller.top = max(ceiling, rect.top - (panel.text_bottom - rect.bottom))
     taller.h = rect.bottom - taller.top
     draw_panel_text(surface, lesson_panel_text(taller, u, head, lines), u, 255)
 
