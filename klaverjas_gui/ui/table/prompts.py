@@ -218,15 +218,17 @@ class DecisionPrompt:
         body, pad, bh = L.text(15), L.px(14), max(L.px(40), 30)
         line_h = theme.font(body).get_linesize()
         title_h = theme.font(L.text(21), True).get_linesize()
-        rooms = L.tip_rooms(t.open_cards)
-        for room in rooms:
-            lines = theme.wrap(tr("ui.table_tip_claim"), body, room.w - 2 * pad)
+        title = tr("ui.table_tip_title")
+        for room in L.tip_rooms(t.open_cards):
+            lines = theme.wrap(tr("ui.table_tip_claim"), body, room.w - L.px(32))  # as drawn
             h = title_h + line_h * len(lines) + bh + 3 * pad
-            if h <= room.h:
+            if h <= room.h and theme.text_width(title, L.text(15), True) <= room.w - L.px(24):
                 break
-        panel = pygame.Rect(room.left, room.top, room.w, min(h, room.h))
+        else:  # nowhere in larger letters: no tip over the buttons (Settings has the switch)
+            return
+        panel = pygame.Rect(room.left, room.top, room.w, h)
         panel.centery = min(max(room.centery, room.top + panel.h // 2), room.bottom - panel.h // 2)
-        self.panel = (panel, tr("ui.table_tip_title"), tr("ui.table_tip_claim"))
+        self.panel = (panel, title, tr("ui.table_tip_claim"))
         auto = pygame.Rect(panel.left + pad, panel.bottom - pad - bh, panel.w - 2 * pad, bh)
         t.button("auto_claim", auto, tr("ui.table_tip_auto"), t.claim_automatically,
                  "@primary")  # fmt: skip
