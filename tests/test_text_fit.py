@@ -4,8 +4,9 @@ window (1024x600) and at 1920x1080.
 
 Each screen is opened once per window size, then laid out again in each language and text
 size as the Settings do it (cheaper than opening it again). Within the test's time the
-combinations are those that overflow first: French (the longest words) and every language
-at Larger text, the smaller text sizes in Dutch; at 1920x1080 Dutch and French at Larger.
+combinations are those that overflow first: Dutch and French (the longest words; English's
+are shorter) at Larger text, the smaller text sizes in Dutch; at 1920x1080 the same two at
+Larger. About 60 s of CPU: 30 s of `make test` on two cores.
 Screens still known to overflow are marked xfail (strict: a fix turns the mark into a
 failure, to be removed).
 """
@@ -22,8 +23,7 @@ from klaverjas_gui.ui.catalogue import LONG_NAMES, SCREENS
 
 NAMES = tuple(name for name, _ in LONG_NAMES)
 CASES = {
-    (1024, 600): [("nl", "normal"), ("nl", "large"), ("nl", "larger"), ("en", "larger"),
-                  ("fr", "larger")],
+    (1024, 600): [("nl", "normal"), ("nl", "large"), ("nl", "larger"), ("fr", "larger")],
     (1920, 1080): [("nl", "larger"), ("fr", "larger")],
 }  # fmt: skip
 # the screens whose judging or solving takes seconds: checked at 1024x600 only
@@ -46,7 +46,7 @@ def cases():
         yield pytest.param(name, marks=marks, id=name)
 
 
-@pytest.mark.parametrize("screen", cases())
+@pytest.mark.parametrize("screen", list(cases()))
 def test_every_word_fits(make_app, monkeypatch, screen):
     found = []
     with recording(monkeypatch) as made:
