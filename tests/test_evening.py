@@ -290,3 +290,23 @@ def test_a_word_wider_than_a_line_is_cut_into_lines_that_fit(make_app):
     assert all(theme.text_width(line, 15) <= 180 for line in lines)
     assert path in "".join(lines).replace("Log file:", "").replace("(for a bug report)", "")
     assert lines[0] == "Log file:" and lines[1].endswith("/")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_deal_summarys_headline_stays_inside_its_dialog(make_app, monkeypatch, lang):
+    """Long names at Larger text: the headline ("… hebben het gehaald") was wider than the
+    dialog; it gets smaller letters, then two lines."""
+    from textfit import problems, recording
+
+    from klaverjas_gui.ui.catalogue import LONG_NAMES, _played
+
+    with recording(monkeypatch) as made:
+        app = make_app("--lang", lang, deterministic=True, first_frame=True)
+        app.set_text_size("larger")
+        table = app.push("table", variant=AMS, seed=1, seats=LONG_NAMES)
+        state = _played("amsterdam", 2, lambda s: len(s.sheet) == 1)
+        table.load(state)
+        app.push("deal summary", table=table, line=state.sheet[-1], totals=state.totals)
+        app.step(DT)
+        found = problems(app, made, tuple(n for n, _ in LONG_NAMES))
+    assert not found, "\n".join(found)
