@@ -310,3 +310,30 @@ def test_the_deal_summarys_headline_stays_inside_its_dialog(make_app, monkeypatc
         app.step(DT)
         found = problems(app, made, tuple(n for n, _ in LONG_NAMES))
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["nl", "fr"])
+def test_the_decision_ring_keeps_off_the_question_above_it(make_app, monkeypatch, lang):
+    """The keyboard's ring round a decision button (Superkraak!/Pass) crossed the line of
+    the question above it at Larger text: the panel makes room for its words."""
+    from textfit import Frame, Recording, recording
+
+    from klaverjas_gui.ui.catalogue import SCREENS
+
+    with recording(monkeypatch) as made:
+        app = make_app("--lang", lang, deterministic=True, first_frame=True)
+        app.set_text_size("larger")
+        SCREENS["table: bidding log"](app)
+        table = table_of(app)
+        run_until(app, lambda: table.prompt.visible)
+        press(app, pygame.K_RIGHT)
+        frame = Frame()
+        made["frame"] = frame
+        app.draw(Recording(app.size, made, frame))
+        made["frame"] = None
+    L = table.layout
+    ring = table.prompt.focus_rect().inflate(L.px(10), L.px(10))  # as the view draws it
+    ring.inflate_ip(2 * max(2, L.px(3)), 2 * max(2, L.px(3)))
+    panel = table.prompt.panel[0]
+    words = [(w, ink) for w, _, ink in frame.texts if panel.contains(ink)]
+    assert words and not [w for w, ink in words if ring.colliderect(ink)]

@@ -172,8 +172,19 @@ class DecisionPrompt:
             theme.font(L.text(21), True).size(title)[0], theme.font(L.text(15)).size(hint)[0]
         )
         extra = L.px(24) if hint else 0
-        panel = pygame.Rect(0, 0, max(row, text_w, L.px(360)) + 2 * pad, bh + L.px(72) + extra)
+        width = max(row, text_w, L.px(360)) + 2 * pad
+        # the title and the question as the view draws them, then room for the keyboard's
+        # ring round a button (at Larger text it crossed the question's line)
+        title_h = max(L.px(44), L.px(18) + theme.font(L.text(21), True).get_height())
+        hint_h = len(theme.wrap(hint, L.text(15), width - L.px(32))) * theme.font(
+            L.text(15)).get_height() if hint else 0  # fmt: skip
+        height = max(bh + L.px(72) + extra, title_h + hint_h + L.px(12) + bh + pad)
+        panel = pygame.Rect(0, 0, width, bh + L.px(72) + extra)
         panel.center = L.prompt_centre()
+        grown = height - panel.h  # for larger letters: up, or down where cards lie above
+        panel.h = height
+        if not getattr(L, "prompt_grows_down", False):
+            panel.top -= grown
         if t.open_cards:  # open hands: West's and East's cards stay in view, the panel goes lower
             lowest = round(L.south_hand_top()) - L.px(8) - panel.h
             panel.top = max(panel.top, min(L.side_hands_bottom(True) + L.px(10), lowest))

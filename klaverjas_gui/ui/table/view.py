@@ -185,7 +185,7 @@ class TableView:
             title, size = shrink(title, L.text(21), L.text(15), rect.w - L.px(24), True)
             img = theme.text(title, size, theme.GOLD_LIGHT, True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(14))))
-            y = rect.top + (L.px(44) if size == L.text(21) else L.px(18) + img.get_height())
+            y = rect.top + max(L.px(44) if size == L.text(21) else 0, L.px(18) + img.get_height())
             for line in theme.wrap(hint, L.text(15), rect.w - L.px(32)) if hint else []:
                 img = theme.text(line, L.text(15), theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
