@@ -806,8 +806,20 @@ class App:
             return None
         session = table.session
         self._stored_cache.pop(session.match_id, None)  # it moves on: read it afresh later
-        return open_match(session.game, session.variant, session.state, session.match_id,
+        here = open_match(session.game, session.variant, session.state, session.match_id,
                           bool(getattr(table, "practice", False)))  # fmt: skip
+        return dataclasses.replace(here, guests=self._guests(session))
+
+    @staticmethod
+    def _guests(session: Any) -> tuple[str, ...]:
+        """The people connected from other laptops to a match this laptop hosts."""
+        from .play.net.session import HostLink
+        from .play.seats import REMOTE
+
+        if not isinstance(getattr(session, "link", None), HostLink):
+            return ()
+        return tuple(s["name"] for s in session.link.seat_status()
+                     if s["kind"] == REMOTE and s["present"])  # fmt: skip
 
     def _stored(self, game: Game) -> OpenMatch | None:
         """`game`'s running match in the history (replayed once per match, then remembered)."""
@@ -1002,7 +1014,8 @@ class App:
             from .ui.netstatus import draw_away
 
             u = theme.scale_for(self.size)
-            draw_away(surface, link, (self.size[0] // 2, round(8 * u)), u)
+            corner = getattr(top, "away_corner", lambda: None)()  # the screen's free corner
+            draw_away(surface, link, (self.size[0] // 2, round(8 * u)), u, bottomleft=corner)
         centre = top.toast_centre() if top is not None else (self.size[0] / 2, self.size[1] * 0.9)
         self.toasts.draw(surface, centre, theme.scale_for(self.size))
 

@@ -65,6 +65,9 @@ def play_with_covers(app: App, table: TableScene, decisions: int) -> list[int]:
         hand = table.model.hands[s.to_move]  # empty at a last trick's claim question
         assert face_up(table) == ({s.to_move: hand} if hand else {})
         assert set(table.model.hands[s.to_move]) == set(s.hand(s.to_move))
+        if table.session.state is not s:  # the last card played itself (forced_card)
+            done += 1
+            continue
         if table.human_may_play():
             card = rng.choice([a.card for a in s.legal_actions()])
             hand = table.model.hands[table.layout.bottom]

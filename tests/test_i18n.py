@@ -134,7 +134,13 @@ def _source_strings() -> tuple[set[str], list[str]]:
 
 def _built_keys() -> set[str]:
     """Keys made in code from data, which neither a literal nor an f-string shows."""
-    from klaverjas_gui.store.prefs import CARD_BACKS, COACH_LEVELS, SPEEDS, TEXT_SIZES
+    from klaverjas_gui.store.prefs import (
+        CARD_BACKS,
+        COACH_LEVELS,
+        FORCED_CARD,
+        SPEEDS,
+        TEXT_SIZES,
+    )
     from klaverjas_gui.teach.lessons import LESSONS
 
     keys = set()
@@ -155,6 +161,7 @@ def _built_keys() -> set[str]:
     keys |= {f"ui.speed_{v}" for v in SPEEDS} | {f"ui.card_back_{v}" for v in CARD_BACKS}
     keys |= {f"ui.text_size_{v}" for v in TEXT_SIZES}
     keys |= {f"ui.coach_{v}" for v in COACH_LEVELS}
+    keys |= {f"ui.forced_card_{v}" for v in FORCED_CARD}
     keys |= {f"ui.gesture_{v}" for v in ("click", "double_click", "drag")}
     # table/two/view.py: tr(f"ui.{key}") for the turned card's label
     keys |= {"ui.table_proposed_trump", "ui.kj_dix", "ui.kj_turned"}

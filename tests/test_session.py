@@ -360,3 +360,62 @@ def test_a_one_answer_question_is_answered_for_the_person_holding_the_laptop():
             session.step(0.05)
     answered = [b for b, a, _ in seen if b.to_move == 0 and b.legal_actions() == (PASS,)]
     assert answered and all(a == PASS for b, a, _ in seen if b in answered)
+
+
+# --- a forced card plays itself (Settings.forced_card) ---
+def forced_position(last: bool) -> Any:
+    """Seat 0 (a person) to play with exactly one card allowed: its last card (`last`), or
+    one card among several in hand."""
+    for seed in range(400):
+        state, rng = KLAVERJAS.new_state(AMS, seed), random.Random(seed)
+        while not state.is_over and state.deal_no == 1:
+            legal = state.legal_actions()
+            mine = state.phase == "play" and state.to_move == 0 and len(legal) == 1
+            if mine and (state.hands[0].bit_count() == 1) == last:
+                return state
+            state, _ = state.apply(rng.choice(legal))
+    raise AssertionError("no forced position found")
+
+
+def forced_session(state: Any, when: str) -> MatchSession:
+    session = session_of(PERSON_AND_COMPUTERS, state=state)
+    session.settings.speed = 1.0  # the pause as a person sees it
+    session.settings.forced_card = when
+    return session
+
+
+@pytest.mark.parametrize("when", ["last_trick", "always"])
+def test_the_last_card_plays_itself_after_a_short_pause(when):
+    state = forced_position(last=True)
+    session = forced_session(state, when)
+    seen = heard(session)
+    session.step(0.05)
+    session.step(0.3)
+    assert seen == [] and session.asked() == 0  # the pause: the person may still play it
+    session.step(0.4)
+    assert [a for _, a, _ in seen] == list(state.legal_actions())
+
+
+def test_a_forced_card_earlier_in_the_deal_waits_unless_always():
+    state = forced_position(last=False)
+    for when, plays in (("last_trick", False), ("off", False), ("always", True)):
+        session = forced_session(state, when)
+        seen = heard(session)
+        for _ in range(40):
+            session.step(0.05)
+        mine = [a for b, a, _ in seen if b is state]  # the computers play on after it
+        assert mine == (list(state.legal_actions()) if plays else []), when
+
+
+def test_with_the_setting_off_the_last_card_waits_for_the_person():
+    session = forced_session(forced_position(last=True), "off")
+    seen = heard(session)
+    for _ in range(100):
+        session.step(0.05)
+    assert seen == [] and session.asked() == 0
+
+
+def test_the_default_plays_only_the_last_trick_by_itself():
+    from klaverjas_gui.store.prefs import Settings
+
+    assert Settings().forced_card == "last_trick" == Pace().forced_card

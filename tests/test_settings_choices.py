@@ -51,9 +51,10 @@ def test_a_schema_2_file_saves_back_as_it_was(tmp_path):
     settings, _ = prefs.load(FIXTURE)
     # the same keys and values, so the same file, plus the settings added since the fixture
     # was written (text size, the window, the coach not chosen, the network's grace, the
-    # table last joined), at their defaults, marked as the schema that holds them
+    # table last joined, when a forced card plays itself), at their defaults, marked as the
+    # schema that holds them
     added = {"text_size": "normal", "window": {}, "coach": "mistakes", "coach_chosen": False,
-             "net_grace": 30, "net_join": {}, "schema": 3}  # fmt: skip
+             "net_grace": 30, "net_join": {}, "forced_card": "last_trick", "schema": 3}  # fmt: skip
     assert settings.to_dict() == with_new_rules({**stored, **added})
     fresh = tmp_path / "fresh.json"
     assert prefs.save(fresh, settings) is None
@@ -172,7 +173,8 @@ def test_a_schema_3_file_keeps_the_chosen_coach_and_everything_else():
     assert notes == [] and (settings.coach, settings.coach_chosen) == ("every", True)
     old, _ = prefs.load(FIXTURE)
     assert settings.games == old.games and settings.text_size == "large"
-    later = {"net_grace": 30, "net_join": {}}  # added after the fixture: absent, the default
+    # added after the fixture: absent, the default
+    later = {"net_grace": 30, "net_join": {}, "forced_card": "last_trick"}
     stored = json.loads(FIXTURE_V3.read_text(encoding="utf-8"))
     assert settings.to_dict() == with_new_rules({**stored, **later})
 

@@ -54,6 +54,9 @@ log = logging.getLogger(__name__)
 PACE = {"bidding": 0.3, "kraak": 0.4, "play": 0.12, "claim": 0.15}  # a computer's minimum "think"
 THINKING_AFTER = 0.3  # a computer thinking longer than this is shown thinking
 AUTOPILOT_PACE = 0.45  # the autopilot's human-looking pause before each decision
+# A person's only allowed card plays itself after this pause (times the animation speed):
+# time to see that it is their turn and which card it is. Settings.forced_card says when.
+FORCED_PAUSE = 0.6
 SCRIPT_PACE = 0.8  # a lesson: seconds between two scripted moves (times the animation speed)
 FIRST_PAUSE = 1.2  # a lesson: time to read the introduction before the first scripted move
 BOTTOM = 0  # the seat at the bottom of the screen when no person sits anywhere
@@ -103,6 +106,7 @@ class Pace:
 
     speed: float = 1.0  # animation time factor: the computers' pace scales with it
     auto_roem_claim: bool = False  # claim roem for a person when the trick pause ends
+    forced_card: str = "last_trick"  # off, last_trick, always: when a forced card plays itself
 
 
 def fresh_seed() -> int:
@@ -320,6 +324,8 @@ class MatchSession:
                 self.submit(PASS)  # a question with one answer (Klabberjass's dix, declare)
             elif not self.hand_over_due(seat) and self.autopilot is not None:
                 self._autopilot(dt)
+            elif seat == self.holder and not self.hand_over_due(seat):
+                self._forced_card(dt)
             return
         if self.seats[seat].kind == REMOTE and self.seats[seat].waiting():
             return  # a person at another laptop: the network submits their move
@@ -350,6 +356,31 @@ class MatchSession:
         if self.holder is None:
             return Reason("not_now", {"action": str(verzaakt(0)), "wanted": self.state.phase})
         return self.submit(verzaakt(self.holder))
+
+    def forced(self) -> Action | None:
+        """The card the person to move must play, when the settings let it play itself: the
+        only card allowed, at the last trick or (setting "always") at any trick."""
+        s = self.state
+        when = getattr(self.settings, "forced_card", "last_trick")
+        legal = s.legal_actions() if s.phase == "play" and when != "off" else ()
+        if len(legal) != 1 or legal[0].kind != "play":
+            return None
+        last = s.hands[s.to_move].bit_count() == 1  # a bit mask: its last card
+        return legal[0] if when == "always" or last else None
+
+    def _forced_card(self, dt: float) -> None:
+        """Play the person's forced card after FORCED_PAUSE (the same clock as the
+        autopilot's: a new decision starts it again)."""
+        action = self.forced()
+        if action is None:
+            return
+        key = ("forced", self.state.n_actions)
+        if self._auto_key != key:
+            self._auto_key, self.human_wait = key, 0.0
+            return
+        self.human_wait += dt
+        if self.human_wait >= FORCED_PAUSE * self.settings.speed:
+            self.submit(action)
 
     def claim_timeout(self) -> None:
         """The trick pause is over and the person has not claimed: claim if the settings
@@ -552,6 +583,7 @@ class OpenMatch:
     totals: tuple[int, int]  # the player's team (seat 0's) first
     match_id: int | None  # the history's match; None: not recorded (practice)
     practice: bool = False
+    guests: tuple[str, ...] = ()  # hosted: the people at other laptops, cut off if it ends
 
 
 def open_match(game: Game, variant: Any, state: Any, match_id: int | None,

@@ -45,6 +45,9 @@ TEXT_SIZES = ("normal", "large", "larger")  # ui/theme.py says how much larger
 # note on every decision. A newcomer gets notes on mistakes; after QUIET_AFTER finished
 # matches a player who never chose is left in peace.
 COACH_LEVELS = ("off", "mistakes", "every")
+# A person's only allowed card plays itself after a short pause (play/session.py): never,
+# at the last trick (where the last card has nowhere else to go), or whenever it is forced.
+FORCED_CARD = ("off", "last_trick", "always")
 QUIET_AFTER = 20
 HUMAN = "human"
 NAME_LENGTH = 24
@@ -165,6 +168,7 @@ class Settings:
     four_colour: bool = False
     card_back: str = "blue"
     auto_roem_claim: bool = False  # claim roem for the human when the trick pause ends
+    forced_card: str = "last_trick"  # a key of FORCED_CARD: when a forced card plays itself
     hints: bool = True
     practice: bool = False  # open-hands practice: all hands face up, take-backs, not recorded
     volume: float = 0.8
@@ -286,6 +290,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "card_back": CARD_BACKS,
     "text_size": TEXT_SIZES,
     "coach": COACH_LEVELS,
+    "forced_card": FORCED_CARD,
 }
 
 

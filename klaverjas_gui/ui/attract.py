@@ -29,7 +29,7 @@ from ..store.prefs import SPEEDS
 from . import theme, widgets
 from .captions import action_captions, suit_name
 from .commands import Command
-from .table.layout import SOUTH
+from .table.layout import SOUTH, WEST
 from .table.scene import TableScene
 from .table.two.scene import KlabberjassTableScene
 
@@ -142,6 +142,8 @@ class Attract:
     def speed_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         L = self.layout
         bw, bh, gap = L.px(116), L.px(36), L.px(8)
+        for label in (tr("demo.slower"), tr("demo.faster")):  # as wide as the words need
+            bw = widgets.fit_label(self.app.size, label, "@quiet", bw, bh)[0]  # type: ignore[attr-defined]
         right, bottom = L.w - L.margin, L.h - L.margin - L.px(8)
         if L.hand_bounds(SOUTH, True).right + L.px(20) > right - CONTROLS_WIDTH * L.u:
             bottom = L.hand_bounds(SOUTH, True).top - L.px(24)  # a wide hand: go above it
@@ -200,7 +202,8 @@ class Attract:
         L = self.layout
         plate = L.plate_rect(SOUTH, True)
         right = L.hand_bounds(SOUTH, True).left - L.px(20)
-        top = round(L.h * 0.56)
+        west = L.plate_rect(WEST, True) if getattr(L, "players", 4) == 4 else None
+        top = max(round(L.h * 0.56), west.bottom + L.px(10) if west else 0)  # below West
         return pygame.Rect(L.margin, top, max(L.px(200), right - L.margin),
                            plate.top - L.px(12) - top)  # fmt: skip
 
@@ -214,14 +217,20 @@ class Attract:
             newest = n == len(self.captions) - 1
             lines += [(part, theme.TEXT if newest else theme.TEXT_DIM)
                       for part in theme.wrap(text, size, inner)]  # fmt: skip
-        fit = max(1, (room.h - L.px(40)) // line_h)
+        # the heading wraps too ("Spel 1 · de troef wordt gekozen" in larger letters)
+        heading = theme.wrap(self.heading(), L.text(14), inner, True)
+        head_h = max(L.px(26), theme.font(L.text(14), True).get_linesize() * len(heading))
+        fit = max(1, (room.h - L.px(14) - head_h) // line_h)
         lines = lines[-fit:]
-        rect = pygame.Rect(room.left, 0, room.w, L.px(40) + line_h * len(lines))
+        rect = pygame.Rect(room.left, 0, room.w, L.px(14) + head_h + line_h * len(lines))
         rect.bottom = room.bottom
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
         x, y = rect.left + L.px(12), rect.top + L.px(8)
-        surface.blit(theme.text(self.heading(), L.text(14), theme.GOLD_LIGHT, True), (x, y))
-        y += L.px(26)
+        for line in heading:
+            img = theme.text(line, L.text(14), theme.GOLD_LIGHT, True)
+            surface.blit(img, (x, y))
+            y += img.get_height()
+        y = rect.top + L.px(8) + head_h
         for text, colour in lines:
             surface.blit(theme.text(text, size, colour), (x, y))
             y += line_h

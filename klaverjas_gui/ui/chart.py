@@ -29,7 +29,8 @@ def draw_chart(
     top = max(max(series[0]), max(series[1]), 1)
     step = nice_step(top)
     top = ((top + step - 1) // step) * step
-    left_pad, bottom_pad = px(56), px(34)
+    # room under the plot for the deal numbers and, below them, the word "deal"
+    left_pad, bottom_pad = px(56), max(px(34), 2 * theme.font(px(13)).get_height() + px(4))
     plot = pygame.Rect(rect.left + left_pad, rect.top + px(30), rect.w - left_pad - px(16),
                        rect.h - bottom_pad - px(30))  # fmt: skip
     for v in range(0, top + 1, step):
@@ -108,11 +109,14 @@ def draw_progress(
     top = max([*values, 1.0])
     step = next((s for s in (1, 2, 5, 10, 20, 50, 100) if top / s <= 6), 200)
     top = -(-top // step) * step
-    legend_h = px(26)
-    plot = pygame.Rect(rect.left + px(48), rect.top + legend_h + px(24), rect.w - px(64),
-                       rect.h - legend_h - px(24) - px(40))  # fmt: skip
+    # the legend, then the axis's words above the top number, as tall as the letters are
+    legend_h = max(px(26), theme.font(px(14), True).get_height() + px(4))
+    number_h = theme.font(px(13)).get_height()
+    top_pad = max(px(24), number_h + number_h // 2 + px(2))
+    plot = pygame.Rect(rect.left + px(48), rect.top + legend_h + top_pad, rect.w - px(64),
+                       rect.h - legend_h - top_pad - px(40))  # fmt: skip
     head = theme.text(axis[0], px(13), theme.TEXT_DIM)
-    surface.blit(head, (plot.left - px(40), plot.top - px(22)))
+    surface.blit(head, head.get_rect(bottomleft=(plot.left - px(40), plot.top - number_h // 2)))
     v = 0.0
     while v <= top:
         y = plot.bottom - round(plot.h * v / top)

@@ -82,6 +82,13 @@ class ConfirmScene(Scene):
             key = f"ui.confirm_abandon_{match.game.noun}"
             out.append((tr(key, game=match.game.label), theme.TEXT, False))
             out.append((brief(match), theme.GOLD_LIGHT, True))
+            if match.guests:  # a hosted match: the others' laptops leave the table too
+                names = (
+                    tr("guide.and").join([", ".join(match.guests[:-1]), match.guests[-1]])
+                    if len(match.guests) > 1
+                    else match.guests[0]
+                )
+                out.append((tr("ui.confirm_guests", names=names), theme.NAT, False))
         lost = any(m.match_id is None for m in self.ending)
         out.append((tr("ui.confirm_lost" if lost else "ui.confirm_kept"), theme.TEXT_DIM, False))
         return out

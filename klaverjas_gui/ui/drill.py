@@ -131,7 +131,7 @@ class PositionScene(Scene):
         rooms = L.hint_rooms(False)  # the two-player table has one
         room = next((r for r in rooms if r.w >= L.px(240)), max(rooms, key=lambda r: r.w))
         head, lines = self.caption()
-        draw_lesson_panel(surface, room, L.u, head, lines)
+        draw_lesson_panel(surface, room, L.u, head, lines, L.score_panel.bottom + L.px(8))
 
     def close(self) -> None:
         if self.table is not None:

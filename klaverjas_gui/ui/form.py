@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel, UIScrollingContainer, UITextEntryLine
 
+from ..i18n import tr
 from . import theme
 from .focus import Control
 
@@ -183,6 +184,9 @@ class Form:
         if change is None:
             return False
         change(text)
+        limit = element.length_limit if isinstance(element, UITextEntryLine) else None
+        if limit is not None and len(text) >= limit:  # pygame-gui refuses more without a word
+            self.scene.app.toast(tr("ui.name_limit", n=limit))
         return True
 
     # --- pieces ---
@@ -195,7 +199,9 @@ class Form:
         return line + self.px(2)
 
     def _text_block(self, label: str, note: str, width: int, top: int) -> int:
-        y = top + self._label(label, 0, top, width, 17, "@form_label")
+        y = top  # the option's name wraps too ("Réclamer les annonces pour moi", larger)
+        for line in theme.wrap(label, self.font_px(17), width - self.px(16), bold=True):
+            y += self._label(line, 0, y, width, 17, "@form_label")
         note_px = self.font_px(14)
         for line in theme.wrap(note, note_px, width - self.px(16)) if note else []:
             y += self._label(line, 0, y, width, 14, "@form_note") - self.px(2)

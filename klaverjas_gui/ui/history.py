@@ -247,9 +247,14 @@ class MatchRecordScene(Scene):
     def _px(self, v: float) -> int:
         return round(v * theme.scale_for(self.app.size))
 
+    def _deals_left(self) -> int:
+        """Where the deal buttons start: after "Replay a deal:" in its letters."""
+        label = theme.text_width(tr("ui.history_replay_deal"), self._px(16), True)
+        return max(self._px(200), self._px(30) + label + self._px(12))
+
     def _deal_rows(self) -> tuple[int, int]:
         """Deal buttons per line and lines needed at the bottom."""
-        per_line = max(1, (self.app.size[0] - self._px(330)) // self._px(46))
+        per_line = max(1, (self.app.size[0] - self._deals_left() - self._px(130)) // self._px(46))
         if not self.deals:
             return per_line, 0
         return per_line, -(-len(self.deals) // per_line)
@@ -257,15 +262,18 @@ class MatchRecordScene(Scene):
     def build(self) -> None:
         w, h = self.app.size
         px = self._px
-        self.button("back", pygame.Rect(w - px(176), px(22), px(150), px(44)), tr("ui.back"),
-                    lambda: self.app.pop(self), "@primary")  # fmt: skip
+        bw, bh = widgets.fit_label(self.app.size, tr("ui.back"), "@primary", px(150), px(44))
+        back = self.button("back", pygame.Rect(w - px(26) - bw, px(22), bw, bh), tr("ui.back"),
+                           lambda: self.app.pop(self), "@primary")  # fmt: skip
         if self.coached:  # the report was offered only at the match's end, never again
-            self.button("coach_report", pygame.Rect(w - px(336), px(22), px(150), px(44)),
-                        tr("coach.live_title"), self.coach_report, "@menu")  # fmt: skip
+            label = tr("coach.live_title")
+            cw, ch = widgets.fit_label(self.app.size, label, "@menu", px(150), px(44))
+            self.button("coach_report", pygame.Rect(back.rect.left - px(10) - cw, px(22), cw, ch),
+                        label, self.coach_report, "@menu")  # fmt: skip
         per_line, rows = self._deal_rows()
         top = h - px(24) - rows * px(40)
         for i, deal in enumerate(self.deals):
-            x = px(200) + (i % per_line) * px(46)
+            x = self._deals_left() + (i % per_line) * px(46)
             y = top + (i // per_line) * px(40)
             self.button(f"replay_{deal}", pygame.Rect(x, y, px(40), px(34)), str(deal),
                         lambda d=deal: self.replay(d), "@segment")  # fmt: skip
@@ -304,10 +312,16 @@ class MatchRecordScene(Scene):
         surface.blit(widgets.felt((w, h)), (0, 0))
         title = theme.text(tr("ui.history_match", n=self.record.id), px(34), theme.GOLD_LIGHT, True)
         surface.blit(title, (px(26), px(12)))
-        sub = theme.text(self.subtitle(), px(15), theme.TEXT_DIM)
-        surface.blit(sub, (px(26), px(12) + title.get_height()))
+        y = px(12) + title.get_height()
+        subtitle = self.subtitle()  # whole where it fits (wrapping joins its wide gaps)
+        lines = [subtitle] if theme.text_width(subtitle, px(15)) <= w - px(52) else None
+        for line in lines or theme.wrap(subtitle, px(15), w - px(52)):
+            sub = theme.text(line, px(15), theme.TEXT_DIM)
+            surface.blit(sub, (px(26), y))
+            y += sub.get_height()
         _, rows = self._deal_rows()
-        body = pygame.Rect(px(26), px(92), w - px(52), h - px(92) - px(40) - rows * px(40))
+        top = max(px(92), y + px(12))  # below the subtitle, on two lines in larger letters
+        body = pygame.Rect(px(26), top, w - px(52), h - top - px(40) - rows * px(40))
         if self.error:
             img = theme.text(self.error, px(18), theme.NAT)
             surface.blit(img, img.get_rect(center=body.center))

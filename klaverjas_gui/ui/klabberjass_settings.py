@@ -107,7 +107,7 @@ def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Re
     widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
     x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
     settings = scene.settings
-    y = scene._head(surface, tr("klabber.next_game"), x, y)
+    y = scene._head(surface, tr("klabber.next_game"), x, y, width)
     img = theme.text(preset_name(settings.rules_name(KLABBERJASS)), px(24), theme.GOLD_LIGHT, True)
     surface.blit(img, (x, y))
     y += img.get_height() + px(2)
@@ -119,7 +119,7 @@ def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Re
     if getattr(running, "game", None) is KLABBERJASS and running.session.variant != rules:
         lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
     y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
-    y = scene._head(surface, tr("klabber.at_table"), x, y + px(8))
+    y = scene._head(surface, tr("klabber.at_table"), x, y + px(8), width)
     (you, first), (name, level) = settings.seat_plan(KLABBERJASS)
     if first == HUMAN and level == HUMAN:
         words = tr("klabber.people", you=display_name(you), name=display_name(name))

@@ -41,6 +41,10 @@ class MatchEndScene(Scene):
         session = self.table.session
         coached = session.coach is not None and session.match_id is not None and not self.table.demo
         keys = ["new_match", *(["coach_report"] if coached else []), "main_menu"]
+        labels = {"new_match": tr("ui.menu_new_match"), "coach_report": tr("coach.live_title"),
+                  "main_menu": tr("ui.end_main_menu")}  # fmt: skip
+        for key in keys:  # one width for all: the widest label's, in the menu's letters
+            bw = widgets.fit_label(self.app.size, labels[key], "@menu", bw, bh)[0]
         x = w // 2 - (len(keys) * bw + (len(keys) - 1) * gap) // 2
         rects = {key: pygame.Rect(x + i * (bw + gap), y, bw, bh) for i, key in enumerate(keys)}
         self.button("new_match", rects["new_match"], tr("ui.menu_new_match"), self.new_match,

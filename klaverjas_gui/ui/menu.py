@@ -253,6 +253,16 @@ class MainMenuScene(ListScene):
             button.set_relative_position((button.get_abs_rect().left,
                                           button.get_abs_rect().top - step))  # fmt: skip
 
+    def away_corner(self) -> tuple[int, int, int]:
+        """Where a network match's "a computer is playing for Bram" goes over this menu:
+        the free bottom left corner, left of the buttons (at the top it covered the title
+        and, wrapped, the buttons): (left, bottom, width)."""
+        w, h = self.app.size
+        u = theme.scale_for(self.app.size)
+        column = min(b.rect.left for key, b in self.buttons.items() if key != "about")
+        margin = round(16 * u)
+        return margin, h - margin, column - 2 * margin
+
     def about_link(self) -> None:
         """A small About button in the bottom-right corner, clear of the column; the
         keyboard reaches it after Quit."""

@@ -63,17 +63,20 @@ def draw_away(
     midtop: tuple[int, int],
     u: float,
     topright: tuple[int, int, int] | None = None,
-) -> None:
+    bottomleft: tuple[int, int, int] | None = None,
+) -> pygame.Rect | None:
     """One line per guest away, in a panel centred at `midtop`; nothing when all are in.
     `topright` (x, y, width): the panel's top right corner instead, its lines wrapped to
-    `width` (the table: right of the trick, clear of its cards)."""
+    `width` (the table: right of the trick, clear of its cards); `bottomleft` (x, y,
+    width): its bottom left corner (a screen's free corner: the menu's, below its title)."""
     # Once the match is over the guests leave as they should: no "waiting for Anna".
     notes = away_notes(link.seat_status(), link.started() and not link.over())
     if not notes:
         return None
     size = theme.readable(17 * u)
     pad = round(14 * u)
-    wrap = topright[2] - 2 * pad if topright is not None else surface.get_width()
+    corner = topright or bottomleft
+    wrap = corner[2] - 2 * pad if corner is not None else surface.get_width()
     lines = [line for note in notes for line in theme.wrap(note, size, wrap, True)]
     images = [theme.text(line, size, theme.GOLD_LIGHT, True) for line in lines]
     width = min(surface.get_width() - 2 * pad, max(i.get_width() for i in images) + 2 * pad)
@@ -81,6 +84,9 @@ def draw_away(
     if topright is not None:
         rect = pygame.Rect(0, topright[1], width, height)
         rect.right = topright[0]
+    elif bottomleft is not None:
+        rect = pygame.Rect(bottomleft[0], 0, width, height)
+        rect.bottom = bottomleft[1]
     else:
         rect = pygame.Rect(0, midtop[1], width, height)
         rect.centerx = midtop[0]

@@ -50,7 +50,8 @@ class ProgressScene(Scene):
         w, _ = self.app.size
         px = self.px
         self.points = self.app.history.coaching(last=LAST, game=self.game)
-        self.button("back", pygame.Rect(w - px(176), px(22), px(150), px(44)), tr("ui.back"),
+        bw, bh = widgets.fit_label(self.app.size, tr("ui.back"), "@primary", px(150), px(44))
+        self.button("back", pygame.Rect(w - px(26) - bw, px(22), bw, bh), tr("ui.back"),
                     self.back, "@primary")  # fmt: skip
         game_chips(self, self.game, self.set_game)
 

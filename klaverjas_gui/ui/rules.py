@@ -259,8 +259,13 @@ class RulesScene(Scene):
         w, h = self.app.size
         u = self.u()
         side = max(round(24 * u), (w - round(1100 * u)) // 2)
-        top = round(118 * u)
+        top = self.tabs_top() + round(52 * u)
         return pygame.Rect(side, top, w - 2 * side, h - top - round(84 * u))
+
+    def tabs_top(self) -> int:
+        """Below the title, however large the letters are (66 units at the normal size)."""
+        u = self.u()
+        return max(round(66 * u), round(12 * u) + theme.font(round(34 * u), True).get_height())
 
     def build(self) -> None:
         w, h = self.app.size
@@ -279,11 +284,13 @@ class RulesScene(Scene):
             widths = [room // len(titles)] * len(titles)
         x = w // 2 - (sum(widths) + gap * (len(titles) - 1)) // 2
         for i, title in enumerate(titles):
-            rect = pygame.Rect(x, px(66), widths[i], px(40))
+            rect = pygame.Rect(x, self.tabs_top(), widths[i], px(40))
             self.button(f"tab_{i}", rect, title, lambda i=i: self.go(i),
                         "@primary" if i == self.page else "@quiet")  # fmt: skip
             x += widths[i] + gap
         bw, bh = px(170), px(44)
+        for label in (tr("teach.rules_previous"), tr("teach.rules_next"), tr("teach.back")):
+            bw = widgets.fit_label(self.app.size, label, "@primary", bw, bh)[0]  # all as wide
         y = h - px(16) - bh
         self.button("previous", pygame.Rect(px(24), y, bw, bh), tr("teach.rules_previous"),
                     lambda: self.go(self.page - 1), "@quiet")  # fmt: skip

@@ -25,6 +25,7 @@ from ..play.games import KLAVERJAS, Game
 from ..store.prefs import (
     CARD_BACKS,
     COACH_LEVELS,
+    FORCED_CARD,
     HUMAN,
     LANGUAGES,
     SPEEDS,
@@ -82,6 +83,8 @@ def table_prefs() -> list[tuple[str, list[tuple[str, str, str, list[Option]]]]]:
              on_off()),
             ("auto_roem_claim", tr("ui.settings_auto_roem"), tr("ui.settings_auto_roem_note"),
              on_off()),
+            ("forced_card", tr("ui.settings_forced_card"), tr("ui.settings_forced_card_note"),
+             _words("forced_card", FORCED_CARD)),
             ("hints", tr("ui.settings_hints"), tr("ui.settings_hints_note"), on_off()),
             ("coach", tr("ui.settings_coach"), tr("ui.settings_coach_note"),
              _words("coach", COACH_LEVELS)),
@@ -362,9 +365,15 @@ class SettingsScene(Scene):
         surface.blit(widgets.felt((w, h)), (0, 0))
         title = theme.text(tr("ui.settings_title"), px(38), theme.GOLD_LIGHT, True)
         surface.blit(title, (px(26), px(14)))
-        note = theme.text(self.note(), px(15), theme.GOLD if self.app.match else theme.TEXT_DIM)
         x, y = px(46) + title.get_width(), px(14) + title.get_height() - px(30)
-        surface.blit(note, (x, y))
+        room = self.buttons["back"].rect.left - px(16) - x  # never under Back
+        lines = theme.wrap(self.note(), px(15), room)
+        line_h = theme.font(px(15)).get_linesize()
+        y = max(px(4), y - (len(lines) - 1) * line_h)  # a second line goes up, beside the title
+        for line in lines:
+            note = theme.text(line, px(15), theme.GOLD if self.app.match else theme.TEXT_DIM)
+            surface.blit(note, (x, y))
+            y += line_h
         keys = theme.text(tr("ui.settings_keys_note"), theme.readable(px(14)), theme.TEXT_DIM)
         tabs = self._tabs_rect()
         if tabs.right + px(20) + keys.get_width() <= w - px(26):  # where it fits, beside the tabs
@@ -392,7 +401,7 @@ class SettingsScene(Scene):
         widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
         x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
         name = self.settings.rules_name(KLAVERJAS)
-        y = self._head(surface, tr("ui.settings_next_rules"), x, y)
+        y = self._head(surface, tr("ui.settings_next_rules"), x, y, width)
         label = preset_label(name if name in PRESETS else "custom")
         img = theme.text(label, px(24), theme.GOLD_LIGHT, True)
         surface.blit(img, (x, y))
@@ -406,7 +415,7 @@ class SettingsScene(Scene):
         if running is not None and running.session.variant != rules:
             lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
         y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
-        y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8))
+        y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8), width)
         self._paragraphs(surface, self.table_lines(), x, y, width, panel.bottom)
 
     def changes(self) -> str:
@@ -441,10 +450,13 @@ class SettingsScene(Scene):
                 lines.append((tr("guide.hotseat_practice"), theme.GOLD, False))
         return lines
 
-    def _head(self, surface: pygame.Surface, text: str, x: int, y: int) -> int:
-        head = theme.text(text.upper(), self._px(13), theme.TEXT_DIM, True)
-        surface.blit(head, (x, y))
-        return y + head.get_height() + self._px(4)
+    def _head(self, surface: pygame.Surface, text: str, x: int, y: int, width: int) -> int:
+        """A summary panel's heading, wrapped to `width`; returns where the text goes on."""
+        for line in theme.wrap(text.upper(), self._px(13), width, True):
+            head = theme.text(line, self._px(13), theme.TEXT_DIM, True)
+            surface.blit(head, (x, y))
+            y += head.get_height()
+        return y + self._px(4)
 
     def _paragraphs(
         self,

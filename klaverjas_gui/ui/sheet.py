@@ -55,16 +55,26 @@ def draw_sheet(
         left rather than past the sheet's edge."""
         return min(x[i] + px(6), rect.right - px(4) - img.get_width()) if i == 8 else x[i] + px(6)
 
+    # where the last head and sub-head ended: a wide "Troef" or "cards+roem" pushes the next on
+    head_right = sub_right = 0
     for i, h in enumerate(heads):
         colour = (
             theme.TEAM_COLOURS[0] if i == 4 else theme.TEAM_COLOURS[1] if i == 6 else theme.TEXT_DIM
         )
         img = theme.text(h, head_px, colour, True)
-        surface.blit(img, (left(i, img), y))
+        head_x = left(i, img) if i == 8 or not h else max(left(i, img), head_right + px(8))
+        surface.blit(img, (head_x, y))
+        head_right = head_x + img.get_width() if h else head_right
         if sub[i]:
-            surface.blit(theme.text(sub[i], px(12), theme.TEXT_DIM), (x[i] + px(6), y + px(18)))
-    y += px(40)
-    row_h = px(27)
+            sub_y = y + max(px(18), theme.font(head_px, True).get_height())
+            img = theme.text(sub[i], px(12), theme.TEXT_DIM)
+            sub_x = max(x[i] + px(6), sub_right + px(8))
+            surface.blit(img, (sub_x, sub_y))
+            sub_right = sub_x + img.get_width()
+    # the heads and rows grow with the text size: a line never reaches past its band
+    heads_h = theme.font(head_px, True).get_height() + theme.font(px(12)).get_height()
+    y += max(px(40), heads_h + px(8))
+    row_h = max(px(27), theme.font(row_px).get_height() + px(6))
     fit = max(1, (rect.bottom - y - px(40)) // row_h)
     shown = lines[-fit:]
     totals = [0, 0]
@@ -155,9 +165,11 @@ class ScoreSheetScene(Scene):
     def build(self) -> None:
         u = theme.scale_for(self.app.size)
         p = self._panel()
-        rect = pygame.Rect(0, 0, round(150 * u), round(44 * u))
+        label = tr("ui.sheet_close")
+        rect = pygame.Rect(0, 0, *widgets.fit_label(self.app.size, label, "@primary",
+                                                    round(150 * u), round(44 * u)))  # fmt: skip
         rect.bottomright = (p.right - round(20 * u), p.bottom - round(16 * u))
-        self.button("close", rect, tr("ui.sheet_close"), lambda: self.app.pop(self), "@primary")
+        self.button("close", rect, label, lambda: self.app.pop(self), "@primary")
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):

@@ -13,6 +13,7 @@ from ..words import describe_deal, kraak_name, revoke_text, suit_name
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene
+from .table import view as table_view
 
 if TYPE_CHECKING:
     from .shell import Shell
@@ -81,10 +82,25 @@ class DealSummaryScene(Scene):
         # wide enough for its two buttons side by side (French in the larger text)
         width = round(min(w * 0.94, max(700 * u, 2 * self._button_size()[0] + 56 * u)))
         lines = len(theme.wrap(self.describe(), round(18 * u), width - round(80 * u)))
-        height = round((356 + 25 * lines) * u)
+        size, title = self.title_lines(width)
+        extra = (len(title) - 1) * theme.font(size, True).get_linesize()  # a long name's
+        height = round((356 + 25 * lines) * u) + extra
         rect = pygame.Rect(0, 0, width, min(round(h * 0.94), height))
         rect.center = (w // 2, round(h * 0.47))
         return rect
+
+    def title_lines(self, width: int) -> tuple[int, list[str]]:
+        """The headline's size and lines in a panel `width` wide: smaller letters first
+        (never below 22 units), then two lines (long names)."""
+        u = theme.scale_for(self.app.size)
+        teams = self.table.team_names()
+        title, _ = headline(self.line, teams, self.table.session.holder,
+                            len(self.table.session.seats) == 2)  # fmt: skip
+        room = width - round(40 * u)
+        size = round(32 * u)
+        while size > round(22 * u) and theme.text_width(title, size, True) > room:
+            size -= 1
+        return size, theme.wrap(title, size, room, True)
 
     def build(self) -> None:
         u = theme.scale_for(self.app.size)
@@ -188,12 +204,12 @@ class DealSummaryScene(Scene):
         seats = self.table.session.seats
         title, colour = headline(line, teams, self.table.session.holder, len(seats) == 2)
         y = p.top + px(22)
-        size = px(32)  # smaller when a long headline would cross the panel's edge
-        while theme.font(size, True).size(title)[0] > p.w - px(40) and size > px(20):
-            size -= 1
-        img = theme.text(title, size, colour, True)
-        surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
-        y += img.get_height() + px(4)
+        size, lines = self.title_lines(p.w)
+        for text in lines:  # the headline: smaller, or on two lines, never past the panel
+            img = theme.text(text, size, colour, True)
+            surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
+            y += img.get_height()
+        y += px(4)
         names = self.table.session.seats
         sub = tr("ui.summary_deal_line", n=line.deal_no, trump=line_trump(line),
                  name=names[line.chooser].label)  # fmt: skip
@@ -225,10 +241,17 @@ class DealSummaryScene(Scene):
         s = self.line.score
         offsets = (40, 290, 380, 470, 570)
         cols = [p.left + px(o) for o in offsets] + [p.right - px(40)]
-        for i, h in enumerate(self.heads):
-            img = theme.text(tr(h) if h else "", px(14), theme.TEXT_DIM, True)
+        words = [tr(h) if h else "" for h in self.heads]
+        size = px(14)  # smaller where two heads would touch ("Annonces" and "Cette donne")
+        while size > px(11) and any(
+            cols[i] - theme.text_width(words[i], size, True) < cols[i - 1] + px(6)
+            for i in range(2, len(words))
+        ):
+            size -= 1
+        for i, word in enumerate(words):
+            img = theme.text(word, size, theme.TEXT_DIM, True)
             surface.blit(img, img.get_rect(topright=(cols[i], y)) if i else (cols[0], y))
-        y += px(26)
+        y += max(px(26), theme.font(size, True).get_height() + px(8))  # the rows below them
         k = min(1.0, self.age / max(0.001, COUNT_SECONDS * self.table.speed))
         for team in (0, 1):
             row_y = y + team * px(48)
@@ -236,8 +259,10 @@ class DealSummaryScene(Scene):
             widgets.draw_panel(surface, band, u, (255, 255, 255, 14), None)
             colour = theme.TEAM_COLOURS[team]
             pygame.draw.circle(surface, colour, (cols[0] + px(6), row_y + px(15)), px(6))
+            room = cols[1] - px(48) - (cols[0] + px(20))  # up to the tricks' number
+            name = table_view.fit(teams[team], px(19), room, True)  # long names: "…"
             surface.blit(
-                theme.text(teams[team], px(19), theme.TEXT, True), (cols[0] + px(20), row_y + px(2))
+                theme.text(name, px(19), theme.TEXT, True), (cols[0] + px(20), row_y + px(2))
             )
             cards = s.card_points[team] * s.multiplier
             match_total = round(self.totals[team] - s.scores[team] * (1 - k))

@@ -63,13 +63,21 @@ class TextPageScene(Scene):
         surface.blit(widgets.felt((w, h)), (0, 0))
         head = theme.text(tr(self.title_key), px(40), theme.GOLD_LIGHT, True)
         surface.blit(head, head.get_rect(midtop=(w // 2, px(30))))
-        size, gap = max(15, px(19)), px(12)
-        width = min(w - px(120), px(self.width))
-        panel = pygame.Rect(w // 2 - width // 2 - px(28), px(30) + head.get_height() + px(18),
-                            width + px(56), 0)  # fmt: skip
-        wrapped = [theme.wrap(text, size, width, bold) for text, _, bold in self.text]
-        step = theme.font(size).get_linesize()
-        panel.h = sum(len(ls) * step + gap for ls in wrapped) + px(36) - gap
+        top, gap = px(30) + head.get_height() + px(18), px(12)
+        bottom = self.buttons["back"].rect.top - px(10)  # the panel never reaches Back
+        # in larger letters: the panel as wide as the window allows, then smaller letters
+        # (never below 15 px before the text size)
+        for size in range(max(15, px(19)), 14, -1):
+            for width in (min(w - px(120), px(self.width)), w - px(96)):
+                wrapped = [theme.wrap(text, size, width, bold) for text, _, bold in self.text]
+                step = theme.font(size).get_linesize()
+                height = sum(len(ls) * step + gap for ls in wrapped) + px(36) - gap
+                if top + height <= bottom:
+                    break
+            else:
+                continue
+            break
+        panel = pygame.Rect(w // 2 - width // 2 - px(28), top, width + px(56), height)
         widgets.draw_panel(surface, panel, u)
         y = panel.top + px(18)
         self.rects = []

@@ -158,7 +158,14 @@ def _wrap(content: str, px: int, width: int, bold: bool, _scale: float) -> tuple
     lines: list[str] = []
     for paragraph in content.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word, cut in _pieces(paragraph.split(), px, width, bold):
+            if cut:  # a piece of a word too wide for a line: the rest goes on the next
+                if line and text_width(f"{line} {word}", px, bold) <= width:
+                    lines.append(f"{line} {word}")
+                else:
+                    lines += [line, word] if line else [word]
+                line = ""
+                continue
             trial = f"{line} {word}".strip()
             if text_width(trial, px, bold) <= width or not line:
                 line = trial
@@ -167,6 +174,23 @@ def _wrap(content: str, px: int, width: int, bold: bool, _scale: float) -> tuple
                 line = word
         lines.append(line)
     return tuple(lines)
+
+
+def _pieces(words: list[str], px: int, width: int, bold: bool) -> list[tuple[str, bool]]:
+    """`words`, each wider than `width` (a log file's path) cut into pieces that fit, after
+    a "/" where one falls near the end of a piece; True: a piece the word goes on after."""
+    out: list[tuple[str, bool]] = []
+    for word in words:
+        while text_width(word, px, bold) > width and len(word) > 1:
+            n = len(word) - 1
+            while n > 1 and text_width(word[:n], px, bold) > width:
+                n -= 1
+            cut = word.rfind("/", 0, n) + 1 or word.rfind("\\", 0, n) + 1
+            n = cut if cut > n // 2 else n
+            out.append((word[:n], True))
+            word = word[n:]
+        out.append((word, False))
+    return out
 
 
 def _draw_button_states_when_first_shown() -> None:

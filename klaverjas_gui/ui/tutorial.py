@@ -11,6 +11,7 @@ and is a small scene of its own. A finished lesson is ticked in the settings.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -183,8 +184,10 @@ def lesson_panel_text(
     rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]], smallest: int = 10
 ) -> PanelText:
     """The panel's words wrapped to its width, the font shrunk to fit, but not below
-    `smallest` layout units (a caller that must stay readable checks `fits`)."""
+    `smallest` layout units nor MIN_READABLE pixels as drawn (at Larger text it shrank
+    below the Normal size's letters); a caller that must stay readable checks `fits`."""
     px = lambda v: max(1, round(v * u))  # noqa: E731
+    floor = max(px(smallest), math.ceil(theme.MIN_READABLE / theme.text_scale()))
     width = rect.w - px(24)
     head_lines = theme.wrap(head, px(15), width, bold=True)
     head_h = sum(
@@ -197,17 +200,27 @@ def lesson_panel_text(
         wrapped = [(theme.wrap(text, size, width), colour) for text, colour in lines if text]
         line_h = theme.font(size).get_linesize()
         need = sum(len(ls) for ls, _ in wrapped) * line_h + px(6) * max(0, len(wrapped) - 1)
-        if need <= room or size <= px(smallest):
+        if need <= room or size <= floor:
             break
         size -= 1
     return PanelText(pygame.Rect(rect), head_lines, size, wrapped, top + need + px(8))
 
 
 def draw_lesson_panel(
-    surface: pygame.Surface, rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]]
-) -> None:
-    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit."""
-    draw_panel_text(surface, lesson_panel_text(rect, u, head, lines), u)
+    surface: pygame.Surface, rect: pygame.Rect, u: float, head: str,
+    lines: list[tuple[str, tuple]], ceiling: int = 0,
+) -> None:  # fmt: skip
+    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit;
+    where even the smallest letters do not fit, the panel grows upwards over what lies
+    above it, up to `ceiling` (opaque, so a name plate there does not show through)."""
+    panel = lesson_panel_text(rect, u, head, lines)
+    if panel.fits:
+        draw_panel_text(surface, panel, u)
+        return
+    taller = rect.inflate(0, 0)
+    taller.top = max(ceiling, rect.top - (panel.text_bottom - rect.bottom))
+    taller.h = rect.bottom - taller.top
+    draw_panel_text(surface, lesson_panel_text(taller, u, head, lines), u, 255)
 
 
 def draw_panel_text(surface: pygame.Surface, panel: PanelText, u: float, alpha: int = 235) -> None:

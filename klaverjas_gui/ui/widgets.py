@@ -82,6 +82,7 @@ def draw_panel(
 
 # theme.json's font size and boldness by button class (17, bold: "button")
 FONT_SIZES = {"@menu": 21, "@menu_primary": 21, "@primary": 19, "@quiet": 15, "@segment": 15,
+              "@claim": 22,
               "@tab": 17}  # fmt: skip
 
 

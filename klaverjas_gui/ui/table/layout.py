@@ -265,7 +265,11 @@ class TableLayout:
 
     @cached_property
     def score_panel(self) -> pygame.Rect:
-        w = self.px(340)
+        """Top right, wider for larger text as far as North's hand allows: two names, this
+        deal's points and roem and the total share one row ("He… & Jo…" at 1024x600)."""
+        north = self.hand_bounds(NORTH, True)
+        room = self.w - self.margin - (north.right + self.px(12))
+        w = max(self.px(340), min(round(self.px(340) * theme.text_scale()), room))
         return pygame.Rect(self.w - self.margin - w, self.margin, w, self.px(100))
 
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:

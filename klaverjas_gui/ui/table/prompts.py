@@ -153,7 +153,11 @@ class DecisionPrompt:
             if cls == "@suit":  # theme.json: the label sits 46 px in, after the icon
                 widths.append(max(L.px(158), widgets.label_size(label, cls, size)[0] + L.px(58)))
             else:
-                widths.append(widgets.fit_label(size, label, cls, L.px(170 if cls else 118), 0)[0])
+                # pygame-gui's padding, border and shadow take more than fit_label's 28 units
+                # in these tall buttons ("Schmeiss" lost its last letter), more in "@claim"
+                edge = L.px(14) if cls == "@claim" else L.px(6)
+                widths.append(widgets.fit_label(size, label, cls, L.px(170 if cls else 118), 0)[0]
+                              + edge)  # fmt: skip
         return widths
 
     def _row(
@@ -168,8 +172,19 @@ class DecisionPrompt:
             theme.font(L.text(21), True).size(title)[0], theme.font(L.text(15)).size(hint)[0]
         )
         extra = L.px(24) if hint else 0
-        panel = pygame.Rect(0, 0, max(row, text_w, L.px(360)) + 2 * pad, bh + L.px(72) + extra)
+        width = max(row, text_w, L.px(360)) + 2 * pad
+        # the title and the question as the view draws them, then room for the keyboard's
+        # ring round a button (at Larger text it crossed the question's line)
+        title_h = max(L.px(44), L.px(18) + theme.font(L.text(21), True).get_height())
+        hint_h = len(theme.wrap(hint, L.text(15), width - L.px(32))) * theme.font(
+            L.text(15)).get_height() if hint else 0  # fmt: skip
+        height = max(bh + L.px(72) + extra, title_h + hint_h + L.px(12) + bh + pad)
+        panel = pygame.Rect(0, 0, width, bh + L.px(72) + extra)
         panel.center = L.prompt_centre()
+        grown = height - panel.h  # for larger letters: up, or down where cards lie above
+        panel.h = height
+        if not getattr(L, "prompt_grows_down", False):
+            panel.top -= grown
         if t.open_cards:  # open hands: West's and East's cards stay in view, the panel goes lower
             lowest = round(L.south_hand_top()) - L.px(8) - panel.h
             panel.top = max(panel.top, min(L.side_hands_bottom(True) + L.px(10), lowest))
@@ -214,15 +229,17 @@ class DecisionPrompt:
         body, pad, bh = L.text(15), L.px(14), max(L.px(40), 30)
         line_h = theme.font(body).get_linesize()
         title_h = theme.font(L.text(21), True).get_linesize()
-        rooms = L.tip_rooms(t.open_cards)
-        for room in rooms:
-            lines = theme.wrap(tr("ui.table_tip_claim"), body, room.w - 2 * pad)
+        title = tr("ui.table_tip_title")
+        for room in L.tip_rooms(t.open_cards):
+            lines = theme.wrap(tr("ui.table_tip_claim"), body, room.w - L.px(32))  # as drawn
             h = title_h + line_h * len(lines) + bh + 3 * pad
-            if h <= room.h:
+            if h <= room.h and theme.text_width(title, L.text(15), True) <= room.w - L.px(24):
                 break
-        panel = pygame.Rect(room.left, room.top, room.w, min(h, room.h))
+        else:  # nowhere in larger letters: no tip over the buttons (Settings has the switch)
+            return
+        panel = pygame.Rect(room.left, room.top, room.w, h)
         panel.centery = min(max(room.centery, room.top + panel.h // 2), room.bottom - panel.h // 2)
-        self.panel = (panel, tr("ui.table_tip_title"), tr("ui.table_tip_claim"))
+        self.panel = (panel, title, tr("ui.table_tip_claim"))
         auto = pygame.Rect(panel.left + pad, panel.bottom - pad - bh, panel.w - 2 * pad, bh)
         t.button("auto_claim", auto, tr("ui.table_tip_auto"), t.claim_automatically,
                  "@primary")  # fmt: skip

@@ -335,7 +335,7 @@ class TableScene(Scene):
         if reason:
             self.app.toast(reason)
         elif nothing:  # the engine takes an empty claim without a word (Amsterdam asks
-            self.app.toast(tr("ui.table_no_roem"))  # after every trick): say it was empty
+            self.note("claim", tr("ui.table_no_roem"))  # after every trick): say it was empty
 
     def try_play(self, card: Card, origin: Pose | None) -> bool:
         if not self.card_playable():
@@ -361,8 +361,8 @@ class TableScene(Scene):
             return
         if s.to_move == self.session.holder and s.phase != "play":
             self.note("decide", tr("ui.table_decide_first"))  # until the buttons are gone
-        elif s.to_move != self.session.holder:
-            self.app.toast(tr("ui.table_wait_turn", name=self.session.seats[s.to_move].label))
+        elif s.to_move != self.session.holder:  # until the turn comes (it covered Take/Pass)
+            self.note("wait", tr("ui.table_wait_turn", name=self.session.seats[s.to_move].label))
 
     def roem_left(self, ev: RoemLeft) -> None:
         if self.guide.roem_left(ev):  # the teaching note says what was missed
@@ -382,7 +382,8 @@ class TableScene(Scene):
     # --- messages that go when they no longer apply ---
     def note(self, kind: str, text: str) -> None:
         """A message of `kind` (card: why a card is refused; decide: use the buttons; roem:
-        roem missed), which `drop_note` takes away when it stops being true."""
+        roem missed; wait: not your turn; claim: no roem in the trick), which `drop_note`
+        takes away when it stops being true."""
         self.drop_note(kind)
         self.notes[kind] = text
         self.app.toast(text)
@@ -443,7 +444,9 @@ class TableScene(Scene):
             self.show_match_end(ev)
 
     def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
-        self.drop_note("verzaakt")  # the summary says it again, under its own headline
+        # the deal is over: its notes are past (the summary says a verzaakt call again)
+        for kind in ("claim", "wait", "card", "decide", "verzaakt"):
+            self.drop_note(kind)
         self.summary = self.app.push("deal summary", table=self, line=line, totals=totals)
         return self.summary
 
@@ -502,9 +505,12 @@ class TableScene(Scene):
     def _prompt_key(self, name: str) -> bool:
         """The decision buttons by keyboard: Left/Right move the focus ring, Enter presses
         the button it is on, Shift and a suit's letter put it on that suit (never naming
-        it at once). While a card may be played the hand has Left/Right/Enter instead."""
+        it at once). While a card may be played the hand has Left/Right/Enter instead; at
+        the last trick's roem question no card is left, so they are the question's."""
         prompt = self.prompt
-        if not prompt.visible or not prompt.actions or self.card_playable():
+        if not prompt.visible or not prompt.actions:
+            return False
+        if self.card_playable() and self.hand.cards:
             return False
         if name in ("left", "right"):
             prompt.move_focus(-1 if name == "left" else 1)
@@ -546,6 +552,8 @@ class TableScene(Scene):
             call.show() if self.may_call() else call.hide()
         if "decide" in self.notes and not self.prompt.visible:
             self.drop_note("decide")  # the buttons are gone: nothing left to decide with
+        if "wait" in self.notes and self.session.asked() is not None:
+            self.drop_note("wait")  # the turn has come: "wait" no longer applies
         if self.guide.stale():
             self.guide_buttons()  # hints were switched in the settings over the table
         self.guide.update()
@@ -671,8 +679,14 @@ class TableScene(Scene):
             thinking=frozenset(s.thinking), marks=marks, prompt=self.prompt.panel,
             icons=tuple(self.prompt.icons), claim=claim, focus=self.prompt.focus_rect(),
             needed=self.points_needed(), show_last=self.show_last,
-            clock=self.clock,
+            clock=self.clock, above_plate=self.above_plate(),
         )  # fmt: skip
+
+    def above_plate(self) -> int | None:
+        """The top of the guide's buttons over the bottom plate (None: there are none)."""
+        tops = [b.rect.top for key in ("hint", "take_back")
+                if (b := self.buttons.get(key)) is not None and b.visible]  # fmt: skip
+        return min(tops, default=None)
 
     def points_needed(self) -> tuple[int, int] | None:
         """In a learning mode (hints or practice) once trump is chosen: the team that must

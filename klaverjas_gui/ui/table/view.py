@@ -115,6 +115,8 @@ class Picture:
     needed: tuple[int, int] | None = None  # the team to make the deal, the points it needs
     show_last: bool = False  # the last trick over the table
     clock: float = 0.0  # seconds, for the thinking dots
+    above_plate: int | None = None  # the top of the Hint/Take back buttons over the bottom
+    # plate: the bottom seat's speech bubble points from above them, never onto them
 
 
 class TableView:
@@ -183,16 +185,16 @@ class TableView:
             title, size = shrink(title, L.text(21), L.text(15), rect.w - L.px(24), True)
             img = theme.text(title, size, theme.GOLD_LIGHT, True)
             surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(14))))
-            y = rect.top + (L.px(44) if size == L.text(21) else L.px(18) + img.get_height())
+            y = rect.top + max(L.px(44) if size == L.text(21) else 0, L.px(18) + img.get_height())
             for line in theme.wrap(hint, L.text(15), rect.w - L.px(32)) if hint else []:
                 img = theme.text(line, L.text(15), theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
                 y += img.get_height()
 
     def draw_over(self, surface: pygame.Surface, p: Picture) -> None:
-        """What lies above the buttons: the speech bubbles (over the decision panel and the
-        Hint and Take back buttons), the Roem button's pause bar, suit icons on the
-        buttons, the keyboard's focus, the last-trick view."""
+        """What lies above the buttons: the speech bubbles (over the decision panel; the
+        bottom seat's above the Hint and Take back buttons), the Roem button's pause bar,
+        suit icons on the buttons, the keyboard's focus, the last-trick view."""
         L = p.layout
         self._bubbles(surface, p)
         if p.claim is not None:
@@ -324,7 +326,8 @@ class TableView:
             img = theme.text(line, small, theme.GOLD_LIGHT, True)
         else:
             img = theme.text(fit(self.plate_line(p, seat), small, room), small, theme.TEXT_DIM)
-        surface.blit(img, (rect.left + pad, rect.top + L.px(26)))
+        below = L.px(4) + round(theme.font(size, True).get_height() * 0.9)  # the name's "j"
+        surface.blit(img, (rect.left + pad, rect.top + max(L.px(26), below)))
 
     def plate_line(self, p: Picture, seat: int) -> str:
         """Below a plate's name: the seat's role and the tricks it took itself this deal."""
@@ -354,10 +357,11 @@ class TableView:
         L = p.layout
         for seat, b in p.model.bubbles.items():
             fade = min(1.0, (b.ttl - b.age) / BUBBLE_FADE)
-            widgets.draw_bubble(
-                surface, L.bubble_anchor(seat, p.open_cards), b.text, L.u, b.suit, fade,
-                self.settings.four_colour,
-            )  # fmt: skip
+            x, y, side = L.bubble_anchor(seat, p.open_cards)
+            if seat == p.bottom and p.above_plate is not None and side == "above":
+                y = min(y, p.above_plate - L.px(8))
+            widgets.draw_bubble(surface, (x, y, side), b.text, L.u, b.suit, fade,
+                                self.settings.four_colour)  # fmt: skip
 
     def _trump_panel(self, surface: pygame.Surface, p: Picture) -> None:
         m, L = p.model, p.layout
@@ -368,7 +372,7 @@ class TableView:
         surface.blit(head, (rect.left + pad, rect.top + L.px(8)))
         chip_size = L.px(54)
         chip_rect = pygame.Rect(rect.left + pad, rect.top + L.px(32), chip_size, chip_size)
-        x = chip_rect.right + L.px(12)
+        x = chip_rect.right + L.px(10)
         if m.trump is None:
             pygame.draw.circle(
                 surface, (255, 255, 255, 40), chip_rect.center, chip_size // 2, max(1, L.px(2))
@@ -389,14 +393,30 @@ class TableView:
             line2 = tr("ui.table_chosen_by", name=chooser)
             if m.chooser is not None and (m.chooser == p.holder or m.chooser in p.you):
                 line2 = tr("ui.table_chosen_by_you")  # a replay has no holder, but "You" chose
-            if m.kraak_level:
-                line2 += f" · {kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
+            if m.kraak_level:  # in the head row, right: the chooser's line keeps the name
+                kraak = f"{kraak_name(m.kraak_level)} ×{2**m.kraak_level}"
+                img = theme.text(kraak, L.text(13), theme.GOLD_LIGHT, True)
+                surface.blit(img, img.get_rect(topright=(rect.right - pad, rect.top + L.px(8))))
         room = self.trump_room(L)
         line1, size = shrink(line1, L.text(22), L.text(16), room, True)  # "Nog open"
         img = theme.text(line1, size, theme.TEXT, True)
         surface.blit(img, (x, rect.top + L.px(30)))
-        img = theme.text(fit(line2, L.text(15), room), L.text(15), theme.TEXT_DIM)
-        surface.blit(img, (x, rect.top + L.px(62)))
+        line1_bottom = rect.top + L.px(30) + img.get_bounding_rect().bottom
+        # "chosen by Henk": smaller letters (never below MIN_TEXT as drawn), then two lines
+        # where the panel has room, before the name is cut (it is what the line is for)
+        smallest = min(L.text(15), max(math.ceil(MIN_TEXT / theme.text_scale()), L.px(12)))
+        size = L.text(15)
+        while size > smallest and theme.text_width(line2, size) > room:
+            size -= 1
+        lines, line_h = theme.wrap(line2, size, room), theme.font(size).get_linesize()
+        y = rect.top + L.px(62)
+        if len(lines) > 1:  # two lines, up to the suit's name if need be, or one cut short
+            y = max(line1_bottom, min(y, rect.bottom - L.px(3) - 2 * line_h))
+            if y + 2 * line_h > rect.bottom:
+                lines, y = [line2], rect.top + L.px(62)
+        for line in lines[:2]:
+            surface.blit(theme.text(fit(line, size, room), size, theme.TEXT_DIM), (x, y))
+            y += line_h
 
     def bid_words(self, p: Picture, seat: int, kind: str, detail: str) -> str:
         """One entry of the bidding log in words: "Henk: Pass", "Anna: I take hearts"."""
@@ -475,7 +495,7 @@ class TableView:
     @staticmethod
     def trump_room(L: TableLayout) -> int:
         """The width the trump panel's words have, right of its chip."""
-        return L.trump_panel.w - L.px(14) * 2 - L.px(54) - L.px(12)
+        return L.trump_panel.w - L.px(14) * 2 - L.px(54) - L.px(10)
 
     def _score_panel(self, surface: pygame.Surface, p: Picture) -> None:
         """Deal and match: each side's name (shortened to its column), this deal's points

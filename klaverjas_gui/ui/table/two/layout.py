@@ -12,6 +12,8 @@ class KlabberjassLayout(TableLayout):
     """The four-player layout with a place for the stock and the turned card. Which
     seat sits where is `layout.place_of`'s (two players: face to face)."""
 
+    prompt_grows_down = True  # the turned card's label lies just above the questions
+
     # --- the stock and the turned card, left of the trick ---
     def stock_pose(self) -> Pose:
         cw, ch = self.card
