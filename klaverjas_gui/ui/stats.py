@@ -74,7 +74,6 @@ class StatisticsScene(ListingScene):
     """The leaderboard, most matches won first (History.statistics' order)."""
 
     listing_top = 140
-    listing_bottom = 58
 
     def __init__(self, app: Shell, game: str = DEFAULT_GAME.name) -> None:
         self.game = game
@@ -116,11 +115,25 @@ class StatisticsScene(ListingScene):
         kind = {"match": "matches", "game": "games"}[GAMES[self.game].noun]
         return tr(f"ui.stats_note_{kind}", n=n)
 
+    def legend(self) -> tuple[list[str], int]:
+        """The legend under the table, wrapped to the window, and its line height."""
+        px = self.px
+        lines = theme.wrap(tr("ui.stats_legend"), px(14), self.app.size[0] - px(68))
+        return lines, max(px(18), theme.font(px(14)).get_linesize())
+
+    @property
+    def listing_bottom(self) -> float:  # type: ignore[override]
+        """Room below the table for the legend, however many lines it wraps to (three at
+        the larger text sizes)."""
+        lines, step = self.legend()
+        return (len(lines) * step + self.px(22)) / theme.scale_for(self.app.size)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        w, h = self.app.size
+        h = self.app.size[1]
         px = self.px
-        legend = tr("ui.stats_legend")
-        for i, line in enumerate(theme.wrap(legend, px(14), w - px(68))):
+        lines, step = self.legend()
+        top = h - px(10) - len(lines) * step
+        for i, line in enumerate(lines):
             img = theme.text(line, px(14), theme.TEXT_DIM)
-            surface.blit(img, (px(34), h - px(46) + i * px(18)))
+            surface.blit(img, (px(34), top + i * step))

@@ -158,20 +158,28 @@ class TableScene(Scene):
             "@claim", tooltip=tr("ui.table_roem_tooltip"),
         )  # fmt: skip
         claim.hide()
-        call = self.button(
-            "verzaakt", L.side_buttons(5)[0], tr("ui.table_verzaakt_button"), self.call_verzaakt,
-            "@quiet", tooltip=tr("ui.table_verzaakt_tooltip"),
-        )  # fmt: skip
-        call.hide()
         self.guide_buttons()
 
     def guide_buttons(self) -> None:
-        """The hint and take-back buttons the guide asks for (ui/table/guide.py)."""
+        """The hint and take-back buttons the guide asks for (ui/table/guide.py), and above
+        them the Verzaakt! button (hidden until a call is possible): the right-hand column
+        would reach the east name plate at the larger text sizes."""
         actions = {"hint": self.guide.request, "take_back": self.take_back}
-        for key in actions:
+        for key in (*actions, "verzaakt"):
             self.remove_button(key)
-        for key, rect, label in self.guide.buttons(self.layout):
+        L = self.layout
+        plate = L.plate_rect(L.bottom, self.guide.practice)
+        top = plate.top
+        for key, rect, label in self.guide.buttons(L):
             self.button(key, rect, label, actions[key], "@quiet")
+            top = min(top, rect.top)
+        bh = L.px(40)
+        rect = pygame.Rect(plate.left, top - L.px(8) - bh, plate.w, bh)
+        call = self.button(
+            "verzaakt", rect, tr("ui.table_verzaakt_button"), self.call_verzaakt, "@quiet",
+            tooltip=tr("ui.table_verzaakt_tooltip"),
+        )  # fmt: skip
+        call.hide()
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = self.make_layout(size)
