@@ -197,3 +197,27 @@ def test_the_history_marks_seat_kinds(tmp_path):
     h.db.execute("UPDATE matches SET kinds = '[1, 2]' WHERE id = ?", (marked,))
     assert h.match(marked).kinds is None and not h.match(marked).damaged
     h.close()
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "refused", "reason": {"key": "name_in_use", "values": {"name": "Evil\ud800"}}},
+    {"type": "bye", "reason": {"key": "match_over", "values": {"\udc00": 1}}},
+    {"type": "record", "seed": 4, "preset": "x\ud800", "actions": [], "players": [],
+     "kinds": []},
+    {"type": "record", "seed": 4, "preset": "custom", "actions": [], "players": [],
+     "kinds": ["\ud800"]},
+    {"type": "state", "n": 1, "obs": {"deep": [[{"x": "\udfff"}]]}, "events": []},
+])  # fmt: skip
+def test_a_hosts_text_with_a_lone_surrogate_is_refused_at_parse(message):
+    """A hostile host's lone surrogate (JSON's "\\ud800") anywhere in a message: the guest
+    would keep it in its history (a record's preset broke the history's next write) or
+    show it; it never gets past parse."""
+    text = json.dumps({"v": 1, **message})
+    with pytest.raises(P.ProtocolError) as caught:
+        P.parse(text, P.HOST_SCHEMAS)
+    assert caught.value.reason.key == P.BAD_MESSAGE
+
+
+def test_a_guests_text_with_a_lone_surrogate_is_refused_at_parse():
+    assert refusal(P.dump("act", n=1, action="play\ud800")) == P.BAD_MESSAGE
+    assert refusal(P.dump("act", n=1, action="play JH", **{"\ud800": 1})) == P.BAD_MESSAGE

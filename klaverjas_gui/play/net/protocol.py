@@ -239,10 +239,29 @@ def parse(text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYT
         raise ProtocolError(BAD_MESSAGE, f"unknown type; expected one of {', '.join(schemas)}")
     try:
         validate(message, schemas[kind])
+        _encodable(message)
     except ProtocolError as e:
         e.to = kind
         raise
     return message
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _encodable(message: dict) -> None:
+    """Refuse a lone surrogate (JSON's "\\ud800") in any text or field name: no screen,
+    file or history can hold one, so a message carrying one never gets further."""
+    todo: list[Any] = [message]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.keys())
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            raise ProtocolError(BAD_MESSAGE, "a text holds a lone surrogate")
 
 
 def _not_json(word: str) -> float:
