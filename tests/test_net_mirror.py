@@ -169,3 +169,26 @@ def test_a_guest_keeps_a_copy_only_of_a_record_that_replays_to_what_it_saw(tmp_p
         assert history.match(running).status == "running"  # the copy ended no match here
     finally:
         history.close()
+
+
+def test_a_hosts_record_names_no_rules_or_seat_kinds_of_its_own(tmp_path):
+    """A hostile host's record: its preset is not stored (the guest names the rules it
+    played by), and a seat kind that is no person nor computer level keeps no copy."""
+    from klaverjas_gui.play.net.protocol import Update
+    from klaverjas_gui.play.net.session import CopyError, keep_copy
+    from klaverjas_gui.store.history import History
+
+    variant, state = finished(4)
+    seen = Update(state.n_actions, state.observation(1), None, None, ())
+    record = {"seed": 4, "preset": "FIFA rules", "actions": [str(a) for a in state.actions],
+              "players": ["Sanne", "Anna", "Henk", "Joop"],
+              "kinds": ["human", "remote", "easy", "remote"]}  # fmt: skip
+    history = History(tmp_path / "history.sqlite")
+    try:
+        copy = history.match(keep_copy(history, KLAVERJAS, variant, record, 1, seen))
+        assert copy.preset == KLAVERJAS.preset_name(variant)
+        with pytest.raises(CopyError):
+            keep_copy(history, KLAVERJAS, variant, {**record, "kinds": ["human", "remote",
+                      "grandmaster", "remote"]}, 1, seen)  # fmt: skip
+    finally:
+        history.close()
