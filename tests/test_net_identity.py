@@ -411,3 +411,14 @@ def test_a_match_continued_from_before_tokens_gives_each_seat_by_its_name_once(t
         host.close()
         host.session.close()
         history.close()
+
+
+def test_a_hostile_keys_file_starts_the_host_with_what_it_can_read(tmp_path):
+    """`--host --continue` reads the seats' digests from the data folder: a seat written
+    "³" (a digit to str.isdigit, not to int) crashed it; such seats are skipped."""
+    from klaverjas_gui.play.net.tokens import HOST_FILE, HostKeys
+
+    key = "a" * 64
+    seats = {"³": key, "٣": key, "9" * 5000: key, "-1": key, "2": key, "1": "A" * 64, "3": 7}
+    (tmp_path / HOST_FILE).write_text(json.dumps({"match": 5, "keys": seats}), encoding="utf-8")
+    assert HostKeys(tmp_path).load(5) == {2: key}
