@@ -466,3 +466,38 @@ def test_many_strangers_at_once_do_not_stop_the_host(table):
             th.join(10)
     assert not errors, errors
     plays_to_the_end(t)
+
+
+def test_a_seated_guest_that_never_reads_is_cut_off_and_the_match_plays_on(table):
+    """A guest's laptop that takes its seat and then reads nothing: once the network's
+    buffers are full, every message for it waited in the host without end (websockets'
+    keepalive ping waits behind them, so it never timed out). Now the host closes it when
+    a message stays unsent for `send_seconds`; the seat's computer plays on."""
+    t = table(guests=1, grace=0.3, seed=5)
+    t.host.door.limits = Limits(send_seconds=1.0)
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # a laptop that reads nothing
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", t.host.port))
+    c = Client.__new__(Client)
+    c.host, c.port, c.timeout, c.sock, c.buffer = "127.0.0.1", t.host.port, 5.0, sock, b""
+    c.handshake()
+    c.send(hello(t.host.room, "Slow"))
+    wait(lambda: any(x.seat is not None for x in t.host.connections))
+    conn = next(x for x in t.host.connections if x.seat is not None)
+    # the host's side of this one connection buffers little, as on a slow network
+    conn.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    end, played = time.monotonic() + 20, -1
+    try:
+        while conn in t.host.connections and time.monotonic() < end:
+            s = t.session.state  # it moves (the test knows the position), and never reads
+            if not s.is_over and s.to_move == conn.seat and s.n_actions != played:
+                played = s.n_actions
+                c.send(message("act", n=s.n_actions, action=str(s.legal_actions()[0])))
+            c.send(message("ping", t=1))
+            time.sleep(0.05)
+        assert conn not in t.host.connections, f"{conn.outbox.qsize()} messages wait for it"
+        wait(t.over)
+        assert t.host.running and not t.errors
+    finally:
+        c.close()
