@@ -221,3 +221,24 @@ def test_a_hosts_text_with_a_lone_surrogate_is_refused_at_parse(message):
 def test_a_guests_text_with_a_lone_surrogate_is_refused_at_parse():
     assert refusal(P.dump("act", n=1, action="play\ud800")) == P.BAD_MESSAGE
     assert refusal(P.dump("act", n=1, action="play JH", **{"\ud800": 1})) == P.BAD_MESSAGE
+
+
+def test_a_guest_takes_no_welcome_whose_seats_do_not_fit_the_game():
+    """A hostile host's welcome with fewer seats than the game has, or a seat beyond them:
+    the guest's table looked each seat up by number and broke. It is ignored, as damage."""
+    from klaverjas_gui.play.net.guest import NetGuest
+
+    variant = P.encode(KLAVERJAS.presets["amsterdam"])
+    seat = {"name": "Anna", "kind": "remote", "present": True}
+    guest = NetGuest("127.0.0.1", 1, "ABCDEF", "Anna")
+    for game, s, seats in (("klaverjas", 1, [seat]), ("klaverjas", 1, []),
+                           ("klabberjass", 3, [seat, seat])):  # fmt: skip
+        v = variant if game == "klaverjas" else P.encode(KLABBERJASS.presets["klabberjass"])
+        guest._receive(P.dump("welcome", seat=s, game=game, room="ABCDEF", variant=v,
+                              seats=seats, started=True))  # fmt: skip
+        assert not guest.joined.is_set() and guest.seat is None, (game, s, len(seats))
+    guest._receive(P.dump("welcome", seat=1, game="klaverjas", room="ABCDEF", variant=variant,
+                          seats=[seat] * 4, started=True))  # fmt: skip
+    assert guest.joined.is_set() and guest.seat == 1 and len(guest.seats) == 4
+    guest._receive(P.dump("seats", seats=[seat], started=True))
+    assert len(guest.seats) == 4

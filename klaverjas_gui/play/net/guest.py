@@ -74,6 +74,13 @@ def received_reason(data: dict[str, Any]) -> Reason:
     return Reason(str(data["key"]), values)
 
 
+def _fits(game: Game, m: dict[str, Any]) -> None:
+    """A welcome or seats message names each of the game's seats, and ours among them
+    (the table shows a name for every seat: a short list broke it)."""
+    if len(m["seats"]) != game.players or not 0 <= m.get("seat", 0) < game.players:
+        raise ValueError(f"the host's seats do not fit {game.name}")
+
+
 class NetGuest:
     """Join the match at `host:port` with `room` and `name`. `start()`, then read `latest`
     or `updates`; `act()` to move; `close()` at the end. `frames` keeps every text frame
@@ -225,6 +232,7 @@ class NetGuest:
             m = P.parse(frame, P.HOST_SCHEMAS)
             kind = m["type"]
             if kind == "welcome":
+                _fits(GAMES[m["game"]], m)
                 self.seat, self.game = m["seat"], GAMES[m["game"]]
                 self.variant = self.game.variant_from_dict(m["variant"])
                 self.seats, self.started = m["seats"], m["started"]
@@ -239,6 +247,8 @@ class NetGuest:
             elif kind == "state":
                 self._state(m)
             elif kind == "seats":
+                if self.game is not None:
+                    _fits(self.game, m)
                 self.seats, self.started = m["seats"], m["started"]
             elif kind == "refused":
                 reason = received_reason(m["reason"])
