@@ -242,3 +242,18 @@ def test_a_guest_takes_no_welcome_whose_seats_do_not_fit_the_game():
     assert guest.joined.is_set() and guest.seat == 1 and len(guest.seats) == 4
     guest._receive(P.dump("seats", seats=[seat], started=True))
     assert len(guest.seats) == 4
+
+
+def test_a_hosts_names_may_hold_letters_of_a_newer_unicode():
+    """A host whose Python knows a newer Unicode may be named with a letter this laptop's
+    does not know yet (U+0378 stands for it: unassigned here): its welcome is taken, where
+    the guest used to refuse every welcome and never join. A guest's own join with it is
+    still refused, and so is what no Unicode makes a letter (a bidi override)."""
+    seats = [{"name": n, "kind": "remote", "present": True} for n in ("Anna\u0378", *"BCD")]
+    welcome = P.dump("welcome", seat=1, game="klaverjas", room="ABCDEF", variant={},
+                     seats=seats, started=True)  # fmt: skip
+    assert P.parse(welcome, P.HOST_SCHEMAS)["seats"][0]["name"] == "Anna\u0378"
+    assert refusal(join(name="Anna\u0378")) == "name_character"
+    seats[0]["name"] = "Anna\u202e"
+    with pytest.raises(P.ProtocolError):
+        P.parse(P.dump("seats", seats=seats, started=True), P.HOST_SCHEMAS)

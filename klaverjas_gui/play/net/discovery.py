@@ -103,7 +103,7 @@ def found_from_info(info: Any) -> Found | None:
         seats_text = _prop(props, "seats") or "0"
         seats = int(seats_text) if re.fullmatch("[0-9]{1,2}", seats_text) else 0  # not "²"
         host = _prop(props, "host") or "?"
-        if validate_name(host) is not None:  # a name no host may have: a bidi override...
+        if validate_name(host, newer=True) is not None:  # no host's name: a bidi override...
             host = "?"
         return Found(str(info.name), game, host, address, port, seats)
     except (AttributeError, TypeError, ValueError) as e:
