@@ -192,3 +192,21 @@ def test_a_hosts_record_names_no_rules_or_seat_kinds_of_its_own(tmp_path):
                       "grandmaster", "remote"]}, 1, seen)  # fmt: skip
     finally:
         history.close()
+
+
+@pytest.mark.parametrize("game", [KLAVERJAS, KLABBERJASS])
+def test_an_observation_naming_a_seat_beyond_the_game_is_a_mirror_error(game):
+    """A hostile host's position with a dealer or a move of seat 7: the guest's mirror
+    looked the seat up in its own tables and a KeyError broke the guest's table."""
+    variant = game.presets[next(iter(game.presets))]
+    state = game.new_state(variant, 3)
+    rng = random.Random(3)
+    for _ in range(5):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(1)
+    (seat, action), *rest = obs.deal_log
+    for bad in (dataclasses.replace(obs, dealer=7), dataclasses.replace(obs, dealer=-6),
+                dataclasses.replace(obs, deal_log=((7, action), *rest))):  # fmt: skip
+        with pytest.raises(MirrorError):
+            mirror_for(game, 1).state(bad, state.n_actions)
+    assert mirror_for(game, 1).state(obs, state.n_actions).observation(1) == obs
