@@ -257,3 +257,11 @@ def test_a_hosts_names_may_hold_letters_of_a_newer_unicode():
     seats[0]["name"] = "Anna\u202e"
     with pytest.raises(P.ProtocolError):
         P.parse(P.dump("seats", seats=seats, started=True), P.HOST_SCHEMAS)
+
+
+def test_a_hosts_words_for_a_refusal_neither_turn_nor_hide_text():
+    """A hostile host's refusal naming "\\u202eroC": shown, a bidi override turns the rest of
+    the line around. The guest drops such characters from the facts it shows."""
+    reason = received_reason({"key": "name_in_use",
+                              "values": {"name": "\u202eroC\u200b\n", "n": 3}})  # fmt: skip
+    assert dict(reason.values) == {"name": "roC", "n": 3}

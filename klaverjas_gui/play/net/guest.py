@@ -19,6 +19,7 @@ import logging
 import queue
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -61,11 +62,16 @@ def uri(host: str, port: int) -> str:
     return f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
 
 
+_UNSHOWN = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}  # control, format (bidi), private, separators
+
+
 def received_reason(data: dict[str, Any]) -> Reason:
     """A refusal as the host sent it, its facts back in the engine's types (a suit letter
     a Suit, a sequence a tuple), so the words of any language can be filled in."""
     values: dict[str, Any] = {}
     for key, value in data["values"].items():
+        if isinstance(value, str):  # words for a screen: nothing that turns or hides text
+            value = "".join(c for c in value if unicodedata.category(c) not in _UNSHOWN)
         if isinstance(value, str) and len(value) == 1 and value in "CDHS":
             value = Suit(value)
         elif isinstance(value, list):
