@@ -191,3 +191,22 @@ def test_a_hosted_match_tells_its_announcement_when_a_guest_takes_a_seat(tmp_pat
         runner.join(30)
         history.close()
     assert started == [2] and not runner.is_alive()
+
+
+@pytest.mark.parametrize(
+    ("props", "host", "seats"),
+    [
+        ({"host": "\u202eknaH"}, "?", 3),  # a bidi override would show "Hank" reversed
+        ({"host": "Anna\nHenk"}, "?", 3),  # a line break in the list
+        ({"host": "Henk\u200b"}, "?", 3),  # zero-width: a second "Henk" to the eye
+        ({"host": b"\xed\xa0\x80"}, "?", 3),  # a lone surrogate's bytes: not UTF-8
+        ({"seats": "\u00b2"}, "Anna", 0),  # a digit to str.isdigit, not to int()
+        ({"seats": "\u0663"}, "Anna", 0),  # an Arabic-Indic three
+    ],
+)
+def test_a_hostile_record_shows_no_name_a_host_cannot_have(props, host, seats):
+    """A record anyone on the network may send: its host name passes the check every
+    host's own name passes, or is shown as "?"; its seats are ASCII digits or 0. A
+    superscript "²" used to drop the whole record with a ValueError."""
+    found = D.found_from_info(record(**props))
+    assert found is not None and (found.host, found.seats) == (host, seats)

@@ -411,3 +411,42 @@ def test_a_match_continued_from_before_tokens_gives_each_seat_by_its_name_once(t
         host.close()
         host.session.close()
         history.close()
+
+
+def test_a_hostile_keys_file_starts_the_host_with_what_it_can_read(tmp_path):
+    """`--host --continue` reads the seats' digests from the data folder: a seat written
+    "³" (a digit to str.isdigit, not to int) crashed it; such seats are skipped."""
+    from klaverjas_gui.play.net.tokens import HOST_FILE, HostKeys
+
+    key = "a" * 64
+    seats = {"³": key, "٣": key, "9" * 5000: key, "-1": key, "2": key, "1": "A" * 64, "3": 7}
+    (tmp_path / HOST_FILE).write_text(json.dumps({"match": 5, "keys": seats}), encoding="utf-8")
+    assert HostKeys(tmp_path).load(5) == {2: key}
+
+
+LOOKALIKES = [  # each drawn as "Anna" or "Cor" on a screen
+    '"\\u0421or"',  # a Cyrillic С
+    '"\\u0410nn\\u0430"',  # Cyrillic А and а
+    '"\\u0391nna"',  # a Greek Alpha
+    '"Cor\\ufe00"',  # a variation selector
+    '"Anna\\udb40\\udd00"',  # a variation selector of the supplement (U+E0100)
+    '"C\\u17b4or"',  # a Khmer inherent vowel, drawn as nothing
+    '"Co\\u180br"',  # a Mongolian variation selector
+]
+
+
+def test_a_name_drawn_like_a_seated_guests_is_that_guests_name(tables):
+    """A Cyrillic "Сor" or a "Cor" with an invisible mark is drawn as Cor: it used to sit
+    down at a free seat as a second Cor; now it is Cor's name, in use while Cor is here."""
+    t = tables()
+    guests = [t.join("Anna"), t.join("Cor")]
+    assert all(g.wait_joined(10) for g in guests)
+    for name in LOOKALIKES:
+        raw = Raw(t.host.port)
+        try:
+            assert refusal(raw.join(t.host.room, name))[0] == "name_in_use", name
+        finally:
+            raw.close()
+    assert [s["present"] for s in t.host.seat_status()] == [True, True, True, False]
+    assert name_key("\u041d\u0435nk") == name_key("Henk") != name_key("\u0401\u043bka")
+    assert validate_name("Anna \u2764\ufe0f") is None  # a heart with its selector is fine

@@ -193,3 +193,44 @@ def test_a_club_match_with_wrong_cards_and_calls_rebuilds_for_every_seat(seed):
             action = rng.choice(state.legal_actions())  # wrong cards too
         state, _ = state.apply(action)
     assert calls and built.sheet == state.sheet and built.totals == state.totals
+
+
+def test_a_hosts_record_names_no_rules_or_seat_kinds_of_its_own(tmp_path):
+    """A hostile host's record: its preset is not stored (the guest names the rules it
+    played by), and a seat kind that is no person nor computer level keeps no copy."""
+    from klaverjas_gui.play.net.protocol import Update
+    from klaverjas_gui.play.net.session import CopyError, keep_copy
+    from klaverjas_gui.store.history import History
+
+    variant, state = finished(4)
+    seen = Update(state.n_actions, state.observation(1), None, None, ())
+    record = {"seed": 4, "preset": "FIFA rules", "actions": [str(a) for a in state.actions],
+              "players": ["Sanne", "Anna", "Henk", "Joop"],
+              "kinds": ["human", "remote", "easy", "remote"]}  # fmt: skip
+    history = History(tmp_path / "history.sqlite")
+    try:
+        copy = history.match(keep_copy(history, KLAVERJAS, variant, record, 1, seen))
+        assert copy.preset == KLAVERJAS.preset_name(variant)
+        with pytest.raises(CopyError):
+            keep_copy(history, KLAVERJAS, variant, {**record, "kinds": ["human", "remote",
+                      "grandmaster", "remote"]}, 1, seen)  # fmt: skip
+    finally:
+        history.close()
+
+
+@pytest.mark.parametrize("game", [KLAVERJAS, KLABBERJASS])
+def test_an_observation_naming_a_seat_beyond_the_game_is_a_mirror_error(game):
+    """A hostile host's position with a dealer or a move of seat 7: the guest's mirror
+    looked the seat up in its own tables and a KeyError broke the guest's table."""
+    variant = game.presets[next(iter(game.presets))]
+    state = game.new_state(variant, 3)
+    rng = random.Random(3)
+    for _ in range(5):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(1)
+    (seat, action), *rest = obs.deal_log
+    for bad in (dataclasses.replace(obs, dealer=7), dataclasses.replace(obs, dealer=-6),
+                dataclasses.replace(obs, deal_log=((7, action), *rest))):  # fmt: skip
+        with pytest.raises(MirrorError):
+            mirror_for(game, 1).state(bad, state.n_actions)
+    assert mirror_for(game, 1).state(obs, state.n_actions).observation(1) == obs

@@ -225,3 +225,55 @@ def test_a_record_that_does_not_fit_is_not_kept_and_the_guest_says_so(tmp_path, 
         t.close()
     assert status == 0 and copies == []
     assert said.splitlines()[-1] == f"klaverjas: {tr('net.no_copy')}", said
+
+
+class _Thinker:
+    """A computer that answers a move with one legal action at once and thinks 0.1 to
+    0.6 s over a choice, as the hard players do (their search skips a forced move)."""
+
+    kind, is_human, level, name, label = "computer", False, "hard", "Think", "Think"
+
+    def __init__(self, clock: list[float], rng: random.Random) -> None:
+        self.clock, self.rng = clock, rng
+
+    def ask(self, obs, jobs, key=None):
+        think = 0.0 if len(obs.legal) == 1 else self.rng.uniform(0.1, 0.6)
+        return SimpleNamespace(key=key, error=None, cancel=lambda: None,
+                               done=lambda at=self.clock[0] + think: self.clock[0] >= at,
+                               result=lambda: obs.legal[0])  # fmt: skip
+
+
+def test_a_computers_answer_time_does_not_tell_a_forced_card(monkeypatch):
+    """A guest times the computers' moves: a card played at the pace's minimum was a
+    forced one ("its last heart"). With remote seats a forced move now waits like a
+    chosen one: the two kinds of moves take alike long."""
+    from klaverjas_gui.play import session as match_session
+    from klaverjas_gui.play.net.host import host_seating
+    from klaverjas_gui.play.seats import Jobs
+    from klaverjas_gui.play.session import MatchSession, Pace
+
+    monkeypatch.setattr(match_session, "_HOLD", random.Random(8), raising=False)  # alike each run
+    clock, rng = [0.0], random.Random(3)
+    variant = KLAVERJAS.presets["amsterdam"]
+    seating = host_seating(KLAVERJAS, 5, "Host", 1, "random", grace=0.0)
+    seating.seats[1] = _Thinker(clock, rng)
+    seating.seats[3] = _Thinker(clock, rng)
+    session = MatchSession(
+        KLAVERJAS, variant, 5, seating, settings=Pace(speed=1.0), jobs=Jobs(synchronous=True)
+    )  # a busy machine changes nothing
+    took: dict[bool, list[float]] = {True: [], False: []}  # forced: the times it took
+    asked = [0.0]
+
+    def moved(before, action, events) -> None:
+        if before.to_move in (1, 3) and before.phase == "play":
+            took[len(before.legal_actions()) == 1].append(clock[0] - asked[0])
+        asked[0] = clock[0]
+
+    session.listen(moved)
+    while not session.state.is_over and clock[0] < 3600:
+        session.step(0.01)
+        clock[0] += 0.01
+    forced, chosen = sorted(took[True]), sorted(took[False])
+    assert session.state.is_over and len(forced) > 30 and len(chosen) > 60
+    median = {k: v[len(v) // 2] for k, v in (("forced", forced), ("chosen", chosen))}
+    assert abs(median["forced"] - median["chosen"]) < 0.2 * median["chosen"], median

@@ -23,7 +23,9 @@ Starting, continuing and resuming a match: `new_session` and `resume_session`.
 from __future__ import annotations
 
 import logging
+import random
 import secrets
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -60,6 +62,7 @@ FORCED_PAUSE = 0.6
 SCRIPT_PACE = 0.8  # a lesson: seconds between two scripted moves (times the animation speed)
 FIRST_PAUSE = 1.2  # a lesson: time to read the introduction before the first scripted move
 BOTTOM = 0  # the seat at the bottom of the screen when no person sits anywhere
+_HOLD = random.Random()  # the computers' waits (_hold): nothing of the deal's secret
 LESSON = "lesson"  # the Reason key of a move a lesson does not want: values["text"] says why
 # The seeds a match is dealt from: 0 .. 2**63 - 1, what the history's SQLite INTEGER holds
 # (and `--seed N` takes), so every stored match replays from its seed.
@@ -210,6 +213,8 @@ class MatchSession:
         self.coach: Any = None  # play/coaching.py's Coach, when the coach watches
         self.job: Job[Action] | None = None  # the computer's answer being thought out
         self.job_age = 0.0
+        self.job_hold: float | None = None  # how long the done job's answer waits (_hold)
+        self._thinks: dict[tuple[int, str], deque[float]] = {}  # recent thinking times
         self.thinking: set[int] = set()  # computer seats shown thinking
         self.trick_roem = 0  # the roem in the last trick won (a claim's worth)
         self._auto_key: tuple[str, int] | None = None
@@ -400,7 +405,7 @@ class MatchSession:
         if self.job is None or self.job.key != key:
             self.drop_job()
             self.job = self.seats[seat].ask(s.observation(seat), self.jobs, key)
-            self.job_age = 0.0
+            self.job_age, self.job_hold = 0.0, None
         else:
             self.job_age += dt
         job = self.job
@@ -408,7 +413,9 @@ class MatchSession:
             if self.job_age > THINKING_AFTER:
                 self.thinking.add(seat)
             return
-        if self.job_age < PACE.get(s.phase, 0.1) * self.settings.speed:
+        if self.job_hold is None:
+            self.job_hold = self._hold(seat, s.phase, len(s.legal_actions()) == 1)
+        if self.job_age < max(PACE.get(s.phase, 0.1) * self.settings.speed, self.job_hold):
             return
         self.job = None
         action = job.result()
@@ -418,6 +425,22 @@ class MatchSession:
                         seat, job.error or f"illegal {action}")  # fmt: skip
             action = rules[0]
         self.submit(action)
+
+    def _hold(self, seat: int, phase: str, forced: bool) -> float:
+        """How long a computer's done answer waits, so that its time tells the people at
+        other laptops nothing of its hand: a computer answers a move with one legal card at
+        once and thinks over a choice, so a quick card said "its last of the suit". With
+        remote seats, a forced move waits the longer of two of this seat's recent thinking
+        times, a chosen one the longer of its own (`job_age` now) and one of them: both are
+        the longer of two draws of one distribution."""
+        if self.settings.speed <= 0 or not any(other.kind == REMOTE for other in self.seats):
+            return 0.0
+        recent = self._thinks.setdefault((seat, phase), deque(maxlen=32))
+        if forced:
+            return max(_HOLD.choice(recent), _HOLD.choice(recent)) if recent else 0.0
+        hold = _HOLD.choice(recent) if recent else 0.0
+        recent.append(self.job_age)
+        return hold
 
     def _autopilot(self, dt: float) -> None:
         """Decide for the person after a human-looking pause (screenshots, benchmarks)."""

@@ -24,6 +24,7 @@ from typing import Any
 from zeroconf import ServiceInfo, ServiceStateChange, Zeroconf
 
 from ..games import GAMES
+from .names import validate_name
 from .protocol import VERSION
 
 log = logging.getLogger(__name__)
@@ -100,8 +101,10 @@ def found_from_info(info: Any) -> Found | None:
             return None
         address = sorted(addresses, key=lambda a: ":" in a)[0]  # IPv4 first: simpler to type
         seats_text = _prop(props, "seats") or "0"
-        seats = int(seats_text) if seats_text.isdigit() and len(seats_text) < 3 else 0
-        host = (_prop(props, "host") or "?")[:24]
+        seats = int(seats_text) if re.fullmatch("[0-9]{1,2}", seats_text) else 0  # not "²"
+        host = _prop(props, "host") or "?"
+        if validate_name(host, newer=True) is not None:  # no host's name: a bidi override...
+            host = "?"
         return Found(str(info.name), game, host, address, port, seats)
     except (AttributeError, TypeError, ValueError) as e:
         log.info("ignored a service record: %s", e)

@@ -39,6 +39,9 @@ class Limits:
     max_wait: float = 60.0
     forget: float = 600.0
     addresses: int = 1024
+    # A message the guest's laptop has not taken within this is its last: the connection
+    # is closed (a laptop that never reads would hold the host's messages without end).
+    send_seconds: float = 30.0
 
 
 class Doorway(Protocol):

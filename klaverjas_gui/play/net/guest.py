@@ -19,6 +19,7 @@ import logging
 import queue
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -61,17 +62,29 @@ def uri(host: str, port: int) -> str:
     return f"ws://[{host}]:{port}/" if ":" in host else f"ws://{host}:{port}/"
 
 
+_UNSHOWN = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}  # control, format (bidi), private, separators
+
+
 def received_reason(data: dict[str, Any]) -> Reason:
     """A refusal as the host sent it, its facts back in the engine's types (a suit letter
     a Suit, a sequence a tuple), so the words of any language can be filled in."""
     values: dict[str, Any] = {}
     for key, value in data["values"].items():
+        if isinstance(value, str):  # words for a screen: nothing that turns or hides text
+            value = "".join(c for c in value if unicodedata.category(c) not in _UNSHOWN)
         if isinstance(value, str) and len(value) == 1 and value in "CDHS":
             value = Suit(value)
         elif isinstance(value, list):
             value = tuple(value)
         values[str(key)] = value
     return Reason(str(data["key"]), values)
+
+
+def _fits(game: Game, m: dict[str, Any]) -> None:
+    """A welcome or seats message names each of the game's seats, and ours among them
+    (the table shows a name for every seat: a short list broke it)."""
+    if len(m["seats"]) != game.players or not 0 <= m.get("seat", 0) < game.players:
+        raise ValueError(f"the host's seats do not fit {game.name}")
 
 
 class NetGuest:
@@ -225,6 +238,7 @@ class NetGuest:
             m = P.parse(frame, P.HOST_SCHEMAS)
             kind = m["type"]
             if kind == "welcome":
+                _fits(GAMES[m["game"]], m)
                 self.seat, self.game = m["seat"], GAMES[m["game"]]
                 self.variant = self.game.variant_from_dict(m["variant"])
                 self.seats, self.started = m["seats"], m["started"]
@@ -239,6 +253,8 @@ class NetGuest:
             elif kind == "state":
                 self._state(m)
             elif kind == "seats":
+                if self.game is not None:
+                    _fits(self.game, m)
                 self.seats, self.started = m["seats"], m["started"]
             elif kind == "refused":
                 reason = received_reason(m["reason"])

@@ -364,11 +364,18 @@ class NetHost:
             self.connections.discard(conn)
 
     async def _writer(self, conn: Connection) -> None:
-        """Send this connection's messages in order; None closes it."""
+        """Send this connection's messages in order; None closes it. A laptop that takes
+        no message for `send_seconds` is cut off: its messages would pile up here without
+        end (websockets' keepalive cannot see it, its ping waits behind them)."""
         while (text := await conn.outbox.get()) is not None:
             try:
-                await conn.ws.send(text)
+                async with asyncio.timeout(self.door.limits.send_seconds):
+                    await conn.ws.send(text)
             except ConnectionClosed:
+                break
+            except TimeoutError:
+                log.warning("closed the connection from %s: it reads nothing", conn.peer)
+                conn.ws.transport.abort()
                 break
         conn.open = False
         with contextlib.suppress(Exception):

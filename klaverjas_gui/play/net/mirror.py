@@ -46,6 +46,14 @@ class MirrorError(ValueError):
     """An observation no position of the rules explains (a damaged or hostile message)."""
 
 
+def _check_seats(obs: Any, players: int) -> None:
+    """A position from the host names only the game's seats (a hostile host's dealer or
+    move of seat 7 was looked up in the mirror's tables and broke the guest's table)."""
+    seats = [obs.seat, obs.dealer, *(seat for seat, _ in obs.deal_log)]
+    if any(not 0 <= seat < players for seat in seats):
+        raise MirrorError(f"a seat beyond the game's {players}")
+
+
 class Mirror:
     """Rebuilds `seat`'s engine state of a four-player match from each observation."""
 
@@ -61,6 +69,7 @@ class Mirror:
         """The position after move `n` as this seat sees it; MirrorError if none fits."""
         if obs.seat != self.seat:
             raise MirrorError(f"an observation of seat {obs.seat}, not of seat {self.seat}")
+        _check_seats(obs, 4)
         start = n - len(obs.deal_log)
         if (obs.deal_no, start) != self._deal:  # a new deal (or a redeal): a new guess
             self._deal, self.guess = (obs.deal_no, start), {}
@@ -154,6 +163,7 @@ class KlabberjassMirror:
     def state(self, obs: Any, n: int) -> Any:
         if obs.seat != self.seat:
             raise MirrorError(f"an observation of seat {obs.seat}, not of seat {self.seat}")
+        _check_seats(obs, 2)
         start = n - len(obs.deal_log)
         if (obs.deal_no, start) != self._deal:
             self._deal, self.guess = (obs.deal_no, start), set()

@@ -7,11 +7,13 @@ moves or hides text (control, format and bidi characters, zero-width ones) or me
 nothing yet (unassigned, private use) is refused where it enters: the guest's `join`
 (protocol.parse), the host's own name (its screen, `--name`) and a stored match that is
 continued. Two names are the same person's when their `name_key`s are equal: case-folded
-and NFKC-normalised, so "Cor" is "cor" and a full-width "Ｃｏｒ" is "Cor" too.
+and NFKC-normalised, so "Cor" is "cor" and a full-width "Ｃｏｒ" is "Cor" too; a Cyrillic
+"Сor" or a "Cor" with an invisible variation selector is drawn as Cor, so it is Cor's name.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from ...engine.reasons import Reason
@@ -32,8 +34,12 @@ _REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 _INVISIBLE = {"\u034f", "\u115f", "\u1160", "\u3164", "\uffa0", "\u2800"}
 
 
-def validate_name(text: str) -> Reason | None:
-    """Why `text` (surrounding spaces aside) cannot be a player's name, or None."""
+def validate_name(text: str, newer: bool = False) -> Reason | None:
+    """Why `text` (surrounding spaces aside) cannot be a player's name, or None. `newer`:
+    a name another laptop checked, whose Python may know a newer Unicode: what is
+    unassigned here (a new emoji) may be a letter there, and a guest refused every
+    welcome from a host named "Anna 🫨" (Unicode 15) on Python 3.11 (Unicode 14)."""
+    refused = _REFUSED - {"Cn"} if newer else _REFUSED
     name = text.strip()
     if not name:
         return Reason(NAME_EMPTY, {})
@@ -43,17 +49,31 @@ def validate_name(text: str) -> Reason | None:
     for i, char in enumerate(name):
         category = unicodedata.category(char)
         marks = marks + 1 if category.startswith("M") else 0
-        if category in _REFUSED or char in _INVISIBLE or marks > MAX_MARKS or marks > i:
+        if category in refused or char in _INVISIBLE or marks > MAX_MARKS or marks > i:
             return Reason(NAME_CHARACTER, {"char": f"U+{ord(char):04X}"})
     return None
 
 
+# Marks that show nothing on a letter (variation selectors, Mongolian and Khmer ones): a
+# name may hold them ("❤️"), but "Cor" with one is still Cor.
+_IGNORED = re.compile("[\u17b4\u17b5\u180b-\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+# Cyrillic and Greek letters (case-folded) drawn like Latin ones: "Сor" with a Cyrillic С
+# looks like Cor on every screen, so it is Cor's name (Unicode's confusables, the letters
+# whose capital or small form is drawn as a Latin letter).
+_LOOKALIKE = str.maketrans(
+    "авекмнорстухѕіјһԁԛԝӏүαβεζηικμνορτυχϲ",
+    "abekmhopctyxsijhdqwlyabezhikmnoptyxc",
+)
+
+
 def name_key(text: str) -> str:
-    """What two names are compared by: format characters dropped, NFKC, case-folded,
-    spaces collapsed ("Hanna" and "hanna\u200b" have one key)."""
-    kept = "".join(c for c in text if unicodedata.category(c) != "Cf")
+    """What two names are compared by: format characters and invisible marks dropped,
+    NFKC, case-folded, Cyrillic and Greek look-alikes as the Latin letters they look
+    like, spaces collapsed ("Hanna", "hanna\u200b" and a Cyrillic "Нanna" have one key)."""
+    kept = _IGNORED.sub("", "".join(c for c in text if unicodedata.category(c) != "Cf"))
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", kept).casefold())
-    return " ".join(folded.split())
+    latin = unicodedata.normalize("NFD", folded).translate(_LOOKALIKE)  # ё: е + ̈ -> ë
+    return " ".join(unicodedata.normalize("NFC", latin).split())
 
 
 def same_name(a: str, b: str) -> bool:

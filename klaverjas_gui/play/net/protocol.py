@@ -113,7 +113,7 @@ _SEATS = {
     "type": "array", "maxItems": 4,
     "items": {
         "type": "object", "required": ["name", "kind", "present"],
-        "properties": {"name": {"type": "string", "maxLength": 40, "format": "name"},
+        "properties": {"name": {"type": "string", "maxLength": 40, "format": "hosts_name"},
                        "kind": {"type": "string", "maxLength": 20},
                        "present": {"type": "boolean"},
                        "computer": {"type": "boolean"}},
@@ -164,7 +164,7 @@ HOST_SCHEMAS: dict[str, Schema] = {
         "actions": {"type": "array", "maxItems": 5000,
                     "items": {"type": "string", "maxLength": 20}},
         "players": {"type": "array", "maxItems": 4,
-                    "items": {"type": "string", "maxLength": 40, "format": "name"}},
+                    "items": {"type": "string", "maxLength": 40, "format": "hosts_name"}},
         "kinds": {"type": "array", "maxItems": 4, "items": {"type": "string", "maxLength": 20}},
     }, closed=False),
 }  # fmt: skip
@@ -198,7 +198,11 @@ def validate(value: Any, schema: Schema, where: str = "message") -> None:
             fail("is too long")
         if "pattern" in schema and not re.fullmatch(schema["pattern"].strip("^$"), value):
             fail("has characters or a length that are not allowed")
-        if schema.get("format") == "name" and (reason := validate_name(value)) is not None:
+        # a name the host checked may hold letters of a newer Unicode than this laptop's
+        newer = schema.get("format") == "hosts_name"
+        if (newer or schema.get("format") == "name") and (
+            reason := validate_name(value, newer=newer)
+        ) is not None:
             raise ProtocolError(reason.key, values=dict(reason.values))  # names.py says why
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
@@ -239,10 +243,29 @@ def parse(text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYT
         raise ProtocolError(BAD_MESSAGE, f"unknown type; expected one of {', '.join(schemas)}")
     try:
         validate(message, schemas[kind])
+        _encodable(message)
     except ProtocolError as e:
         e.to = kind
         raise
     return message
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _encodable(message: dict) -> None:
+    """Refuse a lone surrogate (JSON's "\\ud800") in any text or field name: no screen,
+    file or history can hold one, so a message carrying one never gets further."""
+    todo: list[Any] = [message]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.keys())
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            raise ProtocolError(BAD_MESSAGE, "a text holds a lone surrogate")
 
 
 def _not_json(word: str) -> float:

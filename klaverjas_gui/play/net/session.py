@@ -103,9 +103,12 @@ def keep_copy(history: History, game: Any, variant: Any, record: dict[str, Any],
     kinds = [str(k) for k in record.get("kinds", [])][: game.players]
     if len(players) != game.players or len(kinds) != game.players:
         raise CopyError("the host's record does not name every seat")
+    if any(kind not in (HUMAN, REMOTE, *game.levels()) for kind in kinds):
+        raise CopyError("the host's record names a seat that is no person nor computer level")
     kinds = ["human" if s == seat else REMOTE if kind in (HUMAN, REMOTE) else kind
              for s, kind in enumerate(kinds)]  # fmt: skip
-    mid = history.start_match(game.name, str(record.get("preset", "custom")), variant.to_dict(),
+    # the rules' name from the rules this laptop played by, not a name the host chose
+    mid = history.start_match(game.name, game.preset_name(variant), variant.to_dict(),
                               int(record["seed"]), players, kinds=kinds, abandon=False)  # fmt: skip
     for n, action, events in moves:
         history.record(mid, n, action, events)

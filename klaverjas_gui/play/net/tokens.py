@@ -104,7 +104,12 @@ class HostKeys:
             return {}
         out = {}
         for seat, key in data["keys"].items():
-            if str(seat).isdigit() and isinstance(key, str) and re.fullmatch("[0-9a-f]{64}", key):
+            # a seat number in ASCII: "³".isdigit() too, and int() refuses it
+            if (
+                re.fullmatch("[0-9]", seat)
+                and isinstance(key, str)
+                and re.fullmatch("[0-9a-f]{64}", key)
+            ):
                 out[int(seat)] = key
         return out
 
