@@ -134,6 +134,18 @@ def option_description(option: str) -> str:
     return tr(f"rules.about_{option}")
 
 
+def convention_text(v: Variant) -> str | None:
+    """The one-line text of the signalling convention in force (RULES.md 1.10), None if none."""
+    return tr(f"rules.convention_{v.signals}") if v.signals != "none" else None
+
+
+def signal_lines(v: Variant) -> list[str]:
+    """The public signalling agreements in force, one line each (none: no line)."""
+    text = convention_text(v)
+    lines = [tr("rules.describe_signals", name=value_label("signals", v.signals), text=text)]
+    return (lines if text else []) + ([tr("rules.about_trump_request")] if v.trump_request else [])
+
+
 def value_label(option: str, value: Any) -> str:
     """A rule option's value in words ("on", "first hand", "3-2-3")."""
     if isinstance(value, bool):
@@ -182,6 +194,7 @@ def describe_rules(v: Variant) -> list[str]:
     lines.append(tr(pit, bonus=v.pit_bonus, tie=tr(f"rules.tie_plain_{v.tie}")))
     if v.kraken:
         lines.append(tr("rules.describe_kraken"))
+    lines += signal_lines(v)
     key = "rules.describe_match_deals" if v.match_kind == "deals" else "rules.describe_match_points"
     lines.append(tr(key, n=v.match_target))
     return lines

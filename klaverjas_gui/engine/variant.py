@@ -29,8 +29,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "roem_claim": ("must_claim", "automatic", "keep_or_leave"),
     "tie": ("nat", "litige"),
     "match_tie": ("share", "extra_deal"),
+    "signals": ("none", "kleur", "tegenkleur"),
 }
-BOOLEANS = ("kraken", "kraken_doubles_roem", "must_overtrump", "roem_enabled", "defence_pit")
+BOOLEANS = (
+    "kraken", "kraken_doubles_roem", "must_overtrump", "roem_enabled", "defence_pit",
+    "trump_request",
+)  # fmt: skip
 MATCH_LENGTH_RE = re.compile(r"^(deals|points):([1-9][0-9]{0,4})$")
 
 
@@ -54,6 +58,8 @@ class Variant:
     tie: str = "nat"
     match_length: str = "deals:16"
     match_tie: str = "share"
+    signals: str = "none"  # RULES.md 1.10: a public signalling convention (engine/signals.py)
+    trump_request: bool = False
 
     def __init__(self, **options: Any) -> None:
         names = option_names()

@@ -1,0 +1,224 @@
+"""Signals (RULES.md 1.10): the two examples of the rule book, literally, and properties."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from klaverjas_gui.engine import Variant, new_match, parse_action, parse_cards
+from klaverjas_gui.engine.cards import PLAIN_STRENGTH, SUITS, Card, Suit
+from klaverjas_gui.engine.match import Stacked
+from klaverjas_gui.engine.signals import (
+    PARTNER_SUIT,
+    controls,
+    deal_tricks,
+    is_signal_discard,
+    meaning,
+    observed_signals,
+    pending_signal,
+    reader_lead,
+    sender_card,
+    signals,
+    trump_request_lead,
+    trump_requested,
+)
+from klaverjas_gui.engine.variant import PRESETS, VariantError
+
+N, E, S, W = 0, 1, 2, 3
+H = Suit.H
+
+# Example 1 (kleur, hearts trump): North leads AC, East 7C, South (AD 7D KS 8S) throws 7D.
+KLEUR_DEAL = (
+    "AC KC 9D JH 9H 7S TS 8C",  # North: 9D his only diamond
+    "7C 9C TD KD 8H AS QS JS",  # East
+    "AD 7D KS 8S AH TH KH QH",  # South: no clubs
+    "TC QC JC QD JD 8D 7H 9S",  # West
+)
+# Example 2 (tegenkleur, hearts trump): West leads AD, North 7D, East (AS 9S QC 7C) throws 7C.
+TEGENKLEUR_DEAL = (
+    "7D TD KD QD JD 8C JC 7S",  # North
+    "AS 9S QC 7C AH TH KH QH",  # East: no diamonds
+    "AC KC 9D 8D 7H TS QS JS",  # South
+    "AD KS 8S JH 9H TC 9C 8H",  # West: 8S his lowest spade
+)
+
+
+def cards(text):
+    return tuple(parse_cards(text))
+
+
+def play(state, *actions):
+    for a in actions:
+        while state.phase == "claim":  # roem is not part of the examples
+            state, _ = state.apply(parse_action("pass"))
+        state, _ = state.apply(parse_action(a))
+    return state
+
+
+def test_the_options_exist_and_are_off_in_every_preset():
+    for name, preset in PRESETS.items():
+        assert preset.signals == "none" and preset.trump_request is False, name
+    v = Variant(signals="tegenkleur", trump_request="on")
+    assert v.signals == "tegenkleur" and v.trump_request is True
+    assert Variant.from_dict(v.to_dict()) == v
+    with pytest.raises(VariantError, match="kleur"):
+        Variant(signals="wink")
+
+
+def test_rules_example_kleur_south_throws_7d_and_north_leads_9d():
+    hand = cards("AD 7D KS 8S AH TH KH QH")
+    played = cards("AC 7C")
+    assert controls(hand, Suit.D, played) and not controls(hand, Suit.S, played)
+    assert sender_card("kleur", hand, H, Suit.C, played) == Card("7", "D")
+    # with QD 7D KS 8S instead he controls nothing and throws 7D all the same, "no objection"
+    assert sender_card("kleur", cards("QD 7D KS 8S AH TH KH QH"), H, Suit.C, played) == Card(
+        "7", "D"
+    )
+    # at the table: the signal is seen by every seat; North, on lead, leads 9D
+    state = new_match(Variant(signals="kleur"), 1, Stacked(W, KLEUR_DEAL))
+    state = play(state, "name H", "play AC", "play 7C", "play 7D", "play JC")
+    for seat in range(4):
+        (sig,) = observed_signals(state.observation(seat))
+        assert (sig.seat, str(sig.card), sig.suit, sig.trick_no, sig.strong) == (S, "7D", "D", 0, 0)
+    obs = state.observation(N)
+    assert obs.to_move == N and not obs.trick
+    assert pending_signal("kleur", obs.trump, deal_tricks(obs), N).suit == Suit.D
+    assert reader_lead(obs.hand, Suit.D) == Card("9", "D")
+    state = play(state, "play 9D")
+    assert pending_signal("kleur", H, deal_tricks(state.observation(N)), N) is None
+
+
+def test_rules_example_tegenkleur_east_throws_7c_and_west_leads_lowest_spade():
+    hand = cards("AS 9S QC 7C AH TH KH QH")
+    played = cards("AD 7D")
+    assert sender_card("tegenkleur", hand, H, Suit.D, played) == Card("7", "C")
+    assert sender_card("kleur", hand, H, Suit.D, played) == Card("9", "S")
+    state = new_match(Variant(signals="tegenkleur"), 1, Stacked(S, TEGENKLEUR_DEAL))
+    state = play(state, "name H")  # West, first hand, names hearts and leads
+    state = play(state, "play AD", "play 7D", "play 7C", "play 8D")
+    (sig,) = observed_signals(state.observation(N))
+    assert (sig.seat, str(sig.card), sig.suit) == (E, "7C", "S")
+    obs = state.observation(W)
+    assert obs.to_move == W
+    assert reader_lead(obs.hand, pending_signal("tegenkleur", H, deal_tricks(obs), W).suit) == Card(
+        "8", "S"
+    )
+
+
+def test_what_a_throw_means():
+    assert meaning("kleur", Card("7", "D"), H) == Suit.D
+    assert meaning("tegenkleur", Card("7", "C"), H) == Suit.S
+    assert meaning("tegenkleur", Card("7", "D"), H) is None  # its partner suit is trump
+    assert meaning("none", Card("7", "D"), H) is None
+    # a first discard onto an opponent's trick is no signal, and uses nothing up
+    tricks = [(N, cards("AC 7C QC 8C")), (E, cards("AS 7D 8S")), (N, cards("KC 9C 8D"))]
+    (sig,) = signals("kleur", H, tricks)
+    assert (sig.seat, str(sig.card), sig.trick_no) == (S, "8D", 2)
+    # a 10 thrown while its ace is out is strong; later discards mean nothing
+    tricks = [(N, cards("AC 7C TD QC")), (N, cards("KC 9C 8D"))]
+    assert [(str(s.card), s.strong) for s in signals("kleur", H, tricks)] == [("TD", True)]
+    assert signals("none", H, tricks) == ()
+
+
+def test_trump_request():
+    tricks = [(N, cards("8C 7C AC TC"))]
+    assert trump_requested(H, N, tricks)
+    assert not trump_requested(H, E, tricks)  # North is not the chooser
+    assert not trump_requested(H, N, [(N, cards("JH"))])  # a trump asks nothing
+    assert not trump_requested(H, N, [(N, cards("QC"))])
+    hand = cards("7H JH 9H AD")
+    assert trump_request_lead(H, N, [*tricks, (S, ())], S, hand) == Card("J", "H")
+    assert trump_request_lead(H, N, [*tricks, (S, ())], E, hand) is None  # not the partner
+    later = [*tricks, (S, cards("AD 7D 8D 9D")), (S, ())]
+    assert trump_request_lead(H, N, later, S, hand) is None  # only his first lead
+
+
+# --- properties: random deals, the convention played by every seat ---
+def _plays_under(variant, seed):
+    """A random deal in which every seat throws the convention's card at each signal discard
+    it may make; yields (state before the card, seat, card)."""
+    rng = random.Random(seed)
+    state = new_match(variant, seed)
+    out = []
+    while state.phase != "play":
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    while state.phase in ("play", "claim"):
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        if state.phase == "play":
+            obs = state.observation(state.to_move)
+            played = [c for _, cs in deal_tricks(obs) for c in cs]
+            first = not any(s.seat == obs.seat for s in observed_signals(obs))
+            if obs.trick and first and obs.trump is not None:
+                card = sender_card(variant.signals, obs.hand, obs.trump, obs.trick[0].suit, played)
+                if (
+                    card is not None
+                    and is_signal_discard(obs.trump, obs.trick, card)
+                    and parse_action(f"play {card}") in legal
+                ):
+                    action = parse_action(f"play {card}")
+            out.append((state, state.to_move, action))
+        state, _ = state.apply(action)
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["kleur", "tegenkleur"]))
+def test_every_seat_reads_the_same_signals_and_each_is_a_sent_card(seed, convention):
+    variant = Variant(signals=convention)
+    plays = _plays_under(variant, seed)
+    last, _, _ = plays[-1]
+    views = [observed_signals(last.observation(q)) for q in range(4)]
+    assert all(v == views[0] for v in views)  # public: every seat sees the same signals
+    assert len({s.seat for s in views[0]}) == len(views[0])  # one per seat at most
+    for sig in views[0]:
+        state, seat, _ = next(p for p in plays if p[1] == sig.seat and p[2].card == sig.card)
+        obs = state.observation(seat)
+        assert sig.card.suit not in (obs.trump, obs.trick[0].suit)
+        played = [c for _, cs in deal_tricks(obs) for c in cs]
+        assert sender_card(convention, obs.hand, obs.trump, obs.trick[0].suit, played) == sig.card
+        thrown = [c for c in obs.hand if c.suit == sig.card.suit]
+        assert sig.card == min(thrown, key=lambda c: PLAIN_STRENGTH[c.rank_index])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(range(32)), st.sampled_from(SUITS), st.sampled_from(SUITS))
+def test_sender_card_is_a_plain_card_of_the_hand_and_signals_control_when_it_can(order, t, led):
+    from klaverjas_gui.engine.cards import ALL_CARDS
+
+    hand = [ALL_CARDS[i] for i in order[:8] if ALL_CARDS[i].suit != led]
+    played = [ALL_CARDS[i] for i in order[8:14]]
+    for convention in ("kleur", "tegenkleur"):
+        card = sender_card(convention, hand, t, led, played)
+        plain = [c for c in hand if c.suit not in (t, led)]
+        assert (card is None) == (not plain)
+        if card is None:
+            continue
+        assert card in hand and card.suit not in (t, led)
+        can = [
+            x
+            for x in SUITS
+            if x not in (t, led)
+            and controls(hand, x, played)
+            and (
+                sum(c.suit == x for c in hand) >= 2
+                if convention == "kleur"
+                else any(c.suit == PARTNER_SUIT[x] not in (t, led) for c in hand)
+            )
+        ]
+        if can:
+            assert meaning(convention, card, t) in can
+        assert PARTNER_SUIT[PARTNER_SUIT[card.suit]] == card.suit
+
+
+def test_the_rules_in_words_show_the_conventions_text_only_when_on():
+    from klaverjas_gui import i18n
+    from klaverjas_gui.words import describe_rules
+
+    i18n.set_language("en")
+    plain = describe_rules(Variant())
+    assert not any("throw-away" in line or "highest trump" in line for line in plain)
+    on = describe_rules(Variant(signals="tegenkleur", trump_request=True))
+    assert any(line.startswith("Signals (tegenkleur): ") and "OTHER suit" in line for line in on)
+    assert any("lead his highest trump" in line for line in on)
