@@ -30,17 +30,17 @@ H = Suit.H
 
 # Example 1 (kleur, hearts trump): North leads AC, East 7C, South (AD 7D KS 8S) throws 7D.
 KLEUR_DEAL = (
-    "AC KC 9D JH 9H 7S TS 8C",  # North: 9D his only diamond
-    "7C 9C TD KD 8H AS QS JS",  # East
+    "AC KC 9D 8H 7H 7S TS 8C",  # North: 9D his only diamond
+    "7C 9C TD KD JH AS QS JS",  # East: names hearts
     "AD 7D KS 8S AH TH KH QH",  # South: no clubs
-    "TC QC JC QD JD 8D 7H 9S",  # West
+    "TC QC JC QD JD 8D 9H 9S",  # West
 )
 # Example 2 (tegenkleur, hearts trump): West leads AD, North 7D, East (AS 9S QC 7C) throws 7C.
 TEGENKLEUR_DEAL = (
-    "7D TD KD QD JD 8C JC 7S",  # North
+    "7D TD KD QD JD JC 7S 9D",  # North
     "AS 9S QC 7C AH TH KH QH",  # East: no diamonds
-    "AC KC 9D 8D 7H TS QS JS",  # South
-    "AD KS 8S JH 9H TC 9C 8H",  # West: 8S his lowest spade
+    "AC KC 8D JH 9H TS QS JS",  # South: names hearts
+    "AD KS 8S 8H 7H TC 9C 8C",  # West: 8S his lowest spade
 )
 
 
@@ -53,6 +53,8 @@ def play(state, *actions):
         while state.phase == "claim":  # roem is not part of the examples
             state, _ = state.apply(parse_action("pass"))
         state, _ = state.apply(parse_action(a))
+    while state.phase == "claim":
+        state, _ = state.apply(parse_action("pass"))
     return state
 
 
@@ -77,7 +79,7 @@ def test_rules_example_kleur_south_throws_7d_and_north_leads_9d():
     )
     # at the table: the signal is seen by every seat; North, on lead, leads 9D
     state = new_match(Variant(signals="kleur"), 1, Stacked(W, KLEUR_DEAL))
-    state = play(state, "name H", "play AC", "play 7C", "play 7D", "play JC")
+    state = play(state, "pass", "name H", "play AC", "play 7C", "play 7D", "play JC")
     for seat in range(4):
         (sig,) = observed_signals(state.observation(seat))
         assert (sig.seat, str(sig.card), sig.suit, sig.trick_no, sig.strong) == (S, "7D", "D", 0, 0)
@@ -95,7 +97,7 @@ def test_rules_example_tegenkleur_east_throws_7c_and_west_leads_lowest_spade():
     assert sender_card("tegenkleur", hand, H, Suit.D, played) == Card("7", "C")
     assert sender_card("kleur", hand, H, Suit.D, played) == Card("9", "S")
     state = new_match(Variant(signals="tegenkleur"), 1, Stacked(S, TEGENKLEUR_DEAL))
-    state = play(state, "name H")  # West, first hand, names hearts and leads
+    state = play(state, "pass", "pass", "pass", "name H")  # South names; West, first hand, leads
     state = play(state, "play AD", "play 7D", "play 7C", "play 8D")
     (sig,) = observed_signals(state.observation(N))
     assert (sig.seat, str(sig.card), sig.suit) == (E, "7C", "S")
@@ -222,3 +224,89 @@ def test_the_rules_in_words_show_the_conventions_text_only_when_on():
     on = describe_rules(Variant(signals="tegenkleur", trump_request=True))
     assert any(line.startswith("Signals (tegenkleur): ") and "OTHER suit" in line for line in on)
     assert any("lead his highest trump" in line for line in on)
+
+
+# --- computer players (RULES.md 1.10: normal and hard send and read; easy does not) ---
+def _kleur_at_south(variant=None, no_objection=False):
+    deal = KLEUR_DEAL
+    if no_objection:  # South holds QD instead of AD: he controls nothing
+        deal = (deal[0], deal[1], deal[2].replace("AD", "QD"), deal[3].replace("QD", "AD"))
+    state = new_match(variant or Variant(signals="kleur"), 1, Stacked(W, deal))
+    return play(state, "pass", "name H", "play AC", "play 7C")
+
+
+def _players():
+    from klaverjas_gui.ai import HardPlayer, HeuristicPlayer
+
+    return [HeuristicPlayer(3, counting=True), HardPlayer(3, worlds=12)]
+
+
+def test_normal_and_hard_throw_the_signal_of_the_rules_examples():
+    for player in _players():
+        assert _kleur_at_south().observation(S).to_move == S
+        assert str(player.choose(_kleur_at_south().observation(S))) == "play 7D", player.name
+        obs = _kleur_at_south(no_objection=True).observation(S)
+        assert str(player.choose(obs)) == "play 7D", player.name
+        state = new_match(Variant(signals="tegenkleur"), 1, Stacked(S, TEGENKLEUR_DEAL))
+        state = play(state, "pass", "pass", "pass", "name H", "play AD", "play 7D")
+        assert str(player.choose(state.observation(E))) == "play 7C", player.name
+
+
+def test_easy_does_not_signal_and_nobody_signals_without_a_convention():
+    from klaverjas_gui.ai import HeuristicPlayer
+
+    easy, normal = HeuristicPlayer(3, counting=False), HeuristicPlayer(3, counting=True)
+    assert str(easy.choose(_kleur_at_south().observation(S))) != "play 7D"
+    assert str(normal.choose(_kleur_at_south(Variant()).observation(S))) != "play 7D"
+
+
+def test_normal_and_hard_lead_the_suit_their_partner_signalled():
+    for player in _players():
+        state = play(_kleur_at_south(), "play 7D", "play JC")
+        assert str(player.choose(state.observation(N))) == "play 9D", player.name
+        state = new_match(Variant(signals="tegenkleur"), 1, Stacked(S, TEGENKLEUR_DEAL))
+        state = play(state, "pass", "pass", "pass", "name H", "play AD", "play 7D", "play 7C")
+        state = play(state, "play 8D")
+        assert str(player.choose(state.observation(W))) == "play 8S", player.name
+
+
+def test_a_trump_request_is_answered_with_the_highest_trump():
+    # North names hearts and opens with 8C: South, first on lead, leads his highest trump
+    deal = ("8C 9C JH 9H 7H AS QS 7S", "AC TC KC QC 8D 7D TS 9S",
+            "JC 7C AH TH KH AD TD KD", "QD JD 9D KS JS 8S QH 8H")  # fmt: skip
+    variant = Variant(trump_request=True)
+    state = new_match(variant, 1, Stacked(W, deal))
+    state = play(state, "name H", "play 8C", "play AC", "play 7C", "play 8S")
+    assert state.observation(E).to_move == E
+    state = play(state, "play 8D", "play AD", "play 9D", "play 7S")
+    obs = state.observation(S)
+    assert obs.to_move == S and not obs.trick
+    for player in _players():
+        assert str(player.choose(obs)) == "play AH", player.name
+
+
+def test_hard_samples_only_deals_that_fit_the_signals_it_saw():
+    from klaverjas_gui.ai.knowledge import Knowledge
+
+    state = play(_kleur_at_south(), "play 7D", "play JC")
+    for seat in (N, E, W):  # the partner and both opponents read it
+        know = Knowledge.from_observation(state.observation(seat))
+        assert [(q, c) for q, c, *_ in know.signals] == [(S, Card("7", "D").index)]
+        rng = random.Random(seat)
+        samples = [know.sample(rng) for _ in range(60)]
+        assert all(know.fits_signals(h) for h in samples)
+        # the signal says something: drawn without it, some deals would not throw 7D
+        assert not all(know.fits_signals(know._draw(rng, True)) for _ in range(200))
+    # North reads "South holds the best diamond" (the ace, or the no-objection hand)
+    know = Knowledge.from_observation(state.observation(N))
+    ace = Card("A", "D").bit
+    for hands in (know.sample(random.Random(1)) for _ in range(60)):
+        south = hands[S] | Card("7", "D").bit
+        if not south & ace:  # no objection: no plain suit he controls with a second card
+            assert sender_card("kleur", list_of(south), H, Suit.C, cards("AC 7C")) == Card("7", "D")
+
+
+def list_of(mask):
+    from klaverjas_gui.engine.cards import cards_of
+
+    return cards_of(mask)

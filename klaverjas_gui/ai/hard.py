@@ -40,6 +40,7 @@ from ..engine.variant import Variant
 from .fast import Rules, bits, close_trick, greedy_card, playout
 from .heuristic import claim_decision, suit_value, suit_values
 from .knowledge import Knowledge
+from .signalling import answer_card, signal_card
 from .solver import Position, SearchTimeout, Solver
 
 EXACT_TRICKS = 5  # solve exactly when at most this many tricks remain
@@ -153,8 +154,16 @@ class HardPlayer:
 
     # --- cards ---
     def play(self, obs: Observation, deadline: float) -> Action:
+        thrown = signal_card(obs)  # the convention's first throw-away, public and agreed
+        if thrown is not None:
+            return next(a for a in obs.legal if a.card is thrown)
         values = self.card_values(obs, deadline)
-        return max(values, key=lambda a: values[a])
+        best = max(values, key=lambda a: values[a])
+        if not obs.trick and best.card is not None:
+            asked = answer_card(obs, Knowledge.from_observation(obs), best.card)
+            if asked is not None:
+                return next(a for a in obs.legal if a.card is asked)
+        return best
 
     def card_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
         """Every legal card's expected deal score difference for our team (ours minus
