@@ -100,6 +100,9 @@ class HardPlayer:
         # Card play: weigh each sampled deal by how well it explains the bidding (False:
         # only the per-card chooser/passer leanings of `Knowledge.sample`).
         self.bid_inference = True
+        # Read the opponents' signals too (they are public); False only when measuring a
+        # team that plays a convention against one that does not (ai/arena.py, "hard:kleur").
+        self.read_opponents = True
         # Bidding: each sampled deal played out with our side's first lead searched (as in
         # card play; False: a single rule-of-thumb playout), for `bid_time` times a card's
         # think time; passing's value is corrected by `name_margin` (NAME_MARGIN).
@@ -160,7 +163,8 @@ class HardPlayer:
         values = self.card_values(obs, deadline)
         best = max(values, key=lambda a: values[a])
         if not obs.trick and best.card is not None:
-            asked = answer_card(obs, Knowledge.from_observation(obs), best.card)
+            know = Knowledge.from_observation(obs, self.read_opponents)
+            asked = answer_card(obs, know, best.card)
             if asked is not None:
                 return next(a for a in obs.legal if a.card is asked)
         return best
@@ -168,7 +172,7 @@ class HardPlayer:
     def card_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
         """Every legal card's expected deal score difference for our team (ours minus
         theirs), averaged over the sampled worlds by their weight."""
-        know = Knowledge.from_observation(obs)
+        know = Knowledge.from_observation(obs, self.read_opponents)
         t = know.trump
         me = obs.seat
         chooser_team = obs.chooser % 2  # type: ignore[operator]
@@ -344,7 +348,7 @@ class HardPlayer:
         """Claiming the roem of the trick just taken, or not: the rest of the deal played
         out fast in each sampled world, scored with and without that roem. (The player
         itself claims by rule, `claim_decision`; this values the choice for the coach.)"""
-        know = Knowledge.from_observation(obs)
+        know = Knowledge.from_observation(obs, self.read_opponents)
         t = know.trump
         me = obs.seat % 2
         base = _history(obs)

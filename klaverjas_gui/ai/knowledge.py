@@ -50,7 +50,9 @@ class Knowledge:
     convention: str = "none"
 
     @classmethod
-    def from_observation(cls, obs: Observation) -> Knowledge:
+    def from_observation(cls, obs: Observation, read_opponents: bool = True) -> Knowledge:
+        """`read_opponents` False: only the partner's signals count (a measurement of one
+        team playing a convention the other does not, benchmarks/arena_report.py)."""
         seat = obs.seat
         hand = 0
         for c in obs.hand:
@@ -79,7 +81,7 @@ class Knowledge:
         checks = []
         if t >= 0 and obs.variant.signals in CONVENTIONS:
             for sig in observed_signals(obs):
-                if sig.seat == seat:
+                if sig.seat == seat or (not read_opponents and sig.seat % 2 != seat % 2):
                     continue
                 i = next(i for i, (q, _, c) in enumerate(plays) if c == sig.card.index)
                 later = sum(1 << c for q, _, c in plays[i:] if q == sig.seat)
