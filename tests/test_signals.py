@@ -310,3 +310,43 @@ def list_of(mask):
     from klaverjas_gui.engine.cards import cards_of
 
     return cards_of(mask)
+
+
+# --- in words: the hint (and so the coach) and the demo's caption ---
+def test_the_hint_says_what_the_convention_asks():
+    from klaverjas_gui import i18n
+    from klaverjas_gui.engine.match import Action
+    from klaverjas_gui.teach.hints import explain
+
+    i18n.set_language("en")
+    obs = _kleur_at_south().observation(S)
+    text = explain(obs, Action("play", card=Card("7", "D")))
+    assert text.startswith("A signal: throw the 7 of diamonds") and "best card in diamonds" in text
+    obs = _kleur_at_south(no_objection=True).observation(S)
+    assert '"no objection"' in explain(obs, Action("play", card=Card("7", "D")))
+    obs = play(_kleur_at_south(), "play 7D", "play JC").observation(N)
+    assert explain(obs, Action("play", card=Card("9", "D"))) == (
+        "Your partner asked for diamonds: lead the 9 of diamonds."
+    )
+    # without a convention the same cards are plain discards and leads
+    obs = play(_kleur_at_south(Variant()), "play 7D", "play JC").observation(N)
+    assert "asked" not in explain(obs, Action("play", card=Card("9", "D")))
+
+
+def test_the_demo_caption_says_when_a_card_was_a_signal_and_what_it_meant():
+    from klaverjas_gui import i18n
+    from klaverjas_gui.ui.captions import action_captions
+
+    i18n.set_language("en")
+    names = ["North", "East", "South", "West"]
+    before = _kleur_at_south()
+    after, events = before.apply(parse_action("play 7D"))
+    lines = action_captions(before, events, names)
+    assert lines[-1] == (
+        "A signal: South throws the 7 of diamonds while the partner is winning, "
+        "asking North to lead diamonds."
+    )
+    # a later throw-away, and every throw without a convention, is no signal
+    plain = _kleur_at_south(Variant())
+    _, events = plain.apply(parse_action("play 7D"))
+    assert not any("signal" in line for line in action_captions(plain, events, names))

@@ -19,6 +19,7 @@ from ..engine.play import winner_index
 from ..engine.roem import roem_items
 from ..i18n import tr
 from ..words import card_name, describe_roem, run_name, suit_name
+from .signal_words import signal_reason
 
 
 # --- why the hinted decision ---
@@ -50,6 +51,9 @@ def trick_roem_of(obs: Observation) -> int:
 
 
 def _play(obs: Observation, card: Card) -> str:
+    signal = signal_reason(obs, card)  # the agreed convention asks for this card
+    if signal is not None:
+        return signal
     t = obs.trump.index  # type: ignore[union-attr]
     trick = list(obs.trick)
     if not trick:
