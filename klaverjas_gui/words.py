@@ -143,7 +143,8 @@ def signal_lines(v: Variant) -> list[str]:
     """The public signalling agreements in force, one line each (none: no line)."""
     text = convention_text(v)
     lines = [tr("rules.describe_signals", name=value_label("signals", v.signals), text=text)]
-    return (lines if text else []) + ([tr("rules.about_trump_request")] if v.trump_request else [])
+    request = tr("rules.describe_trump_request", text=tr("rules.about_trump_request"))
+    return (lines if text else []) + ([request] if v.trump_request else [])
 
 
 def value_label(option: str, value: Any) -> str:
