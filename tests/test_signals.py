@@ -350,3 +350,26 @@ def test_the_demo_caption_says_when_a_card_was_a_signal_and_what_it_meant():
     plain = _kleur_at_south(Variant())
     _, events = plain.apply(parse_action("play 7D"))
     assert not any("signal" in line for line in action_captions(plain, events, names))
+
+
+def test_the_signals_lesson_teaches_the_rules_example_and_reads_as_the_engine():
+    from klaverjas_gui import i18n
+    from klaverjas_gui.teach.lessons import start
+
+    i18n.set_language("en")
+    run = start("signals")
+    assert run.lesson.variant.signals == "kleur" and run.lesson.title == "Signals with your partner"
+    while run.step is not None and not run.step.key:
+        run.play_scripted()
+    assert not run.try_action("play KS").ok  # legal, but no signal
+    assert run.try_action("play 7D").ok
+    (sig,) = observed_signals(run.state.observation(N))
+    assert (sig.seat, str(sig.card), sig.suit) == (0, "7D", Suit.D)
+    while run.step is not None and not run.step.key:
+        run.play_scripted()
+    assert str(run.state.trick[0]) == "9D"  # the partner read it
+    assert run.try_action("play AD").ok
+    assert run.quiz.explain.startswith("The 8 of spades asks for spades")
+    assert run.answer("spades").ok
+    assert run.quiz.explain == "Under tegenkleur the 7 of clubs asks for the other black suit: spades."
+    assert run.answer("spades").ok and run.done

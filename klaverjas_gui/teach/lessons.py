@@ -12,13 +12,16 @@ Pure Python: the tutorial scene only draws a `LessonRun` and feeds it input.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine import PRESETS, Variant, new_match, parse_action
+from ..engine import PRESETS, Suit, Variant, new_match, parse_action, parse_card
 from ..engine.match import Action, MatchState, Stacked
 from ..engine.scoring import settle
+from ..engine.signals import meaning
 from ..i18n import catalog, tr
+from ..words import card_name, suit_name
 
 YOU = 0  # the learner sits south
 
@@ -198,6 +201,14 @@ _PARTNER_RULE_HANDS = (
 )
 
 
+def _signal_meaning(convention: str, card: str) -> dict[str, object]:
+    """The suit a first throw-away asks for, as the engine reads it (RULES.md 1.10)."""
+    suit = meaning(convention, parse_card(card), Suit.H)
+    name = card_name(parse_card(card))
+    return {"card": name, "Card": name[:1].upper() + name[1:],
+            "suit": suit_name(suit) if suit else ""}  # fmt: skip
+
+
 def _worked_nat() -> dict[str, object]:
     """RULES.md 1.8 as the engine scores it: choosers 82, defence 80 + 20 roem."""
     score = settle(AMS, 0, (82, 80), (0, 20), (5, 3))
@@ -339,6 +350,37 @@ LESSONS: tuple[Lesson, ...] = (
             Step("play QH"),
             Step("play 7H"),
             Step("claim", key="roem_claim"),
+        ),
+    ),
+    Lesson(
+        id="signals",  # RULES.md 1.10's kleur example, the learner as South
+        variant=dataclasses.replace(AMS, signals="kleur"),
+        stacked=Stacked(
+            dealer=1,
+            hands=(
+                "AD 7D KS 8S AH TH KH QH",
+                "TC QC JC QD JD 8D 9H 9S",
+                "AC KC 9D 8H 7H 7S TS 8C",
+                "7C 9C TD KD JH AS QS JS",
+            ),
+        ),
+        script=(
+            Step("pass"),
+            Step("name H"),
+            Step("play AC"),
+            Step("play 7C"),
+            Step("play 7D", key="signals_throw"),
+            Step("play JC"),
+            Step("claim"),  # North took the trick; under Amsterdam rules roem is claimed
+            Step("play 9D"),
+            Step("play TD"),
+            Step("play AD", key="signals_ace"),
+        ),
+        quiz=(
+            Quiz("signals_read", choices=("spades", "clubs", "hearts"), answer="spades",
+                 values=lambda: _signal_meaning("kleur", "8S")),  # fmt: skip
+            Quiz("signals_tegen", choices=("clubs", "spades", "diamonds"), answer="spades",
+                 values=lambda: _signal_meaning("tegenkleur", "7C")),  # fmt: skip
         ),
     ),
     Lesson(

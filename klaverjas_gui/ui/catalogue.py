@@ -527,6 +527,7 @@ SCREENS: dict[str, Opener] = {
     "tutorial: lessons": lambda shell: _learn(shell, "lessons"),
     "tutorial: lesson": lambda shell: _learn(shell, "lesson", lesson="overtrump"),
     "tutorial: quiz": lambda shell: _learn(shell, "quiz", lesson="nat"),
+    "tutorial: signals": lambda shell: _learn(shell, "lesson", lesson="signals"),
     "rules: cards": lambda shell: _learn(shell, "rules", page=0),
     "rules: roem": lambda shell: _learn(shell, "rules", page=2),
     "rules: klabberjass": lambda shell: _learn(shell, "rules", page=4),
