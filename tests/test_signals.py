@@ -352,7 +352,7 @@ def test_the_demo_caption_says_when_a_card_was_a_signal_and_what_it_meant():
     assert not any("signal" in line for line in action_captions(plain, events, names))
 
 
-def test_the_signals_lesson_teaches_the_rules_example_and_reads_as_the_engine():
+def test_the_signals_lesson_teaches_the_rules_example():
     from klaverjas_gui import i18n
     from klaverjas_gui.teach.lessons import start
 
@@ -368,8 +368,4 @@ def test_the_signals_lesson_teaches_the_rules_example_and_reads_as_the_engine():
     while run.step is not None and not run.step.key:
         run.play_scripted()
     assert str(run.state.trick[0]) == "9D"  # the partner read it
-    assert run.try_action("play AD").ok
-    assert run.quiz.explain.startswith("The 8 of spades asks for spades")
-    assert run.answer("spades").ok
-    assert run.quiz.explain == "Under tegenkleur the 7 of clubs asks for the other black suit: spades."
-    assert run.answer("spades").ok and run.done
+    assert run.try_action("play AD").ok and run.done

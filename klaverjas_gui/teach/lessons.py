@@ -16,12 +16,10 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..engine import PRESETS, Suit, Variant, new_match, parse_action, parse_card
+from ..engine import PRESETS, Variant, new_match, parse_action
 from ..engine.match import Action, MatchState, Stacked
 from ..engine.scoring import settle
-from ..engine.signals import meaning
 from ..i18n import catalog, tr
-from ..words import card_name, suit_name
 
 YOU = 0  # the learner sits south
 
@@ -201,14 +199,6 @@ _PARTNER_RULE_HANDS = (
 )
 
 
-def _signal_meaning(convention: str, card: str) -> dict[str, object]:
-    """The suit a first throw-away asks for, as the engine reads it (RULES.md 1.10)."""
-    suit = meaning(convention, parse_card(card), Suit.H)
-    name = card_name(parse_card(card))
-    return {"card": name, "Card": name[:1].upper() + name[1:],
-            "suit": suit_name(suit) if suit else ""}  # fmt: skip
-
-
 def _worked_nat() -> dict[str, object]:
     """RULES.md 1.8 as the engine scores it: choosers 82, defence 80 + 20 roem."""
     score = settle(AMS, 0, (82, 80), (0, 20), (5, 3))
@@ -375,12 +365,6 @@ LESSONS: tuple[Lesson, ...] = (
             Step("play 9D"),
             Step("play TD"),
             Step("play AD", key="signals_ace"),
-        ),
-        quiz=(
-            Quiz("signals_read", choices=("spades", "clubs", "hearts"), answer="spades",
-                 values=lambda: _signal_meaning("kleur", "8S")),  # fmt: skip
-            Quiz("signals_tegen", choices=("clubs", "spades", "diamonds"), answer="spades",
-                 values=lambda: _signal_meaning("tegenkleur", "7C")),  # fmt: skip
         ),
     ),
     Lesson(
