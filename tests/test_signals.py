@@ -369,3 +369,16 @@ def test_the_signals_lesson_teaches_the_rules_example():
         run.play_scripted()
     assert str(run.state.trick[0]) == "9D"  # the partner read it
     assert run.try_action("play AD").ok and run.done
+
+
+def test_a_signal_no_deal_fits_is_read_no_further():
+    """A partner who does not play the convention (a person, an easy player) throws a card
+    no hand would signal with: hard stops reading it instead of drawing 40 deals a world."""
+    from klaverjas_gui.ai.knowledge import Knowledge
+
+    # South throws KS (not the convention's card: he would throw 7D) under kleur
+    state = play(_kleur_at_south(), "play KS", "play JC")
+    know = Knowledge.from_observation(state.observation(N))
+    assert know.signals
+    know.sample(random.Random(1))
+    assert know.signals == ()

@@ -123,8 +123,12 @@ class Knowledge:
         hands = self._draw(rng, bias)
         for _ in range(SIGNAL_TRIES - 1 if self.signals else 0):
             if self.fits_signals(hands):
-                break
+                return hands
             hands = self._draw(rng, bias)
+        if self.signals and not self.fits_signals(hands):
+            # No deal fits: someone does not play the convention. Read its signals no
+            # further in this decision, rather than spend every world's time on them.
+            object.__setattr__(self, "signals", ())
         return hands
 
     def _draw(self, rng: random.Random, bias: bool) -> tuple[int, int, int, int]:
