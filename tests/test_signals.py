@@ -382,3 +382,21 @@ def test_a_signal_no_deal_fits_is_read_no_further():
     assert know.signals
     know.sample(random.Random(1))
     assert know.signals == ()
+
+
+def test_the_table_names_the_convention_in_its_corner_and_the_hint_answers_it(make_app):
+    from uitest import DT, run_until
+
+    from klaverjas_gui.ui.catalogue import SCREENS
+
+    app = make_app("--lang", "en")
+    SCREENS["table: signal hint"](app)
+    table = app.match
+    run_until(app, lambda: table.guide.hint() is not None)
+    assert table.guide.hint().text == "Your partner asked for diamonds: lead the 9 of diamonds."
+    app.step(DT)
+    lines = [text for text, _, _ in table.view.side_lines(table.picture())]
+    assert "Signals: kleur" in lines
+    SCREENS["table: hint"](app)  # Amsterdam as it comes: no convention, no line
+    app.step(DT)
+    assert not any("Signals" in t for t, _, _ in app.match.view.side_lines(app.match.picture()))
