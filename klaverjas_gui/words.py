@@ -144,6 +144,19 @@ def option_description(option: str) -> str:
     return tr(f"rules.about_{option}")
 
 
+def convention_text(v: Variant) -> str | None:
+    """The one-line text of the signalling convention in force (RULES.md 1.10), None if none."""
+    return tr(f"rules.convention_{v.signals}") if v.signals != "none" else None
+
+
+def signal_lines(v: Variant) -> list[str]:
+    """The public signalling agreements in force, one line each (none: no line)."""
+    text = convention_text(v)
+    lines = [tr("rules.describe_signals", name=value_label("signals", v.signals), text=text)]
+    request = tr("rules.describe_trump_request", text=tr("rules.about_trump_request"))
+    return (lines if text else []) + ([request] if v.trump_request else [])
+
+
 def value_label(option: str, value: Any) -> str:
     """A rule option's value in words ("on", "first hand", "3-2-3")."""
     if isinstance(value, bool):
@@ -194,6 +207,7 @@ def describe_rules(v: Variant) -> list[str]:
         lines.append(tr("rules.describe_kraken"))
     if v.revoke == "club":
         lines.append(tr("rules.describe_revoke"))
+    lines += signal_lines(v)
     key = "rules.describe_match_deals" if v.match_kind == "deals" else "rules.describe_match_points"
     lines.append(tr(key, n=v.match_target))
     return lines

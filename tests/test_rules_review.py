@@ -40,7 +40,7 @@ def test_every_rules_page_renders_and_fits(make_app, size, lang):
     rules = open_rules(app)
     assert rules.buttons["tab_0"].text == tr("teach.rules_page_cards")
     count = len(pages())
-    assert count == 5  # the fifth page: two-player Klabberjass (issue 18, item 17)
+    assert count == 6  # signals (issue 37), then two-player Klabberjass (issue 18, item 17)
     for n in range(count):
         assert rules.page == n
         view = rules.viewport()

@@ -21,9 +21,11 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine import PRESETS, MatchState, new_match
+from ..engine import PRESETS, Action, MatchState, Observation, new_match
+from ..engine.signals import CONVENTIONS
 from ..engine.variant import Variant
 from . import LEVELS, REFERENCE_LEVELS, make_player
+from .base import Player
 from .duplicate import Pair, pair_seed, percentile, play_both, play_deal, run_pairs
 from .duplicate import report as table
 
@@ -45,6 +47,37 @@ class DealResult:
     actions: tuple[str, ...]
 
 
+class Agreed:
+    """A player whose team plays `signals` (RULES.md 1.10) at a table that plays none: the
+    level "hard:kleur" measures what a convention is worth against a team without one.
+    It sees the table's variant with its convention and reads only its partner's signals."""
+
+    def __init__(self, player: Player, signals: str) -> None:
+        self.player = player
+        self.signals = Variant(signals=signals).signals  # refuses an unknown convention
+        self.name = f"{player.name}:{signals}"
+        if hasattr(player, "read_opponents"):
+            player.read_opponents = False
+
+    def choose(self, obs: Observation) -> Action:
+        agreed = dataclasses.replace(obs.variant, signals=self.signals)
+        return self.player.choose(dataclasses.replace(obs, variant=agreed))
+
+
+def arena_player(level: str, seed: int, think_ms: float | None) -> Player:
+    """`make_player`, and "level:convention" for a team that signals by that convention."""
+    base, _, signals = level.partition(":")
+    player = make_player(base, seed, think_ms=think_ms)
+    return Agreed(player, signals) if signals else player
+
+
+def seat_level(team: str, seat: int) -> str:
+    """A team's level at a seat: "hard:kleur/easy" puts hard:kleur on the team's first seat
+    (0 or 1) and easy on its partner's."""
+    levels = team.split("/")
+    return levels[seat // 2 % len(levels)]
+
+
 def one_deal(variant: Variant, seed: int) -> MatchState:
     return new_match(dataclasses.replace(variant, match_length="deals:1"), seed)
 
@@ -55,9 +88,10 @@ def play_pair(args: tuple[int, str, str, Variant, int, float | None]) -> Pair[De
     times: dict[str, list[float]] = {}
     game_seed = pair_seed(seed, index)
     seats = ((0, 2), (1, 3))
-    levels = [{s: team_a if s in a_seats else team_b for s in range(4)} for a_seats in seats]
+    levels = [{s: seat_level(team_a if s in a_seats else team_b, s) for s in range(4)}
+              for a_seats in seats]  # fmt: skip
     players = [
-        {s: make_player(lv[s], (game_seed * 2 + g) * 4 + s, think_ms=hard_ms) for s in range(4)}
+        {s: arena_player(lv[s], (game_seed * 2 + g) * 4 + s, hard_ms) for s in range(4)}
         for g, lv in enumerate(levels)
     ]
     dealt: list[list[tuple[int, int, int, int]]] = [[], []]
@@ -122,9 +156,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--think-ms", type=float, default=None, help="hard's think time per decision")
     args = p.parse_args(argv)
     for opt in ("team_a", "team_b"):
-        if getattr(args, opt) not in LEVELS + REFERENCE_LEVELS:
+        parts = [level.partition(":") for level in getattr(args, opt).split("/")]
+        if len(parts) > 2 or any(
+            base not in LEVELS + REFERENCE_LEVELS or colon and signals not in CONVENTIONS
+            for base, colon, signals in parts
+        ):
             p.error(f"unknown level {getattr(args, opt)!r} for --{opt.replace('_', '-')}; "
-                    f"choose from {', '.join(LEVELS + REFERENCE_LEVELS)}")  # fmt: skip
+                    f"choose from {', '.join(LEVELS + REFERENCE_LEVELS)}, "
+                    f"each maybe with :{' or :'.join(CONVENTIONS)}; "
+                    f"or first/partner")  # fmt: skip
     if args.variant not in PRESETS:
         p.error(f"unknown variant {args.variant!r}; choose from {', '.join(PRESETS)}")
     if args.pairs < 1:

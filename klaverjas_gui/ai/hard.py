@@ -40,6 +40,7 @@ from ..engine.variant import Variant
 from .fast import Rules, bits, close_trick, greedy_card, playout
 from .heuristic import claim_decision, suit_value, suit_values
 from .knowledge import Knowledge
+from .signalling import answer_card, signal_card
 from .solver import Position, SearchTimeout, Solver
 
 EXACT_TRICKS = 5  # solve exactly when at most this many tricks remain
@@ -99,6 +100,9 @@ class HardPlayer:
         # Card play: weigh each sampled deal by how well it explains the bidding (False:
         # only the per-card chooser/passer leanings of `Knowledge.sample`).
         self.bid_inference = True
+        # Read the opponents' signals too (they are public); False only when measuring a
+        # team that plays a convention against one that does not (ai/arena.py, "hard:kleur").
+        self.read_opponents = True
         # Bidding: each sampled deal played out with our side's first lead searched (as in
         # card play; False: a single rule-of-thumb playout), for `bid_time` times a card's
         # think time; passing's value is corrected by `name_margin` (NAME_MARGIN).
@@ -153,13 +157,22 @@ class HardPlayer:
 
     # --- cards ---
     def play(self, obs: Observation, deadline: float) -> Action:
+        thrown = signal_card(obs)  # the convention's first throw-away, public and agreed
+        if thrown is not None:
+            return next(a for a in obs.legal if a.card is thrown)
         values = self.card_values(obs, deadline)
-        return max(values, key=lambda a: values[a])
+        best = max(values, key=lambda a: values[a])
+        if not obs.trick and best.card is not None:
+            know = Knowledge.from_observation(obs, self.read_opponents)
+            asked = answer_card(obs, know, best.card)
+            if asked is not None:
+                return next(a for a in obs.legal if a.card is asked)
+        return best
 
     def card_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
         """Every legal card's expected deal score difference for our team (ours minus
         theirs), averaged over the sampled worlds by their weight."""
-        know = Knowledge.from_observation(obs)
+        know = Knowledge.from_observation(obs, self.read_opponents)
         t = know.trump
         me = obs.seat
         chooser_team = obs.chooser % 2  # type: ignore[operator]
@@ -335,7 +348,7 @@ class HardPlayer:
         """Claiming the roem of the trick just taken, or not: the rest of the deal played
         out fast in each sampled world, scored with and without that roem. (The player
         itself claims by rule, `claim_decision`; this values the choice for the coach.)"""
-        know = Knowledge.from_observation(obs)
+        know = Knowledge.from_observation(obs, self.read_opponents)
         t = know.trump
         me = obs.seat % 2
         base = _history(obs)

@@ -28,6 +28,7 @@ from ..engine.roem import roem_of
 from ..engine.scoring import burden_team
 from .fast import Rules, bits
 from .knowledge import Knowledge
+from .signalling import answer_card, opponents_asked, signal_card
 
 # Hand evaluation per rank index 7 8 9 T J Q K A.
 TRUMP_VALUE = (1.0, 1.0, 4.0, 2.0, 5.5, 1.5, 1.5, 2.5)
@@ -169,8 +170,10 @@ class HeuristicPlayer:
         know = Knowledge.from_observation(obs) if self.counting else None
         if not obs.trick:
             card = self.lead(obs, cards, t, know)
+            if know is not None:  # normal reads the convention (easy does not signal)
+                card = answer_card(obs, know, card) or card
         elif know is not None:
-            card = self.follow_counting(obs, cards, t, know)
+            card = signal_card(obs) or self.follow_counting(obs, cards, t, know)
         else:
             card = self.follow(obs, cards, t)
         return next(a for a in obs.legal if a.card is card)
@@ -219,11 +222,14 @@ class HeuristicPlayer:
                 return c
         if plain:
             # A low card from a suit where the opponents still follow, never a bare ten.
+            theirs = opponents_asked(obs)  # an opponent signalled he holds its best card
+
             def key(c: Card) -> tuple:
                 same = [x for x in plain if x.suit_index == c.suit_index]
                 bare_ten = c.rank_index == TEN and len(same) == 1
                 ruffed = any(know.void(q, c.suit_index) for q in opps) and opp_trumps
-                return (bare_ten, ruffed, POINTS[t][c.index], -len(same), strength(c, t))
+                asked = c.suit_index in theirs
+                return (bare_ten, ruffed, asked, POINTS[t][c.index], -len(same), strength(c, t))
 
             return min(plain, key=key)
         return min(trumps, key=lambda c: strength(c, t))

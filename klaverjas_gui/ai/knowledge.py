@@ -21,9 +21,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.cards import FULL_MASK, SUIT_MASKS, TRUMP_STRENGTH, Card
+from ..engine.cards import ALL_CARDS, FULL_MASK, SUIT_MASKS, SUITS, TRUMP_STRENGTH, Card, cards_of
 from ..engine.match import Observation
 from ..engine.play import obligation
+from ..engine.signals import CONVENTIONS, observed_signals, sender_card
 from .fast import bits
 
 # Soft belief: the chooser named trump, so its high trumps are more likely his.
@@ -31,6 +32,9 @@ CHOOSER_TRUMP_WEIGHT = (1.5, 1.5, 4.0, 2.0, 6.0, 1.5, 1.5, 2.5)  # by rank index
 # ... and a player who passed before trump was fixed did not find it worth naming (or
 # taking): its jack and nine of that suit are less likely.
 PASSER_TRUMP_WEIGHT = (1.0, 1.0, 0.5, 0.8, 0.35, 1.0, 1.0, 0.8)
+# Deals drawn in search of one that fits every signal seen before the last one is kept: a
+# seat that does not play the convention (a person, an easy partner) can make none fit.
+SIGNAL_TRIES = 40
 
 
 @dataclass(frozen=True)
@@ -46,9 +50,15 @@ class Knowledge:
     played: tuple[int, int, int, int]  # cards each seat has played this deal
     chooser: int | None
     passed: tuple[bool, bool, bool, bool] = (False, False, False, False)  # passed in bidding
+    # Signals of other seats (RULES.md 1.10): (seat, card, led suit, cards it played from the
+    # signal on, cards played before it); a sampled hand must be one that throws that card.
+    signals: tuple[tuple[int, int, int, int, tuple[int, ...]], ...] = ()
+    convention: str = "none"
 
     @classmethod
-    def from_observation(cls, obs: Observation) -> Knowledge:
+    def from_observation(cls, obs: Observation, read_opponents: bool = True) -> Knowledge:
+        """`read_opponents` False: only the partner's signals count (a measurement of one
+        team playing a convention the other does not, benchmarks/arena_report.py)."""
         seat = obs.seat
         hand = 0
         for c in obs.hand:
@@ -81,6 +91,17 @@ class Knowledge:
         if club and not _feasible(hidden, allowed, cap, others):  # an unseen revoke misled us
             allowed = [hidden, hidden, hidden, hidden]
             allowed[seat] = hand
+        checks = []
+        if t >= 0 and obs.variant.signals in CONVENTIONS:
+            for sig in observed_signals(obs):
+                if sig.seat == seat or (not read_opponents and sig.seat % 2 != seat % 2):
+                    continue
+                i = next(i for i, (q, _, c) in enumerate(plays) if c == sig.card.index)
+                after = sum(1 << c for q, _, c in plays[i:] if q == sig.seat)
+                led = plays[i][1][0].suit_index
+                checks.append(
+                    (sig.seat, sig.card.index, led, after, tuple(c for _, _, c in plays[:i]))
+                )
         return cls(
             seat=seat,
             trump=t,
@@ -91,14 +112,40 @@ class Knowledge:
             played=(played[0], played[1], played[2], played[3]),
             chooser=obs.chooser,
             passed=_passers(obs),
+            signals=tuple(checks),
+            convention=obs.variant.signals,
         )
+
+    def fits_signals(self, hands: tuple[int, ...]) -> bool:
+        """Whether each signalling seat, holding this hand, would have thrown its signal."""
+        trump = SUITS[self.trump]
+        for q, card, led, later, before in self.signals:
+            then = cards_of(hands[q] | later)
+            played = [ALL_CARDS[c] for c in before]
+            if sender_card(self.convention, then, trump, SUITS[led], played) is not ALL_CARDS[card]:
+                return False
+        return True
 
     def void(self, seat: int, suit: int) -> bool:
         """Whether `seat` certainly holds no card of `suit` (known void or all seen)."""
         return not self.allowed[seat] & SUIT_MASKS[suit]
 
     def sample(self, rng: random.Random, bias: bool = True) -> tuple[int, int, int, int]:
-        """Four hands consistent with everything seen; own hand as it is.
+        """Four hands consistent with everything seen; own hand as it is; under a signalling
+        convention, drawn again (up to SIGNAL_TRIES) until every signal seen fits."""
+        hands = self._draw(rng, bias)
+        for _ in range(SIGNAL_TRIES - 1 if self.signals else 0):
+            if self.fits_signals(hands):
+                return hands
+            hands = self._draw(rng, bias)
+        if self.signals and not self.fits_signals(hands):
+            # No deal fits: someone does not play the convention. Read its signals no
+            # further in this decision, rather than spend every world's time on them.
+            object.__setattr__(self, "signals", ())
+        return hands
+
+    def _draw(self, rng: random.Random, bias: bool) -> tuple[int, int, int, int]:
+        """Four hands consistent with the legal plays seen.
 
         Cards go one by one, most constrained first, to a seat that may hold
         them, weighted by free places (and, with `bias`, the chooser's likely

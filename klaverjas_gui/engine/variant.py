@@ -30,8 +30,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "tie": ("nat", "litige"),
     "match_tie": ("share", "extra_deal"),
     "revoke": ("off", "club"),
+    "signals": ("none", "kleur", "tegenkleur"),
 }
-BOOLEANS = ("kraken", "kraken_doubles_roem", "must_overtrump", "roem_enabled", "defence_pit")
+BOOLEANS = (
+    "kraken", "kraken_doubles_roem", "must_overtrump", "roem_enabled", "defence_pit",
+    "trump_request",
+)  # fmt: skip
 MATCH_LENGTH_RE = re.compile(r"^(deals|points):([1-9][0-9]{0,4})$")
 
 
@@ -56,6 +60,8 @@ class Variant:
     revoke: str = "off"  # "club": a person's wrong card is accepted and may be called (1.11)
     match_length: str = "deals:16"
     match_tie: str = "share"
+    signals: str = "none"  # RULES.md 1.10: a public signalling convention (engine/signals.py)
+    trump_request: bool = False
 
     def __init__(self, **options: Any) -> None:
         names = option_names()

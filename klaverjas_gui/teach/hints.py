@@ -19,6 +19,7 @@ from ..engine.play import winner_index
 from ..engine.roem import roem_items
 from ..i18n import tr
 from ..words import card_name, describe_roem, run_name, suit_name
+from .signal_words import signal_reason
 
 # --- why the hinted decision ---
 # Every reason sentence has a condition on the visible position, checked before it is said
@@ -31,6 +32,7 @@ from ..words import card_name, describe_roem, run_name, suit_name
 # - "nothing higher … is still out" (lead_master): no higher card of a plain suit is unseen.
 # - "draw the opponents' trumps" (lead_trump): a trump lead while a trump is still unseen.
 # - "a low card gives nothing away" (lead_low): the card is worth 0 points.
+# - a signal's sentences (teach/signal_words.py): the agreed convention asks this card.
 # A coach's reason (`instead`: the choice it is set against) must also tell the two apart:
 # what it says of the better card is false of the chosen one.
 Reason = tuple[str, dict[str, Any]]
@@ -77,6 +79,9 @@ def trick_roem_of(obs: Observation) -> int:
 
 
 def _play(obs: Observation, card: Card, instead: Card | None) -> Reason | None:
+    signal = signal_reason(obs, card)  # the agreed convention asks for this card
+    if signal is not None and (instead is None or signal_reason(obs, instead) is None):
+        return signal
     t = obs.trump.index  # type: ignore[union-attr]
     trick = list(obs.trick)
     if not trick:

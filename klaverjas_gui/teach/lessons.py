@@ -12,6 +12,7 @@ Pure Python: the tutorial scene only draws a `LessonRun` and feeds it input.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -339,6 +340,31 @@ LESSONS: tuple[Lesson, ...] = (
             Step("play QH"),
             Step("play 7H"),
             Step("claim", key="roem_claim"),
+        ),
+    ),
+    Lesson(
+        id="signals",  # RULES.md 1.10's kleur example, the learner as South
+        variant=dataclasses.replace(AMS, signals="kleur"),
+        stacked=Stacked(
+            dealer=1,
+            hands=(
+                "AD 7D KS 8S AH TH KH QH",
+                "TC QC JC QD JD 8D 9H 9S",
+                "AC KC 9D 8H 7H 7S TS 8C",
+                "7C 9C TD KD JH AS QS JS",
+            ),
+        ),
+        script=(
+            Step("pass"),
+            Step("name H"),
+            Step("play AC"),
+            Step("play 7C"),
+            Step("play 7D", key="signals_throw"),
+            Step("play JC"),
+            Step("claim"),  # North took the trick; under Amsterdam rules roem is claimed
+            Step("play 9D"),
+            Step("play TD"),
+            Step("play AD", key="signals_ace"),
         ),
     ),
     Lesson(

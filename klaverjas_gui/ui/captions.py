@@ -35,6 +35,7 @@ from ..engine.match import (
 from ..engine.play import klabberjass_obligation, obligation, winner_index
 from ..i18n import tr
 from ..play.games import game_of
+from ..teach.signal_words import signal_caption
 from ..words import card_name, kraak_name, revoke_text, suit_name
 
 
@@ -135,6 +136,10 @@ def action_captions(before: Any, events: Sequence[Any], names: Sequence[str]) ->
             text = _caption(ev, before, names, variant, game.tricks_per_deal)
         if text:
             out.append(text)
+        if isinstance(ev, CardPlayed) and len(names) == 4:  # what the card signalled, if any
+            signal = signal_caption(before, ev.seat, ev.card, names)
+            if signal:
+                out.append(signal)
     return out
 
 

@@ -164,6 +164,29 @@ def _hint(shell: Shell) -> None:
     table.guide.request()
 
 
+# RULES.md 1.10's kleur example, seat 0 as North: East names hearts, North leads AC, East
+# follows 7C, South signals with 7D (he holds AD), West follows: North, on lead, is asked
+# for diamonds and holds 9D only.
+SIGNAL_DEAL = ("AC KC 9D 8H 7H 7S TS 8C", "7C 9C TD KD JH AS QS JS",
+               "AD 7D KS 8S AH TH KH QH", "TC QC JC QD JD 8D 9H 9S")  # fmt: skip
+
+
+def _signal_hint(shell: Shell) -> None:
+    """The table under `kleur` after the partner's signal, the hint answering it."""
+    from ..engine.match import Stacked
+
+    rules = dataclasses.replace(PRESETS["amsterdam"], signals="kleur")
+    state = new_match(rules, 1, Stacked(3, SIGNAL_DEAL))
+    for action in ("pass", "name H", "play AC", "play 7C", "play 7D", "play JC"):
+        state, _ = state.apply(action)
+        while state.phase == "claim":
+            state, _ = state.apply("pass")
+    table = _table(shell, state=state)
+    table.session.autopilot = None  # the hint waits for the person (a screenshot's autopilot)
+    table.guide.worlds = 4
+    table.guide.request()
+
+
 LONG_NAMES = [("Wilhelmina van Oranje-Nassau", "human"), ("Bartholomeus Jansen", "easy"),
               ("Anne-Marie de Vries-Jansen", "easy"), ("Joop", "easy")]  # fmt: skip
 # Dealer West, so South leads the ace of clubs and the others follow with 7-8-9: a trick of
@@ -509,6 +532,7 @@ SCREENS: dict[str, Opener] = {
     ),
     "table: proposed suit": lambda shell: _table(shell, "proposed"),
     "table: hint": _hint,
+    "table: signal hint": _signal_hint,
     "table: hot-seat cover": _hotseat_cover,
     "table: long names": _long_names,
     "table: bidding log": _bidding_log,
@@ -535,9 +559,11 @@ SCREENS: dict[str, Opener] = {
     "tutorial: lessons": lambda shell: _learn(shell, "lessons"),
     "tutorial: lesson": lambda shell: _learn(shell, "lesson", lesson="overtrump"),
     "tutorial: quiz": lambda shell: _learn(shell, "quiz", lesson="nat"),
+    "tutorial: signals": lambda shell: _learn(shell, "lesson", lesson="signals"),
     "rules: cards": lambda shell: _learn(shell, "rules", page=0),
     "rules: roem": lambda shell: _learn(shell, "rules", page=2),
-    "rules: klabberjass": lambda shell: _learn(shell, "rules", page=4),
+    "rules: signals": lambda shell: _learn(shell, "rules", page=4),
+    "rules: klabberjass": lambda shell: _learn(shell, "rules", page=5),
     "tutorial: klabberjass quiz": lambda shell: _learn(shell, "quiz", lesson="klabberjass"),
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),

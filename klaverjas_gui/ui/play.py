@@ -18,6 +18,7 @@ import pygame
 from ..i18n import tr
 from ..play.games import GAMES, KLABBERJASS, KLAVERJAS, Game
 from ..store.prefs import HUMAN
+from ..words import signal_lines
 from . import theme, widgets
 from .commands import Command, on_key
 from .confirm import ask_first
@@ -147,6 +148,12 @@ class PlayScene(Scene):
             controls.append(self._control("practice", self.toggle_practice,
                                           lambda step: self.toggle_practice()))  # fmt: skip
             x += pw
+        if self.game is KLAVERJAS:  # the agreed signals, public: said before the match
+            line_h = theme.font(theme.readable(px(16))).get_linesize()
+            top = y + lh + px(14) + (lh + px(8) if level is None else 0)
+            for text in signal_lines(self.app.settings.rules(self.game)):
+                self.notes.append((text, pygame.Rect(x0, top, w - x0 - px(40), 2 * line_h)))
+                top += 2 * line_h + px(4)
         if level is None:  # people at the laptop: the note after the row's buttons, never
             # under them; on a line of its own where the row leaves too little room
             note = pygame.Rect(x + px(10), y, w - x - px(50), lh)

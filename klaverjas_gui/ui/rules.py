@@ -1,5 +1,5 @@
-"""The rules on five pages (the last: two-player Klabberjass), with pictures made from our
-own card art.
+"""The rules on six pages (signals fifth, the last: two-player Klabberjass), with pictures
+made from our own card art.
 
 Each page is a list of blocks (paragraphs, a row of cards with captions, sets
 of cards, a small score table) laid out top to bottom for the window's width
@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import card_points, parse_card
+from ..engine import Suit, card_points, parse_card
+from ..engine.signals import meaning
 from ..i18n import language, tr
 from . import theme, widgets
 from .cardimg import CardImages
@@ -66,6 +67,12 @@ def pages() -> list[tuple[str, list[Block]]]:
         (c, str(card_points(parse_card(c), "H"))) for c in codes
     )
     t = lambda key: tr(f"teach.rules_{key}")  # noqa: E731
+
+    def signal(convention: str, card: str) -> str:
+        """A signal's caption: the suit the engine reads in it (hearts trump)."""
+        suit = meaning(convention, parse_card(card), Suit.H)
+        return tr("teach.rules_sig_cap_signal", symbol=suit.symbol if suit else "–")
+
     return [
         (t("page_cards"), [
             Para(t("cards_intro")),
@@ -108,6 +115,23 @@ def pages() -> list[tuple[str, list[Block]]]:
                  (tr("teach.row_defence"), "80", "20", "182")),
             ),
             Para(t("score_match"), theme.TEXT_DIM),
+        ]),
+        (t("page_signals"), [
+            Para(t("sig_intro")),
+            Para(t("sig_discard")),
+            Para(tr("rules.describe_signals", name="kleur", text=tr("rules.convention_kleur")),
+                 theme.GOLD_LIGHT),
+            Para(t("sig_kleur_example"), theme.TEXT_DIM),
+            CardRow("", (("AC", t("cap_north")), ("7C", t("cap_east")),
+                         ("7D", signal("kleur", "7D")), ("9D", t("sig_cap_answer")))),
+            Para(t("sig_no_objection"), theme.TEXT_DIM),
+            Para(tr("rules.describe_signals", name="tegenkleur",
+                    text=tr("rules.convention_tegenkleur")), theme.GOLD_LIGHT),
+            Para(t("sig_tegen_example"), theme.TEXT_DIM),
+            CardRow("", (("AD", t("sig_cap_west")), ("7D", t("sig_cap_north")),
+                         ("7C", signal("tegenkleur", "7C")), ("8S", t("sig_cap_answer")))),
+            Para(tr("rules.describe_trump_request", text=tr("rules.about_trump_request")),
+                 theme.GOLD_LIGHT),
         ]),
         (t("page_klabberjass"), [
             Para(t("kj_intro")),

@@ -17,7 +17,7 @@ import pygame
 
 from ...engine import Card, Suit, parse_card
 from ...i18n import language, tr
-from ...words import card_text, kraak_name, suit_name
+from ...words import card_text, convention_text, kraak_name, suit_name, value_label
 from .. import icons, theme, widgets
 from ..cardimg import CardImages
 from ..seats import compass
@@ -141,6 +141,7 @@ class TableView:
             bool(m.hands[p.bottom]), p.bottom, p.faces,
             tuple(round(v) for v in m.shown_totals), tuple(m.deal_points), tuple(m.deal_roem),
             tuple(m.tricks_won), tuple(m.bids), p.needed, tuple(m.seat_tricks), p.teams,
+            p.variant,
         )  # fmt: skip
 
     def _draw_static(self, surface: pygame.Surface, p: Picture) -> None:
@@ -447,6 +448,23 @@ class TableView:
         return tr("ui.table_need", team=p.teams[team], n=need)
 
     @staticmethod
+    def convention_lines(p: Picture, size: int, width: int) -> list[tuple[str, tuple, bool]]:
+        """The signalling agreements in force (RULES.md 1.10): their name first, then their
+        one-line text wrapped; none without a convention."""
+        variant = p.variant
+        text = convention_text(variant) if hasattr(variant, "signals") else None
+        if text is None and not getattr(variant, "trump_request", False):
+            return []
+        label = (tr("ui.table_signals", name=value_label("signals", variant.signals)) if text
+                 else tr("rules.option_trump_request"))  # fmt: skip
+        lines = [(label, theme.GOLD_LIGHT, True)]
+        words = [t for t in (text, tr("rules.about_trump_request") if variant.trump_request
+                             else None) if t]  # fmt: skip
+        for t in words:
+            lines += [(x, theme.TEXT_DIM, False) for x in theme.wrap(t, size, width) if x]
+        return lines
+
+    @staticmethod
     def _strip_metrics(p: Picture) -> tuple[pygame.Rect, int, int, int]:
         """The side strip's room, text size, line height and padding."""
         L = p.layout
@@ -469,6 +487,11 @@ class TableView:
             return []
         if p.model.trick or sum(p.model.tricks_won):  # playing: the need first
             lines = need[:fit]
+            agreed = self.convention_lines(p, size, width)  # the public signals, whole or named
+            if agreed and fit - len(lines) >= len(agreed):
+                lines += agreed
+            elif agreed and fit > len(lines):
+                lines += agreed[:1]
             if fit > len(lines) and bids:  # the newest bids stay when not all fit
                 lines += bids[-(fit - len(lines)) :]
         else:  # bidding: who said what first
