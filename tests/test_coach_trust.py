@@ -251,6 +251,7 @@ def test_a_flag_is_reported_from_fresh_deals_not_from_the_look_that_picked_it(mo
         return {S7: 50.0, KS: 10.0} if s == seed else {S7: 26.0, KS: 20.0}
 
     monkeypatch.setattr(coach, "evaluate", evaluate)
+    monkeypatch.setattr(coach, "fresh_look", evaluate)
     j = coach.judge(obs, KS, seed)
     assert looks == [(seed, coach.WORLDS), (coach.fresh_seed(seed), coach.WORLDS * coach.CONFIRM)]
     assert coach.fresh_seed(seed) != seed
