@@ -296,6 +296,7 @@ def test_an_early_flag_is_confirmed_by_solving_the_fresh_deals_exactly(monkeypat
     assert solved[0] == 8 * coach.CONFIRM  # every fresh deal solved
     exact = HardPlayer(coach.fresh_seed(seed), worlds=8 * coach.CONFIRM)
     exact.exact_tricks = coach.EXACT_CONFIRM
+    exact.bid_inference = False
     values = exact.card_values(obs, 0.0)
     assert j is not None
     assert j.cost == max(0.0, round((values[S7] - values[KS]) / 2, 2))

@@ -197,9 +197,10 @@ def fresh_look(
     stop_at: float | None = None,
 ) -> dict[Action, float] | None:  # fmt: skip
     """The second look's values: `evaluate`, except for a card of Klaverjas early in the
-    deal with at most `EXACT_CONFIRM` in hand, where each fresh deal is solved exactly
-    (playouts there are biased, not only noisy); None when the time cap let the solver
-    finish fewer than `MIN_SOLVED` deals."""
+    deal with at most `EXACT_CONFIRM` in hand, where each fresh deal, drawn to fit what the
+    seat saw but not weighed by how the others bid, is solved exactly (playouts there are
+    biased, not only noisy); None when the time cap let the solver finish fewer than
+    `MIN_SOLVED` deals."""
     from ..ai.hard import EXACT_TRICKS, HardPlayer
 
     early = isinstance(obs, Observation) and obs.phase == "play"
@@ -208,6 +209,9 @@ def fresh_look(
     player = HardPlayer(seed, worlds=worlds, cancelled=cancelled)
     player.stop_at = stop_at
     player.exact_tricks = EXACT_CONFIRM
+    # deals weighed by facts only, not by the hard player's model of the bidding: its
+    # weights let a few deals count for many and carry the model's guesses into the flag
+    player.bid_inference = False
     values = player.card_values(obs, time.perf_counter() + player.think)  # type: ignore[arg-type]
     if player.solved < min(MIN_SOLVED, worlds):
         return None
