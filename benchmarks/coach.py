@@ -83,10 +83,11 @@ UNFLAGGED_EVERY = 8
 # The first card of a deal takes the exact solver seconds a deal (a minute and more a flag):
 # true costs are measured from the second trick on, cards with at most this many in hand.
 TRUE_CARDS = 7
-# Row: situation, cost, true cost against the coach's best card (None: not measured), its
-# standard error, seconds, flagged, early (more cards in hand than the hard player solves
-# exactly: its values are playouts), true regret (the truly best card's mean value minus the
-# chosen one's, over the same deals).
+# Row: situation ("silent": the coach said nothing, a look cut short by the cap), cost,
+# true cost against the coach's best card (None: not measured), its standard error,
+# seconds, flagged, early (more cards in hand than the hard player solves exactly: its
+# values are playouts), true regret (the truly best card's mean value minus the chosen
+# one's, over the same deals).
 Row = tuple[str, float, float | None, float | None, float, bool, bool, float | None]
 
 
@@ -109,9 +110,11 @@ def judge_deal(task: tuple[str, int, int, float | None]) -> list[Row]:
         seq = state.n_actions + 1
         j = coach.judge(obs, action, coach.judgement_seed(game_seed, seq), seconds=seconds)
         took = time.perf_counter() - t0
+        early = obs.phase == "play" and len(obs.hand) > hard.EXACT_TRICKS
+        if j is None and coach.is_decision(obs):  # the time cap cut a look short: silent
+            rows.append(("silent", 0.0, None, None, took, False, early, None))
         if j is not None:
             true = se = regret = None
-            early = obs.phase == "play" and len(obs.hand) > hard.EXACT_TRICKS
             if obs.phase == "play" and len(obs.hand) <= TRUE_CARDS:
                 unflagged += not j.flagged
                 deals = FLAG_DEALS if j.flagged else UNFLAGGED_DEALS
@@ -234,7 +237,10 @@ def _mean(xs: list[float]) -> float:
 
 
 def report(level: str, rows: list[Row]) -> str:
-    """The level's row: flags, and the true cost of flagged and unflagged cards."""
+    """The level's row: flags, and the true cost of flagged and unflagged cards; the
+    decisions the coach was silent on (a look cut short by the cap) count apart."""
+    silent = sum(r[0] == "silent" for r in rows)
+    rows = [r for r in rows if r[0] != "silent"]
     flagged = [r for r in rows if r[5]]
     f_true = [r[7] for r in rows if r[7] is not None and r[5]]
     u_true = [r[7] for r in rows if r[7] is not None and not r[5]]
@@ -245,7 +251,7 @@ def report(level: str, rows: list[Row]) -> str:
         f"| {_mean([r[1] for r in rows]):>9.2f} | {len(f_true):>13} "
         f"| {_mean(f_true):>11.2f} | {len(u_true):>15} | {_mean(u_true):>11.2f} "  # type: ignore[arg-type]
         f"| {ratio:>5.1f}x | {1000 * statistics.median(times):>7.0f} ms "
-        f"| {1000 * times[-1]:>7.0f} ms |"
+        f"| {1000 * times[-1]:>7.0f} ms | {silent:>6} |"
     )
 
 
@@ -372,7 +378,9 @@ def main() -> int:
         return 0
     seconds = a.seconds or None
     print(f"coach trust, amsterdam, one-deal arena deals from seed {a.seed}, "
-          f"coach worlds {coach.WORLDS} (+{coach.WORLDS * coach.CONFIRM} fresh to confirm), "
+          f"coach worlds {coach.WORLDS} (+{coach.WORLDS * coach.CONFIRM} fresh to confirm, "
+          f"solved exactly from {coach.EXACT_CONFIRM} cards in hand, at least "
+          f"{coach.MIN_SOLVED}), "
           f"flag at {coach.FLAG:g} points, cap {seconds or 'none'} s a look; true cost: "
           f"exact solver over {FLAG_DEALS} consistent deals a flag, {UNFLAGGED_DEALS} for "
           f"one unflagged card in {UNFLAGGED_EVERY}, from the second trick on")  # fmt: skip
@@ -383,9 +391,9 @@ def main() -> int:
         rows = run_levels(wanted, a.seed, a.jobs, seconds, a.out)
     print(
         "| level  | decisions | flagged  | mean cost | flagged cards | true regret "
-        "| unflagged cards | true regret | ratio  | coach p50  | coach max  |"
+        "| unflagged cards | true regret | ratio  | coach p50  | coach max  | silent |"
     )
-    print("|" + "|".join("-" * n for n in (8, 11, 10, 11, 15, 13, 17, 13, 8, 12, 12)) + "|")
+    print("|" + "|".join("-" * n for n in (8, 11, 10, 11, 15, 13, 17, 13, 8, 12, 12, 8)) + "|")
     for level in LEVELS:
         if rows.get(level):
             print(report(level, rows[level]), flush=True)

@@ -251,11 +251,75 @@ def test_a_flag_is_reported_from_fresh_deals_not_from_the_look_that_picked_it(mo
         return {S7: 50.0, KS: 10.0} if s == seed else {S7: 26.0, KS: 20.0}
 
     monkeypatch.setattr(coach, "evaluate", evaluate)
+    monkeypatch.setattr(coach, "fresh_look", evaluate)
     j = coach.judge(obs, KS, seed)
     assert looks == [(seed, coach.WORLDS), (coach.fresh_seed(seed), coach.WORLDS * coach.CONFIRM)]
     assert coach.fresh_seed(seed) != seed
     assert j.cost == 6.0 and not j.flagged and j.best == S7
     assert dict(j.values) == {S7: 26.0, KS: 20.0}
+
+
+def _early_flag_look(monkeypatch):
+    """Issue 36's table (6 cards in hand: the hard player plays out, not solves), whose
+    first look makes the king of spades look 40 points worse than the 7; and a count of the
+    deals the exact solver values."""
+    from klaverjas_gui.ai.solver import Solver
+
+    obs = issue_position().observation(0)
+    assert len(obs.hand) == 6
+    seed = 77
+    real = coach.evaluate
+
+    def first(o, s, worlds=coach.WORLDS, cancelled=None, stop_at=None):
+        return {S7: 50.0, KS: 10.0} if s == seed else real(o, s, worlds, cancelled, stop_at)
+
+    monkeypatch.setattr(coach, "evaluate", first)
+    solved = [0]
+    move_values = Solver.move_values
+
+    def counted(self, pos):
+        solved[0] += 1
+        return move_values(self, pos)
+
+    monkeypatch.setattr(Solver, "move_values", counted)
+    return obs, seed, solved
+
+
+def test_an_early_flag_is_confirmed_by_solving_the_fresh_deals_exactly(monkeypatch):
+    """Playouts are biased early in a deal (a card flagged 12.7 was worth 0.5 ± 0.5 solved
+    exactly), and fresh deals played out the same way keep the bias: the second look at a
+    card with 6 or 7 in hand solves each fresh deal exactly, and reports that."""
+    from klaverjas_gui.ai.hard import HardPlayer
+
+    obs, seed, solved = _early_flag_look(monkeypatch)
+    j = coach.judge(obs, KS, seed, worlds=8)
+    assert solved[0] == 8 * coach.CONFIRM  # every fresh deal solved
+    exact = HardPlayer(coach.fresh_seed(seed), worlds=8 * coach.CONFIRM)
+    exact.exact_tricks = coach.EXACT_CONFIRM
+    exact.bid_inference = False
+    values = exact.card_values(obs, 0.0)
+    assert j is not None
+    assert j.cost == max(0.0, round((values[S7] - values[KS]) / 2, 2))
+    assert dict(j.values) == {a: round(v / 2, 2) for a, v in values.items()}
+
+
+def test_an_early_exact_look_cut_short_says_nothing(monkeypatch):
+    """The time cap stops the exact second look after 3 solved deals: too few to tell 10
+    points from none (`coach.MIN_SOLVED`), so the coach is silent rather than report the
+    first look or a playout's guess."""
+    from klaverjas_gui.ai.solver import SearchTimeout, Solver
+
+    obs, seed, solved = _early_flag_look(monkeypatch)
+    counted = Solver.move_values
+
+    def capped(self, pos):
+        if solved[0] >= 3:
+            raise SearchTimeout
+        return counted(self, pos)
+
+    monkeypatch.setattr(Solver, "move_values", capped)
+    assert coach.judge(obs, KS, seed) is None
+    assert solved[0] == 3 < coach.MIN_SOLVED
 
 
 def test_a_close_choice_is_about_as_good_with_no_reason():

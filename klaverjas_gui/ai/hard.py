@@ -88,6 +88,7 @@ class HardPlayer:
         self.stop_at: float | None = None
         self.pass_margin = PASS_MARGIN
         self.exact_tricks = EXACT_TRICKS
+        self.solved = 0  # worlds the last `card_values` solved exactly (the coach asks)
         self.caps = (64, 400)  # enough worlds (exact, playouts): stop early on easy decisions
         # Playouts try every card at our side's next lead instead of the rule of thumb's one.
         self.nested = True
@@ -193,6 +194,7 @@ class HardPlayer:
         weigh = _bidding_likelihood(obs, know) if self.bid_inference else None
         worlds = 0
         weight = 0.0
+        self.solved = 0
         while self._more(worlds, 2, deadline):
             hands = know.sample(self.rng, bias=weigh is None)
             w = weigh(hands) if weigh is not None else 1.0
@@ -211,6 +213,7 @@ class HardPlayer:
                     continue
                 for c, value in values.items():
                     totals[c] += w * base.utility_of_margin(so_far + value, me % 2)
+                self.solved += 1
             else:
                 for c in cards:
                     acc = base.start()

@@ -49,6 +49,17 @@ WORLDS = 24
 # figure that picks out a costly-looking decision is biased by the picking (a threshold over
 # noisy values selects noise), the fresh one is not (benchmarks/coach.py).
 CONFIRM = 3
+# Early in a deal the hard player's values are playouts, and a playout's errors are its own
+# (a card flagged 12.7 by playouts was worth 0.5 ± 0.5 solved exactly): fresh deals valued
+# the same way keep them. So the second look at a card of Klaverjas with at most this many
+# in hand solves every fresh deal exactly, as the hard player does from `EXACT_TRICKS` cards
+# on (a hand of 8 takes the solver seconds a deal: its second look stays playouts).
+EXACT_CONFIRM = 7
+# An exact second look cut short by the time cap before it solved this many deals says
+# nothing (the judgement is None): too few deals to tell 10 points from none (one deal's
+# difference between two cards spreads by about 28 points: benchmarks/coach.py measured a
+# standard error of 5.2 over 30 deals a flag).
+MIN_SOLVED = 12
 # Wall-clock seconds each look of a live judgement may take (play/coaching.py): the exact
 # solver late in a deal over all those deals once took a minute on a loaded machine. A first
 # look cut short is no judgement (it would not be the hint's evaluation); a confirmation cut
@@ -167,7 +178,10 @@ def judge(
     cost = values[best] - values[chosen]
     if confirm and worlds and cost >= CLOSE:
         again_at = None if seconds is None else time.perf_counter() + seconds
-        values = evaluate(obs, fresh_seed(seed), worlds * CONFIRM, cancelled, again_at)
+        fresh = fresh_look(obs, fresh_seed(seed), worlds * CONFIRM, cancelled, again_at)
+        if fresh is None:
+            return None  # the exact second look was cut short: no judgement
+        values = fresh
         cost = values[best] - values[chosen]
     cost = max(0.0, cost)
     if cost == 0.0:
@@ -176,6 +190,32 @@ def judge(
     mistake = _mistake(obs, kind, chosen, best) if cost > 0.0 else ""
     order = tuple((a, round(values[a], 2)) for a in ranked(obs, values))
     return Judgement(obs.seat, kind, mistake, round(cost, 2), chosen, best, order, seq)
+
+
+def fresh_look(
+    obs: Obs, seed: int, worlds: int, cancelled: Callable[[], bool] | None = None,
+    stop_at: float | None = None,
+) -> dict[Action, float] | None:  # fmt: skip
+    """The second look's values: `evaluate`, except for a card of Klaverjas early in the
+    deal with at most `EXACT_CONFIRM` in hand, where each fresh deal, drawn to fit what the
+    seat saw but not weighed by how the others bid, is solved exactly (playouts there are
+    biased, not only noisy); None when the time cap let the solver finish fewer than
+    `MIN_SOLVED` deals."""
+    from ..ai.hard import EXACT_TRICKS, HardPlayer
+
+    early = isinstance(obs, Observation) and obs.phase == "play"
+    if not (early and EXACT_TRICKS < len(obs.hand) <= EXACT_CONFIRM):
+        return evaluate(obs, seed, worlds, cancelled, stop_at)
+    player = HardPlayer(seed, worlds=worlds, cancelled=cancelled)
+    player.stop_at = stop_at
+    player.exact_tricks = EXACT_CONFIRM
+    # deals weighed by facts only, not by the hard player's model of the bidding: its
+    # weights let a few deals count for many and carry the model's guesses into the flag
+    player.bid_inference = False
+    values = player.card_values(obs, time.perf_counter() + player.think)  # type: ignore[arg-type]
+    if player.solved < min(MIN_SOLVED, worlds):
+        return None
+    return {a: v / 2 for a, v in values.items()}
 
 
 def judgement_seed(match_seed: int, seq: int) -> int:
