@@ -116,6 +116,20 @@ def ranked(obs: Obs, values: dict[Action, float]) -> list[Action]:
     return sorted(obs.legal, key=lambda a: -values[a])
 
 
+def best_option(obs: Obs, values: dict[Action, float]) -> Action:
+    """The option the hint gives and the coach measures against: the card an agreed
+    signalling convention asks for (RULES 1.10: a disclosed agreement is played as agreed,
+    and the sampled values, a few deals early in a deal, cannot see what the partner's
+    signal promises), else the best of `values`."""
+    if not isinstance(obs, KlabberjassObservation) and obs.trump is not None:
+        from .signal_words import signal_reason
+
+        for a in obs.legal:
+            if a.kind == "play" and signal_reason(obs, a.card) is not None:  # type: ignore[arg-type]
+                return a
+    return ranked(obs, values)[0]
+
+
 def hint(
     obs: Obs, seed: int, worlds: int | None = WORLDS, cancelled: Callable[[], bool] | None = None
 ) -> Action:
@@ -134,7 +148,7 @@ def hint(
         from ..ai.hard import HardPlayer
 
         return HardPlayer(seed, worlds=worlds, cancelled=cancelled).choose(obs)
-    return ranked(obs, evaluate(obs, seed, worlds, cancelled))[0]
+    return best_option(obs, evaluate(obs, seed, worlds, cancelled))
 
 
 def fresh_seed(seed: int) -> int:
@@ -174,7 +188,7 @@ def judge(
     values = evaluate(obs, seed, worlds, cancelled, stop_at)
     if stop_at is not None and time.perf_counter() >= stop_at:
         return None  # cut short: not the evaluation the hint would make
-    best = ranked(obs, values)[0]
+    best = best_option(obs, values)
     cost = values[best] - values[chosen]
     if confirm and worlds and cost >= CLOSE:
         again_at = None if seconds is None else time.perf_counter() + seconds
