@@ -336,10 +336,12 @@ class HostScene(_Screen):
         port = self.port if self.port is not None else getattr(args, "port", None)
         bind = getattr(args, "bind", None) or "0.0.0.0"
         grace = self.app.settings.net_grace if getattr(args, "grace", None) is None else args.grace
+        limit = getattr(args, "turn_limit", None)
         guests = tuple(s for s, kind in sorted(self.kinds.items()) if kind == GUEST)
         opt = HostOptions(game=self.game, variant=self.variant(), port=port, bind=bind,
                           room=self.room, guests=guests, grace=grace, level=self.level,
-                          name=name, announce=False, resume=resume)  # fmt: skip
+                          name=name, announce=False, resume=resume,
+                          **({} if limit is None else {"turn_limit": limit}))  # fmt: skip
         made = host_match(self.app.store, opt, settings=self.app.settings,
                           jobs=Jobs(self.app.deterministic),
                           screen=not getattr(self.app, "autopilot", False),

@@ -117,8 +117,9 @@ def keep_copy(history: History, game: Any, variant: Any, record: dict[str, Any],
 
 class HostLink:
     """The host's network beside its session: pumped every frame, asked for the status.
-    `ask`: called after each pump while a laptop waits for a seat (`host.takeovers`), so
-    the screen puts the question to the host's person."""
+    `ask`: called after each pump while a laptop waits for a seat (`host.takeovers`) or a
+    connected guest has not moved within the turn limit (`host.stalled()`), so the screen
+    puts the question to the host's person."""
 
     def __init__(self, host: NetHost, ask: Callable[[], None] | None = None) -> None:
         self.host = host
@@ -127,7 +128,7 @@ class HostLink:
 
     def pump(self) -> None:
         self.host.pump()
-        if self.host.takeovers and self.ask is not None:
+        if (self.host.takeovers or self.host.stalled() is not None) and self.ask is not None:
             self.ask()
 
     @property
