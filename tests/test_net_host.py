@@ -24,7 +24,7 @@ from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.guest import NetGuest
 from klaverjas_gui.play.net.headless import HostOptions, host_match
 from klaverjas_gui.play.net.host import NetHost
-from klaverjas_gui.play.net.session import host_link
+from klaverjas_gui.play.net.session import GuestSession, away_notes, host_link
 from klaverjas_gui.store.history import History
 
 DEADLINE = 60.0
@@ -257,8 +257,19 @@ def test_a_benched_guest_takes_its_seat_back_by_asking_or_by_moving(tables):
     seat = t.session.seats[cor.seat]
     wait(lambda: any(s == cor.seat for s, _ in t.moves), 10)  # its computer played for it
     assert seat.benched and seat.present
-    cor.back()  # "I'll play again"
-    wait(lambda: not seat.benched)
+    mine = GuestSession(cor)  # the guest's table: a note and a button say it
+    try:
+        wait(lambda: mine.seat_button() is not None)
+        label, press = mine.seat_button()
+        assert label == "I'll play again"
+        assert away_notes(mine.seat_status()) == [
+            "A computer is playing for you: play a card or press “I'll play again” to take "
+            "your seat back"
+        ]  # fmt: skip
+        press()
+        wait(lambda: not seat.benched)
+    finally:
+        mine.jobs.close()
     wait(lambda: seat.benched, 10)  # it still does not move: its computer again
     moves = len(t.moves)
     t.play_honest([cor], t.over)  # its first move takes the seat back

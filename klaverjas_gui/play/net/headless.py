@@ -268,7 +268,12 @@ def _tell_seats(host: NetHost, seen: list[dict[str, Any]], out: TextIO | None) -
         elif old["present"] and not new["present"]:
             say(tr("net.dropped", name=name, seconds=f"{host.session.seats[s].grace:g}"), out)
         if new["computer"] and not old["computer"] and host.started:
-            say(tr("net.computer_plays", name=name), out)
+            if new["present"]:  # connected, but it did not move within the turn limit
+                say(tr("net.benched", name=name, n=f"{host.turn_limit:g}"), out)
+            else:
+                say(tr("net.computer_plays", name=name), out)
+        elif old["computer"] and not new["computer"] and old["present"] and new["present"]:
+            say(tr("net.plays_again", name=name), out)
     return now
 
 
