@@ -196,8 +196,13 @@ class TableScene(Scene):
             return
         self._seat_label = label
         self.remove_button("net_seat")
-        if offer is not None:
-            self.button("net_seat", self._seat_rect, offer[0], offer[1], "@menu_primary")
+        if offer is not None:  # as wide as its words need, up to the bottom hand's cards
+            L = self.layout
+            rect = self._seat_rect.copy()
+            rect.size = widgets.fit_label(self.app.size, label, "@menu_primary", *rect.size)
+            room = L.hand_bounds(L.bottom, False).left - L.px(10) - rect.left
+            rect.w = max(self._seat_rect.w, min(rect.w, room))
+            self.button("net_seat", rect, label, offer[1], "@menu_primary")
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = self.make_layout(size)
