@@ -277,6 +277,76 @@ def test_a_benched_guest_takes_its_seat_back_by_asking_or_by_moving(tables):
     check_history(t)
 
 
+def test_the_turn_limit_counts_per_move_not_per_taking_back(tmp_path):
+    """Taking the seat back at the move it stalled at gives no new time (else a client
+    sending `back` just before its computer played would stall for ever); the host's
+    person keeping waiting does. The seat's clock is the test's: no sleeping."""
+    history = History(tmp_path / "history.sqlite")
+    store = SimpleNamespace(history=history, paths=SimpleNamespace(data_dir=tmp_path))
+    opt = HostOptions(game=KLAVERJAS, variant=short(KLAVERJAS), seed=11, port=0,
+                      bind="127.0.0.1", guests=1, level="random", speed=0.0, announce=False,
+                      turn_limit=90.0)  # fmt: skip
+    host = host_match(store, opt)[0]
+    session, now = host.session, [0.0]
+    cor = session.seats[2]
+    cor.clock = lambda: now[0]
+    cor.arrive("Cor")
+    try:
+        host.begin()
+        end = time.monotonic() + DEADLINE
+        while session.state.to_move != 2:  # the computers play up to Cor's first move
+            assert time.monotonic() < end
+            host.step(0.01)
+            time.sleep(0.001)
+        host.pump()
+        now[0] += 89.5
+        host.pump()
+        assert not cor.benched and host.stalled() is None
+        now[0] += 0.5
+        host.pump()  # no screen: the computer may play for Cor now
+        assert cor.benched and cor.present
+        host.pump()  # frames pass before Cor's `back` arrives
+        host.unbench(2)  # Cor's `back`, before his computer played
+        host.pump()
+        assert cor.benched  # the same move: no new time
+        host.unbench(2)
+        host.wait_more(2)  # the host's person waits for Cor again: the limit counts afresh
+        host.pump()
+        assert not cor.benched
+        now[0] += 90
+        host.pump()
+        assert cor.benched
+    finally:
+        session.close()
+        history.close()
+
+
+def test_a_client_taking_its_seat_back_again_and_again_cannot_stall_the_match(tables):
+    """A client of its own (tests/hostile_client.py) that never moves and answers every
+    message with `back`: the match still ends, over the wire. (That `back` gives no new
+    time at the same move is checked without a race in the test above.)"""
+    from hostile_client import Client, hello, message
+
+    t = tables(guests=1, turn_limit=0.3)
+    mallory = Client(t.host.port).handshake()
+    try:
+        mallory.send(hello(t.host.room, "Mallory"))
+        backs = 0
+        end = time.monotonic() + 30
+        while not t.over():
+            assert time.monotonic() < end, "the match stalled"
+            assert not t.errors, t.errors
+            with contextlib.suppress(TimeoutError):
+                m = mallory.answer(0.5)
+                assert m["type"] not in ("closed", "eof"), m
+                mallory.send(message("back"))
+                backs += 1
+        assert backs > 20  # it tried all along
+        check_history(t)
+    finally:
+        mallory.close()
+
+
 def test_a_host_with_a_screen_asks_its_person_before_a_computer_plays(tables):
     """The host's person is asked ("Let a computer play for Cor"); until they answer the
     table waits, as a table waits for a person; their answer lets the match end."""
