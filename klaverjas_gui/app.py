@@ -385,6 +385,10 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--grace", type=_seconds, metavar="SECONDS",
                      help="host: how long a dropped guest's seat waits before a computer "
                      "plays it (default 30)")  # fmt: skip
+    net.add_argument("--turn-limit", type=_seconds, metavar="SECONDS",
+                     help="host: how long a connected guest may take for a move before a "
+                     "computer plays for them until they move again (default 90; 0: no "
+                     "limit; with --window the host's person is asked)")  # fmt: skip
     net.add_argument("--bind", metavar="ADDRESS",
                      help="host: the address to listen on (default: all)")  # fmt: skip
     net.add_argument("--level", metavar="LEVEL",
@@ -1225,6 +1229,7 @@ def _network(args: argparse.Namespace) -> int:
         game=game, variant=variant, seed=args.seed, port=args.port,
         bind=args.bind or "0.0.0.0", room=args.room, guests=args.guests,
         grace=30.0 if args.grace is None else args.grace, level=level, speed=speed,
+        turn_limit=headless.TURN_LIMIT if args.turn_limit is None else args.turn_limit,
         resume=args.resume, frames=args.frames, name=args.name or "Host",
         announce=not args.no_discovery,
     )  # fmt: skip

@@ -35,6 +35,9 @@ def test_host_and_join_flags_parse():
         (["--host", "--room", "HELLO1"], "a room code is 6 to 12"),  # L and O are not used
         (["--host", "--port", "70000"], "a port is 1 to 65535"),
         (["--host", "--grace", "-1"], "0 to 3600 seconds"),
+        (["--host", "--turn-limit", "-5"], "0 to 3600 seconds"),
+        (["--host", "--turn-limit", "nan"], "0 to 3600 seconds"),
+        (["--host", "--turn-limit", "soon"], "expected seconds, not 'soon'"),
         (["--host", "--guests", "4"], "at most 3 (a klaverjas match has 4 seats"),
         (
             ["--host", "--game", "klabberjass", "--guests", "2"],
@@ -63,3 +66,17 @@ def test_no_discovery_keeps_a_host_without_a_window_off_the_network_list(tmp_pat
         args = parse_args(["--host", "--data-dir", str(tmp_path), *flags])
         assert app._network(args) == 0
     assert announce == [False, True]
+
+
+def test_turn_limit_reaches_the_host_without_a_window(tmp_path, monkeypatch):
+    """`--turn-limit` (default 90 s, 0: no limit) is the headless host's."""
+    from klaverjas_gui import app
+    from klaverjas_gui.play.net import headless
+
+    limits: list[float] = []
+    monkeypatch.setattr(headless, "run_host", lambda store, opt, out=None: limits.append(
+        opt.turn_limit) or 0)  # fmt: skip
+    for flags in (["--turn-limit", "0"], ["--turn-limit", "12.5"], []):
+        args = parse_args(["--host", "--data-dir", str(tmp_path), *flags])
+        assert app._network(args) == 0
+    assert limits == [0.0, 12.5, 90.0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import queue
 import random
 import threading
 import time
@@ -23,6 +24,7 @@ from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.guest import NetGuest
 from klaverjas_gui.play.net.headless import HostOptions, host_match
 from klaverjas_gui.play.net.host import NetHost
+from klaverjas_gui.play.net.session import GuestSession, away_notes, host_link
 from klaverjas_gui.store.history import History
 
 DEADLINE = 60.0
@@ -40,11 +42,16 @@ class Table:
     play a random legal move when it is their turn."""
 
     def __init__(self, tmp: Path, game: Game = KLAVERJAS, guests: int | None = None,
-                 grace: float = 30.0, seed: int = 11) -> None:  # fmt: skip
+                 grace: float = 30.0, seed: int = 11, turn_limit: float = 90.0,
+                 screen: bool = False) -> None:  # fmt: skip
+        """`screen`: the host has a screen whose person is asked (`asked` lists what)."""
         self.path = tmp / "history.sqlite"
         self.opt = HostOptions(game=game, variant=short(game), seed=seed, port=0,
                                bind="127.0.0.1", guests=guests, grace=grace, level="random",
-                               speed=0.0, announce=False)  # fmt: skip
+                               speed=0.0, announce=False, turn_limit=turn_limit)  # fmt: skip
+        self.screen = screen
+        self.asked: list[int | None] = []  # the stalled seat at each question to the person
+        self.calls: queue.SimpleQueue = queue.SimpleQueue()  # run on the host's thread
         self.tmp = tmp
         self.guests: list[NetGuest] = []
         self.rng = random.Random(seed)
@@ -68,8 +75,12 @@ class Table:
             self.session = self.host.session
             self.session.listen(lambda before, action, events: self.moves.append(
                 (before.to_move, str(action))))  # fmt: skip
+            if self.screen:
+                host_link(self.host, ask=lambda: self.asked.append(self.host.stalled()))
             self._ready.set()
             while not self._stop.is_set():
+                while not self.calls.empty():
+                    self.calls.get_nowait()()
                 self.host.step(0.01)
                 time.sleep(0.002)
         except BaseException as e:  # noqa: BLE001 - the test reports it
@@ -222,6 +233,138 @@ def test_a_dropped_guest_is_played_by_a_computer_and_takes_the_seat_back(tables)
     replay = check_history(t)
     assert check_frames(replay, back.frames, back.seat) > 0
     assert not t.host.seat_status()[anna.seat]["computer"]
+
+
+def test_a_guest_that_never_moves_no_longer_stalls_a_host_without_a_screen(tables):
+    """A connected guest that never moves: past the turn limit the headless host lets the
+    seat's computer play for it (the seat stays the guest's), and the match ends."""
+    t = tables(guests=1, turn_limit=0.3)
+    cor = t.join("Cor")
+    assert cor.wait_joined(10)
+    wait(t.over, 30)
+    check_history(t)
+    seat = t.session.seats[cor.seat]
+    assert seat.benched and seat.claimed and seat.name == "Cor"  # still Cor's seat
+    assert sum(s == cor.seat for s, _ in t.moves) >= 8  # every card of Cor's deal
+    assert t.host.seat_status()[cor.seat]["computer"]  # every screen says a computer plays
+    wait(lambda: cor.seats[cor.seat]["computer"])  # the guest's own too
+
+
+def test_a_benched_guest_takes_its_seat_back_by_asking_or_by_moving(tables):
+    t = tables(guests=1, turn_limit=0.3)
+    cor = t.join("Cor")
+    assert cor.wait_joined(10)
+    seat = t.session.seats[cor.seat]
+    wait(lambda: any(s == cor.seat for s, _ in t.moves), 10)  # its computer played for it
+    assert seat.benched and seat.present
+    mine = GuestSession(cor)  # the guest's table: a note and a button say it
+    try:
+        wait(lambda: mine.seat_button() is not None)
+        label, press = mine.seat_button()
+        assert label == "I'll play again"
+        assert away_notes(mine.seat_status()) == [
+            "A computer is playing for you: play a card or press “I'll play again” to take "
+            "your seat back"
+        ]  # fmt: skip
+        press()
+        wait(lambda: not seat.benched)
+    finally:
+        mine.jobs.close()
+    wait(lambda: seat.benched, 10)  # it still does not move: its computer again
+    moves = len(t.moves)
+    t.play_honest([cor], t.over)  # its first move takes the seat back
+    assert not seat.benched and len(t.moves) > moves
+    check_history(t)
+
+
+def test_the_turn_limit_counts_per_move_not_per_taking_back(tmp_path):
+    """Taking the seat back at the move it stalled at gives no new time (else a client
+    sending `back` just before its computer played would stall for ever); the host's
+    person keeping waiting does. The seat's clock is the test's: no sleeping."""
+    history = History(tmp_path / "history.sqlite")
+    store = SimpleNamespace(history=history, paths=SimpleNamespace(data_dir=tmp_path))
+    opt = HostOptions(game=KLAVERJAS, variant=short(KLAVERJAS), seed=11, port=0,
+                      bind="127.0.0.1", guests=1, level="random", speed=0.0, announce=False,
+                      turn_limit=90.0)  # fmt: skip
+    host = host_match(store, opt)[0]
+    session, now = host.session, [0.0]
+    cor = session.seats[2]
+    cor.clock = lambda: now[0]
+    cor.arrive("Cor")
+    try:
+        host.begin()
+        end = time.monotonic() + DEADLINE
+        while session.state.to_move != 2:  # the computers play up to Cor's first move
+            assert time.monotonic() < end
+            host.step(0.01)
+            time.sleep(0.001)
+        host.pump()
+        now[0] += 89.5
+        host.pump()
+        assert not cor.benched and host.stalled() is None
+        now[0] += 0.5
+        host.pump()  # no screen: the computer may play for Cor now
+        assert cor.benched and cor.present
+        host.pump()  # frames pass before Cor's `back` arrives
+        host.unbench(2)  # Cor's `back`, before his computer played
+        host.pump()
+        assert cor.benched  # the same move: no new time
+        host.unbench(2)
+        host.wait_more(2)  # the host's person waits for Cor again: the limit counts afresh
+        host.pump()
+        assert not cor.benched
+        now[0] += 90
+        host.pump()
+        assert cor.benched
+    finally:
+        session.close()
+        history.close()
+
+
+def test_a_client_taking_its_seat_back_again_and_again_cannot_stall_the_match(tables):
+    """A client of its own (tests/hostile_client.py) that never moves and answers every
+    message with `back`: the match still ends, over the wire. (That `back` gives no new
+    time at the same move is checked without a race in the test above.)"""
+    from hostile_client import Client, hello, message
+
+    t = tables(guests=1, turn_limit=0.3)
+    mallory = Client(t.host.port).handshake()
+    try:
+        mallory.send(hello(t.host.room, "Mallory"))
+        backs = 0
+        end = time.monotonic() + 30
+        while not t.over():
+            assert time.monotonic() < end, "the match stalled"
+            assert not t.errors, t.errors
+            with contextlib.suppress(TimeoutError):
+                m = mallory.answer(0.5)
+                assert m["type"] not in ("closed", "eof"), m
+                mallory.send(message("back"))
+                backs += 1
+        assert backs > 20  # it tried all along
+        check_history(t)
+    finally:
+        mallory.close()
+
+
+def test_a_host_with_a_screen_asks_its_person_before_a_computer_plays(tables):
+    """The host's person is asked ("Let a computer play for Cor"); until they answer the
+    table waits, as a table waits for a person; their answer lets the match end."""
+    t = tables(guests=1, turn_limit=0.3, screen=True)
+    cor = t.join("Cor")
+    assert cor.wait_joined(10)
+    wait(lambda: t.asked, 10)
+    assert t.asked[-1] == cor.seat
+    n = t.session.state.n_actions
+    time.sleep(0.5)
+    seat = t.session.seats[cor.seat]
+    assert t.session.state.n_actions == n and not seat.benched  # nothing without the person
+    t.calls.put(lambda: t.host.wait_more(cor.seat))  # "keep waiting": the limit counts afresh
+    wait(lambda: t.host.stalled() is None)
+    t.calls.put(lambda: t.host.bench(cor.seat))  # "Let a computer play for Cor"
+    wait(t.over, 30)
+    assert seat.claimed and seat.name == "Cor"
+    check_history(t)
 
 
 class Hostile:

@@ -496,6 +496,37 @@ def test_no_one_is_waited_for_once_the_match_is_over(make_app):
     assert draw_away(pygame.Surface(app.size), link, (0, 0), 1.0) is None
 
 
+@pytest.mark.slow(5)
+def test_the_host_is_asked_to_let_a_computer_play_for_a_guest_that_does_not_move(make_app):
+    """Cor is connected and never moves: past the turn limit the host's screen asks "Let a
+    computer play for Cor" (the table waits meanwhile); yes plays the match to its end, Cor
+    still in his seat, and the table offers "Wait for Cor again" until it is over."""
+    from klaverjas_gui.ui.lan import StallScene
+
+    app = make_app(*LOCAL, "--rule", "match_length=deals:1", "--turn-limit", "1",
+                   first_frame=True, autopilot=True)  # fmt: skip
+    host, cor, table = guest_at_table(app, "Cor")  # Cor's laptop never moves
+    link = table.session.link
+    run_until(app, lambda: isinstance(app.top, StallScene), seconds=30)
+    question = app.top
+    assert question._words()[0] == "Cor has not played for 1 second"
+    assert question._words()[3] == "Let a computer play for Cor"
+    n = host.session.state.n_actions
+    for _ in range(20):
+        app.step(DT)
+    assert app.top is question and host.session.state.n_actions == n  # nothing by itself
+    click_button(app, question, "give")
+    run_until(app, lambda: link.seat_status()[2]["computer"], seconds=5)
+    assert link.seat_status()[2]["present"] and link.seat_button()[0] == "Wait for Cor again"
+    assert away_notes(link.seat_status()) == [
+        "A computer is playing for Cor until Cor plays again"
+    ]  # fmt: skip
+    run_until(app, lambda: "net_seat" in table.buttons or table.session.state.is_over, 5)
+    run_until(app, lambda: table.session.state.is_over, seconds=60)
+    assert host.session.seats[2].name == "Cor" and host.session.seats[2].claimed
+    cor.close()
+
+
 def test_the_host_sees_how_long_a_dropped_guest_is_still_waited_for(make_app):
     """Truus drops out: the host's table counts down the grace ("waiting 18 s more, then a
     computer plays for Truus"); it said only "waiting for Truus to return", and half a

@@ -287,7 +287,10 @@ class RemoteSeat:
     only waits for it while the person is connected or dropped less than `grace` seconds
     ago (`waiting`). After that the `stand_in` computer plays the seat, through `ask`,
     until the person rejoins under the same name: then the session waits again, at the
-    exact position it is in. `claimed`: a guest has sat here (its name is the guest's)."""
+    exact position it is in. `claimed`: a guest has sat here (its name is the guest's).
+    `benched`: the guest is connected but did not move within the turn limit, so the
+    stand-in plays for them (the seat stays theirs) until they move or ask for it again,
+    or the host's person takes it back (play/net/host.py)."""
 
     name: str
     stand_in: ComputerSeat = field(repr=False)
@@ -296,6 +299,7 @@ class RemoteSeat:
     present: bool = False
     claimed: bool = False
     away_since: float = field(default=-1.0)
+    benched: bool = False
     kind: ClassVar[str] = REMOTE
     is_human: ClassVar[bool] = True
 
@@ -316,6 +320,7 @@ class RemoteSeat:
         if name is not None and not self.claimed:
             self.name = name
         self.present = self.claimed = True
+        self.benched = False
 
     def leave(self) -> None:
         """The connection dropped: the grace period starts now."""
@@ -324,8 +329,9 @@ class RemoteSeat:
             self.away_since = self.clock()
 
     def waiting(self) -> bool:
-        """The session waits for the person's own move (connected, or still in the grace)."""
-        return self.present or self.clock() - self.away_since < self.grace
+        """The session waits for the person's own move (connected, or still in the grace),
+        unless a computer was let play for them (`benched`)."""
+        return not self.benched and (self.present or self.clock() - self.away_since < self.grace)
 
     def ask(self, obs: Observation, jobs: Jobs, key: Hashable = None) -> Job[Action]:
         """The stand-in's choice: asked only once the person is away past the grace."""

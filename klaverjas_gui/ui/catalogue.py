@@ -498,6 +498,54 @@ def _join(shell: Shell) -> None:
     shell.push("network join", found=found)
 
 
+class _Host:
+    """A host as its person's questions see it, constructed: Cor (seat 2) has not moved for
+    the turn limit, and a laptop at 192.168.1.31 asks for his seat. Nothing is on the
+    network; the answers change nothing."""
+
+    turn_limit = 90.0
+    running = True
+
+    def __init__(self, asks: bool) -> None:
+        from types import SimpleNamespace
+
+        from ..play.net.host import Takeover
+
+        names = ("Anna", "Kees", "Cor", "Fenna")
+        self.session = SimpleNamespace(seats=[SimpleNamespace(name=n) for n in names])
+        peer = SimpleNamespace(peer="192.168.1.31")
+        self.takeovers = [Takeover(peer, 2, "Cor")] if asks else []  # type: ignore[arg-type]
+
+    def pump(self) -> None:
+        pass
+
+    def stalled(self) -> int | None:
+        return 2
+
+    def bench(self, seat: int) -> None:
+        pass
+
+    def wait_more(self, seat: int) -> None:
+        pass
+
+    def grant(self, takeover: Any) -> bool:
+        return False
+
+    def deny(self, takeover: Any) -> None:
+        pass
+
+
+def _question(shell: Shell, takeover: bool) -> None:
+    """The host's question over the menu: a seat asked for by another laptop, or a guest
+    that has not moved."""
+    host = _Host(takeover)
+    shell.show_menu()
+    if takeover:
+        shell.push("network takeover", host=host, takeover=host.takeovers[0])
+    else:
+        shell.push("network stall", host=host, seat=2)
+
+
 def _review(shell: Shell) -> None:
     """The review of a deal played at random (seed 3: a quick one to solve), at its 3rd trick."""
     state = _played("amsterdam", 3, lambda s: len(s.sheet) == 1)
@@ -577,6 +625,8 @@ SCREENS: dict[str, Opener] = {
     "network": lambda shell: (shell.show_menu(), shell.push("network")),
     "network: host": lambda shell: (shell.show_menu(), shell.push("network host")),
     "network: join": lambda shell: _join(shell),
+    "network: takeover": lambda shell: _question(shell, takeover=True),
+    "network: stall": lambda shell: _question(shell, takeover=False),
     "table: coach note": _coach_note,
     "table: coach options": lambda shell: _coach_note(shell, options=True),
     "klabberjass: coach note": lambda shell: _coach_note(shell, klabberjass=True),

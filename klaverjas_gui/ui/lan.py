@@ -336,10 +336,12 @@ class HostScene(_Screen):
         port = self.port if self.port is not None else getattr(args, "port", None)
         bind = getattr(args, "bind", None) or "0.0.0.0"
         grace = self.app.settings.net_grace if getattr(args, "grace", None) is None else args.grace
+        limit = getattr(args, "turn_limit", None)
         guests = tuple(s for s, kind in sorted(self.kinds.items()) if kind == GUEST)
         opt = HostOptions(game=self.game, variant=self.variant(), port=port, bind=bind,
                           room=self.room, guests=guests, grace=grace, level=self.level,
-                          name=name, announce=False, resume=resume)  # fmt: skip
+                          name=name, announce=False, resume=resume,
+                          **({} if limit is None else {"turn_limit": limit}))  # fmt: skip
         made = host_match(self.app.store, opt, settings=self.app.settings,
                           jobs=Jobs(self.app.deterministic),
                           screen=not getattr(self.app, "autopilot", False),
@@ -358,7 +360,7 @@ class HostScene(_Screen):
         if resume:
             self._resumed(host)
         app = self.app
-        host_link(host, ask=lambda: ask_takeover(app, host))
+        host_link(host, ask=lambda: ask_person(app, host))
         store = self.app.store
         remember_room(store, host)  # a crash: `--host --continue` keeps the code
         host.session.on_close(lambda: forget_room(store, host.session))
@@ -576,11 +578,16 @@ class HostScene(_Screen):
         super().close()
 
 
-def ask_takeover(app: Shell, host: NetHost) -> None:
-    """Put the first laptop waiting for a dropped guest's seat to the host's person, over
-    whatever shows (the lobby, the table, the menu), unless a question is up already."""
-    if host.takeovers and not any(isinstance(s, TakeoverScene) for s in app.scenes):
+def ask_person(app: Shell, host: NetHost) -> None:
+    """Put the host's next question to its person, over whatever shows (the lobby, the
+    table, the menu), unless a question is up already: a laptop waiting for a dropped
+    guest's seat, else a connected guest that has not moved within the turn limit."""
+    if any(isinstance(s, TakeoverScene) for s in app.scenes):
+        return
+    if host.takeovers:
         app.push("network takeover", host=host, takeover=host.takeovers[0])
+    elif (seat := host.stalled()) is not None:
+        app.push("network stall", host=host, seat=seat)
 
 
 class TakeoverScene(Scene):
@@ -927,3 +934,40 @@ class JoinScene(_Screen):
             browser, self.browser = self.browser, None
             threading.Thread(target=browser.close, daemon=True).start()
         super().close()
+
+
+class StallScene(TakeoverScene):
+    """ "Cor has not played for 90 seconds": let a computer play for Cor (the seat stays
+    Cor's: a move of Cor's, Cor's button or the host's "Wait for Cor again" takes it back),
+    or keep waiting (the limit counts afresh). Waiting is the default (Esc): a person may
+    think long. The question goes away by itself when Cor moves or leaves."""
+
+    def __init__(self, app: Shell, host: NetHost, seat: int) -> None:
+        Scene.__init__(self, app)
+        self.host = host
+        self.seat = seat
+        self.name = host.session.seats[seat].name
+        self.ring = FocusRing()
+        self.ring.shown = True
+        self.build()
+
+    def _words(self) -> tuple[str, str, str, str]:
+        limit = self.host.turn_limit
+        n: int | str = int(limit) if limit == int(limit) else f"{limit:g}"
+        return (tr("net.stall_title", name=self.name, n=n),
+                tr("net.stall_text", name=self.name),
+                tr("net.stall_no"), tr("net.stall_yes", name=self.name))  # fmt: skip
+
+    def give(self) -> None:
+        self.app.pop(self)
+        self.host.bench(self.seat)
+
+    def keep(self) -> None:
+        self.app.pop(self)
+        self.host.wait_more(self.seat)
+
+    def update(self, dt: float) -> None:
+        Scene.update(self, dt)
+        self.host.pump()  # the table under it is not pumped while this is on top
+        if self.host.stalled() != self.seat or not self.host.running:
+            self.app.pop(self)

@@ -53,6 +53,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "network host": "lan.HostScene",  # game=, player=, guests=, level=, room=, port=, open_now=
     "network join": "lan.JoinScene",  # address=, room=, player=, join_now=
     "network takeover": "lan.TakeoverScene",  # host=, takeover=: a dropped guest's seat asked for
+    "network stall": "lan.StallScene",  # host=, seat=: a guest has not moved within the limit
 }
 
 

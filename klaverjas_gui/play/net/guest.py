@@ -158,6 +158,12 @@ class NetGuest:
             self.away = away
             self.send(P.dump("away", away=away))
 
+    def back(self) -> None:
+        """Our person takes the seat back from the computer the host let play for it
+        (sent only when the host's seats say it does: an older host never benches)."""
+        if self.joined.is_set():
+            self.send(P.dump("back"))
+
     def send(self, text: str) -> None:
         """Send one raw frame (tests use it to misbehave)."""
         loop, ws = self._loop, self._ws

@@ -28,7 +28,7 @@ from ..seats import GRACE, REMOTE, Jobs, valid_level
 from ..session import AUTOPILOT_PACE, MatchSession, Pace, fresh_seed, record_to
 from . import protocol as P
 from .guest import UNREACHABLE, NetGuest, split_address
-from .host import DEFAULT_PORT, NetHost, host_seating, remote_order
+from .host import DEFAULT_PORT, TURN_LIMIT, NetHost, host_seating, remote_order
 from .names import validate_name
 from .session import CopyError, keep_copy
 from .tokens import GuestTokens, HostKeys
@@ -68,6 +68,7 @@ class HostOptions:
     guests: int | tuple[int, ...] | None = None  # remote seats (a number, or the seats);
     # default every seat but the host's
     grace: float = GRACE
+    turn_limit: float = TURN_LIMIT  # seconds a connected guest may take for a move; 0: no limit
     level: str = "easy"
     speed: float = 1.0
     resume: bool = False
@@ -172,7 +173,8 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
         room, port = remembered_room(store)
         room = opt.room if opt.room is not None else room
         port = opt.port if opt.port is not None else port if port is not None else DEFAULT_PORT
-        host = NetHost(session, room=room, address=opt.bind, port=port, started=not lobby)
+        host = NetHost(session, room=room, address=opt.bind, port=port, started=not lobby,
+                       turn_limit=opt.turn_limit)  # fmt: skip
         host.notes = notes
         host.keys = HostKeys(store.paths.data_dir).load(record.id)
         keep_keys(store, host)
@@ -196,7 +198,8 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
             host.on_keys()
 
     port = DEFAULT_PORT if opt.port is None else opt.port
-    host = NetHost(session, room=opt.room, address=opt.bind, port=port, on_begin=begin)
+    host = NetHost(session, room=opt.room, address=opt.bind, port=port, on_begin=begin,
+                   turn_limit=opt.turn_limit)  # fmt: skip
     keep_keys(store, host)
     return host, False
 
@@ -265,7 +268,12 @@ def _tell_seats(host: NetHost, seen: list[dict[str, Any]], out: TextIO | None) -
         elif old["present"] and not new["present"]:
             say(tr("net.dropped", name=name, seconds=f"{host.session.seats[s].grace:g}"), out)
         if new["computer"] and not old["computer"] and host.started:
-            say(tr("net.computer_plays", name=name), out)
+            if new["present"]:  # connected, but it did not move within the turn limit
+                say(tr("net.benched", name=name, n=f"{host.turn_limit:g}"), out)
+            else:
+                say(tr("net.computer_plays", name=name), out)
+        elif old["computer"] and not new["computer"] and old["present"] and new["present"]:
+            say(tr("net.plays_again", name=name), out)
     return now
 
 

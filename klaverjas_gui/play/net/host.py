@@ -13,7 +13,11 @@ period; then the seat's stand-in computer plays until the guest rejoins. A seat 
 back with the rejoin token its laptop got at the first welcome (tokens.py), never by the
 name alone: another laptop under that name gets the seat only when the host's person says
 so on the host's screen (`takeovers`, `grant`); a host without a screen refuses it. A
-connection that keeps sending bad messages is closed.
+connection that keeps sending bad messages is closed. A connected guest that does not
+move within `turn_limit` seconds would stall the match for everyone: the host's screen
+asks its person whether a computer may play for that guest (`stalled`, `bench`); a host
+without a screen lets it at once. The seat stays the guest's: its next move, or its
+`back`, takes it back.
 
 Strangers (anyone on the network, without the room code) meet the `Door` on the server
 thread and never reach the session: a connection must send the right code within a few
@@ -52,6 +56,11 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 47474
 STRIKES = 10  # bad messages in a row before the connection is closed
+# Seconds a connected guest may think about one move before a computer may play for it:
+# generous, so that a newcomer who reads the rules or asks a neighbour is never cut off
+# (a hand of Klaverjas rarely needs more than half a minute), and short enough that the
+# others are not left waiting for long for someone who walked away from the laptop.
+TURN_LIMIT = 90.0
 # websockets itself closes a connection sending a bigger message (code 1009); what is under
 # it but over MAX_GUEST_BYTES is refused as too big
 FRAME_LIMIT = 4 * P.MAX_GUEST_BYTES
@@ -130,6 +139,7 @@ class NetHost:
         started: bool = False,
         on_begin: Callable[[NetHost], None] | None = None,
         limits: Limits | None = None,
+        turn_limit: float = TURN_LIMIT,
     ) -> None:
         self.session = session
         self.game: Game = session.game
@@ -175,6 +185,8 @@ class NetHost:
         self.asks = False
         self.takeovers: list[Takeover] = []  # waiting for the person's answer, oldest first
         self.notes: list[str] = []  # to tell the host's person once (a stored name set aside)
+        self.turn_limit = turn_limit  # 0: a guest is waited for without a limit
+        self._turn: tuple[int, int, float] | None = None  # (seat, position, since) waited for
         session.listen(self._moved)
 
     # --- the seats ---
@@ -438,6 +450,12 @@ class NetHost:
                 self._act(conn, message)
             elif message["type"] == "away" and conn.seat is not None:
                 (self.guests_away.add if message["away"] else self.guests_away.discard)(conn.seat)
+            elif message["type"] == "back" and conn.seat is not None:
+                self.unbench(conn.seat)
+        self._watch_turn()
+        stalled = self.stalled()
+        if stalled is not None and not self.asks:  # nobody to ask: the table plays on
+            self.bench(stalled)
         status = [*self.seat_status(), self.started]  # what the guests were last sent
         if status != self._status:
             self._status = status
@@ -463,6 +481,53 @@ class NetHost:
                 seat.away_since = clock_now - seat.grace if play_on else clock_now
         if self.on_begin is not None:
             self.on_begin(self)
+
+    # --- a guest that does not move ---
+    def _watch_turn(self) -> None:
+        """Note since when a guest has been to move at this position: the limit is per
+        move, so taking the seat back (or rejoining) at the same position gives no new
+        time (a client that did so just before its computer played would stall for ever)."""
+        s = self.session.state
+        seat = None if s.is_over or not self.started else s.to_move
+        if seat not in self.remote:
+            self._turn = None
+        elif self._turn is None or self._turn[:2] != (seat, s.n_actions):
+            self._turn = (seat, s.n_actions, self.session.seats[seat].clock())
+
+    def stalled(self) -> int | None:
+        """The remote seat whose connected guest has not moved for `turn_limit` seconds
+        (None: no one, or no limit)."""
+        if self._turn is None or self.turn_limit <= 0:
+            return None
+        seat, _, since = self._turn
+        remote = self.session.seats[seat]
+        if not remote.present or not remote.waiting():
+            return None
+        return seat if remote.clock() - since >= self.turn_limit else None
+
+    def bench(self, s: int) -> None:
+        """Let the seat's stand-in computer play for its guest (it stays the guest's). A
+        move of the guest's still on its way is then refused as stale if the computer
+        played first (the position moved on), and played if it arrives first."""
+        seat = self.session.seats[s]
+        if seat.kind == REMOTE and not seat.benched:
+            seat.benched = True
+            log.info("%s did not move for %.0f s: a computer plays for them", seat.name,
+                     self.turn_limit)  # fmt: skip
+
+    def unbench(self, s: int) -> None:
+        """The guest (its move, its `back`) or the host's person takes the seat back: the
+        session waits for the guest again. At the position it stalled at the limit has
+        passed already: a host without a screen lets the computer play it at once."""
+        seat = self.session.seats[s]
+        if seat.kind == REMOTE and seat.benched:
+            seat.benched = False
+            log.info("%s plays again", seat.name)
+
+    def wait_more(self, s: int) -> None:
+        """The host's person keeps waiting for the guest: the limit counts afresh."""
+        if self._turn is not None and self._turn[0] == s:
+            self._turn = (*self._turn[:2], self.session.seats[s].clock())
 
     def _seat_of(self, conn: Connection) -> RemoteSeat | None:
         return None if conn.seat is None else self.session.seats[conn.seat]
@@ -606,9 +671,12 @@ class NetHost:
         s = self.session.state
         if conn.seat is None:
             self.refuse(conn, Reason(P.NOT_JOINED, {}), "act")
-        elif "seat" in message and message["seat"] != conn.seat:
+            return
+        if "seat" in message and message["seat"] != conn.seat:
             self.refuse(conn, Reason(P.NOT_YOUR_SEAT, {}), "act")
-        elif not self.started or s.is_over or (s.to_move != conn.seat and not _a_call(message)):
+            return
+        self.unbench(conn.seat)  # its own move, even a stale one: the guest is back
+        if not self.started or s.is_over or (s.to_move != conn.seat and not _a_call(message)):
             self.refuse(conn, Reason(P.NOT_YOUR_TURN, {}), "act")
         elif message["n"] != s.n_actions and not _a_call(message):  # a call: judged as it is now
             self.refuse(conn, Reason(P.STALE, {}), "act")

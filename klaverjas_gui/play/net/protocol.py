@@ -140,6 +140,9 @@ GUEST_SCHEMAS: dict[str, Schema] = {
     # the guest's person left the table for another screen (true) or is back (false); sent
     # only to a host whose welcome says it hears it (`hears_away`)
     "away": _message("away", {"away": {"type": "boolean"}}),
+    # the guest's person takes the seat back from the computer the host let play for it
+    # (it did not move within the host's turn limit); a move does the same
+    "back": _message("back", {}),
 }  # fmt: skip
 # What a host sends (a guest checks the envelope; the observation is checked by decoding).
 HOST_SCHEMAS: dict[str, Schema] = {

@@ -46,8 +46,10 @@ SeatStatus = dict[str, Any]  # name, kind, present, computer: as the host sends 
 
 def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
     """One line per person away: a guest who dropped out (waited for during the grace
-    period, then "a computer is playing for Anna, waiting for her to return"), or the host
-    gone to another screen ("the host has left the table for a moment"), a guest too."""
+    period, then "a computer is playing for Anna, waiting for her to return"), a guest the
+    host let a computer play for (it did not move within the turn limit; "you": this
+    laptop's own seat), or the host gone to another screen ("the host has left the table
+    for a moment"), a guest too."""
     if not started:
         return []
     out = []
@@ -57,7 +59,10 @@ def away_notes(seats: list[SeatStatus], started: bool = True) -> list[str]:
         if seat["kind"] != REMOTE:
             continue
         if seat["present"]:
-            if seat.get("away"):  # at another screen of her own
+            if seat["computer"]:  # connected, but a computer plays until she moves again
+                you = "_you" if seat.get("you") else ""
+                out.append(tr(f"net.away_benched{you}", name=seat["name"]))
+            elif seat.get("away"):  # at another screen of her own
                 out.append(tr("net.away_guest", name=seat["name"]))
         elif seat["computer"]:
             out.append(tr("net.away_computer", name=seat["name"]))
@@ -117,8 +122,9 @@ def keep_copy(history: History, game: Any, variant: Any, record: dict[str, Any],
 
 class HostLink:
     """The host's network beside its session: pumped every frame, asked for the status.
-    `ask`: called after each pump while a laptop waits for a seat (`host.takeovers`), so
-    the screen puts the question to the host's person."""
+    `ask`: called after each pump while a laptop waits for a seat (`host.takeovers`) or a
+    connected guest has not moved within the turn limit (`host.stalled()`), so the screen
+    puts the question to the host's person."""
 
     def __init__(self, host: NetHost, ask: Callable[[], None] | None = None) -> None:
         self.host = host
@@ -127,7 +133,7 @@ class HostLink:
 
     def pump(self) -> None:
         self.host.pump()
-        if self.host.takeovers and self.ask is not None:
+        if (self.host.takeovers or self.host.stalled() is not None) and self.ask is not None:
             self.ask()
 
     @property
@@ -149,6 +155,20 @@ class HostLink:
 
     def started(self) -> bool:
         return self.host.started
+
+    def seat_button(self) -> tuple[str, Callable[[], None]] | None:
+        """The table's button while a computer plays for a connected guest: the host's
+        person gives the seat back ("Wait for Cor again"); the limit counts afresh."""
+        for s in self.host.remote:
+            seat = self.host.session.seats[s]
+            if seat.present and not seat.waiting():
+
+                def wait_again(s: int = s) -> None:
+                    self.host.unbench(s)
+                    self.host.wait_more(s)
+
+                return tr("net.wait_again", name=seat.name), wait_again
+        return None
 
     def over(self) -> bool:
         """The match has ended: a guest leaving now is not waited for."""
@@ -259,8 +279,19 @@ class GuestSession(MatchSession):
         return self.guest.room
 
     def seat_status(self) -> list[SeatStatus]:
-        """As the host sends it; this laptop's own person is never shown away to herself."""
-        return [{**d, "away": False} if s == self.me else d for s, d in enumerate(self.guest.seats)]
+        """As the host sends it; this laptop's own person is never shown away to herself,
+        and her own seat is marked "you"."""
+        return [{**d, "away": False, "you": True} if s == self.me else d
+                for s, d in enumerate(self.guest.seats)]  # fmt: skip
+
+    def seat_button(self) -> tuple[str, Callable[[], None]] | None:
+        """The table's button while the host lets a computer play for this laptop's person
+        (she did not move within its turn limit): "I'll play again" takes the seat back."""
+        seats = self.guest.seats
+        mine = seats[self.me] if self.me < len(seats) else {}
+        if mine.get("present") and mine.get("computer") and not self.over():
+            return tr("net.play_again"), self.guest.back
+        return None
 
     def started(self) -> bool:
         return self.guest.started

@@ -163,9 +163,10 @@ class TableScene(Scene):
     def guide_buttons(self) -> None:
         """The hint and take-back buttons the guide asks for (ui/table/guide.py), and above
         them the Verzaakt! button (hidden until a call is possible): the right-hand column
-        would reach the east name plate at the larger text sizes."""
+        would reach the east name plate at the larger text sizes. Above that, in a network
+        match, the seat button while a computer plays for a connected guest (`seat_offer`)."""
         actions = {"hint": self.guide.request, "take_back": self.take_back}
-        for key in (*actions, "verzaakt"):
+        for key in (*actions, "verzaakt", "net_seat"):
             self.remove_button(key)
         L = self.layout
         plate = L.plate_rect(L.bottom, self.guide.practice)
@@ -180,6 +181,28 @@ class TableScene(Scene):
             tooltip=tr("ui.table_verzaakt_tooltip"),
         )  # fmt: skip
         call.hide()
+        self._seat_rect = rect.move(0, -bh - L.px(8))
+        self._seat_label: str | None = None
+
+    def seat_offer(self) -> None:
+        """Show the network link's seat button while it offers one: "I'll play again" on a
+        guest's table whose seat a computer plays, "Wait for Cor again" on the host's."""
+        link = self.session.link
+        if link is None:
+            return
+        offer = link.seat_button()
+        label = offer[0] if offer is not None else None
+        if label == self._seat_label:
+            return
+        self._seat_label = label
+        self.remove_button("net_seat")
+        if offer is not None:  # as wide as its words need, up to the bottom hand's cards
+            L = self.layout
+            rect = self._seat_rect.copy()
+            rect.size = widgets.fit_label(self.app.size, label, "@menu_primary", *rect.size)
+            room = L.hand_bounds(L.bottom, False).left - L.px(10) - rect.left
+            rect.w = max(self._seat_rect.w, min(rect.w, room))
+            self.button("net_seat", rect, label, offer[1], "@menu_primary")
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = self.make_layout(size)
@@ -555,6 +578,7 @@ class TableScene(Scene):
             self.script_done(ev)
         self._drive(dt)
         self._resync()
+        self.seat_offer()
         call = self.buttons.get("verzaakt")
         if call is not None and call.visible != self.may_call():
             call.show() if self.may_call() else call.hide()
