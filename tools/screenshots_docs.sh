@@ -27,3 +27,10 @@ shot review.png 3 "review"
 shot demo.png 900 "demo"  # a trick into the first deal, its captions
 shot network-host.png 3 "network: host"
 TEXT_SIZE=larger shot settings-larger.png 3 "settings: keyboard"
+shot verzaakt-call.png 3 "table: verzaakt called" --lang nl
+shot verzaakt-summary.png 3 "deal summary: verzaakt" --lang nl
+# The source package must stay under 5 MB (tests/test_packaging.py): 256 colours are
+# plenty for a screenshot of flat panels and card art (Debian's pngquant).
+if command -v pngquant >/dev/null; then
+    pngquant --force --quality=80-95 --speed 1 --ext .png -- "$S"/*.png
+fi
