@@ -345,8 +345,8 @@ def test_the_hosts_person_keeps_a_seat_for_its_laptop_and_the_laptop_takes_it_ba
         other.ws.send(f'{{"v":1,"type":"join","room":"{host.room}","name":"anna"}}')
         assert refusal(screen_answer(app, other)) == ("ask_host", {"name": "Anna"})
         run_until(app, lambda: isinstance(app.top, TakeoverScene), seconds=5)
-        assert app.top._words()[0] == "Give Anna's seat to this laptop?"
-        assert "127.0.0.1" in app.top._words()[1]  # which laptop asks
+        assert app.top.title() == "Give Anna's seat to this laptop?"
+        assert "127.0.0.1" in app.top.lines()[0][0]  # which laptop asks
         press(app, pygame.K_ESCAPE)  # keep it for Anna's laptop
         assert refusal(screen_answer(app, other)) == ("takeover_refused", {"name": "Anna"})
         assert not isinstance(app.top, TakeoverScene) and not link.seat_status()[2]["present"]

@@ -467,7 +467,7 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
     back = NetGuest("127.0.0.1", host.port, host.room, "anna").start()  # another laptop
     try:
         run_until(app, lambda: isinstance(app.top, TakeoverScene), seconds=10)
-        assert app.top._words()[0] == "Give Anna's seat to this laptop?"  # the person decides
+        assert app.top.title() == "Give Anna's seat to this laptop?"  # the person decides
         assert not link.seat_status()[2]["present"]
         click_button(app, app.top, "give")
         assert run_until(app, lambda: link.seat_status()[2]["present"], seconds=10) >= 0
@@ -509,8 +509,8 @@ def test_the_host_is_asked_to_let_a_computer_play_for_a_guest_that_does_not_move
     link = table.session.link
     run_until(app, lambda: isinstance(app.top, StallScene), seconds=30)
     question = app.top
-    assert question._words()[0] == "Cor has not played for 1 second"
-    assert question._words()[3] == "Let a computer play for Cor"
+    assert question.title() == "Cor has not played for 1 second"
+    assert question.answers()[1] == "Let a computer play for Cor"
     n = host.session.state.n_actions
     for _ in range(20):
         app.step(DT)

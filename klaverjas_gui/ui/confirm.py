@@ -58,22 +58,125 @@ def ask_first(app: Shell, game: Game | None, start: Callable[[], None]) -> None:
     app.push("confirm", ending=ending, start=start)
 
 
-class ConfirmScene(Scene):
-    """A panel over the screen that asked: what would be abandoned, and two buttons."""
+class QuestionScene(Scene):
+    """A panel over the screen with a question, the lines that explain it and two answers:
+    the safe one on the left (the keyboard's first choice, and Esc) and the other. Asking
+    before a match is abandoned, and the host's questions about a guest's seat, are each a
+    question's words and what its two answers do."""
 
     opaque = False
     calm = True
+    keys = ("no", "yes")  # the two buttons' names: the safe answer first
 
-    def __init__(self, app: Shell, ending: list[OpenMatch], start: Callable[[], None]) -> None:
+    def __init__(self, app: Shell) -> None:
         super().__init__(app)
-        self.ending = ending
-        self.start = start
         self.ring = FocusRing()
         self.ring.shown = True  # two buttons: the keyboard's choice is always visible
         self.build()
 
+    # --- what a question says and does ---
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def lines(self) -> list[tuple[str, tuple, bool]]:
+        """(text, colour, bold) of the panel, below its title."""
+        raise NotImplementedError
+
+    def answers(self) -> tuple[str, str]:
+        """The safe answer's words, then the other's."""
+        raise NotImplementedError
+
+    def safe(self) -> None:
+        self.app.pop(self)
+
+    def other(self) -> None:
+        self.app.pop(self)
+
+    # --- the panel ---
     def _u(self) -> float:
         return theme.scale_for(self.app.size)
+
+    def _blocks(self, width: int) -> list[tuple[list[str], int, tuple, bool, int]]:
+        """Each text of the panel wrapped to `width`: (lines, size, colour, bold, gap after)."""
+        u = self._u()
+        size = theme.readable(18 * u)
+        title = [(self.title(), round(28 * u), theme.GOLD_LIGHT, True, round(10 * u))]
+        rest = [(text, size, colour, bold, round(6 * u)) for text, colour, bold in self.lines()]
+        return [(theme.wrap(text, px, width, bold), px, colour, bold, gap)
+                for text, px, colour, bold, gap in (*title, *rest)]  # fmt: skip
+
+    def panel_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        u = self._u()
+        needs = [  # both answers fit
+            widgets.fit_label(self.app.size, label, cls, 0, 0)[0]
+            for label, cls in zip(self.answers(), ("@menu", "@menu_primary"), strict=True)
+        ]
+        pw = min(w - round(40 * u), max(round(720 * u), 2 * max(needs) + round(66 * u)))
+        text = sum(
+            len(lines) * theme.font(px, bold).get_height() + gap
+            for lines, px, _, bold, gap in self._blocks(pw - round(56 * u))
+        )
+        ph = text + round(150 * u)
+        return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, min(h - round(20 * u), ph))
+
+    def build(self) -> None:
+        u = self._u()
+        panel = self.panel_rect()
+        bh, gap = round(50 * u), round(18 * u)
+        bw = (panel.w - round(48 * u) - gap) // 2
+        y = panel.bottom - bh - round(22 * u)
+        x = panel.left + round(24 * u)
+        (safe_key, other_key), (safe, other) = self.keys, self.answers()
+        self.button(safe_key, pygame.Rect(x, y, bw, bh), safe, self.safe, "@menu")
+        self.button(other_key, pygame.Rect(x + bw + gap, y, bw, bh), other, self.other,
+                    "@menu_primary")  # fmt: skip
+        self.ring.set([
+            Control(key, lambda k=key: self.buttons[k].get_abs_rect(), press)
+            for key, press in ((safe_key, self.safe), (other_key, self.other))
+        ], keep=safe_key)  # fmt: skip
+
+    def handle(self, cmd: Command) -> bool:
+        if super().handle(cmd):
+            return True
+        if cmd.kind == "key" and cmd.name == "back":
+            self.safe()
+            return True
+        return self.ring.handle(cmd)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self._u()
+        widgets.dim(surface, 170)
+        panel = self.panel_rect()
+        widgets.draw_panel(surface, panel, u, (8, 30, 20, 245), theme.GOLD)
+        x, y = panel.left + round(28 * u), panel.top + round(20 * u)
+        for lines, px, colour, bold, gap in self._blocks(panel.w - round(56 * u)):
+            for line in lines:
+                img = theme.text(line, px, colour, bold)
+                surface.blit(img, (x, y))
+                y += img.get_height()
+            y += gap
+        super().draw(surface)
+        self.ring.draw(surface, u)
+
+
+class ConfirmScene(QuestionScene):
+    """Asks before a match is abandoned: what would end, Keep playing or Start."""
+
+    def __init__(self, app: Shell, ending: list[OpenMatch], start: Callable[[], None]) -> None:
+        self.ending = ending
+        self.start = start
+        super().__init__(app)
+
+    def title(self) -> str:
+        return tr("ui.confirm_title")
+
+    def answers(self) -> tuple[str, str]:
+        return tr("ui.confirm_no"), tr("ui.confirm_yes")
+
+    def other(self) -> None:
+        self.app.pop(self)
+        self.start()
 
     def lines(self) -> list[tuple[str, tuple, bool]]:
         """(text, colour, bold) of the panel, below its title."""
@@ -92,73 +195,3 @@ class ConfirmScene(Scene):
         lost = any(m.match_id is None for m in self.ending)
         out.append((tr("ui.confirm_lost" if lost else "ui.confirm_kept"), theme.TEXT_DIM, False))
         return out
-
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        u = self._u()
-        needs = [
-            widgets.fit_label(self.app.size, tr(key), cls, 0, 0)[0]  # both answers fit
-            for key, cls in (("ui.confirm_no", "@menu"), ("ui.confirm_yes", "@menu_primary"))
-        ]
-        pw = min(w - round(40 * u), max(round(720 * u), 2 * max(needs) + round(66 * u)))
-        ph = self._text_height(pw - round(56 * u)) + round(150 * u)
-        return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, min(h - round(20 * u), ph))
-
-    def _text_height(self, width: int) -> int:
-        u = self._u()
-        height = theme.font(round(28 * u), True).get_height() + round(10 * u)
-        size = theme.readable(18 * u)
-        for text, _, bold in self.lines():
-            lines = theme.wrap(text, size, width, bold)
-            height += len(lines) * theme.font(size, bold).get_height() + round(6 * u)
-        return height
-
-    def build(self) -> None:
-        u = self._u()
-        panel = self.panel_rect()
-        bh, gap = round(50 * u), round(18 * u)
-        bw = (panel.w - round(48 * u) - gap) // 2
-        y = panel.bottom - bh - round(22 * u)
-        x = panel.left + round(24 * u)
-        self.button("no", pygame.Rect(x, y, bw, bh), tr("ui.confirm_no"), self.cancel, "@menu")
-        self.button("yes", pygame.Rect(x + bw + gap, y, bw, bh), tr("ui.confirm_yes"),
-                    self.confirm, "@menu_primary")  # fmt: skip
-        self.ring.set([
-            Control(key, lambda k=key: self.buttons[k].get_abs_rect(), press)
-            for key, press in (("no", self.cancel), ("yes", self.confirm))
-        ], keep="no")  # fmt: skip
-
-    def confirm(self) -> None:
-        self.app.pop(self)
-        self.start()
-
-    def cancel(self) -> None:
-        self.app.pop(self)
-
-    def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind == "key" and cmd.name == "back":
-            self.cancel()
-            return True
-        return self.ring.handle(cmd)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        u = self._u()
-        widgets.dim(surface, 170)
-        panel = self.panel_rect()
-        widgets.draw_panel(surface, panel, u, (8, 30, 20, 245), theme.GOLD)
-        x, y = panel.left + round(28 * u), panel.top + round(20 * u)
-        width = panel.w - round(56 * u)
-        title = theme.text(tr("ui.confirm_title"), round(28 * u), theme.GOLD_LIGHT, True)
-        surface.blit(title, (x, y))
-        y += title.get_height() + round(10 * u)
-        size = theme.readable(18 * u)
-        for text, colour, bold in self.lines():
-            for line in theme.wrap(text, size, width, bold):
-                img = theme.text(line, size, colour, bold)
-                surface.blit(img, (x, y))
-                y += img.get_height()
-            y += round(6 * u)
-        super().draw(surface)
-        self.ring.draw(surface, u)

@@ -43,6 +43,7 @@ from ..play.seats import REMOTE, SEAT_NAMES, Jobs, default_level
 from ..store.prefs import GRACES
 from . import theme, widgets
 from .commands import Command, on_key
+from .confirm import QuestionScene
 from .focus import Control, FocusRing
 from .form import Form
 from .menu import ListScene
@@ -590,101 +591,47 @@ def ask_person(app: Shell, host: NetHost) -> None:
         app.push("network stall", host=host, seat=seat)
 
 
-class TakeoverScene(Scene):
+class TakeoverScene(QuestionScene):
     """ "Give Cor's seat to this laptop?": the one way a seat goes to another laptop than
     the one that played it (which takes it back by itself, with its token). Keeping it
     (the default, Esc) is the safe answer; the question goes away by itself when it no
     longer stands (that laptop left, or Cor's own came back)."""
 
-    opaque = False
+    calm = False  # it pumps the host's network (the lobby under it is not pumped)
+    keys = ("keep", "give")
 
     def __init__(self, app: Shell, host: NetHost, takeover: Takeover) -> None:
-        super().__init__(app)
         self.host = host
         self.takeover = takeover
-        self.ring = FocusRing()
-        self.ring.shown = True  # two buttons: the keyboard's choice is always visible
-        self.build()
+        super().__init__(app)
 
-    def _u(self) -> float:
-        return theme.scale_for(self.app.size)
+    def title(self) -> str:
+        return tr("net.takeover_title", name=self.takeover.name)
 
-    def _words(self) -> tuple[str, str, str, str]:
+    def lines(self) -> list[tuple[str, tuple, bool]]:
         t = self.takeover
-        return (tr("net.takeover_title", name=t.name),
-                tr("net.takeover_text", name=t.name, address=t.peer),
-                tr("net.takeover_no", name=t.name), tr("net.takeover_yes"))  # fmt: skip
+        return [(tr("net.takeover_text", name=t.name, address=t.peer), theme.TEXT, True)]
 
-    def panel_rect(self) -> pygame.Rect:
-        w, h = self.app.size
-        u = self._u()
-        title, text, no, yes = self._words()
-        needs = [widgets.fit_label(self.app.size, no, "@menu", 0, 0)[0],
-                 widgets.fit_label(self.app.size, yes, "@menu_primary", 0, 0)[0]]  # fmt: skip
-        pw = min(w - round(40 * u), max(round(720 * u), 2 * max(needs) + round(66 * u)))
-        inner = pw - round(56 * u)
-        size = theme.readable(18 * u)
-        height = sum(
-            len(theme.wrap(words, px, inner, True)) * theme.font(px, True).get_height()
-            for words, px in ((title, round(28 * u)), (text, size))
-        ) + round(150 * u)  # fmt: skip
-        ph = min(h - round(20 * u), height)
-        return pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+    def answers(self) -> tuple[str, str]:
+        return tr("net.takeover_no", name=self.takeover.name), tr("net.takeover_yes")
 
-    def build(self) -> None:
-        u = self._u()
-        panel = self.panel_rect()
-        _, _, no, yes = self._words()
-        bh, gap = round(50 * u), round(18 * u)
-        bw = (panel.w - round(48 * u) - gap) // 2
-        y = panel.bottom - bh - round(22 * u)
-        x = panel.left + round(24 * u)
-        self.button("keep", pygame.Rect(x, y, bw, bh), no, self.keep, "@menu")
-        self.button("give", pygame.Rect(x + bw + gap, y, bw, bh), yes, self.give, "@menu_primary")
-        self.ring.set([
-            Control(key, lambda k=key: self.buttons[k].get_abs_rect(), press)
-            for key, press in (("keep", self.keep), ("give", self.give))
-        ], keep="keep")  # fmt: skip
-
-    def give(self) -> None:
-        self.app.pop(self)
-        self.host.grant(self.takeover)
-
-    def keep(self) -> None:
+    def safe(self) -> None:
         self.app.pop(self)
         self.host.deny(self.takeover)
 
+    def other(self) -> None:
+        self.app.pop(self)
+        self.host.grant(self.takeover)
+
+    def stands(self) -> bool:
+        """Whether the question still stands (else it goes away by itself)."""
+        return self.takeover in self.host.takeovers
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.host.pump()  # the lobby under it is not pumped while this is on top
-        if self.takeover not in self.host.takeovers or not self.host.running:
+        self.host.pump()  # the screen under it is not pumped while this is on top
+        if not self.stands() or not self.host.running:
             self.app.pop(self)
-
-    def handle(self, cmd: Command) -> bool:
-        if super().handle(cmd):
-            return True
-        if cmd.kind == "key" and cmd.name == "back":
-            self.keep()
-            return True
-        return self.ring.handle(cmd)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        u = self._u()
-        widgets.dim(surface, 170)
-        panel = self.panel_rect()
-        widgets.draw_panel(surface, panel, u, (8, 30, 20, 245), theme.GOLD)
-        x, y = panel.left + round(28 * u), panel.top + round(20 * u)
-        width = panel.w - round(56 * u)
-        title, text, _, _ = self._words()
-        for words, size, colour in ((title, round(28 * u), theme.GOLD_LIGHT),
-                                    (text, theme.readable(18 * u), theme.TEXT)):  # fmt: skip
-            for line in theme.wrap(words, size, width, True):
-                img = theme.text(line, size, colour, colour == theme.GOLD_LIGHT)
-                surface.blit(img, (x, y))
-                y += img.get_height()
-            y += round(10 * u)
-        super().draw(surface)
-        self.ring.draw(surface, u)
 
 
 class Listed:
@@ -943,31 +890,29 @@ class StallScene(TakeoverScene):
     think long. The question goes away by itself when Cor moves or leaves."""
 
     def __init__(self, app: Shell, host: NetHost, seat: int) -> None:
-        Scene.__init__(self, app)
         self.host = host
         self.seat = seat
         self.name = host.session.seats[seat].name
-        self.ring = FocusRing()
-        self.ring.shown = True
-        self.build()
+        QuestionScene.__init__(self, app)
 
-    def _words(self) -> tuple[str, str, str, str]:
+    def title(self) -> str:
         limit = self.host.turn_limit
         n: int | str = int(limit) if limit == int(limit) else f"{limit:g}"
-        return (tr("net.stall_title", name=self.name, n=n),
-                tr("net.stall_text", name=self.name),
-                tr("net.stall_no"), tr("net.stall_yes", name=self.name))  # fmt: skip
+        return tr("net.stall_title", name=self.name, n=n)
 
-    def give(self) -> None:
-        self.app.pop(self)
-        self.host.bench(self.seat)
+    def lines(self) -> list[tuple[str, tuple, bool]]:
+        return [(tr("net.stall_text", name=self.name), theme.TEXT, True)]
 
-    def keep(self) -> None:
+    def answers(self) -> tuple[str, str]:
+        return tr("net.stall_no"), tr("net.stall_yes", name=self.name)
+
+    def safe(self) -> None:
         self.app.pop(self)
         self.host.wait_more(self.seat)
 
-    def update(self, dt: float) -> None:
-        Scene.update(self, dt)
-        self.host.pump()  # the table under it is not pumped while this is on top
-        if self.host.stalled() != self.seat or not self.host.running:
-            self.app.pop(self)
+    def other(self) -> None:
+        self.app.pop(self)
+        self.host.bench(self.seat)
+
+    def stands(self) -> bool:
+        return self.host.stalled() == self.seat
