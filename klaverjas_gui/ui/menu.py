@@ -89,13 +89,22 @@ class ListScene(Scene):
         bw, bh = self.fit(self.column_labels(), bw, bh)
         y = self.column_top()
         room = h - y - round(14 * u)
-        if self.items and len(self.items) * (bh + gap) > room:  # many items, a low window
-            gap = max(round(4 * u), min(gap, room // len(self.items) - bh))
-            y = max(round(h * 0.2), h - round(14 * u) - len(self.items) * (bh + gap))
-        for key, label, action, cls in self.items:
-            rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+        n, bottom, columns = len(self.items), h - round(14 * u), 1
+        if n and n * (bh + gap) > room:  # many items, a low window
+            gap = max(round(4 * u), min(gap, room // n - bh))
+            y = max(round(h * 0.2), self.header_bottom(u), bottom - n * (bh + gap))
+            if y + n * (bh + gap) > bottom:  # still too tall (the larger text): two columns
+                columns = 2
+                bw = min(bw, (w - round(24 * u) - gap) // 2)
+                y = max(
+                    self.header_bottom(u), min(self.column_top(), bottom - -(-n // 2) * (bh + gap))
+                )
+        rows = -(-n // columns)
+        left = w // 2 - (columns * bw + (columns - 1) * gap) // 2
+        for i, (key, label, action, cls) in enumerate(self.items):
+            column, row = divmod(i, rows)
+            rect = pygame.Rect(left + column * (bw + gap), y + row * (bh + gap), bw, bh)
             self.button(key, rect, label, self._wrap(action), in_column(cls))
-            y += bh + gap
         self.set_ring()
 
     def column_labels(self) -> list[tuple[str, str]]:
@@ -139,6 +148,13 @@ class ListScene(Scene):
         self.draw_header(surface, u)
         super().draw(surface)
         self.ring.draw(surface, u)
+
+    def header_bottom(self, u: float) -> int:
+        """Where the title and subtitle end: no button of the column goes above it."""
+        height = theme.font(round(44 * u), True).get_height()
+        if self.subtitle:
+            height += theme.font(theme.readable(18 * u)).get_height()
+        return round(40 * u) + height + round(6 * u)
 
     def draw_header(self, surface: pygame.Surface, u: float) -> None:
         w, _ = self.app.size
@@ -335,6 +351,13 @@ class MainMenuScene(ListScene):
     def back(self) -> None:
         if self.app.match is not None:
             self.app.continue_match()
+
+    def header_bottom(self, u: float) -> int:
+        """Where the title and subtitle end: no button of the column goes above it."""
+        height = theme.font(round(44 * u), True).get_height()
+        if self.subtitle:
+            height += theme.font(theme.readable(18 * u)).get_height()
+        return round(40 * u) + height + round(6 * u)
 
     def draw_header(self, surface: pygame.Surface, u: float) -> None:
         w, h = self.app.size
