@@ -163,48 +163,48 @@ def test_the_door_pushes_out_strangers_first_and_never_a_seated_guest():
     def conn(address, knows=False, seat=None):
         return SimpleNamespace(address=address, knows_room=knows, seat=seat)
 
-    guest = conn("10.0.0.1", knows=True, seat=2)
-    a1, a2, b1 = conn("10.0.0.9"), conn("10.0.0.9"), conn("10.0.0.8")
+    guest = conn("127.0.10.1", knows=True, seat=2)
+    a1, a2, b1 = conn("127.0.10.9"), conn("127.0.10.9"), conn("127.0.10.8")
     for c in (guest, a1, a2, b1):
         assert door.admit(c) == (True, [])
-    newcomer = conn("10.0.0.2")
+    newcomer = conn("127.0.10.2")
     assert door.admit(newcomer) == (True, [a1])  # the oldest of the address holding most
-    a3 = conn("10.0.0.9")
-    assert door.admit(a3) == (True, [a2])  # 10.0.0.9 holds two again
-    b2 = conn("10.0.0.3")
+    a3 = conn("127.0.10.9")
+    assert door.admit(a3) == (True, [a2])  # 127.0.10.9 holds two again
+    b2 = conn("127.0.10.3")
     assert door.admit(b2) == (True, [b1])  # all hold one: the oldest
     newcomer.knows_room = a3.knows_room = b2.knows_room = True  # they sent the code
-    late = conn("10.0.0.4")
+    late = conn("127.0.10.4")
     assert door.admit(late) == (True, [newcomer])  # the oldest that sent it without a seat
     a3.seat = 1
     b2.seat = 3
-    last = conn("10.0.0.5")
+    last = conn("127.0.10.5")
     assert door.admit(last) == (True, [late])  # a stranger before any that sent the code
-    assert door.admit(conn("10.0.0.6"))[1] == [last]
+    assert door.admit(conn("127.0.10.6"))[1] == [last]
     assert guest in door.open and a3 in door.open and b2 in door.open
     door.open[-1].knows_room, door.open[-1].seat = True, 0  # every place a seated guest's
-    one_more = conn("10.0.0.7")
+    one_more = conn("127.0.10.7")
     assert door.admit(one_more) == (True, [one_more])  # then the newcomer goes
     roomy = Door(Limits(total=10, per_address=3))
-    assert [roomy.admit(conn("10.0.0.8"))[0] for _ in range(4)] == [True, True, True, False]
+    assert [roomy.admit(conn("127.0.10.8"))[0] for _ in range(4)] == [True, True, True, False]
 
 
 def test_an_address_that_guesses_codes_waits_longer_each_time_and_is_forgotten():
     now = [0.0]
     door = Door(Limits(), clock=lambda: now[0])
-    waits = [door.wrong("10.0.0.9") for _ in range(10)]
+    waits = [door.wrong("127.0.10.9") for _ in range(10)]
     assert waits[:3] == [0, 0, 0]  # typing errors
     assert waits[3:] == [1, 2, 4, 8, 16, 32, 60]
-    assert door.wait("10.0.0.9") == 60 and door.wait("10.0.0.1") == 0
+    assert door.wait("127.0.10.9") == 60 and door.wait("127.0.10.1") == 0
     now[0] = 61
-    assert door.wait("10.0.0.9") == 0
-    assert door.wrong("10.0.0.9") == 60  # still remembered: no free tries again
-    door.right("10.0.0.9")
-    assert door.wait("10.0.0.9") == 0
-    door.wrong("10.0.0.5")
+    assert door.wait("127.0.10.9") == 0
+    assert door.wrong("127.0.10.9") == 60  # still remembered: no free tries again
+    door.right("127.0.10.9")
+    assert door.wait("127.0.10.9") == 0
+    door.wrong("127.0.10.5")
     now[0] += LIMITS.forget + 1
-    door.wrong("10.0.0.6")
-    assert door.remembered == 1  # 10.0.0.5 was forgotten
+    door.wrong("127.0.10.6")
+    assert door.remembered == 1  # 127.0.10.5 was forgotten
     for i in range(5000):  # a stranger with many addresses: the memory stays bounded
         door.wrong(f"10.1.{i // 250}.{i % 250}")
     assert door.remembered == LIMITS.addresses
@@ -212,9 +212,9 @@ def test_an_address_that_guesses_codes_waits_longer_each_time_and_is_forgotten()
 
 def test_the_door_counts_an_ipv6_laptop_by_its_prefix():
     assert address_key("fd00::1:2:3:4") == address_key("fd00::9:9:9:9") == "fd00::/64"
-    assert address_key("::ffff:192.168.1.5") == "192.168.1.5"
+    assert address_key("::ffff:127.0.20.5") == "127.0.20.5"
     assert address_key("fe80::1%eth0") == "fe80::/64"
-    assert address_key("192.168.1.5") == "192.168.1.5"
+    assert address_key("127.0.20.5") == "127.0.20.5"
 
 
 def test_a_flood_of_messages_is_read_slower():
