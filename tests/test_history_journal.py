@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
+import tmpfs
 from test_history_write import PLAYERS, SHORT, Holder, random_moves, stored_actions
 
 from klaverjas_gui.store import history as history_mod
@@ -375,17 +376,8 @@ def test_a_disk_still_full_at_quit_keeps_the_moves_for_the_next_start(tmp_path, 
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A real file system of 1 MB (tmpfs; needs the right to mount, as root on Linux)."""
-    where = tmp_path / "disk"
-    where.mkdir()
-    if sys.platform != "linux" or os.geteuid() != 0:
-        pytest.skip("mounting a small file system needs root on Linux")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)],
-                          capture_output=True)  # fmt: skip
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    yield where
-    subprocess.run(["umount", "-l", str(where)], check=True)
+    """A real file system of 1 MB."""
+    yield from tmpfs.mounted(tmp_path, "1m")
 
 
 def fill(folder: Path) -> Path:

@@ -132,7 +132,7 @@ def wait_for(condition, seconds=5.0):
 
 def test_the_announced_free_seats_follow_the_seats():
     zc = RecordingZeroconf()
-    info = D.service_info("klaverjas", 5000, "Anna", 3, ["192.168.1.20", "fe80::1"])
+    info = D.service_info("klaverjas", 5000, "Anna", 3, ["127.0.0.20", "fe80::1"])
     announcement = D.Announcement(zc, info)
     announcement.set_seats(3)  # no change: nothing sent
     announcement.set_seats(2)
@@ -140,7 +140,7 @@ def test_the_announced_free_seats_follow_the_seats():
     found = D.found_from_info(zc.updates[-1])
     assert found is not None and found.seats == 2 and found.port == 5000 and found.host == "Anna"
     assert zc.updates[-1].name == info.name
-    assert zc.updates[-1].parsed_addresses() == ["192.168.1.20", "fe80::1"]
+    assert zc.updates[-1].parsed_addresses() == ["127.0.0.20", "fe80::1"]
     assert announcement.info is zc.updates[-1]  # what close() withdraws
     announcement.close()
     announcement.set_seats(0)  # withdrawn: no more changes

@@ -15,6 +15,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+import tmpfs
 
 from klaverjas_gui.store import prefs
 from klaverjas_gui.store.history import History
@@ -80,17 +81,8 @@ def test_the_game_starts_on_a_nearly_full_disk_and_says_so(make_app, nearly_full
 
 @pytest.fixture
 def tiny_disk(tmp_path):
-    """A real 64 KB file system (tmpfs; needs the right to mount, as root on Linux)."""
-    where = tmp_path / "disk"
-    where.mkdir()
-    if sys.platform != "linux" or os.geteuid() != 0:
-        pytest.skip("mounting a small file system needs root on Linux")
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(where)],
-                          capture_output=True)  # fmt: skip
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode().strip()}")
-    yield where
-    subprocess.run(["umount", "-l", str(where)], check=True)
+    """A real 64 KB file system."""
+    yield from tmpfs.mounted(tmp_path, "64k")
 
 
 @pytest.mark.parametrize("taken_kb", [8, 12, 16, 40])
