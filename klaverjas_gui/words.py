@@ -78,6 +78,14 @@ def sequence_words(length: int, top: int) -> str:
     return tr("rules.sequence", n=length, rank=rank_name(RANK_LETTERS[top]))
 
 
+def declaration_words(length: int, top: int) -> str:
+    """A Klabberjass declaration as stated: a sequence, or with length 0
+    (klabberjass_rules.FOUR) a four of a kind: "four nines", "vier negens", "quatre neuf"."""
+    if length == 0:
+        return tr(f"rules.roem_carre_{RANK_LETTERS[top]}")
+    return sequence_words(length, top)
+
+
 def describe_roem(variant: Variant, trump: Suit, trick: Iterable[Card]) -> str:
     """Which cards made the roem of a trick: "7-8-9 of clubs", "four jacks", stuk.
 
@@ -109,7 +117,7 @@ def _sequence(cards: list[Card], length: int) -> str:
 _NAMER = Namer(  # how the player's language names the facts of an engine Reason
     suit=suit_name,
     cards=cards_text,
-    sequence=sequence_words,
+    sequence=declaration_words,
     wanted=lambda phase: tr(f"rules.wanted_{phase}"),
 )
 
@@ -252,8 +260,11 @@ def describe_klabberjass_deal(score: Any) -> str:
 
     def part(seat: int, who: str) -> str:
         text = tr("rules.deal_part", team=who, points=score.card_points[seat])
-        if score.declarations[seat]:
-            text += tr("rules.kj_sequences", n=score.declarations[seat])
+        fours = score.fours[seat]
+        if score.declarations[seat] - fours:
+            text += tr("rules.kj_sequences", n=score.declarations[seat] - fours)
+        if fours:
+            text += tr("rules.kj_fours", n=fours)
         if score.bella[seat]:
             text += tr("rules.kj_bella", n=score.bella[seat])
         return text

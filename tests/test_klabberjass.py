@@ -112,7 +112,16 @@ def test_variant_defaults_presets_and_validation():
     assert v.target == 1000 and klabberjass_preset_name(v) == "custom"
     assert klabberjass_preset_name(KlabberjassVariant(target=100)) == "bela"
     assert KlabberjassVariant.from_dict(CLOB.to_dict()) == CLOB
-    assert CLOB.to_dict() == {"target": 500, "clob": True}
+    assert CLOB.to_dict() == {"target": 500, "clob": True, "declarations": "klabberjass"}
+    # a variant stored before the option existed loads with Klabberjass declarations
+    assert KlabberjassVariant.from_dict({"target": 500, "clob": True}) == CLOB
+    assert KJ.declarations == "klabberjass"
+    assert all(p.declarations == "klabberjass" for p in KLABBERJASS_PRESETS.values())
+    belote = KlabberjassVariant(declarations="belote")
+    assert klabberjass_preset_name(belote) == "custom"
+    assert KlabberjassVariant.from_dict(belote.to_dict()) == belote
+    with pytest.raises(VariantError, match="cannot be 'bridge'; allowed: klabberjass, belote"):
+        KlabberjassVariant(declarations="bridge")
 
 
 # --- dealing ---

@@ -9,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from uitest import DT, click, click_button, new_match_from_menu, post, run_until
+from uitest import DT, click, click_button, click_in_form, new_match_from_menu, post, run_until
 
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass, parse_card
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked, name
@@ -183,7 +183,7 @@ def test_the_klabberjass_tab_makes_the_opponent_a_person(make_app):
     app.push(SettingsScene(app, "klabberjass"))
     scene = app.top
     app.step(DT)
-    click_button(app, scene, "kj_seat1_kind=human")
+    click_in_form(app, scene, "kj_seat1_kind=human")  # below the options: scroll to it
     assert app.settings.seat_plan("klabberjass")[1][1] == "human"
     assert app.settings.seat_plan()[1][1] != "human"  # the four-player West stays a computer
     app.show_menu()

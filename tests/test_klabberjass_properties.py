@@ -1,7 +1,9 @@
-"""Random legal playouts of whole Klabberjass games for every preset (RULES.md 2).
+"""Random legal playouts of whole Klabberjass games for every preset and for Belote
+declarations (RULES.md 2).
 
 A small reference of the play rule over sets of cards cross-checks the engine at every
-card; the deal score is recomputed from the tricks, the declarations from the hands.
+card; the deal score is recomputed from the tricks, the declarations from the hands by
+a restatement of the rule over card names.
 Only 18 of the 32 cards are played (13 stay in the stock, 1 is turned up), so the
 tricks hold 152 + 10 points *together with* the cards never played.
 """
@@ -24,15 +26,11 @@ from klaverjas_gui.engine.cards import FULL_MASK, KING, QUEEN, TRUMP_STRENGTH, c
 from klaverjas_gui.engine.klabberjass import (
     DECLARE_CALL,
     BellaDeclared,
+    FourDeclared,
     SequenceDeclared,
     SequencesShown,
 )
-from klaverjas_gui.engine.klabberjass_rules import (
-    best_sequence,
-    game_result,
-    sequence_key,
-    sequences_points,
-)
+from klaverjas_gui.engine.klabberjass_rules import KlabberjassVariant, game_result
 from klaverjas_gui.engine.match import CardPlayed, DealScored, MatchOver, PlayStarted, TrickWon
 
 
@@ -53,6 +51,45 @@ def reference_legal(trump, hand, trick):
     return higher or trumps
 
 
+VARIANTS = {**KLABBERJASS_PRESETS, "belote": KlabberjassVariant(declarations="belote")}
+ORDER = "789TJQKA"
+FOURS = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}  # 8s and 7s: nothing
+
+
+def reference_declarations(hand, trump, belote):
+    """RULES.md 2 restated: every declaration of a hand as (comparison key, points).
+    Klabberjass: sequences, longer then higher top. Belote: fours of a kind too; higher
+    value, then four of a kind, then higher rank or top card, then in trump."""
+    names = {str(c) for c in cards_of(hand)}
+    out = []
+    for suit in "CDHS":
+        run = 0
+        for i, rank in enumerate(ORDER + "-"):
+            if rank + suit in names:
+                run += 1
+                continue
+            if run >= 3:
+                value = {3: 20, 4: 50}.get(run, 100)
+                key = (value, False, i - 1, suit == trump) if belote else (run, i - 1)
+                out.append((key, value))
+            run = 0
+    if belote:
+        for rank, value in FOURS.items():
+            if all(rank + suit in names for suit in "CDHS"):
+                out.append(((value, True, ORDER.index(rank), False), value))
+    return out
+
+
+def stated_key(length, top, belote):
+    """The key of a declaration as the non-dealer stated it (length 0: a four of a kind);
+    not in trump: the dealer's equal one in trump wins, as RULES.md 2 says."""
+    if not belote:
+        return (length, top)
+    if length == 0:
+        return (FOURS[ORDER[top]], True, top, False)
+    return ({3: 20, 4: 50}.get(length, 100), False, top, False)
+
+
 def check_bet(line):
     s = line.score
     m, o = s.maker, 1 - s.maker
@@ -67,11 +104,12 @@ def check_bet(line):
 def play_and_check(variant, seed, max_deals=10**9, json_every=0):
     """Play a game with random legal actions, checking every invariant; returns deals played."""
     rng = random.Random(seed)
+    belote = variant.declarations == "belote"
     state = new_klabberjass(variant, seed)
     deals = steps = 0
     tricks, leader, points, bella_seen = [], 0, 0, [0, 0]
     declare_hands = None
-    bella_expected = (0, 0)
+    bella_expected, fours_expected = (0, 0), [0, 0]
     while not state.is_over and deals < max_deals:
         actions = state.legal_actions()
         assert actions, "a legal action always exists"
@@ -87,12 +125,14 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
         if phase == "declare":
             if declare_hands is None:
                 declare_hands = state.hands
-            mine = best_sequence(state.hands[seat])
+            mine = reference_declarations(state.hands[seat], state.trump_suit.value, belote)
+            best = max(key for key, _ in mine) if mine else None
             if seat == state.non_dealer:
-                assert (DECLARE_CALL in actions) == (mine is not None)
+                assert (DECLARE_CALL in actions) == (best is not None)
             else:
-                said = [(n, top) for s, n, top in state.declared if s == state.non_dealer]
-                beats = mine is not None and (not said or sequence_key(mine) > said[0])
+                said = [stated_key(n, top, belote)
+                        for s, n, top in state.declared if s == state.non_dealer]  # fmt: skip
+                beats = best is not None and (not said or best > said[0])
                 assert (DECLARE_CALL in actions) == beats
         if phase == "play":
             hand = cards_of(state.hands[seat])
@@ -109,15 +149,18 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
                 t = before.trump
                 kq = (1 << (t * 8 + QUEEN)) | (1 << (t * 8 + KING))
                 bella_expected = tuple(20 if h & kq == kq else 0 for h in state.hands)
-                # declarations: only the better sequence's owner scores, and all his sequences
+                # declarations: only the best declaration's owner scores, and all of his
                 said = {s for s, _, _ in state.declared}
-                now = {x.seat for x in events if isinstance(x, SequenceDeclared)}
+                now = {x.seat for x in events if isinstance(x, (SequenceDeclared, FourDeclared))}
                 assert said == {s for s, _, _ in before.declared} | now
                 nd, dl = before.non_dealer, before.dealer
                 winner = dl if dl in said else nd if nd in said else None
-                expected = [0, 0]
+                expected, fours_expected = [0, 0], [0, 0]
                 if winner is not None:
-                    expected[winner] = sequences_points(declare_hands[winner])
+                    trump = before.trump_suit.value
+                    mine = reference_declarations(declare_hands[winner], trump, belote)
+                    expected[winner] = sum(points for _, points in mine)
+                    fours_expected[winner] = sum(p for key, p in mine if belote and key[1])
                     shown = [x for x in events if isinstance(x, SequencesShown)]
                     assert shown and shown[0].seat == winner
                 assert list(state.declarations) == expected
@@ -137,8 +180,10 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
                 unplayed = sum(card_points(c, line.trump) for c in (*before.stock, before.turned))
                 assert points + unplayed == 162 and sum(line.score.card_points) == points
                 assert line.score.bella == bella_expected == tuple(bella_seen)
+                assert list(line.score.fours) == fours_expected
+                s = line.score
                 again = score_klabberjass_deal(
-                    line.trump, line.maker, tricks, line.score.declarations, line.score.bella
+                    line.trump, line.maker, tricks, s.declarations, s.bella, s.fours
                 )
                 assert again == line.score
                 check_bet(line)
@@ -160,9 +205,9 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", sorted(KLABBERJASS_PRESETS))
+@pytest.mark.parametrize("preset", sorted(VARIANTS))
 def test_two_thousand_random_deals_per_preset(preset):
-    variant = KLABBERJASS_PRESETS[preset]
+    variant = VARIANTS[preset]
     deals, seed = 0, 0
     while deals < 2000:
         deals += play_and_check(variant, seed, max_deals=2000 - deals)
@@ -171,6 +216,6 @@ def test_two_thousand_random_deals_per_preset(preset):
 
 
 @settings(max_examples=25, deadline=None)
-@given(preset=st.sampled_from(sorted(KLABBERJASS_PRESETS)), seed=st.integers(0, 2**31))
+@given(preset=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**31))
 def test_whole_game_json_round_trip_and_replay(preset, seed):
-    assert play_and_check(KLABBERJASS_PRESETS[preset], seed, json_every=29) >= 1
+    assert play_and_check(VARIANTS[preset], seed, json_every=29) >= 1

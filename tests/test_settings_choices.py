@@ -23,10 +23,12 @@ OURS = dataclasses.replace(PRESETS["rotterdam"], pit_bonus=200, match_length="po
 # Rule options added to the Variant since the fixtures were written: the settings hold them
 # at their defaults (the file keeps its rules as written until they change).
 NEW_RULES = {"revoke": "off", "signals": "none", "trump_request": False}
+NEW_KLABBERJASS_RULES = {"declarations": "klabberjass"}
 
 
 def with_new_rules(data: dict) -> dict:
-    return {**data, "variant": {**data["variant"], **NEW_RULES}}
+    return {**data, "variant": {**data["variant"], **NEW_RULES},
+            "klabberjass": {**data["klabberjass"], **NEW_KLABBERJASS_RULES}}  # fmt: skip
 
 
 def test_a_schema_2_file_loads_to_the_choices_it_was_written_with():
@@ -88,7 +90,7 @@ def test_rules_stored_without_an_option_stay_as_written_until_changed(tmp_path):
     settings.set_rule("clob", True, KLABBERJASS)  # changed: now written whole
     assert file.save(settings) is None
     assert json.loads(path.read_text(encoding="utf-8"))["klabberjass"] == {
-        "target": 100, "clob": True
+        "target": 100, "clob": True, **NEW_KLABBERJASS_RULES
     }  # fmt: skip
 
 

@@ -21,6 +21,9 @@ Phases of a deal, seats 0 and 1, the non-dealer always first:
   then the dealer may declare only if his best sequence beats the declared one
   (any sequence, if the non-dealer passed). The engine compares; the winner shows
   all his sequences and scores them. A declaration states length and top rank.
+  With `declarations = belote` a four of a kind is a declaration too (stated as
+  length `FOUR` and its rank), the best single one wins (`Declaration.key`) and
+  the winner shows and scores his fours of a kind as well.
 - "play": non-dealer leads; 9 tricks of 2 cards. Bella is announced by the
   engine when a player who holds the king and queen of trump plays the first.
 - "game_over".
@@ -50,15 +53,17 @@ from .cards import (
 from .deal import deal_rng, first_dealer
 from .klabberjass_rules import (
     BELLA,
+    FOUR,
     LAST_TRICK,
     TRICKS,
+    Declaration,
     KlabberjassScoreLine,
     KlabberjassVariant,
-    beats,
-    best_sequence,
+    best_declaration,
+    declaration_beats,
+    declaration_points,
+    fours_in,
     game_result,
-    sequence_key,
-    sequence_value,
     sequences_in,
     settle_klabberjass,
 )
@@ -98,7 +103,7 @@ _SIMPLE = {a.kind: a for a in (PASS, TAKE, SCHMEISS_CALL, ACCEPT, REFUSE, DIX_CA
 
 __all__ = [
     "ACCEPT", "DECLARE_CALL", "DIX_CALL", "PASS", "REFUSE", "SCHMEISS_CALL", "TAKE",
-    "BellaDeclared", "DixMade", "KlabberjassObservation", "KlabberjassStacked",
+    "BellaDeclared", "DixMade", "FourDeclared", "KlabberjassObservation", "KlabberjassStacked",
     "KlabberjassState", "Schmeissed", "SchmeissAnswered", "SequenceDeclared", "SequencesShown",
     "StockDealt", "name", "new_klabberjass", "parse_action", "play", "replay",
 ]  # fmt: skip
@@ -148,12 +153,21 @@ class SequenceDeclared(NamedTuple):
     top: Rank
 
 
+class FourDeclared(NamedTuple):
+    """A player states a four of a kind as his best declaration (Belote declarations)."""
+
+    seat: int
+    rank: Rank
+
+
 class SequencesShown(NamedTuple):
-    """The player with the best sequence shows all his sequences and scores them."""
+    """The player with the best declaration shows all his sequences (and with Belote
+    declarations his fours of a kind) and scores them all."""
 
     seat: int
     sequences: tuple[tuple[Card, ...], ...]
-    points: int
+    points: int  # sequences and fours of a kind together
+    fours: tuple[tuple[Card, ...], ...] = ()
 
 
 class BellaDeclared(NamedTuple):
@@ -229,9 +243,11 @@ class KlabberjassObservation:
     trump: Suit | None
     maker: int | None
     dix: int | None  # the seat that exchanged the 7 of trump
-    declared: tuple[tuple[int, int, Rank], ...]  # (seat, length, top rank) as stated
-    shown: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]  # sequences shown by the winner
-    declarations: tuple[int, int]  # sequence points scored this deal
+    # (seat, length, top rank) as stated; length FOUR: a four of a kind of that rank
+    declared: tuple[tuple[int, int, Rank], ...]
+    # what the winner showed: his sequences, then his fours of a kind
+    shown: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]
+    declarations: tuple[int, int]  # declaration points scored this deal
     bella: tuple[int, int]
     leader: int
     trick: tuple[Card, ...]
@@ -249,7 +265,7 @@ class KlabberjassObservation:
 _FIELDS = (
     "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",
     "to_move", "hands", "turned", "proposed", "stock", "bid_round", "schmeisser", "trump",
-    "maker", "how", "dix", "declared", "shown", "declarations", "bella", "leader", "trick",
+    "maker", "how", "dix", "declared", "shown", "declarations", "fours", "bella", "leader", "trick",
     "tricks", "deal_points", "tricks_won", "deal_start", "sheet", "totals", "winner",
 )  # fmt: skip
 
@@ -280,9 +296,10 @@ class KlabberjassState(GameState):
     maker: int  # seat, -1 before trump is fixed
     how: str  # took | named | schmeiss
     dix: int  # seat that made the dix, -1 if none
-    declared: tuple[tuple[int, int, int], ...]  # (seat, length, top rank index)
+    declared: tuple[tuple[int, int, int], ...]  # (seat, length or FOUR, top rank index)
     shown: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]
     declarations: tuple[int, int]
+    fours: tuple[int, int]  # the four of a kind part of `declarations`
     bella: tuple[int, int]
     leader: int
     trick: tuple[Card, ...]
@@ -310,6 +327,15 @@ class KlabberjassState(GameState):
         """A dix exists only when the turned card is a trump (RULES.md 2)."""
         return self.trump == self.proposed.suit_index
 
+    @property
+    def belote(self) -> bool:
+        """Four of a kind is a declaration too (option declarations = belote)."""
+        return self.variant.declarations == "belote"
+
+    def best_declaration(self, seat: int) -> Declaration | None:
+        """The best single declaration in `seat`'s hand under this game's option."""
+        return best_declaration(self.hands[seat], self.trump, self.belote)
+
     def _declared_by(self, seat: int) -> tuple[int, int] | None:
         for s, length, top in self.declared:
             if s == seat:
@@ -334,11 +360,11 @@ class KlabberjassState(GameState):
             holds = self.hands[self.to_move] & self._seven_of_trump().bit
             return (DIX_CALL, PASS) if holds and self._dix_possible() else (PASS,)
         if phase == DECLARE:
-            mine = best_sequence(self.hands[self.to_move])
+            mine = self.best_declaration(self.to_move)
             if mine is None:
                 return (PASS,)
-            if self.to_move == self.dealer and not beats(
-                sequence_key(mine), self._declared_by(self.non_dealer)
+            if self.to_move == self.dealer and not declaration_beats(
+                mine, self._declared_by(self.non_dealer), self.belote
             ):
                 return (PASS,)
             return (DECLARE_CALL, PASS)
@@ -367,11 +393,13 @@ class KlabberjassState(GameState):
         if phase == DIX and kind == "dix":
             return Reason("kj_dix", {"card": self._seven_of_trump().pretty})
         if phase == DECLARE and kind == "declare":
-            mine = best_sequence(self.hands[self.to_move])
+            mine = self.best_declaration(self.to_move)
+            belote = self.belote
             if mine is None:
-                return Reason("kj_no_sequence", {})
+                return Reason("kj_no_declaration" if belote else "kj_no_sequence", {})
             theirs = self._declared_by(self.non_dealer)  # declared: else declare would be legal
-            return Reason("kj_beaten", {"mine": sequence_key(mine), "theirs": theirs})  # type: ignore[dict-item]
+            return Reason("kj_beaten_declaration" if belote else "kj_beaten",
+                          {"mine": mine[:2], "theirs": theirs})  # type: ignore[dict-item]  # fmt: skip
         return Reason("not_now", {"action": str(action), "wanted": phase})
 
     def observation(self, seat: int) -> KlabberjassObservation:
@@ -482,10 +510,13 @@ class KlabberjassState(GameState):
 
     def _declare(self, seat: int, declare: bool, events: list[Event]) -> None:
         if declare:
-            best = best_sequence(self.hands[seat])
-            length, top = sequence_key(best)  # type: ignore[arg-type]
+            best = self.best_declaration(seat)
+            assert best is not None  # "declare" is legal only with a declaration
+            length, top = best.length, best.top
             self._set(declared=(*self.declared, (seat, length, top)))
-            events.append(SequenceDeclared(seat, length, best[-1].rank))  # type: ignore[index]
+            rank = ALL_CARDS[top].rank
+            events.append(FourDeclared(seat, rank) if length == FOUR
+                          else SequenceDeclared(seat, length, rank))  # fmt: skip
         else:
             events.append(Passed(seat, DECLARE))
         if seat == self.non_dealer:
@@ -494,11 +525,15 @@ class KlabberjassState(GameState):
         # The dealer has spoken: he declares only when he beats the non-dealer.
         winner = seat if declare else self.non_dealer if self.declared else -1
         if winner >= 0:
-            seqs = sequences_in(self.hands[winner])
-            points = sum(sequence_value(len(s)) for s in seqs)
+            hand = self.hands[winner]
+            seqs = sequences_in(hand)
+            fours = fours_in(hand) if self.belote else ()
+            in_seqs, in_fours = declaration_points(hand, self.belote)
+            points = in_seqs + in_fours
             scored = (points, 0) if winner == 0 else (0, points)
-            self._set(shown=((winner, seqs),), declarations=scored)
-            events.append(SequencesShown(winner, seqs, points))
+            self._set(shown=((winner, seqs + fours),), declarations=scored,
+                      fours=(in_fours, 0) if winner == 0 else (0, in_fours))  # fmt: skip
+            events.append(SequencesShown(winner, seqs, points, fours))
         nd = self.non_dealer
         self._set(phase=PLAY, leader=nd, to_move=nd)
         events.append(PlayStarted(nd))
@@ -538,9 +573,8 @@ class KlabberjassState(GameState):
             self._score_deal(events)
 
     def _score_deal(self, events: list[Event]) -> None:
-        score = settle_klabberjass(
-            self.maker, self.deal_points, self.declarations, self.bella, self.tricks_won
-        )
+        score = settle_klabberjass(self.maker, self.deal_points, self.declarations, self.bella,
+                                   self.tricks_won, self.fours)  # fmt: skip
         line = KlabberjassScoreLine(
             self.deal_no, self.dealer, self.maker, SUITS[self.trump].value, self.how, score
         )
@@ -573,8 +607,8 @@ class KlabberjassState(GameState):
             phase=BIDDING, deal_no=deal_no, attempt=attempt, dealer=dealer, to_move=nd,
             hands=(hands[0], hands[1]), turned=turned, proposed=turned, stock=tuple(order[13:]),
             bid_round=1, schmeisser=-1, trump=-1, maker=-1, how="", dix=-1, declared=(),
-            shown=(), declarations=(0, 0), bella=(0, 0), leader=nd, trick=(), tricks=(),
-            deal_points=(0, 0), tricks_won=(0, 0), deal_start=self.n_actions,
+            shown=(), declarations=(0, 0), fours=(0, 0), bella=(0, 0), leader=nd, trick=(),
+            tricks=(), deal_points=(0, 0), tricks_won=(0, 0), deal_start=self.n_actions,
         )  # fmt: skip
         events.append(DealStarted(deal_no, dealer, turned))
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import CARD_BY_INDEX, POINTS, Card, Suit, parse_suit
 from .play import winner_index
@@ -30,14 +30,17 @@ LAST_TRICK = 10
 # turned card keep the rest, so the tricks of a deal hold less than 162.
 TOTAL_POINTS = 162
 BELLA = 20
+DECLARATIONS = ("klabberjass", "belote")  # option `declarations`: sequences only, or also fours
 
 
 @dataclass(frozen=True, init=False)
 class KlabberjassVariant:
-    """The options of RULES.md 2. Build with keywords; dataclasses.replace changes one."""
+    """The options of RULES.md 2. Build with keywords; dataclasses.replace changes one.
+    A stored variant without an option gets its default (games saved before it existed)."""
 
     target: int = 500
     clob: bool = False
+    declarations: str = "klabberjass"  # "belote" adds four of a kind (RULES.md 2)
 
     def __init__(self, **options: Any) -> None:
         names = klabberjass_option_names()
@@ -77,6 +80,12 @@ def _check(name: str, value: Any) -> Any:
         if value in ("on", "off"):
             return value == "on"
         raise VariantError(f"option clob cannot be {value!r}; allowed: on, off (or True, False)")
+    if name == "declarations":
+        if value not in DECLARATIONS:
+            raise VariantError(
+                f"option declarations cannot be {value!r}; allowed: {', '.join(DECLARATIONS)}"
+            )
+        return str(value)
     raise VariantError(f"unknown Klabberjass option {name!r}")  # pragma: no cover
 
 
@@ -165,6 +174,89 @@ def sequence_winner(
     return "non_dealer" if non_dealer_best is not None else None
 
 
+# --- Belote declarations: sequences and four of a kind (option declarations = belote) ---
+FOUR = 0  # the "length" a four of a kind is stated with: a sequence has 3 cards or more
+# four of a kind by rank index 7 8 9 T J Q K A: jacks 200, nines 150, A T K Q 100, 8s and 7s 0
+FOUR_POINTS = (0, 0, 150, 100, 200, 100, 100, 100)
+
+
+class Declaration(NamedTuple):
+    """One declaration as stated: a sequence (length, top rank index) or a four of a kind
+    (FOUR, its rank index); `trump` marks a sequence in trump, Belote's last tie-break."""
+
+    length: int
+    top: int
+    trump: bool = False
+
+    @property
+    def points(self) -> int:
+        return FOUR_POINTS[self.top] if self.length == FOUR else sequence_value(self.length)
+
+    def key(self, belote: bool) -> tuple[int, ...]:
+        """Compare declarations by this. Klabberjass: the longer sequence, then the higher
+        top card. Belote: the higher value; equal value: a four of a kind before a sequence,
+        then the higher rank or top card, then a sequence in trump."""
+        if not belote:
+            return (self.length, self.top)
+        return (self.points, self.length == FOUR, self.top, self.trump)
+
+
+def fours_in(hand: int | Iterable[Card]) -> tuple[tuple[Card, ...], ...]:
+    """Every four of a kind of a hand that scores (not 8s and 7s), lowest rank first."""
+    mask = hand if isinstance(hand, int) else sum(c.bit for c in set(hand))
+    out = []
+    for r, points in enumerate(FOUR_POINTS):
+        cards = tuple(CARD_BY_INDEX[s * 8 + r] for s in range(4))
+        if points and all(mask & c.bit for c in cards):
+            out.append(cards)
+    return tuple(out)
+
+
+def declarations_in(
+    hand: int | Iterable[Card], trump: int, belote: bool
+) -> tuple[Declaration, ...]:
+    """Every declaration of a hand; only sequences unless `belote`. `trump`: suit index."""
+    out = [Declaration(len(seq), seq[-1].rank_index, seq[0].suit_index == trump)
+           for seq in sequences_in(hand)]  # fmt: skip
+    if belote:
+        out += [Declaration(FOUR, four[0].rank_index) for four in fours_in(hand)]
+    return tuple(out)
+
+
+def best_declaration(hand: int | Iterable[Card], trump: int, belote: bool) -> Declaration | None:
+    """The best single declaration of a hand, or None. Without Belote this is the first
+    best sequence in C D H S order, as `best_sequence`."""
+    best = None
+    for d in declarations_in(hand, trump, belote):
+        if best is None or d.key(belote) > best.key(belote):
+            best = d
+    return best
+
+
+def declaration_beats(mine: Declaration, declared: tuple[int, int] | None, belote: bool) -> bool:
+    """Does the dealer's best declaration beat the (length, top) the non-dealer stated?
+    Strictly better only: a complete tie goes to the non-dealer. Two equal sequences are
+    in different suits (each holds its own top card): when the dealer's is in trump, the
+    non-dealer's is not, so it is compared as a plain one."""
+    return declared is None or mine.key(belote) > Declaration(*declared).key(belote)
+
+
+def declaration_points(hand: int | Iterable[Card], belote: bool) -> tuple[int, int]:
+    """(sequence points, four of a kind points) of a hand: the winner scores all of his.
+    A card may count in both a four of a kind and a sequence."""
+    fours = sum(FOUR_POINTS[f[0].rank_index] for f in fours_in(hand)) if belote else 0
+    return sequences_points(hand), fours
+
+
+def declaration_winner(nd_hand: int, dealer_hand: int, trump: int, belote: bool) -> str | None:
+    """Who scores declarations when both declare their best: "non_dealer", "dealer" or None."""
+    nd = best_declaration(nd_hand, trump, belote)
+    dl = best_declaration(dealer_hand, trump, belote)
+    if dl is not None and declaration_beats(dl, nd[:2] if nd else None, belote):
+        return "dealer"
+    return "non_dealer" if nd is not None else None
+
+
 # --- the deal score ---
 @dataclass(frozen=True)
 class KlabberjassScore:
@@ -172,12 +264,13 @@ class KlabberjassScore:
 
     scores: tuple[int, int]  # what each player adds to his game total
     card_points: tuple[int, int]  # card points of the tricks taken, last trick's 10 included
-    declarations: tuple[int, int]  # sequence points (only the better sequence's owner scores)
+    declarations: tuple[int, int]  # declaration points (only the best declaration's owner)
     bella: tuple[int, int]
     totals: tuple[int, int]  # each player's own total, compared for the maker's bet
     outcome: str  # made | nat
     maker: int
     tricks_won: tuple[int, int]
+    fours: tuple[int, int] = (0, 0)  # the four of a kind part of `declarations` (Belote)
 
 
 def settle_klabberjass(
@@ -186,8 +279,10 @@ def settle_klabberjass(
     declarations: tuple[int, int] = (0, 0),
     bella: tuple[int, int] = (0, 0),
     tricks_won: tuple[int, int] = (0, 0),
+    fours: tuple[int, int] = (0, 0),
 ) -> KlabberjassScore:
-    """The maker must score strictly more than the opponent, else the opponent scores both."""
+    """The maker must score strictly more than the opponent, else the opponent scores both.
+    `fours` is the four of a kind part of `declarations`, kept apart for the score sheet."""
     totals = tuple(card_points[k] + declarations[k] + bella[k] for k in (0, 1))
     other = 1 - maker
     if totals[maker] > totals[other]:
@@ -204,6 +299,7 @@ def settle_klabberjass(
         outcome=outcome,
         maker=maker,
         tricks_won=(tricks_won[0], tricks_won[1]),
+        fours=(fours[0], fours[1]),
     )
 
 
@@ -213,6 +309,7 @@ def score_klabberjass_deal(
     tricks: Sequence[tuple[int, Sequence[Card]]],
     declarations: tuple[int, int] = (0, 0),
     bella: tuple[int, int] = (0, 0),
+    fours: tuple[int, int] = (0, 0),
 ) -> KlabberjassScore:
     """Score nine tricks given as (leader_seat, two cards in play order)."""
     if len(tricks) != TRICKS or any(len(cards) != 2 for _, cards in tricks):
@@ -224,7 +321,7 @@ def score_klabberjass_deal(
         won[seat] += 1
         points[seat] += sum(POINTS[t][c.index] for c in cards) + (LAST_TRICK if i == 8 else 0)
     return settle_klabberjass(maker, (points[0], points[1]), declarations, bella,
-                              (won[0], won[1]))  # fmt: skip
+                              (won[0], won[1]), fours)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -256,6 +353,7 @@ class KlabberjassScoreLine:
             "tricks_won": list(s.tricks_won),
             "outcome": s.outcome,
             "scores": list(s.scores),
+            **({"fours": list(s.fours)} if any(s.fours) else {}),  # games saved before: none
         }
 
 
@@ -265,8 +363,10 @@ def describe_klabberjass_deal(score: KlabberjassScore) -> str:
 
     def part(seat: int, who: str) -> str:
         text = f"{who} {score.card_points[seat]}"
-        if score.declarations[seat]:
-            text += f" + {score.declarations[seat]} sequences"
+        if score.declarations[seat] - score.fours[seat]:
+            text += f" + {score.declarations[seat] - score.fours[seat]} sequences"
+        if score.fours[seat]:
+            text += f" + {score.fours[seat]} four of a kind"
         if score.bella[seat]:
             text += f" + {score.bella[seat]} bella"
         return text

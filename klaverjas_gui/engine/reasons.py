@@ -24,7 +24,8 @@ class Reason(NamedTuple):
 
     `values`: card texts such as "Q♥" or "7♣, 8♣" (and suit symbols); a `Suit`, shown
     as its name under its own key and capitalised under the key capitalised
-    (`%{suit}` "hearts", `%{Suit}` "Hearts"); a sequence as (length, top rank index);
+    (`%{suit}` "hearts", `%{Suit}` "Hearts"); a sequence as (length, top rank index),
+    a four of a kind as (0, its rank index);
     under `wanted`, the phase whose expected answer is named."""
 
     key: str
@@ -77,6 +78,10 @@ REASONS: dict[str, str] = {
     "kj_no_sequence": "You have no sequence of three or more cards of one suit to declare.",
     "kj_beaten": "Your best sequence (%{mine}) does not beat the one declared (%{theirs}); "
     "a tie goes to the non-dealer: pass.",
+    "kj_no_declaration": "You have no sequence of three or more cards of one suit and no "
+    "four of a kind (other than 8s or 7s) to declare.",
+    "kj_beaten_declaration": "Your best declaration (%{mine}) does not beat the one declared "
+    "(%{theirs}): pass.",
     # verzaakt (RULES.md 1.11, MatchState._refusal)
     "no_revoke": "Under these rules a wrong card is refused, so there is nothing to call.",
     "verzaakt_not_now": "'Verzaakt!' may be called once a trick of this deal is closed, "
@@ -102,12 +107,17 @@ class Namer(NamedTuple):
 
     suit: Callable[[Suit], str]  # Suit.H -> "hearts"
     cards: Callable[[str], str]  # "Q♥, 10♠" -> the same with the local rank letters
-    sequence: Callable[[int, int], str]  # (4, KING) -> "a sequence of 4 to the king"
+    # (4, KING) -> "a sequence of 4 to the king"; (0, KING) -> "four kings"
+    sequence: Callable[[int, int], str]
     wanted: Callable[[str], str]  # "play" -> "a card"
 
 
 def describe_sequence(length: int, top: int) -> str:
-    """'a sequence of 4 to the king' from a length and the top card's rank index."""
+    """'a sequence of 4 to the king' from a length and the top card's rank index;
+    length 0 (klabberjass_rules.FOUR) is a four of a kind: 'four kings'."""
+    if length == 0:
+        plural = ("sevens", "eights", "nines", "tens", "jacks", "queens", "kings", "aces")
+        return f"four {plural[top]}"
     names = ("7", "8", "9", "10", "jack", "queen", "king", "ace")
     return f"a sequence of {length} to the {names[top]}"
 

@@ -15,7 +15,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import KLABBERJASS_PRESETS
-from ..engine.klabberjass_rules import TARGETS, KlabberjassVariant, klabberjass_option_names
+from ..engine.klabberjass_rules import (
+    DECLARATIONS,
+    TARGETS,
+    KlabberjassVariant,
+    klabberjass_option_names,
+)
 from ..i18n import tr
 from ..play.games import KLABBERJASS
 from ..store.prefs import HUMAN
@@ -33,6 +38,8 @@ def option_values(option: str) -> list[Option]:
         return [(n, tr("klabber.points", n=n)) for n in TARGETS]
     if option == "clob":
         return [(False, tr("klabber.off")), (True, tr("klabber.on"))]
+    if option == "declarations":
+        return [(name, tr(f"klabber.declarations_{name}")) for name in DECLARATIONS]
     raise KeyError(option)
 
 
@@ -47,6 +54,7 @@ def describe(rules: KlabberjassVariant) -> list[str]:
     return [
         tr("klabber.describe_target", n=rules.target),
         tr("klabber.describe_clob" if rules.clob else "klabber.describe_schmeiss"),
+        tr(f"klabber.describe_declarations_{rules.declarations}"),
     ]
 
 

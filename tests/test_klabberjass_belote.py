@@ -1,0 +1,201 @@
+"""Klabberjass with Belote declarations (RULES.md 2, option `declarations = belote`):
+four of a kind next to the sequences, the best single declaration scores all of its
+owner's, and the tie-breaks: four of a kind, rank or top card, trump, non-dealer."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from klaverjas_gui.engine import new_klabberjass, parse_card, parse_cards
+from klaverjas_gui.engine.cards import ACE, JACK, KING, NINE, QUEEN, TEN, Suit
+from klaverjas_gui.engine.klabberjass import (
+    DECLARE_CALL,
+    PASS,
+    TAKE,
+    FourDeclared,
+    KlabberjassStacked,
+    KlabberjassState,
+    SequenceDeclared,
+    SequencesShown,
+)
+from klaverjas_gui.engine.klabberjass_rules import (
+    FOUR,
+    Declaration,
+    KlabberjassVariant,
+    best_declaration,
+    declaration_points,
+    declaration_winner,
+    describe_klabberjass_deal,
+    fours_in,
+)
+from klaverjas_gui.engine.reasons import Reason
+
+BELOTE = KlabberjassVariant(declarations="belote")
+KJ = KlabberjassVariant()
+H, S = Suit.H.index, Suit.S.index
+
+
+def mask(text: str) -> int:
+    return sum(c.bit for c in parse_cards(text))
+
+
+def stacked(nd6: str, d6: str, turned: str, nd3: str, d3: str) -> KlabberjassStacked:
+    """Dealer 0; the non-dealer (seat 1) gets nd6 then nd3, the dealer d6 then d3."""
+    return KlabberjassStacked(0, (d6, nd6), turned, f"{nd3} {d3}")
+
+
+def to_declare(state: KlabberjassState) -> KlabberjassState:
+    while state.phase == "dix":
+        state, _ = state.apply(PASS)
+    assert state.phase == "declare"
+    return state
+
+
+def finish_deal(state: KlabberjassState) -> KlabberjassState:
+    rng = random.Random(1)
+    while not state.sheet:
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+# The example of RULES.md 2, hearts trump: the non-dealer holds the four nines, the dealer
+# 10-J-Q-K-A of spades and the king and queen of hearts.
+EXAMPLE = stacked("9C 9D 9H 9S 7C 8D", "AS KS QS JS TS KH", "8H", "AC 7S JD", "QH 8C 7H")
+
+
+def test_the_rules_example_four_nines_beat_the_quinte_and_bella_counts_in_addition():
+    s = to_declare(new_klabberjass(BELOTE, stacked=EXAMPLE).apply(TAKE)[0])
+    assert s.trump_suit == Suit.H and s.to_move == 1
+    assert s.legal_actions() == (DECLARE_CALL, PASS)
+    s, events = s.apply(DECLARE_CALL)
+    assert events == [FourDeclared(1, parse_card("9C").rank)]
+    assert s.observation(0).declared == ((1, FOUR, parse_card("9C").rank),)
+    assert s.legal_actions() == (PASS,)  # the quinte (100) does not beat four nines (150)
+    assert s.refusal(DECLARE_CALL) == Reason(
+        "kj_beaten_declaration", {"mine": (5, ACE), "theirs": (FOUR, NINE)}
+    )
+    assert s.explain(DECLARE_CALL) == (
+        "Your best declaration (a sequence of 5 to the ace) does not beat the one declared "
+        "(four nines): pass."
+    )
+    s, events = s.apply(PASS)
+    nines = tuple(parse_cards("9C 9D 9H 9S"))
+    assert events[1] == SequencesShown(1, (), 150, (nines,))
+    assert s.declarations == (0, 150) and s.fours == (0, 150)
+    assert s.observation(0).shown == ((1, (nines,)),)
+    score = finish_deal(s).sheet[0].score
+    assert score.declarations == (0, 150) and score.fours == (0, 150)
+    assert score.bella == (20, 0)  # the dealer's bella, although his quinte scores nothing
+    assert "+ 150 four of a kind" in describe_klabberjass_deal(score)
+
+
+def test_the_same_deal_with_klabberjass_declarations_gives_the_quinte():
+    s = to_declare(new_klabberjass(KJ, stacked=EXAMPLE).apply(TAKE)[0])
+    assert s.legal_actions() == (PASS,)  # four nines are nothing here
+    assert s.refusal(DECLARE_CALL) == Reason("kj_no_sequence", {})
+    s, _ = s.apply(PASS)
+    s, events = s.apply(DECLARE_CALL)
+    assert events[0] == SequenceDeclared(0, 5, parse_card("AS").rank)
+    assert s.declarations == (100, 0) and s.fours == (0, 0)
+    line = finish_deal(s).sheet[0]
+    assert "fours" not in line.to_dict()  # the sheet of a Klabberjass game is as before
+
+
+@pytest.mark.parametrize(
+    ("non_dealer", "dealer", "trump", "winner"),
+    [
+        ("JC JD JH JS", "9C 9D 9H 9S", H, "non_dealer"),  # 200 beats 150
+        ("TS JS QS KS AS", "9C 9D 9H 9S", H, "dealer"),  # the RULES example, turned round
+        ("TS JS QS KS AS", "KC KD KH KS", H, "dealer"),  # 100 each: four of a kind first
+        ("KC KD KH KS", "TS JS QS KS AS", H, "non_dealer"),
+        ("KC KD KH KS", "AC AD AH AS", H, "dealer"),  # 100 each: the higher rank
+        ("QC QD QH QS", "TC TD TH TS", H, "non_dealer"),  # queens above tens (natural order)
+        ("9S TS JS QS KS AS", "TC JC QC KC AC", H, "non_dealer"),  # six to the ace: 100 each
+        ("8S 9S TS JS QS KS", "TC JC QC KC AC", H, "dealer"),  # 100 each: the higher top card
+        ("JS QS KS", "JH QH KH", H, "dealer"),  # equal sequences: the trump one
+        ("JH QH KH", "JS QS KS", H, "non_dealer"),
+        ("JC QC KC", "JS QS KS", H, "non_dealer"),  # neither in trump: the non-dealer
+        ("8C 8D 8H 8S 7C 7D 7H 7S", "", H, None),  # eights and sevens: nothing
+        ("", "", H, None),
+    ],
+)
+def test_belote_declaration_comparison(non_dealer, dealer, trump, winner):
+    assert declaration_winner(mask(non_dealer), mask(dealer), trump, True) == winner
+
+
+def test_without_belote_the_longer_sequence_wins_and_fours_are_nothing():
+    assert declaration_winner(mask("8S 9S TS JS QS KS"), mask("TC JC QC KC AC"), H, False) == (
+        "non_dealer"
+    )  # fmt: skip
+    assert declaration_winner(mask("JC JD JH JS"), mask("7C 8C 9C"), H, False) == "dealer"
+    assert best_declaration(mask("JC JD JH JS"), H, False) is None
+
+
+def test_best_declaration_and_its_points():
+    assert best_declaration(mask("JC JD JH JS 9S TS QS KS AS"), S, True) == Declaration(FOUR, JACK)
+    assert Declaration(FOUR, JACK).points == 200 and Declaration(FOUR, NINE).points == 150
+    assert [Declaration(FOUR, r).points for r in (ACE, TEN, KING, QUEEN)] == [100] * 4
+    assert Declaration(3, KING, trump=True) == best_declaration(mask("JC QC KC JS QS KS"), S, True)
+    assert fours_in(mask("8C 8D 8H 8S 7C 7D 7H 7S")) == ()
+    # a card counts in both a four of a kind and a sequence: J-Q-K of spades and four jacks
+    assert declaration_points(mask("JC JD JH JS QS KS"), True) == (20, 200)
+    assert declaration_points(mask("JC JD JH JS QS KS"), False) == (20, 0)
+
+
+def test_a_card_in_both_is_shown_in_both_and_scored_twice():
+    deal = stacked("JC JD JH 9S TS 7D", "7C 8C AD 8H AH 7S", "QH", "JS 9H 8S", "TC QC KD")
+    s = to_declare(new_klabberjass(BELOTE, stacked=deal).apply(TAKE)[0])
+    s, events = s.apply(DECLARE_CALL)  # 8-9-10-J of spades (50) and four jacks (200)
+    assert events == [FourDeclared(1, parse_card("JC").rank)]
+    s, events = s.apply(PASS)
+    shown = events[1]
+    assert shown.sequences == (tuple(parse_cards("8S 9S TS JS")),)
+    assert shown.fours == (tuple(parse_cards("JC JD JH JS")),) and shown.points == 250
+    assert s.declarations == (0, 250) and s.fours == (0, 200)
+
+
+def test_equal_sequences_the_dealers_in_trump_beats_the_non_dealers():
+    deal = stacked("JS QS KS 7C 9C AD", "JH QH KH 8C TC 7D", "8H", "9D 7S 8D", "QD 9H AC")
+    s = to_declare(new_klabberjass(BELOTE, stacked=deal).apply(TAKE)[0])
+    s, _ = s.apply(DECLARE_CALL)  # 3 to the king, in spades
+    assert s.legal_actions() == (DECLARE_CALL, PASS)  # 3 to the king in hearts, trump
+    s, _ = s.apply(DECLARE_CALL)
+    assert s.declarations == (20, 0)
+    with_klabberjass = to_declare(new_klabberjass(KJ, stacked=deal).apply(TAKE)[0])
+    assert with_klabberjass.apply(DECLARE_CALL)[0].legal_actions() == (PASS,)  # a tie: nd
+
+
+def test_equal_sequences_neither_in_trump_go_to_the_non_dealer():
+    deal = stacked("JS QS KS 7C 9C AD", "JC QC KC 8H TH 7D", "8D", "9D 7S 8C", "QD 9H AS")
+    s = to_declare(new_klabberjass(BELOTE, stacked=deal).apply(TAKE)[0])
+    s, _ = s.apply(DECLARE_CALL)
+    assert s.legal_actions() == (PASS,)
+    assert s.refusal(DECLARE_CALL) == Reason(
+        "kj_beaten_declaration", {"mine": (3, KING), "theirs": (3, KING)}
+    )
+
+
+def test_no_declaration_at_all():
+    deal = stacked("7C 9C JC 7D 9D JD", "8C TC QC 8D TD QD", "AH", "KC KD 7S", "AC AD 8S")
+    s = to_declare(new_klabberjass(BELOTE, stacked=deal).apply(TAKE)[0])
+    assert s.legal_actions() == (PASS,)
+    assert s.refusal(DECLARE_CALL) == Reason("kj_no_declaration", {})
+    s, _ = s.apply(PASS)
+    assert s.legal_actions() == (PASS,)
+    s, _ = s.apply(PASS)
+    assert s.phase == "play" and s.declarations == (0, 0) and s.shown == ()
+
+
+def test_a_belote_game_saves_and_loads_and_an_old_game_without_the_option_loads():
+    s = finish_deal(to_declare(new_klabberjass(BELOTE, stacked=EXAMPLE).apply(TAKE)[0]))
+    again = KlabberjassState.from_json(s.to_json())
+    assert again.variant == BELOTE and again.sheet == s.sheet
+    old = new_klabberjass(KJ, 3)
+    for _ in range(30):
+        old, _ = old.apply(old.legal_actions()[-1])
+    data = json.loads(old.to_json())
+    del data["variant"]["declarations"]  # written before the option existed
+    assert KlabberjassState.from_dict(data) == old
