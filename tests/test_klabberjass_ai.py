@@ -13,7 +13,9 @@ from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer
 from klaverjas_gui.ai.klabberjass_knowledge import KlabberjassKnowledge
 from klaverjas_gui.ai.klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
 from klaverjas_gui.engine import ALL_CARDS, KLABBERJASS_PRESETS, new_klabberjass
-from klaverjas_gui.engine.klabberjass import KlabberjassStacked
+from klaverjas_gui.engine.klabberjass import DECLARE_CALL, PASS, TAKE, KlabberjassStacked
+from klaverjas_gui.engine.cards import QUEEN
+from klaverjas_gui.engine.klabberjass_rules import FOUR, KlabberjassVariant
 from klaverjas_gui.engine.match import DealScored, Redealt
 from klaverjas_gui.engine.play import klabberjass_obligation
 
@@ -25,12 +27,16 @@ def _fast(level: str, seed: int):
     return make_klabberjass_player(level, seed)
 
 
-@pytest.mark.parametrize("preset", sorted(KLABBERJASS_PRESETS))
+BELOTE = KlabberjassVariant(declarations="belote")
+VARIANTS = {**KLABBERJASS_PRESETS, "belote": BELOTE}
+
+
+@pytest.mark.parametrize("preset", sorted(VARIANTS))
 @pytest.mark.parametrize("level", KLABBERJASS_LEVELS)
 def test_every_level_plays_only_legal_actions(level, preset):
     deals = 8 if level == "hard" else 25
     for seed in range(deals):
-        state = new_klabberjass(KLABBERJASS_PRESETS[preset], seed)
+        state = new_klabberjass(VARIANTS[preset], seed)
         players = [_fast(level, seed * 2), _fast(level, seed * 2 + 1)]
         while state.deal_no == 1 and not state.is_over:
             obs = state.observation(state.to_move)
@@ -545,3 +551,53 @@ def test_hard_bid_playouts_make_no_dix_when_the_turned_card_is_no_trump(monkeypa
     klabberjass_hard.simulate(state, name("D"), 0, random.Random(1))
     seven, ace = parse_card("7D").bit, parse_card("AH").bit
     assert seen and seen[0][0] & seven and not (seen[0][0] | seen[0][1]) & ace
+
+
+# --- Belote declarations (RULES.md 2, option declarations = belote) ---
+# Dealer 0; the non-dealer (seat 1) holds the four nines, the dealer 10-J-Q-K-A of spades
+# and the king and queen of hearts; 8H is turned (the example of RULES.md 2).
+BELOTE_DEAL = KlabberjassStacked(0, ("AS KS QS JS TS KH", "9C 9D 9H 9S 7C 8D"), "8H",
+                                 "AC 7S JD QH 8C 7H")  # fmt: skip
+
+
+@pytest.mark.parametrize("level", KLABBERJASS_LEVELS)
+def test_every_level_declares_a_four_of_a_kind_and_passes_when_beaten(level):
+    state = new_klabberjass(BELOTE, 0, BELOTE_DEAL).apply(TAKE)[0]
+    while state.phase == "dix":
+        state, _ = state.apply(PASS)
+    players = [_fast(level, 0), _fast(level, 1)]
+    assert players[1].choose(state.observation(1)) == DECLARE_CALL  # four nines
+    state, _ = state.apply(DECLARE_CALL)
+    assert players[0].choose(state.observation(0)) == PASS  # his quinte does not beat them
+
+
+def test_hard_knows_a_four_of_a_kind_scores_when_it_values_its_bids():
+    """The same first decision valued over the same sampled deals: with Belote
+    declarations the four jacks add about their 200 points to taking trump."""
+    from klaverjas_gui.ai.klabberjass_hard import evaluate
+
+    stacked = KlabberjassStacked(0, ("7C 8C AD KD 7H TS", "JC JD JH JS 7D 8S"), "9H",
+                                 "QC 9D 9S KS QS 8H")  # fmt: skip
+    values = {}
+    for name, variant in (("klabberjass", KLABBERJASS_PRESETS["klabberjass"]), ("belote", BELOTE)):
+        state = new_klabberjass(variant, 0, stacked)
+        values[name] = evaluate(state.observation(1), seed=3, worlds=40, think_ms=60_000)
+    assert values["belote"][TAKE] - values["klabberjass"][TAKE] > 150
+
+
+def test_knowledge_holds_a_declared_four_of_a_kind_that_was_never_shown():
+    """Four queens declared, beaten by four jacks: every hand sampled for the declarer
+    holds the four queens (and nothing better)."""
+    stacked = KlabberjassStacked(0, ("JC JD JH JS 7D 8S", "QC QD QH QS 7C 9D"), "AH",
+                                 "KC 8D TS 7S 9C AC")  # fmt: skip
+    state = new_klabberjass(BELOTE, 0, stacked).apply(TAKE)[0]
+    while state.phase == "dix":
+        state, _ = state.apply(PASS)
+    state, _ = state.apply(DECLARE_CALL)
+    state, _ = state.apply(DECLARE_CALL)
+    assert state.declarations == (200, 0) and state.phase == "play"
+    know = KlabberjassKnowledge.from_observation(state.observation(0))
+    assert know.declared == (FOUR, QUEEN)
+    queens = sum(c.bit for c in ALL_CARDS if c.rank_index == QUEEN)
+    rng = random.Random(2)
+    assert all(know.sample(rng) & queens == queens for _ in range(20))

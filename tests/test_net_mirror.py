@@ -72,6 +72,28 @@ def test_klabberjass_seats_see_their_own_observation_in_the_rebuilt_position(pre
     assert declared and dixed and bella  # the constrained guesses were exercised
 
 
+def test_a_four_of_a_kind_declared_and_beaten_is_in_the_guess():
+    """Belote declarations: four queens declared and beaten by four jacks are never shown,
+    yet the guess must hold them, or the rebuilt engine would not say what it said."""
+    from klaverjas_gui.engine.klabberjass import KlabberjassStacked
+    from klaverjas_gui.engine.klabberjass_rules import KlabberjassVariant
+
+    variant = KlabberjassVariant(declarations="belote")
+    stacked = KlabberjassStacked(0, ("JC JD JH JS 7D 8S", "QC QD QH QS 7C 9D"), "AH",
+                                 "KC 8D TS 7S 9C AC")  # fmt: skip
+    state = new_klabberjass(variant, 1, stacked)
+    rng = random.Random(1)
+    mirrors = [mirror_for(KLABBERJASS, s) for s in range(2)]
+    while state.deal_no == 1:
+        for s, mirror in enumerate(mirrors):
+            obs = state.observation(s)
+            assert mirror.state(obs, state.n_actions).observation(s) == obs
+        legal = state.legal_actions()
+        state, _ = state.apply(legal[0] if state.phase in ("bidding", "declare") else
+                               rng.choice(legal))  # fmt: skip
+    assert state.sheet[0].score.declarations == (200, 0)
+
+
 def test_the_guess_is_drawn_from_unseen_cards_only():
     state = new_match(short(KLAVERJAS.presets["amsterdam"]), 3)
     rng = random.Random(3)

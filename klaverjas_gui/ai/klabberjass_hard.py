@@ -42,13 +42,7 @@ from ..engine.klabberjass import (
     KlabberjassState,
     new_klabberjass,
 )
-from ..engine.klabberjass_rules import (
-    BELLA,
-    LAST_TRICK,
-    best_sequence,
-    sequence_winner,
-    sequences_points,
-)
+from ..engine.klabberjass_rules import BELLA, LAST_TRICK, declaration_points, declaration_winner
 from ..engine.match import Action
 from .klabberjass_fast import INF, TwoRules, bits, deal_diff, mask_points, playout
 from .klabberjass_heuristic import (
@@ -374,13 +368,14 @@ def bidding_fits(
                  for k, c in enumerate(cards) if (leader + k) % 2 == opp)  # fmt: skip
     swap = obs.proposed.bit | obs.turned.bit if obs.dix == opp else 0  # undo his dix
     pick = rng or random.Random(0)
+    belote = obs.variant.declarations == "belote"
 
     def fits(hand: int) -> bool:
         held = bits((hand | played) ^ swap)
         if len(held) > 6:
             held = pick.sample(held, 6)
         cards = [ALL_CARDS[i] for i in held]
-        return all(trump_value(cards, s, turned) < cap for s, turned, cap in caps)
+        return all(trump_value(cards, s, turned, belote) < cap for s, turned, cap in caps)
 
     return fits
 
@@ -440,7 +435,7 @@ def simulate(
             dealer = seat == state.dealer
             bolder = own_bolder[dealer] if seat == me else 0.0
             choice = bid_choice(hand, state.proposed, state.bid_round, legal, dealer, True,
-                                bolder)  # fmt: skip
+                                bolder, state.belote)  # fmt: skip
         state, _ = state.apply(choice)
     if state.phase != "dix":
         return 0  # voided (redealt)
@@ -451,7 +446,8 @@ def _finish(
     state: KlabberjassState, me: int, rng: random.Random,
     tail: tuple[int, Callable[[int], FastTwoSolver]] | None = None,
 ) -> int:  # fmt: skip
-    """Dix, declarations, bella and a fast playout from the moment the stock is dealt."""
+    """Dix, declarations, bella and a fast playout from the moment the stock is dealt.
+    The declarations are the game's: with Belote a four of a kind scores (and may win)."""
     t, maker, nd = state.trump, state.maker, state.non_dealer
     hands = list(state.hands)
     seven = 1 << (t * 8 + SEVEN)
@@ -460,10 +456,10 @@ def _finish(
         if hands[seat] & seven and turned.suit_index == t:
             hands[seat] ^= seven | turned.bit
     bonus = [0, 0]
-    scorer = sequence_winner(best_sequence(hands[nd]), best_sequence(hands[state.dealer]))
+    scorer = declaration_winner(hands[nd], hands[state.dealer], t, state.belote)
     if scorer is not None:
         seat = nd if scorer == "non_dealer" else state.dealer
-        bonus[seat] += sequences_points(hands[seat])
+        bonus[seat] += sum(declaration_points(hands[seat], state.belote))
     kq = (1 << (t * 8 + QUEEN)) | (1 << (t * 8 + KING))
     for seat in (0, 1):
         if hands[seat] & kq == kq:

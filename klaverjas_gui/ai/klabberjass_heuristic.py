@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from ..engine.cards import ACE, KING, QUEEN, SEVEN, SUIT_MASKS, TEN, Card
 from ..engine.klabberjass import KlabberjassObservation
-from ..engine.klabberjass_rules import sequences_points
+from ..engine.klabberjass_rules import declaration_points
 from ..engine.match import Action
 from .klabberjass_fast import TwoRules, bits
 from .klabberjass_knowledge import TRUMP_WORTH, KlabberjassKnowledge
@@ -37,9 +37,12 @@ SLIP_ANY = 0.25  # the share of slips that are any card it may play, without a t
 SCHMEISS_BAND = 0.8  # "normal" schmeisses a hand this close below TAKE_AT
 
 
-def trump_value(hand: Sequence[Card], trump: int, turned: Card | None = None) -> float:
+def trump_value(
+    hand: Sequence[Card], trump: int, turned: Card | None = None, belote: bool = False
+) -> float:
     """How good `hand` is with `trump` as trump: trump honours, side aces and tens,
-    bonuses. `turned` counts when the hand holds the 7 of trump (a dix gains it)."""
+    bonuses (with `belote`, a four of a kind too). `turned` counts when the hand holds
+    the 7 of trump (a dix gains it)."""
     v = 0.0
     suits: dict[int, list[int]] = {}
     for c in hand:
@@ -55,7 +58,7 @@ def trump_value(hand: Sequence[Card], trump: int, turned: Card | None = None) ->
             v += 0.7 if (ACE in ranks or len(ranks) >= 2) else 0.25
     if QUEEN in trumps and KING in trumps:
         v += 0.7  # bella
-    v += sequences_points(hand) / 40
+    v += sum(declaration_points(hand, belote)) / 40
     if turned is not None and SEVEN in trumps and turned.suit_index == trump:
         v += TRUMP_WORTH[turned.rank_index]
     return v
@@ -93,7 +96,8 @@ class KlabberjassHeuristic:
     # --- bidding ---
     def bid(self, obs: KlabberjassObservation) -> Action:
         return bid_choice(obs.hand, obs.proposed, obs.bid_round, obs.legal,
-                          obs.seat == obs.dealer, self.counting)  # fmt: skip
+                          obs.seat == obs.dealer, self.counting, 0.0,
+                          obs.variant.declarations == "belote")  # fmt: skip
 
     def answer(self, obs: KlabberjassObservation) -> Action:
         """Refuse (the schmeisser must play) when our own trumps should beat him."""
@@ -120,22 +124,23 @@ class KlabberjassHeuristic:
 
 def bid_choice(
     hand: Sequence[Card], proposed: Card, bid_round: int, legal: Sequence[Action],
-    dealer: bool, careful: bool, bolder: float = 0.0,
+    dealer: bool, careful: bool, bolder: float = 0.0, belote: bool = False,
 ) -> Action:  # fmt: skip
     """Take or name the best suit when the hand is worth it; "careful" also schmeisses.
-    `bolder` lowers the value asked of a hand (the hard player's own later bids)."""
+    `bolder` lowers the value asked of a hand (the hard player's own later bids); with
+    `belote` a four of a kind counts as the declaration it is."""
     take_at = TAKE_AT + (0.3 if careful else EASY_CAUTION) - bolder
     take_at -= 0.3 if dealer and bid_round == 2 else 0.0
     p = proposed.suit_index
     if bid_round == 1:
-        v = trump_value(hand, p, proposed)
+        v = trump_value(hand, p, proposed, belote)
         choice = _find(legal, "take") if v >= take_at else None
     else:
         names = [a for a in legal if a.kind == "name"]
         best = max(names, key=lambda a: trump_value(hand, a.suit.index))  # type: ignore[union-attr]
-        v = trump_value(hand, best.suit.index)  # type: ignore[union-attr]
+        v = trump_value(hand, best.suit.index, None, belote)  # type: ignore[union-attr]
         choice = best if v >= take_at else None
-        v = trump_value(hand, p, proposed)  # a schmeiss plays the proposed suit
+        v = trump_value(hand, p, proposed, belote)  # a schmeiss plays the proposed suit
     if choice is None and careful and take_at - SCHMEISS_BAND <= v < take_at:
         choice = _find(legal, "schmeiss")
     return choice or _find(legal, "pass") or legal[0]

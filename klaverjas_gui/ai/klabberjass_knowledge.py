@@ -2,16 +2,17 @@
 
 Hidden are the opponent's hand and the face-down stock. Hard facts come from the
 open table: cards played, the face-up turned card, a dix (the dixer holds the
-card that was turned up), sequences shown, a bella (the other of king and queen
-of trump is still in that hand). Play inferences come from the engine's
-`klabberjass_obligation`: a card x is ruled out of the opponent's hand when the
+card that was turned up), sequences shown, a four of a kind declared, a bella
+(the other of king and queen of trump is still in that hand). Play inferences come
+from the engine's `klabberjass_obligation`: a card x is ruled out of the opponent's hand when the
 card he played would have been illegal had he also held x (a void, "could not
 overtrump", "had no trump"); the duties are of the form "if you hold such a
 card you must play one", so one extra card is enough to test them.
 Soft facts are used by rejecting samples that contradict them (a few tries, then
-the sample is kept): a declared sequence that was beaten and never shown must be
-the best of that hand, and a player who took or named trump holds good trumps
-(`MAKER_TRUMPS`: nine makers in ten of the rule-based players reach it).
+the sample is kept): a declaration (a sequence, or with Belote declarations a four
+of a kind) that was beaten and never shown must be the best of that hand, and a
+player who took or named trump holds good trumps (`MAKER_TRUMPS`: nine makers in ten
+of the rule-based players reach it).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from dataclasses import dataclass
 
 from ..engine.cards import ALL_CARDS, FULL_MASK, KING, QUEEN, Card
 from ..engine.klabberjass import KlabberjassObservation
-from ..engine.klabberjass_rules import best_sequence, sequence_key
+from ..engine.klabberjass_rules import FOUR, best_declaration
 from ..engine.play import klabberjass_obligation
 from .klabberjass_fast import bits
 
@@ -43,8 +44,9 @@ class KlabberjassKnowledge:
     known: int  # hidden cards the opponent surely holds
     opp_size: int
     opp_played: int  # cards the opponent played this deal
-    declared: tuple[int, int] | None  # (length, top rank index) he declared and did not show
+    declared: tuple[int, int] | None  # (length or FOUR, top rank index) he declared, not shown
     maker: bool = False  # he took or named trump (not a refused schmeiss)
+    belote: bool = False  # a four of a kind is a declaration too
 
     @classmethod
     def from_observation(cls, obs: KlabberjassObservation) -> KlabberjassKnowledge:
@@ -68,7 +70,8 @@ class KlabberjassKnowledge:
         allowed = (allowed & hidden) | known
         maker = any(s == opp and a.kind in ("take", "name") for s, a in obs.deal_log)
         return cls(seat, t, hand, hidden, allowed, known, obs.hand_sizes[opp], played[opp],
-                   declared, maker and t >= 0)  # fmt: skip
+                   declared, maker and t >= 0,
+                   obs.variant.declarations == "belote")  # fmt: skip
 
     def sample(self, rng: random.Random, fits: Callable[[int], bool] | None = None) -> int:
         """A hand for the opponent consistent with everything seen (as a mask). `fits`
@@ -90,8 +93,8 @@ class KlabberjassKnowledge:
     def _believable(self, hand: int) -> bool:
         held = hand | self.opp_played
         if self.declared is not None:
-            best = best_sequence(held)
-            if best is None or sequence_key(best) != self.declared:
+            best = best_declaration(held, self.trump, self.belote)
+            if best is None or best[:2] != self.declared:
                 return False
         if self.maker:
             trumps = held >> (8 * self.trump) & 0xFF
@@ -121,6 +124,9 @@ def _known(obs: KlabberjassObservation, t: int) -> int:
         if s == opp:
             for seq in seqs:
                 known |= sum(c.bit for c in seq)
+    for s, length, rank in obs.declared:  # a four of a kind declared names its four cards
+        if s == opp and length == FOUR:
+            known |= sum(ALL_CARDS[suit * 8 + rank.index].bit for suit in range(4))
     if t >= 0 and obs.bella[opp]:
         known |= ALL_CARDS[t * 8 + QUEEN].bit | ALL_CARDS[t * 8 + KING].bit
     return known

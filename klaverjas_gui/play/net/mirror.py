@@ -36,6 +36,7 @@ from ...engine.cards import (
     sort_hand,
 )
 from ...engine.klabberjass import GAME_OVER, dealt_klabberjass
+from ...engine.klabberjass_rules import FOUR
 from ...engine.match import MATCH_OVER, MatchState, Observation, dealt
 from ..games import Game
 
@@ -145,11 +146,12 @@ class KlabberjassMirror:
 
     The opponent's unseen cards and the stock are guessed as in `Mirror`, but a guess must
     also make the engine say what it said: a declared sequence is worked out from the
-    declarer's hand, bella from whether the king and queen of trump sat together, and the
-    winner shows every sequence it holds. So the cards the opponent is known to have held
-    (played, shown, given up at the dix, the other of bella) are placed first, and the rest
-    drawn (the last guess first, then at random) until the replay shows this seat exactly
-    its observation."""
+    declarer's hand (a declared four of a kind names its cards), bella from whether the
+    king and queen of trump sat together, and the winner shows every declaration it holds.
+    So the cards the opponent is known to have held (played, shown, declared as a four of
+    a kind, given up at the dix, the other of bella) are placed first, and the rest drawn
+    (the last guess first, then at random) until the replay shows this seat exactly its
+    observation."""
 
     TRIES = 400
 
@@ -183,6 +185,9 @@ class KlabberjassMirror:
         for seat, seqs in obs.shown:
             if seat == opp:
                 known.update(c for seq in seqs for c in seq)
+        for seat, length, rank in obs.declared:  # a four of a kind declared names its cards
+            if seat == opp and length == FOUR:
+                known.update(ALL_CARDS[suit * 8 + rank.index] for suit in range(4))
         forbidden: set[Card] = set()
         if drawn:
             queen, king = (ALL_CARDS[obs.trump.index * 8 + r] for r in (QUEEN, KING))
@@ -236,6 +241,8 @@ class KlabberjassMirror:
         if not said or any(seat == opp for seat, _ in obs.shown):
             return []
         length, top = said[-1]
+        if length == FOUR:
+            return []  # its four cards are known already
         high = [r.value for r in Rank].index(Rank(top).value)
         if high - length + 1 < 0:
             return []
