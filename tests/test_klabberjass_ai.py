@@ -13,8 +13,8 @@ from klaverjas_gui.ai.klabberjass_hard import HardKlabberjassPlayer
 from klaverjas_gui.ai.klabberjass_knowledge import KlabberjassKnowledge
 from klaverjas_gui.ai.klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
 from klaverjas_gui.engine import ALL_CARDS, KLABBERJASS_PRESETS, new_klabberjass
-from klaverjas_gui.engine.klabberjass import DECLARE_CALL, PASS, TAKE, KlabberjassStacked
 from klaverjas_gui.engine.cards import QUEEN
+from klaverjas_gui.engine.klabberjass import DECLARE_CALL, PASS, TAKE, KlabberjassStacked
 from klaverjas_gui.engine.klabberjass_rules import FOUR, KlabberjassVariant
 from klaverjas_gui.engine.match import DealScored, Redealt
 from klaverjas_gui.engine.play import klabberjass_obligation

@@ -24,9 +24,9 @@ from ..engine.cards import (
     sort_hand,
 )
 from ..engine.klabberjass import DIX_CALL, KlabberjassObservation
-from ..engine.klabberjass_rules import BELLA, best_sequence, sequence_value
+from ..engine.klabberjass_rules import BELLA, FOUR, best_declaration, sequences_in
 from ..i18n import tr
-from ..words import card_name, run_name, suit_name
+from ..words import card_name, declaration_words, run_name, suit_name
 from .hints import follow_sentence
 
 
@@ -69,10 +69,16 @@ def _trumps(obs: KlabberjassObservation, suit: int) -> str:
 
 
 def _declare(obs: KlabberjassObservation, declare: bool) -> str:
-    best = best_sequence(obs.hand)
+    t = obs.trump.index  # type: ignore[union-attr]
+    best = best_declaration(obs.hand, t, obs.variant.declarations == "belote")
     if not declare or best is None:
         return tr("klabber.hint_silent")
-    return tr("klabber.hint_declare", run=run_name(best), points=sequence_value(len(best)))
+    if best.length == FOUR:
+        return tr("klabber.hint_declare_four", four=declaration_words(FOUR, best.top),
+                  points=best.points)  # fmt: skip
+    run = next(seq for seq in sequences_in(obs.hand)
+               if (len(seq), seq[-1].rank_index, seq[0].suit_index == t) == best)  # fmt: skip
+    return tr("klabber.hint_declare", run=run_name(run), points=best.points)
 
 
 def _play(obs: KlabberjassObservation, card: Card) -> str:

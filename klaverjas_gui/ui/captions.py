@@ -187,8 +187,9 @@ def _caption(ev: Any, before: Any, names: Sequence[str], variant: Variant, trick
         return tr("demo.dix", name=names[ev.seat], card=card_name(ev.taken))
     if isinstance(ev, StockDealt):
         return tr("demo.stock", n=ev.cards_each)
-    if isinstance(ev, SequencesShown):
-        return tr("demo.sequences", name=names[ev.seat], points=ev.points)
+    if isinstance(ev, SequencesShown):  # with a four of a kind: the Belote declarations
+        key = "demo.declarations" if ev.fours else "demo.sequences"
+        return tr(key, name=names[ev.seat], points=ev.points)
     if isinstance(ev, BellaDeclared):
         return tr("demo.bella", name=names[ev.seat], points=ev.points)
     return ""

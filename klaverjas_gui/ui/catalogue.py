@@ -307,6 +307,35 @@ def _klabberjass_end(shell: Shell) -> None:
     shell.push("klabberjass match end", table=table, ev=MatchOver(state.winner, state.totals))
 
 
+# Belote declarations (RULES.md 2, its example): you (seat 0, not dealing) hold the four
+# nines, the dealer 10-J-Q-K-A of spades and the king and queen of hearts; 8H is turned.
+BELOTE_DEAL = ("9C 9D 9H 9S 7C 8D", "AS KS QS JS TS KH", "8H", "AC 7S JD QH 8C 7H")
+
+
+def _belote(shell: Shell, shown: bool = False) -> None:
+    """Klabberjass with Belote declarations: your question whether to declare four nines,
+    or (`shown`) the moment they are shown after the dealer could not beat them."""
+    from ..engine.klabberjass import DECLARE_CALL, PASS, TAKE, KlabberjassStacked
+
+    variant = dataclasses.replace(KLABBERJASS_PRESETS["klabberjass"], declarations="belote")
+    mine, dealer, turned, stock = BELOTE_DEAL
+    state = new_klabberjass(variant, 2, KlabberjassStacked(1, (mine, dealer), turned, stock))
+    for action in (TAKE, PASS, PASS):  # you take hearts; neither makes the dix
+        state, _ = state.apply(action)
+    if shown:
+        state, _ = state.apply(DECLARE_CALL)
+    shell.show_menu()
+    seats = [("You", "human"), ("Henk", "easy")]
+    table: Any = shell.push("klabberjass table", variant=variant, seed=2, seats=seats)
+    table.load(state)  # a table of its own, not recorded: the deal is a stacked one
+    table.session.autopilot = None  # the person's own view: nobody answers for them
+    if not shown:
+        return
+    table.session.submit(PASS)  # Henk's quinte does not beat four nines: he says nothing
+    for _ in range(2):
+        table.update(0.6)  # past his words, to your four nines laid open
+
+
 def _attract_klabberjass(shell: Shell) -> None:
     """The club demo as the idle menu starts it, with the two-player game."""
     shell.show_menu()
@@ -567,6 +596,8 @@ SCREENS: dict[str, Opener] = {
     "klabberjass: hot-seat cover": _klabberjass_cover,
     "klabberjass: deal summary": _klabberjass_summary,
     "klabberjass: game end": _klabberjass_end,
+    "klabberjass: belote declaration": _belote,
+    "klabberjass: belote shown": lambda shell: _belote(shell, shown=True),
     "menu": lambda shell: shell.show_menu(),
     "menu: continue": lambda shell: _one_open(shell),
     "menu: two open matches": lambda shell: _two_open(shell),

@@ -140,8 +140,11 @@ def pages() -> list[tuple[str, list[Block]]]:
             Para(t("kj_dix"), theme.GOLD_LIGHT),
             CardRow(t("kj_dix_row"), (("7H", t("kj_cap_seven")), ("AH", t("kj_cap_turned")))),
             Para(t("kj_declare")),
+            Para(t("kj_belote"), theme.GOLD_LIGHT),  # option declarations = belote
             Para(t("kj_bella"), theme.GOLD_LIGHT),
-            CardSets(((t("kj_bella_set"), ("KH", "QH")),)),
+            CardSets(((t("kj_belote_four"), ("9C", "9D", "9H", "9S")),
+                      (t("kj_belote_quinte"), ("TS", "JS", "QS", "KS", "AS")),
+                      (t("kj_bella_set"), ("KH", "QH")))),  # one row: the page stays short
             Para(t("kj_play")),
             Para(t("kj_score"), theme.TEXT_DIM),
         ]),

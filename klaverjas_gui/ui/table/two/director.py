@@ -3,7 +3,8 @@
 Cards flying, the trick pause and sweep, the score count and the summary are the
 four-player scripts. New here: the deal of 3 + 3 and the turned card, the stock
 dealt once trump is fixed, the dix (two cards change places), schmeiss and its
-answer, declarations and the shown sequences, and bella.
+answer, declarations and the shown sequences (with Belote declarations, fours of a
+kind), and bella.
 """
 
 from __future__ import annotations
@@ -14,15 +15,17 @@ from ....engine import Card
 from ....engine.klabberjass import (
     BellaDeclared,
     DixMade,
+    FourDeclared,
     SchmeissAnswered,
     Schmeissed,
     SequenceDeclared,
     SequencesShown,
     StockDealt,
 )
+from ....engine.klabberjass_rules import FOUR
 from ....engine.match import DealScored, Passed, Redealt
 from ....i18n import tr
-from ....words import sequence_words
+from ....words import declaration_words, sequence_words
 from ..director import Director, Script
 from ..layout import Pose
 from ..model import Anchor
@@ -56,6 +59,8 @@ class KlabberjassDirector(Director):
             return self.logged(ev.seat, kind, "", self.say(ev.seat, words, 0.9))
         if isinstance(ev, SequenceDeclared):
             return self.say(ev.seat, sequence_words(ev.length, ev.top.index).capitalize(), 1.1)
+        if isinstance(ev, FourDeclared):
+            return self.say(ev.seat, declaration_words(FOUR, ev.rank.index).capitalize(), 1.1)
         if isinstance(ev, SequencesShown):
             return self.sequences_shown(ev)
         if isinstance(ev, BellaDeclared):
@@ -133,10 +138,12 @@ class KlabberjassDirector(Director):
 
     def sequences_shown(self, ev: SequencesShown) -> Script:
         m = self.model
-        m.shown = (ev.seat, ev.sequences, ev.points)
+        m.shown = (ev.seat, ev.sequences + ev.fours, ev.points)
         m.deal_roem[ev.seat] += ev.points
         self.table.sound("roem")
-        m.say(ev.seat, tr("ui.kj_say_sequences", points=ev.points), max(1.6, self.d(SHOW_SECONDS)))
+        key = "ui.kj_say_declarations" if ev.fours else "ui.kj_say_sequences"
+        words = tr(key, points=ev.points)
+        m.say(ev.seat, words, max(1.6, self.d(SHOW_SECONDS)))
         yield from self.wait(SHOW_SECONDS)
         m.shown = None
 

@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 
 from ....engine import KlabberjassState
 from ....engine.cards import SEVEN
-from ....engine.klabberjass_rules import best_sequence, sequence_value
 from ....engine.match import PASS, TAKE, Action
 from ....i18n import tr
-from ....words import card_name, sequence_words, suit_name
+from ....words import card_name, declaration_words, suit_name
 from ..prompts import DecisionPrompt
 
 if TYPE_CHECKING:
@@ -78,9 +77,9 @@ class KlabberjassPrompt(DecisionPrompt):
         return title, tr("ui.kj_dix_hint"), buttons
 
     def _declare(self, state: KlabberjassState, legal: tuple[Action, ...]) -> tuple:
-        best = best_sequence(state.hands[state.to_move])
-        assert best is not None  # the engine offers "declare" only with a sequence
-        mine = sequence_words(len(best), best[-1].rank_index)
+        best = state.best_declaration(state.to_move)
+        assert best is not None  # the engine offers "declare" only with a declaration
+        mine = declaration_words(best.length, best.top)
         declare = next(a for a in legal if a.kind == "declare")
         buttons: list[Button] = [
             ("declare", tr("ui.kj_declare"), declare, "@primary", None),
@@ -89,10 +88,11 @@ class KlabberjassPrompt(DecisionPrompt):
         theirs = [(n, top) for s, n, top in state.declared if s != state.to_move]
         if theirs:
             n, top = theirs[0]
-            hint = tr("ui.kj_declared_beats", name=self._other(), sequence=sequence_words(n, top))
+            words = declaration_words(n, top)
+            hint = tr("ui.kj_declared_beats", name=self._other(), sequence=words)
         else:
-            hint = tr("ui.kj_declare_hint")
-        title = tr("ui.kj_declare_title", sequence=mine, points=sequence_value(len(best)))
+            hint = tr("ui.kj_declare_hint_belote" if state.belote else "ui.kj_declare_hint")
+        title = tr("ui.kj_declare_title", sequence=mine, points=best.points)
         return title[:1].upper() + title[1:], hint, buttons  # Dutch starts with the sequence
 
     def key_action(self, command: str, state: KlabberjassState) -> Action | None:  # type: ignore[override]
