@@ -312,9 +312,10 @@ def _klabberjass_end(shell: Shell) -> None:
 BELOTE_DEAL = ("9C 9D 9H 9S 7C 8D", "AS KS QS JS TS KH", "8H", "AC 7S JD QH 8C 7H")
 
 
-def _belote(shell: Shell, shown: bool = False) -> None:
+def _belote(shell: Shell, shown: bool = False, summary: bool = False) -> None:
     """Klabberjass with Belote declarations: your question whether to declare four nines,
-    or (`shown`) the moment they are shown after the dealer could not beat them."""
+    (`shown`) the moment they are shown after the dealer could not beat them, or
+    (`summary`) the deal's summary, played out at random."""
     from ..engine.klabberjass import DECLARE_CALL, PASS, TAKE, KlabberjassStacked
 
     variant = dataclasses.replace(KLABBERJASS_PRESETS["klabberjass"], declarations="belote")
@@ -322,13 +323,20 @@ def _belote(shell: Shell, shown: bool = False) -> None:
     state = new_klabberjass(variant, 2, KlabberjassStacked(1, (mine, dealer), turned, stock))
     for action in (TAKE, PASS, PASS):  # you take hearts; neither makes the dix
         state, _ = state.apply(action)
-    if shown:
+    if shown or summary:
         state, _ = state.apply(DECLARE_CALL)
+    if summary:
+        rng = random.Random(2)
+        while not state.sheet:
+            state, _ = state.apply(rng.choice(state.legal_actions()))
     shell.show_menu()
     seats = [("You", "human"), ("Henk", "easy")]
     table: Any = shell.push("klabberjass table", variant=variant, seed=2, seats=seats)
     table.load(state)  # a table of its own, not recorded: the deal is a stacked one
     table.session.autopilot = None  # the person's own view: nobody answers for them
+    if summary:
+        shell.push("klabberjass deal summary", table=table, line=state.sheet[-1],
+                   totals=state.totals)  # fmt: skip
     if not shown:
         return
     table.session.submit(PASS)  # Henk's quinte does not beat four nines: he says nothing
@@ -598,6 +606,7 @@ SCREENS: dict[str, Opener] = {
     "klabberjass: game end": _klabberjass_end,
     "klabberjass: belote declaration": _belote,
     "klabberjass: belote shown": lambda shell: _belote(shell, shown=True),
+    "klabberjass: belote summary": lambda shell: _belote(shell, summary=True),
     "menu": lambda shell: shell.show_menu(),
     "menu: continue": lambda shell: _one_open(shell),
     "menu: two open matches": lambda shell: _two_open(shell),
