@@ -22,7 +22,7 @@ from klaverjas_gui.engine.kalabriasz import (
     new_kalabriasz,
     replay,
 )
-from klaverjas_gui.engine.kalabriasz_rules import KALABRIASZ_PRESETS
+from klaverjas_gui.engine.kalabriasz_rules import KALABRIASZ_PRESETS, score_kalabriasz_deal
 from klaverjas_gui.engine.match import PlayStarted, TrickWon
 
 TRUMP_ORDER = "78QKTA9J"  # weakest to strongest
@@ -184,6 +184,8 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
                     assert (list(s.totals), list(s.scores), s.outcome) == (own, scores, outcome)
                     assert sum(s.card_points) + s.laid_away == 162
                     assert sum(s.scores) == sum(s.totals)
+                    again = score_kalabriasz_deal(variant, line.trump, line.maker, tricks, laid)
+                    assert again == s
                 deals += 1
                 tricks, laid = [], []
             elif isinstance(e, KalabriaszMatchOver):
