@@ -199,3 +199,16 @@ def test_a_belote_game_saves_and_loads_and_an_old_game_without_the_option_loads(
     data = json.loads(old.to_json())
     del data["variant"]["declarations"]  # written before the option existed
     assert KlabberjassState.from_dict(data) == old
+
+
+def test_the_hint_names_the_four_of_a_kind_and_its_points():
+    from klaverjas_gui.teach.klabberjass_hints import explain
+
+    s = to_declare(new_klabberjass(BELOTE, stacked=EXAMPLE).apply(TAKE)[0])
+    assert explain(s.observation(1), DECLARE_CALL) == (
+        "Declare: your four nines are worth 150 points, and only the best declaration scores."
+    )
+    # a sequence is the best declaration: named by its cards, as without Belote
+    deal = stacked("JS QS KS 7C 9C AD", "JH QH KH 8C TC 7D", "8H", "9D 7S 8D", "QD 9H AC")
+    s = to_declare(new_klabberjass(BELOTE, stacked=deal).apply(TAKE)[0])
+    assert explain(s.observation(1), DECLARE_CALL).startswith("Declare: your J-Q-K of spades")
