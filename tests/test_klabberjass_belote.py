@@ -212,3 +212,25 @@ def test_the_hint_names_the_four_of_a_kind_and_its_points():
     deal = stacked("JS QS KS 7C 9C AD", "JH QH KH 8C TC 7D", "8H", "9D 7S 8D", "QD 9H AC")
     s = to_declare(new_klabberjass(BELOTE, stacked=deal).apply(TAKE)[0])
     assert explain(s.observation(1), DECLARE_CALL).startswith("Declare: your J-Q-K of spades")
+
+
+def test_a_guest_receives_the_belote_declarations_as_the_host_saw_them():
+    """The network messages carry the option, a declared four of a kind, the shown fours
+    and the score with its four of a kind part (play/net/protocol.py)."""
+    from klaverjas_gui.play.games import KLABBERJASS
+    from klaverjas_gui.play.net import protocol as P
+
+    s = to_declare(new_klabberjass(BELOTE, stacked=EXAMPLE).apply(TAKE)[0])
+    rng, seen = random.Random(4), set()
+    while not s.sheet:
+        s, events = s.apply(DECLARE_CALL if DECLARE_CALL in s.legal_actions()
+                            else rng.choice(s.legal_actions()))  # fmt: skip
+        for event in events:
+            assert P.decode_event(json.loads(json.dumps(P.encode(event))), KLABBERJASS) == event
+            seen.add(type(event).__name__)
+        for seat in (0, 1):
+            obs = s.observation(seat)
+            data = json.loads(json.dumps(P.encode_observation(obs)))
+            assert P.decode_observation(data, KLABBERJASS) == obs
+    assert {"FourDeclared", "SequencesShown", "DealScored"} <= seen
+    assert s.observation(0).sheet[0].score.fours == (0, 150)
