@@ -511,7 +511,8 @@ class KlabberjassState(GameState):
     def _declare(self, seat: int, declare: bool, events: list[Event]) -> None:
         if declare:
             best = self.best_declaration(seat)
-            assert best is not None  # "declare" is legal only with a declaration
+            if best is None:  # only `force` comes here: a guest's guessed hand (net/mirror.py)
+                raise ValueError(f"seat {seat} has nothing to declare")
             length, top = best.length, best.top
             self._set(declared=(*self.declared, (seat, length, top)))
             rank = ALL_CARDS[top].rank
