@@ -1,0 +1,245 @@
+"""The hard three-player (Kalabriasz) computer player: sampled deals and an exact endgame.
+
+Every card decision samples the cards it cannot see so that they fit what its seat saw:
+- who may hold what: the hands' sizes; the two cards laid away (a defender does not know
+  them: any unseen card may be one; the maker knows them and the talon);
+- voids shown by play: a seat that did not follow the led suit holds none of it;
+- the bidding: a seat that passed before the maker named had no hand worth naming, by the
+  normal player's measure (`hand_value` below `NAME_AT` + `PASS_SLACK` in every suit,
+  counted on its ten cards as dealt: what it holds now and what it played).
+Each legal card is then valued in every sampled deal (the same deals for every card, so
+luck cancels out between them): exactly (`ThreeSolver`) once the hand holds at most
+`EXACT_CARDS`, earlier by a fast open-hand playout until the hands hold `TAIL_CARDS`,
+then exactly. A deal's value becomes a deal score before averaging, because the contract
+is a step: the maker's score minus the mean of the defenders' (made: his total against
+theirs; nat: nothing against the whole deal shared).
+
+Bidding and laying away follow the normal player's rules (see docs/benchmarks.md).
+It samples deals up to a wall-clock budget (`THINK_MS`, never past `CAP_MS`) or a fixed
+number (`worlds`, for tests).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..engine.cards import FULL_MASK, POINTS, SUIT_MASKS, cards_of
+from ..engine.kalabriasz import KalabriaszObservation
+from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
+from ..engine.match import Action
+from ..engine.play import winner_index
+from ..engine.roem import roem_of
+from .kalabriasz_players import NAME_AT, KalabriaszHeuristic, hand_value
+from .kalabriasz_solver import ThreeSolver, play_out
+
+EXACT_CARDS = 4  # solve exactly when the hand to play from holds at most this many cards
+TAIL_CARDS = 3  # earlier: play out fast until the hands are this small, then solve
+THINK_MS = 120.0  # sampling stops after this much wall clock (at least MIN_WORLDS)
+CAP_MS = 800.0  # and never goes past this, even for MIN_WORLDS
+MIN_WORLDS = 3
+MAX_WORLDS = 80
+PASS_SLACK = 1.0  # a passer's hand may have been this much over the naming line (an easy seat)
+TRIES = 40  # samples tried for one that fits the bidding, before taking one that fits the play
+AWAY = 3  # the slot of the two laid-away cards when a defender samples
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the seat knows for sampling, read from its observation."""
+
+    seat: int
+    maker: int
+    trump: int
+    unseen: int  # cards whose place the seat does not know
+    sizes: tuple[int, int, int, int]  # cards each seat holds unseen; [AWAY]: laid away
+    void: tuple[int, int, int]  # per seat, a mask of the suits it cannot hold
+    played: tuple[int, int, int]  # cards each seat has played this deal
+    passers: tuple[int, ...]  # other seats that passed before trump was named
+    hands_known: tuple[int, int, int]  # the seat's own hand in its place, 0 elsewhere
+    away: int  # the cards laid away, when the seat is the maker
+    lost: bool  # the maker has lost a trick already
+    known: tuple[int, int]  # points so far (cards, last trick, roem): maker's, defenders'
+
+
+def read(obs: KalabriaszObservation) -> Seen:
+    """The seat's knowledge: which cards are unseen, who is void, who passed."""
+    assert obs.trump is not None and obs.maker is not None
+    t, maker, seat = obs.trump.index, obs.maker, obs.seat
+    pts = POINTS[t]
+    rules = obs.variant.play_rules
+    hand = sum(c.bit for c in obs.hand)
+    played = [0, 0, 0]
+    void = [0, 0, 0]
+    known = [0, 0]
+    lost = False
+    tricks = [*obs.tricks, (obs.leader, obs.trick)] if obs.trick else list(obs.tricks)
+    for i, (leader, cards) in enumerate(tricks):
+        led = cards[0].suit_index
+        for k, c in enumerate(cards):
+            who = (leader + k) % 3
+            played[who] |= c.bit
+            if c.suit_index != led:
+                void[who] |= 1 << led
+        if len(cards) == 3:
+            winner = (leader + winner_index(t, cards)) % 3
+            tv = sum(pts[c.index] for c in cards) + roem_of(rules, t, cards)
+            tv += LAST_TRICK if i == 9 else 0
+            known[winner != maker] += tv
+            lost = lost or winner != maker
+    mine = seat == maker
+    away = sum(c.bit for c in obs.laid_away) if mine else 0
+    unseen = FULL_MASK & ~hand & ~(played[0] | played[1] | played[2]) & ~away
+    sizes = [0, 0, 0, 0]
+    for s in range(3):
+        if s != seat:
+            sizes[s] = obs.hand_sizes[s]
+    if not mine:
+        sizes[AWAY] = obs.laid_away_count
+    passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
+    hands_known = [0, 0, 0]
+    hands_known[seat] = hand
+    return Seen(seat, maker, t, unseen, (sizes[0], sizes[1], sizes[2], sizes[3]),
+                (void[0], void[1], void[2]), (played[0], played[1], played[2]), passers,
+                (hands_known[0], hands_known[1], hands_known[2]), away, lost,
+                (known[0], known[1]))  # fmt: skip
+
+
+def sample(seen: Seen, rng: random.Random) -> tuple[tuple[int, int, int], int] | None:
+    """Hidden cards dealt to fit the play (sizes and voids): (three hands, laid away), or
+    None when this try did not fit. Most constrained cards first."""
+    slots = [s for s in range(4) if seen.sizes[s]]
+    left = {s: seen.sizes[s] for s in slots}
+    cards = [c.index for c in cards_of(seen.unseen)]
+    rng.shuffle(cards)
+    options = {c: [s for s in slots if s == AWAY or not seen.void[s] >> (c >> 3) & 1]
+               for c in cards}  # fmt: skip
+    cards.sort(key=lambda c: len(options[c]))
+    got = [0, 0, 0, 0]
+    for c in cards:
+        open_ = [s for s in options[c] if left[s]]
+        if not open_:
+            return None
+        weights = [left[s] for s in open_]
+        s = rng.choices(open_, weights)[0]
+        left[s] -= 1
+        got[s] |= 1 << c
+    hands = [seen.hands_known[s] | got[s] for s in range(3)]
+    return (hands[0], hands[1], hands[2]), (seen.away or got[AWAY])
+
+
+def fits_bidding(seen: Seen, hands: tuple[int, int, int]) -> bool:
+    """Would each other seat that passed have passed with this hand (as dealt)?"""
+    for s in seen.passers:
+        dealt = cards_of(hands[s] | seen.played[s])
+        if max(hand_value(dealt, t) for t in range(4)) >= NAME_AT + PASS_SLACK:
+            return False
+    return True
+
+
+def deal_margin(maker_total: float, total: float) -> float:
+    """The maker's deal score minus the mean of the defenders' (RULES.md 3's contract)."""
+    if 2 * maker_total > total:
+        return (3 * maker_total - total) / 2
+    return -total / 2
+
+
+class KalabriaszHard:
+    """Sampled deals and an exact endgame for the cards; normal's rules for the bidding and
+    the laying away."""
+
+    name = "hard"
+
+    def __init__(
+        self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
+        cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
+        read_bidding: bool = True,
+    ) -> None:  # fmt: skip
+        self.rng = random.Random(seed)
+        self.think = think_ms / 1000.0
+        self.cap = cap_ms / 1000.0
+        self.worlds = worlds
+        self.exact_cards, self.tail_cards = exact_cards, tail_cards
+        self.read_bidding = read_bidding
+        self.helper = KalabriaszHeuristic(seed, counting=True)
+        self._solvers: dict[tuple[KalabriaszVariant, int, int], ThreeSolver] = {}
+        self.sampled = 0  # deals sampled for the last decision (benchmarks read it)
+
+    def choose(self, obs: KalabriaszObservation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "play":
+            return self.play(obs)
+        return self.helper.choose(obs)
+
+    def _solver(self, variant: KalabriaszVariant, trump: int, maker: int) -> ThreeSolver:
+        key = (variant, trump, maker)
+        solver = self._solvers.get(key)
+        if solver is None or len(solver.tt) > 300_000:
+            self._solvers.clear()
+            solver = self._solvers[key] = ThreeSolver(variant, trump, maker)
+        return solver
+
+    def _more(self, done: int, start: float) -> bool:
+        elapsed = time.perf_counter() - start
+        if self.worlds is not None:
+            return done < self.worlds and (done == 0 or elapsed < self.cap)
+        if done < MIN_WORLDS:
+            return done == 0 or elapsed < self.cap
+        return done < MAX_WORLDS and elapsed < self.think
+
+    def play(self, obs: KalabriaszObservation) -> Action:
+        values = self.card_values(obs)
+        t = obs.trump.index  # type: ignore[union-attr]
+        return max(obs.legal, key=lambda a: (values[a.card.index], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
+
+    def card_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+        """Each legal card's mean deal margin for this seat over the sampled deals."""
+        start = time.perf_counter()
+        seen = read(obs)
+        solver = self._solver(obs.variant, seen.trump, seen.maker)
+        cards = [a.card.index for a in obs.legal if a.card is not None]
+        sums = dict.fromkeys(cards, 0.0)
+        pts = POINTS[seen.trump]
+        trick = tuple(c.index for c in obs.trick)
+        exact = len(obs.hand) <= self.exact_cards
+        sign = 1.0 if seen.seat == seen.maker else -1.0
+        done = 0
+        while self._more(done, start):
+            world = self._world(seen)
+            hands, away = world
+            rest = sum(pts[c] for c in range(32) if (hands[0] | hands[1] | hands[2]) >> c & 1)
+            rest += sum(pts[c] for c in trick) + LAST_TRICK
+            away_pts = sum(pts[c] for c in range(32) if away >> c & 1)
+            maker_known = seen.known[0] + away_pts
+            total = seen.known[0] + seen.known[1] + away_pts + rest
+            for c in cards:
+                after = list(hands)
+                after[seen.seat] ^= 1 << c
+                h = (after[0], after[1], after[2])
+                if exact:
+                    diff = solver.after(h, obs.leader, (*trick, c), seen.lost)
+                else:
+                    diff = play_out(solver, h, obs.leader, (*trick, c), seen.lost,
+                                    self.tail_cards)  # fmt: skip
+                maker_total = maker_known + (rest + diff) / 2
+                sums[c] += sign * deal_margin(maker_total, total)
+            done += 1
+        self.sampled = done
+        return {c: v / done for c, v in sums.items()}
+
+    def _world(self, seen: Seen) -> tuple[tuple[int, int, int], int]:
+        """A sampled deal that fits the play and, if one is found in `TRIES`, the bidding."""
+        fallback = None
+        for _ in range(TRIES):
+            world = sample(seen, self.rng)
+            if world is None:
+                continue
+            if not self.read_bidding or fits_bidding(seen, world[0]):
+                return world
+            fallback = fallback or world
+        while fallback is None:
+            fallback = sample(seen, self.rng)
+        return fallback
