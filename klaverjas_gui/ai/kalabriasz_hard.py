@@ -21,12 +21,13 @@ number (`worlds`, for tests).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from dataclasses import dataclass
 
-from ..engine.cards import FULL_MASK, POINTS, SUIT_MASKS, cards_of
-from ..engine.kalabriasz import KalabriaszObservation
+from ..engine.cards import FULL_MASK, POINTS, SUITS, cards_of
+from ..engine.kalabriasz import LAY_ACTIONS, KalabriaszObservation
 from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
 from ..engine.match import Action
 from ..engine.play import winner_index
@@ -42,6 +43,13 @@ MIN_WORLDS = 3
 MAX_WORLDS = 80
 PASS_SLACK = 1.0  # a passer's hand may have been this much over the naming line (an easy seat)
 TRIES = 40  # samples tried for one that fits the bidding, before taking one that fits the play
+# Bidding: each candidate suit (the best BID_SUITS by hand value) is played out in sampled
+# deals (talon and the other hands fitting the passes so far), laid away by normal's rules;
+# it names the best suit when its mean deal margin beats passing by NAME_MARGIN.
+BID_SUITS = 2
+BID_THINK_MS = 300.0
+BID_WORLDS = 60
+NAME_MARGIN = 0.0
 AWAY = 3  # the slot of the two laid-away cards when a defender samples
 
 
@@ -154,7 +162,8 @@ class KalabriaszHard:
     def __init__(
         self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
         cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
-        read_bidding: bool = True,
+        read_bidding: bool = True, sampled_bids: bool = True, name_margin: float = NAME_MARGIN,
+        bid_think_ms: float = BID_THINK_MS,
     ) -> None:  # fmt: skip
         self.rng = random.Random(seed)
         self.think = think_ms / 1000.0
@@ -162,6 +171,8 @@ class KalabriaszHard:
         self.worlds = worlds
         self.exact_cards, self.tail_cards = exact_cards, tail_cards
         self.read_bidding = read_bidding
+        self.sampled_bids, self.name_margin = sampled_bids, name_margin
+        self.bid_think = bid_think_ms / 1000.0
         self.helper = KalabriaszHeuristic(seed, counting=True)
         self._solvers: dict[tuple[KalabriaszVariant, int, int], ThreeSolver] = {}
         self.sampled = 0  # deals sampled for the last decision (benchmarks read it)
@@ -172,6 +183,8 @@ class KalabriaszHard:
             return legal[0]
         if obs.phase == "play":
             return self.play(obs)
+        if obs.phase == "bidding" and self.sampled_bids:
+            return self.bid(obs)
         return self.helper.choose(obs)
 
     def _solver(self, variant: KalabriaszVariant, trump: int, maker: int) -> ThreeSolver:
@@ -190,6 +203,66 @@ class KalabriaszHard:
             return done == 0 or elapsed < self.cap
         return done < MAX_WORLDS and elapsed < self.think
 
+    # --- bidding ---
+    def bid(self, obs: KalabriaszObservation) -> Action:
+        """Name the suit whose sampled deals score best, if that beats passing."""
+        values = self.bid_values(obs)
+        suit = max(values, key=lambda s: values[s])
+        if values[suit] > self.name_margin:
+            return next(a for a in obs.legal if a.kind == "name" and a.suit is SUITS[suit])
+        return next(a for a in obs.legal if a.kind == "pass")
+
+    def bid_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+        """The mean deal margin of naming each of the `BID_SUITS` best suits, as maker."""
+        start = time.perf_counter()
+        seat = obs.seat
+        hand = sum(c.bit for c in obs.hand)
+        sizes = [10, 10, 10, 2]
+        sizes[seat] = 0
+        passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
+        known = [0, 0, 0]
+        known[seat] = hand
+        seen = Seen(seat, seat, 0, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
+                    (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
+                    (0, 0))  # fmt: skip
+        suits = sorted(range(4), key=lambda t: -hand_value(obs.hand, t))[:BID_SUITS]
+        sums = dict.fromkeys(suits, 0.0)
+        done = 0
+        while done < (self.worlds or BID_WORLDS) and (
+            done < MIN_WORLDS or time.perf_counter() - start < self.bid_think
+        ) and (done == 0 or time.perf_counter() - start < self.cap):
+            hands, talon = self._world(seen)
+            for t in suits:
+                sums[t] += self._name_margin(obs, hands, talon, t)
+            done += 1
+        self.sampled = done
+        return {t: v / done for t, v in sums.items()}
+
+    def _name_margin(
+        self, obs: KalabriaszObservation, hands: tuple[int, int, int], talon: int, t: int
+    ) -> float:
+        """The deal margin of naming `t` in one sampled deal: lay away by normal's rules,
+        then play out from first hand's lead."""
+        seat, pts = obs.seat, POINTS[t]
+        full = hands[seat] | talon
+        view = dataclasses.replace(obs, phase="talon", trump=SUITS[t], maker=seat)
+        laid = 0
+        for _ in range(2):
+            mine = full & ~laid
+            cards = cards_of(mine)
+            view = dataclasses.replace(view, hand=tuple(cards),
+                                       legal=tuple(LAY_ACTIONS[c.index] for c in cards))  # fmt: skip
+            laid |= self.helper.lay(view).card.bit  # type: ignore[union-attr]
+        after = list(hands)
+        after[seat] = full & ~laid
+        h = (after[0], after[1], after[2])
+        solver = self._solver(obs.variant, t, seat)
+        diff = play_out(solver, h, obs.first_hand, (), False, self.tail_cards)
+        away = sum(pts[c] for c in range(32) if laid >> c & 1)
+        rest = sum(pts[c] for c in range(32) if (h[0] | h[1] | h[2]) >> c & 1) + LAST_TRICK
+        return deal_margin(away + (rest + diff) / 2, away + rest)
+
+    # --- cards ---
     def play(self, obs: KalabriaszObservation) -> Action:
         values = self.card_values(obs)
         t = obs.trump.index  # type: ignore[union-attr]
