@@ -199,9 +199,7 @@ def test_knowing_the_deal_the_hard_player_plays_the_solvers_best_card(monkeypatc
         pick = player.choose(obs).card.index
         solver = ThreeSolver(s.variant, s.trump, s.maker)
         t = s.trump
-        lost = any(
-            (lead + winner_index(t, cards)) % 3 != s.maker for lead, cards in s.tricks
-        )
+        lost = any((lead + winner_index(t, cards)) % 3 != s.maker for lead, cards in s.tricks)
         trick = tuple(c.index for c in s.trick)
         exact = {}
         for c, diff in solver.best_cards(s.hands, s.leader, trick, lost).items():

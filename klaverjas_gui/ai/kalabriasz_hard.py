@@ -35,8 +35,9 @@ from ..engine.roem import roem_of
 from .kalabriasz_players import NAME_AT, KalabriaszHeuristic, hand_value
 from .kalabriasz_solver import ThreeSolver, play_out
 
-EXACT_CARDS = 4  # solve exactly when the hand to play from holds at most this many cards
-TAIL_CARDS = 3  # earlier: play out fast until the hands are this small, then solve
+EXACT_CARDS = 5  # solve exactly when the hand to play from holds at most this many cards
+PLAYOUT_CARDS = 7  # from this many cards in hand down: sampled deals; more: normal's rules
+TAIL_CARDS = 4  # earlier: play out fast until the hands are this small, then solve
 THINK_MS = 120.0  # sampling stops after this much wall clock (at least MIN_WORLDS)
 CAP_MS = 800.0  # and never goes past this, even for MIN_WORLDS
 MIN_WORLDS = 3
@@ -162,8 +163,8 @@ class KalabriaszHard:
     def __init__(
         self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
         cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
-        read_bidding: bool = True, sampled_bids: bool = True, name_margin: float = NAME_MARGIN,
-        bid_think_ms: float = BID_THINK_MS,
+        read_bidding: bool = True, sampled_bids: bool = False, name_margin: float = NAME_MARGIN,
+        bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS, caution: float = 0.0,
     ) -> None:  # fmt: skip
         self.rng = random.Random(seed)
         self.think = think_ms / 1000.0
@@ -171,9 +172,10 @@ class KalabriaszHard:
         self.worlds = worlds
         self.exact_cards, self.tail_cards = exact_cards, tail_cards
         self.read_bidding = read_bidding
+        self.playout_cards = playout_cards
         self.sampled_bids, self.name_margin = sampled_bids, name_margin
         self.bid_think = bid_think_ms / 1000.0
-        self.helper = KalabriaszHeuristic(seed, counting=True)
+        self.helper = KalabriaszHeuristic(seed, counting=True, caution=caution)
         self._solvers: dict[tuple[KalabriaszVariant, int, int], ThreeSolver] = {}
         self.sampled = 0  # deals sampled for the last decision (benchmarks read it)
 
@@ -196,12 +198,16 @@ class KalabriaszHard:
         return solver
 
     def _more(self, done: int, start: float) -> bool:
+        """Sample another deal? Never one that would likely end past the cap (a deal takes
+        about as long as the mean so far)."""
+        if done == 0:
+            return True
         elapsed = time.perf_counter() - start
+        if elapsed * (done + 1) / done > self.cap:
+            return False
         if self.worlds is not None:
-            return done < self.worlds and (done == 0 or elapsed < self.cap)
-        if done < MIN_WORLDS:
-            return done == 0 or elapsed < self.cap
-        return done < MAX_WORLDS and elapsed < self.think
+            return done < self.worlds
+        return done < MIN_WORLDS or (done < MAX_WORLDS and elapsed < self.think)
 
     # --- bidding ---
     def bid(self, obs: KalabriaszObservation) -> Action:
@@ -228,9 +234,11 @@ class KalabriaszHard:
         suits = sorted(range(4), key=lambda t: -hand_value(obs.hand, t))[:BID_SUITS]
         sums = dict.fromkeys(suits, 0.0)
         done = 0
-        while done < (self.worlds or BID_WORLDS) and (
-            done < MIN_WORLDS or time.perf_counter() - start < self.bid_think
-        ) and (done == 0 or time.perf_counter() - start < self.cap):
+        while (
+            done < (self.worlds or BID_WORLDS)
+            and (done < MIN_WORLDS or time.perf_counter() - start < self.bid_think)
+            and (done == 0 or time.perf_counter() - start < self.cap)
+        ):
             hands, talon = self._world(seen)
             for t in suits:
                 sums[t] += self._name_margin(obs, hands, talon, t)
@@ -250,8 +258,8 @@ class KalabriaszHard:
         for _ in range(2):
             mine = full & ~laid
             cards = cards_of(mine)
-            view = dataclasses.replace(view, hand=tuple(cards),
-                                       legal=tuple(LAY_ACTIONS[c.index] for c in cards))  # fmt: skip
+            legal = tuple(LAY_ACTIONS[c.index] for c in cards)
+            view = dataclasses.replace(view, hand=tuple(cards), legal=legal)
             laid |= self.helper.lay(view).card.bit  # type: ignore[union-attr]
         after = list(hands)
         after[seat] = full & ~laid
@@ -264,6 +272,8 @@ class KalabriaszHard:
 
     # --- cards ---
     def play(self, obs: KalabriaszObservation) -> Action:
+        if len(obs.hand) > max(self.exact_cards, self.playout_cards):
+            return self.helper.play(obs)
         values = self.card_values(obs)
         t = obs.trump.index  # type: ignore[union-attr]
         return max(obs.legal, key=lambda a: (values[a.card.index], -POINTS[t][a.card.index]))  # type: ignore[union-attr]

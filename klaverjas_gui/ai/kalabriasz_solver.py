@@ -90,8 +90,8 @@ class ThreeSolver:
     def roem(self, mask: int) -> int:
         r = self._roem.get(mask)
         if r is None:
-            r = self._roem[mask] = roem_of(self.rules, self.t, [ALL_CARDS[c] for c in
-                                                                 range(32) if mask >> c & 1])  # fmt: skip
+            cards = [ALL_CARDS[c] for c in range(32) if mask >> c & 1]
+            r = self._roem[mask] = roem_of(self.rules, self.t, cards)
         return r
 
     def trick_winner(self, leader: int, trick: Sequence[int]) -> int:
