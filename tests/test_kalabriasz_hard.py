@@ -121,7 +121,8 @@ def test_the_maker_decides_from_his_own_view_only():
     states = [_start(TWIN_SEAT0, h1, h2, opening) for h1, h2 in ((one_1, one_2), (two_1, two_2))]
     assert states[0].hands[1] != states[1].hands[1]
     assert states[0].observation(0) == states[1].observation(0)
-    picks = [KalabriaszHard(5, worlds=6).choose(s.observation(0)) for s in states]
+    # sampled from the first card on (as shipped, the first cards are normal's rules)
+    picks = [KalabriaszHard(5, worlds=6, playout_cards=10).choose(s.observation(0)) for s in states]
     assert picks[0] == picks[1]
 
 
@@ -134,7 +135,7 @@ def test_a_defender_decides_from_his_own_view_only():
     assert states[0].hands[0] != states[1].hands[0]
     obs = [s.observation(1) for s in states]
     assert obs[0] == obs[1] and len(obs[0].legal) == 2
-    values = [KalabriaszHard(5, worlds=6).card_values(o) for o in obs]
+    values = [KalabriaszHard(5, worlds=6, playout_cards=10).card_values(o) for o in obs]
     assert values[0] == values[1]
 
 
@@ -229,7 +230,9 @@ def _margin(s, seat, diff):
 def test_hard_plays_only_legal_cards(preset):
     for seed in range(3):
         state = new_kalabriasz(KALABRIASZ_PRESETS[preset], seed)
-        players = [KalabriaszHard(seed * 3 + k, worlds=2) for k in range(3)]
+        # every path: sampled bids, playouts from the first card, the exact endgame
+        players = [KalabriaszHard(seed * 3 + k, worlds=2, playout_cards=10, sampled_bids=k == 0)
+                   for k in range(3)]  # fmt: skip
         while state.deal_no <= 2 and not state.is_over:
             action = players[state.to_move].choose(state.observation(state.to_move))
             assert action in state.legal_actions(), (preset, seed, action)

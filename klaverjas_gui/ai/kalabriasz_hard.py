@@ -1,6 +1,7 @@
 """The hard three-player (Kalabriasz) computer player: sampled deals and an exact endgame.
 
-Every card decision samples the cards it cannot see so that they fit what its seat saw:
+From `PLAYOUT_CARDS` cards in hand down, every card decision samples the cards it cannot
+see so that they fit what its seat saw:
 - who may hold what: the hands' sizes; the two cards laid away (a defender does not know
   them: any unseen card may be one; the maker knows them and the talon);
 - voids shown by play: a seat that did not follow the led suit holds none of it;
@@ -9,12 +10,15 @@ Every card decision samples the cards it cannot see so that they fit what its se
   counted on its ten cards as dealt: what it holds now and what it played).
 Each legal card is then valued in every sampled deal (the same deals for every card, so
 luck cancels out between them): exactly (`ThreeSolver`) once the hand holds at most
-`EXACT_CARDS`, earlier by a fast open-hand playout until the hands hold `TAIL_CARDS`,
+`EXACT_CARDS`, before that by a fast open-hand playout until the hands hold `TAIL_CARDS`,
 then exactly. A deal's value becomes a deal score before averaging, because the contract
 is a step: the maker's score minus the mean of the defenders' (made: his total against
 theirs; nat: nothing against the whole deal shared).
 
-Bidding and laying away follow the normal player's rules (see docs/benchmarks.md).
+Measured against normal (docs/benchmarks.md): the greedy playouts from the first trick
+played worse than normal's rules, so the first cards are normal's; naming trump from
+sampled deals played out (`sampled_bids`) did too, so bidding and laying away are
+normal's rules.
 It samples deals up to a wall-clock budget (`THINK_MS`, never past `CAP_MS`) or a fixed
 number (`worlds`, for tests).
 """
@@ -164,8 +168,14 @@ class KalabriaszHard:
         self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
         cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
         read_bidding: bool = True, sampled_bids: bool = False, name_margin: float = NAME_MARGIN,
-        bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS, caution: float = 0.0,
+        bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS,
+        caution: float = 0.0,
     ) -> None:  # fmt: skip
+        """`worlds`: a fixed number of sampled deals per decision (tests); `playout_cards`:
+        sample from this many cards in hand down (more: normal's rules); `sampled_bids`:
+        name trump from sampled deals instead of normal's rules, naming when the best suit
+        beats `name_margin`; `caution`: what normal's naming rule asks more of a hand;
+        `read_bidding`: keep sampled hands that fit the passes."""
         self.rng = random.Random(seed)
         self.think = think_ms / 1000.0
         self.cap = cap_ms / 1000.0
