@@ -7,7 +7,8 @@ laid away if it is the maker, and what lay open on the table) and answers one of
 Levels: "random" (any legal action), "easy" (a beginner: names trump only with a
 clearly strong hand, forgets which cards are out, and now and then plays the biggest
 card it may), "normal" (table rules that count the cards: which are out, which are
-masters, who is void, whose card is winning for the defenders' side).
+masters, who is void, whose card is winning for the defenders' side), "hard" (sampled
+deals and an exact endgame: `kalabriasz_hard`).
 Each player keeps its own RNG, so `choose` may run on a worker thread.
 """
 
@@ -36,7 +37,7 @@ from ..engine.kalabriasz import KalabriaszObservation
 from ..engine.match import Action
 from .base import RandomPlayer
 
-KALABRIASZ_LEVELS = ("random", "easy", "normal")
+KALABRIASZ_LEVELS = ("random", "easy", "normal", "hard")
 
 # What a card is worth to a maker as trump, by rank index 7 8 9 T J Q K A.
 TRUMP_WORTH = (0.5, 0.5, 2.3, 1.2, 3.0, 0.7, 0.8, 1.6)
@@ -64,6 +65,10 @@ def make_kalabriasz_player(level: str, seed: int | None = None) -> KalabriaszPla
         return KalabriaszHeuristic(seed, counting=False, slips=EASY_SLIPS, caution=EASY_CAUTION)
     if level == "normal":
         return KalabriaszHeuristic(seed, counting=True)
+    if level == "hard":
+        from .kalabriasz_hard import KalabriaszHard  # it builds on this module
+
+        return KalabriaszHard(seed)
     raise ValueError(
         f"unknown computer level {level!r}; choose from {', '.join(KALABRIASZ_LEVELS)}"
     )

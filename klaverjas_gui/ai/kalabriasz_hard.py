@@ -1,0 +1,338 @@
+"""The hard three-player (Kalabriasz) computer player: sampled deals and an exact endgame.
+
+From `PLAYOUT_CARDS` cards in hand down, every card decision samples the cards it cannot
+see so that they fit what its seat saw:
+- who may hold what: the hands' sizes; the two cards laid away (a defender does not know
+  them: any unseen card may be one; the maker knows them and the talon);
+- voids shown by play: a seat that did not follow the led suit holds none of it;
+- the bidding: a seat that passed before the maker named had no hand worth naming, by the
+  normal player's measure (`hand_value` below `NAME_AT` + `PASS_SLACK` in every suit,
+  counted on its ten cards as dealt: what it holds now and what it played).
+Each legal card is then valued in every sampled deal (the same deals for every card, so
+luck cancels out between them): exactly (`ThreeSolver`) once the hand holds at most
+`EXACT_CARDS`, before that by a fast open-hand playout until the hands hold `TAIL_CARDS`,
+then exactly. A deal's value becomes a deal score before averaging, because the contract
+is a step: the maker's score minus the mean of the defenders' (made: his total against
+theirs; nat: nothing against the whole deal shared).
+
+Measured against normal (docs/benchmarks.md): the greedy playouts from the first trick
+played worse than normal's rules, so the first cards are normal's; naming trump from
+sampled deals played out (`sampled_bids`) did too, so bidding and laying away are
+normal's rules.
+It samples deals up to a wall-clock budget (`THINK_MS`, never past `CAP_MS`) or a fixed
+number (`worlds`, for tests).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from dataclasses import dataclass
+
+from ..engine.cards import FULL_MASK, POINTS, SUITS, cards_of
+from ..engine.kalabriasz import LAY_ACTIONS, KalabriaszObservation
+from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
+from ..engine.match import Action
+from ..engine.play import winner_index
+from ..engine.roem import roem_of
+from .kalabriasz_players import NAME_AT, KalabriaszHeuristic, hand_value
+from .kalabriasz_solver import ThreeSolver, play_out
+
+EXACT_CARDS = 5  # solve exactly when the hand to play from holds at most this many cards
+PLAYOUT_CARDS = 7  # from this many cards in hand down: sampled deals; more: normal's rules
+TAIL_CARDS = 4  # earlier: play out fast until the hands are this small, then solve
+THINK_MS = 120.0  # sampling stops after this much wall clock (at least MIN_WORLDS)
+CAP_MS = 800.0  # and never goes past this, even for MIN_WORLDS
+MIN_WORLDS = 3
+MAX_WORLDS = 80
+PASS_SLACK = 1.0  # a passer's hand may have been this much over the naming line (an easy seat)
+TRIES = 40  # samples tried for one that fits the bidding, before taking one that fits the play
+# Bidding: each candidate suit (the best BID_SUITS by hand value) is played out in sampled
+# deals (talon and the other hands fitting the passes so far), laid away by normal's rules;
+# it names the best suit when its mean deal margin beats passing by NAME_MARGIN.
+BID_SUITS = 2
+BID_THINK_MS = 300.0
+BID_WORLDS = 60
+NAME_MARGIN = 0.0
+AWAY = 3  # the slot of the two laid-away cards when a defender samples
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the seat knows for sampling, read from its observation."""
+
+    seat: int
+    maker: int
+    trump: int
+    unseen: int  # cards whose place the seat does not know
+    sizes: tuple[int, int, int, int]  # cards each seat holds unseen; [AWAY]: laid away
+    void: tuple[int, int, int]  # per seat, a mask of the suits it cannot hold
+    played: tuple[int, int, int]  # cards each seat has played this deal
+    passers: tuple[int, ...]  # other seats that passed before trump was named
+    hands_known: tuple[int, int, int]  # the seat's own hand in its place, 0 elsewhere
+    away: int  # the cards laid away, when the seat is the maker
+    lost: bool  # the maker has lost a trick already
+    known: tuple[int, int]  # points so far (cards, last trick, roem): maker's, defenders'
+
+
+def read(obs: KalabriaszObservation) -> Seen:
+    """The seat's knowledge: which cards are unseen, who is void, who passed."""
+    assert obs.trump is not None and obs.maker is not None
+    t, maker, seat = obs.trump.index, obs.maker, obs.seat
+    pts = POINTS[t]
+    rules = obs.variant.play_rules
+    hand = sum(c.bit for c in obs.hand)
+    played = [0, 0, 0]
+    void = [0, 0, 0]
+    known = [0, 0]
+    lost = False
+    tricks = [*obs.tricks, (obs.leader, obs.trick)] if obs.trick else list(obs.tricks)
+    for i, (leader, cards) in enumerate(tricks):
+        led = cards[0].suit_index
+        for k, c in enumerate(cards):
+            who = (leader + k) % 3
+            played[who] |= c.bit
+            if c.suit_index != led:
+                void[who] |= 1 << led
+        if len(cards) == 3:
+            winner = (leader + winner_index(t, cards)) % 3
+            tv = sum(pts[c.index] for c in cards) + roem_of(rules, t, cards)
+            tv += LAST_TRICK if i == 9 else 0
+            known[winner != maker] += tv
+            lost = lost or winner != maker
+    mine = seat == maker
+    away = sum(c.bit for c in obs.laid_away) if mine else 0
+    unseen = FULL_MASK & ~hand & ~(played[0] | played[1] | played[2]) & ~away
+    sizes = [0, 0, 0, 0]
+    for s in range(3):
+        if s != seat:
+            sizes[s] = obs.hand_sizes[s]
+    if not mine:
+        sizes[AWAY] = obs.laid_away_count
+    passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
+    hands_known = [0, 0, 0]
+    hands_known[seat] = hand
+    return Seen(seat, maker, t, unseen, (sizes[0], sizes[1], sizes[2], sizes[3]),
+                (void[0], void[1], void[2]), (played[0], played[1], played[2]), passers,
+                (hands_known[0], hands_known[1], hands_known[2]), away, lost,
+                (known[0], known[1]))  # fmt: skip
+
+
+def sample(seen: Seen, rng: random.Random) -> tuple[tuple[int, int, int], int] | None:
+    """Hidden cards dealt to fit the play (sizes and voids): (three hands, laid away), or
+    None when this try did not fit. Most constrained cards first."""
+    slots = [s for s in range(4) if seen.sizes[s]]
+    left = {s: seen.sizes[s] for s in slots}
+    cards = [c.index for c in cards_of(seen.unseen)]
+    rng.shuffle(cards)
+    options = {c: [s for s in slots if s == AWAY or not seen.void[s] >> (c >> 3) & 1]
+               for c in cards}  # fmt: skip
+    cards.sort(key=lambda c: len(options[c]))
+    got = [0, 0, 0, 0]
+    for c in cards:
+        open_ = [s for s in options[c] if left[s]]
+        if not open_:
+            return None
+        weights = [left[s] for s in open_]
+        s = rng.choices(open_, weights)[0]
+        left[s] -= 1
+        got[s] |= 1 << c
+    hands = [seen.hands_known[s] | got[s] for s in range(3)]
+    return (hands[0], hands[1], hands[2]), (seen.away or got[AWAY])
+
+
+def fits_bidding(seen: Seen, hands: tuple[int, int, int]) -> bool:
+    """Would each other seat that passed have passed with this hand (as dealt)?"""
+    for s in seen.passers:
+        dealt = cards_of(hands[s] | seen.played[s])
+        if max(hand_value(dealt, t) for t in range(4)) >= NAME_AT + PASS_SLACK:
+            return False
+    return True
+
+
+def deal_margin(maker_total: float, total: float) -> float:
+    """The maker's deal score minus the mean of the defenders' (RULES.md 3's contract)."""
+    if 2 * maker_total > total:
+        return (3 * maker_total - total) / 2
+    return -total / 2
+
+
+class KalabriaszHard:
+    """Sampled deals and an exact endgame for the cards; normal's rules for the bidding and
+    the laying away."""
+
+    name = "hard"
+
+    def __init__(
+        self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
+        cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
+        read_bidding: bool = True, sampled_bids: bool = False, name_margin: float = NAME_MARGIN,
+        bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS,
+        caution: float = 0.0,
+    ) -> None:  # fmt: skip
+        """`worlds`: a fixed number of sampled deals per decision (tests); `playout_cards`:
+        sample from this many cards in hand down (more: normal's rules); `sampled_bids`:
+        name trump from sampled deals instead of normal's rules, naming when the best suit
+        beats `name_margin`; `caution`: what normal's naming rule asks more of a hand;
+        `read_bidding`: keep sampled hands that fit the passes."""
+        self.rng = random.Random(seed)
+        self.think = think_ms / 1000.0
+        self.cap = cap_ms / 1000.0
+        self.worlds = worlds
+        self.exact_cards, self.tail_cards = exact_cards, tail_cards
+        self.read_bidding = read_bidding
+        self.playout_cards = playout_cards
+        self.sampled_bids, self.name_margin = sampled_bids, name_margin
+        self.bid_think = bid_think_ms / 1000.0
+        self.helper = KalabriaszHeuristic(seed, counting=True, caution=caution)
+        self._solvers: dict[tuple[KalabriaszVariant, int, int], ThreeSolver] = {}
+        self.sampled = 0  # deals sampled for the last decision (benchmarks read it)
+
+    def choose(self, obs: KalabriaszObservation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "play":
+            return self.play(obs)
+        if obs.phase == "bidding" and self.sampled_bids:
+            return self.bid(obs)
+        return self.helper.choose(obs)
+
+    def _solver(self, variant: KalabriaszVariant, trump: int, maker: int) -> ThreeSolver:
+        key = (variant, trump, maker)
+        solver = self._solvers.get(key)
+        if solver is None or len(solver.tt) > 300_000:
+            self._solvers.clear()
+            solver = self._solvers[key] = ThreeSolver(variant, trump, maker)
+        return solver
+
+    def _more(self, done: int, start: float) -> bool:
+        """Sample another deal? Never one that would likely end past the cap (a deal takes
+        about as long as the mean so far)."""
+        if done == 0:
+            return True
+        elapsed = time.perf_counter() - start
+        if elapsed * (done + 1) / done > self.cap:
+            return False
+        if self.worlds is not None:
+            return done < self.worlds
+        return done < MIN_WORLDS or (done < MAX_WORLDS and elapsed < self.think)
+
+    # --- bidding ---
+    def bid(self, obs: KalabriaszObservation) -> Action:
+        """Name the suit whose sampled deals score best, if that beats passing."""
+        values = self.bid_values(obs)
+        suit = max(values, key=lambda s: values[s])
+        if values[suit] > self.name_margin:
+            return next(a for a in obs.legal if a.kind == "name" and a.suit is SUITS[suit])
+        return next(a for a in obs.legal if a.kind == "pass")
+
+    def bid_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+        """The mean deal margin of naming each of the `BID_SUITS` best suits, as maker."""
+        start = time.perf_counter()
+        seat = obs.seat
+        hand = sum(c.bit for c in obs.hand)
+        sizes = [10, 10, 10, 2]
+        sizes[seat] = 0
+        passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
+        known = [0, 0, 0]
+        known[seat] = hand
+        seen = Seen(seat, seat, 0, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
+                    (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
+                    (0, 0))  # fmt: skip
+        suits = sorted(range(4), key=lambda t: -hand_value(obs.hand, t))[:BID_SUITS]
+        sums = dict.fromkeys(suits, 0.0)
+        done = 0
+        while (
+            done < (self.worlds or BID_WORLDS)
+            and (done < MIN_WORLDS or time.perf_counter() - start < self.bid_think)
+            and (done == 0 or time.perf_counter() - start < self.cap)
+        ):
+            hands, talon = self._world(seen)
+            for t in suits:
+                sums[t] += self._name_margin(obs, hands, talon, t)
+            done += 1
+        self.sampled = done
+        return {t: v / done for t, v in sums.items()}
+
+    def _name_margin(
+        self, obs: KalabriaszObservation, hands: tuple[int, int, int], talon: int, t: int
+    ) -> float:
+        """The deal margin of naming `t` in one sampled deal: lay away by normal's rules,
+        then play out from first hand's lead."""
+        seat, pts = obs.seat, POINTS[t]
+        full = hands[seat] | talon
+        view = dataclasses.replace(obs, phase="talon", trump=SUITS[t], maker=seat)
+        laid = 0
+        for _ in range(2):
+            mine = full & ~laid
+            cards = cards_of(mine)
+            legal = tuple(LAY_ACTIONS[c.index] for c in cards)
+            view = dataclasses.replace(view, hand=tuple(cards), legal=legal)
+            laid |= self.helper.lay(view).card.bit  # type: ignore[union-attr]
+        after = list(hands)
+        after[seat] = full & ~laid
+        h = (after[0], after[1], after[2])
+        solver = self._solver(obs.variant, t, seat)
+        diff = play_out(solver, h, obs.first_hand, (), False, self.tail_cards)
+        away = sum(pts[c] for c in range(32) if laid >> c & 1)
+        rest = sum(pts[c] for c in range(32) if (h[0] | h[1] | h[2]) >> c & 1) + LAST_TRICK
+        return deal_margin(away + (rest + diff) / 2, away + rest)
+
+    # --- cards ---
+    def play(self, obs: KalabriaszObservation) -> Action:
+        if len(obs.hand) > max(self.exact_cards, self.playout_cards):
+            return self.helper.play(obs)
+        values = self.card_values(obs)
+        t = obs.trump.index  # type: ignore[union-attr]
+        return max(obs.legal, key=lambda a: (values[a.card.index], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
+
+    def card_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+        """Each legal card's mean deal margin for this seat over the sampled deals."""
+        start = time.perf_counter()
+        seen = read(obs)
+        solver = self._solver(obs.variant, seen.trump, seen.maker)
+        cards = [a.card.index for a in obs.legal if a.card is not None]
+        sums = dict.fromkeys(cards, 0.0)
+        pts = POINTS[seen.trump]
+        trick = tuple(c.index for c in obs.trick)
+        exact = len(obs.hand) <= self.exact_cards
+        sign = 1.0 if seen.seat == seen.maker else -1.0
+        done = 0
+        while self._more(done, start):
+            world = self._world(seen)
+            hands, away = world
+            rest = sum(pts[c] for c in range(32) if (hands[0] | hands[1] | hands[2]) >> c & 1)
+            rest += sum(pts[c] for c in trick) + LAST_TRICK
+            away_pts = sum(pts[c] for c in range(32) if away >> c & 1)
+            maker_known = seen.known[0] + away_pts
+            total = seen.known[0] + seen.known[1] + away_pts + rest
+            for c in cards:
+                after = list(hands)
+                after[seen.seat] ^= 1 << c
+                h = (after[0], after[1], after[2])
+                if exact:
+                    diff = solver.after(h, obs.leader, (*trick, c), seen.lost)
+                else:
+                    diff = play_out(solver, h, obs.leader, (*trick, c), seen.lost,
+                                    self.tail_cards)  # fmt: skip
+                maker_total = maker_known + (rest + diff) / 2
+                sums[c] += sign * deal_margin(maker_total, total)
+            done += 1
+        self.sampled = done
+        return {c: v / done for c, v in sums.items()}
+
+    def _world(self, seen: Seen) -> tuple[tuple[int, int, int], int]:
+        """A sampled deal that fits the play and, if one is found in `TRIES`, the bidding."""
+        fallback = None
+        for _ in range(TRIES):
+            world = sample(seen, self.rng)
+            if world is None:
+                continue
+            if not self.read_bidding or fits_bidding(seen, world[0]):
+                return world
+            fallback = fallback or world
+        while fallback is None:
+            fallback = sample(seen, self.rng)
+        return fallback

@@ -1,0 +1,243 @@
+"""The hard three-player player and its exact solver: the solver against a plain
+minimax, the player against the solver when it knows the deal, legal cards only, and
+decisions from the seat's own view (twin deals that differ only in hidden cards)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from klaverjas_gui.ai import kalabriasz_hard as hard
+from klaverjas_gui.ai.kalabriasz_hard import KalabriaszHard, deal_margin, read, sample
+from klaverjas_gui.ai.kalabriasz_players import make_kalabriasz_player
+from klaverjas_gui.ai.kalabriasz_solver import ThreeSolver
+from klaverjas_gui.engine.cards import ALL_CARDS, POINTS, SUIT_MASKS, parse_card
+from klaverjas_gui.engine.kalabriasz import KalabriaszStacked, new_kalabriasz
+from klaverjas_gui.engine.kalabriasz_rules import KALABRIASZ_PRESETS, LAST_TRICK
+from klaverjas_gui.engine.play import obligation, winner_index
+from klaverjas_gui.engine.roem import roem_of
+
+
+def brute(variant, t, maker, hands, leader, trick, lost):
+    """Plain minimax from the rules' own functions: no pruning, no table."""
+    seat = (leader + len(trick)) % 3
+    cards = [ALL_CARDS[c] for c in trick]
+    partner = False
+    if trick and seat != maker:
+        partner = (leader + winner_index(t, cards)) % 3 != maker
+    mask, _ = obligation(variant.play_rules, t, hands[seat], cards, partner)
+    values = []
+    for c in range(32):
+        if not mask >> c & 1:
+            continue
+        h = list(hands)
+        h[seat] ^= 1 << c
+        played = (*trick, c)
+        if len(played) < 3:
+            values.append(brute(variant, t, maker, tuple(h), leader, played, lost))
+            continue
+        full = [ALL_CARDS[x] for x in played]
+        winner = (leader + winner_index(t, full)) % 3
+        tv = sum(POINTS[t][x] for x in played) + roem_of(variant.play_rules, t, full)
+        last = not any(h)
+        tv += LAST_TRICK if last else 0
+        won = winner == maker
+        if last and won and not lost:
+            tv += variant.pit_bonus
+        rest = 0 if last else brute(variant, t, maker, tuple(h), winner, (), lost or not won)
+        values.append((tv if won else -tv) + rest)
+    return max(values) if seat == maker else min(values)
+
+
+def random_position(rng, n):
+    cards = list(range(32))
+    rng.shuffle(cards)
+    leader = rng.randrange(3)
+    on_table = rng.randrange(3)
+    hands = [0, 0, 0]
+    for k in range(3):  # the seats that already played to the trick hold one card less
+        seat = (leader + k) % 3
+        size = n - 1 if k < on_table else n
+        hands[seat] = sum(1 << c for c in cards[:size])
+        cards = cards[size:]
+    trick = tuple(cards[:on_table])
+    return tuple(hands), leader, trick
+
+
+@pytest.mark.parametrize("preset", sorted(KALABRIASZ_PRESETS))
+def test_the_solver_agrees_with_plain_minimax(preset):
+    variant = KALABRIASZ_PRESETS[preset]
+    rng = random.Random(preset)
+    checked = 0
+    for _ in range(60):
+        n = rng.choice((1, 2, 3))
+        hands, leader, trick = random_position(rng, n)
+        t, maker, lost = rng.randrange(4), rng.randrange(3), rng.random() < 0.5
+        solver = ThreeSolver(variant, t, maker)
+        want = brute(variant, t, maker, hands, leader, trick, lost)
+        assert solver.value(hands, leader, trick, lost) == want
+        checked += 1
+        # narrow windows: a bound on the right side of the true value
+        assert solver.value(hands, leader, trick, lost, want - 1, want + 1) == want
+    assert checked == 60
+
+
+def test_the_solver_counts_the_pit_bonus_only_when_the_maker_takes_every_trick():
+    variant = KALABRIASZ_PRESETS["kalabriasz"]
+    solver = ThreeSolver(variant, 2, 0)  # hearts; the maker holds the top trumps
+    hands = (parse_card("JH").bit | parse_card("9H").bit, parse_card("7C").bit
+             | parse_card("8C").bit, parse_card("7D").bit | parse_card("8D").bit)  # fmt: skip
+    tricks = 20 + 14 + LAST_TRICK
+    assert solver.value(hands, 0, (), lost=False) == tricks + variant.pit_bonus
+    assert solver.value(hands, 0, (), lost=True) == tricks
+
+
+# --- the player ---
+TWIN_SEAT0 = "JH 9H AH TH KH QH AC TC AD 7S"
+TWIN_TALON = "7D 8D"
+TWIN_SEAT1 = "8C 9C JC QC 9D TD 8S 9S TS JS"
+TWIN_SEAT2 = "7C KC JD QD KD QS KS AS 7H 8H"
+
+
+def _swap(a: str, b: str, x: str, y: str) -> tuple[str, str]:
+    """Hands a and b with card x (in a) and card y (in b) exchanged."""
+    return a.replace(x, y), b.replace(y, x)
+
+
+def _start(seat0: str, seat1: str, seat2: str, actions: tuple[str, ...]):
+    s = new_kalabriasz(stacked=KalabriaszStacked(2, (seat0, seat1, seat2), TWIN_TALON))
+    for a in actions:
+        s, _ = s.apply(a)
+    return s
+
+
+def test_the_maker_decides_from_his_own_view_only():
+    """Seat 0 (maker) keeps his hand and the talon; the defenders' hands differ."""
+    one_1, one_2 = TWIN_SEAT1, TWIN_SEAT2
+    two_1, two_2 = _swap(TWIN_SEAT1, TWIN_SEAT2, "9D", "JD")
+    two_1, two_2 = _swap(two_1, two_2, "8S", "AS")
+    opening = ("name H", "lay 7D", "lay 8D")
+    states = [_start(TWIN_SEAT0, h1, h2, opening) for h1, h2 in ((one_1, one_2), (two_1, two_2))]
+    assert states[0].hands[1] != states[1].hands[1]
+    assert states[0].observation(0) == states[1].observation(0)
+    # sampled from the first card on (as shipped, the first cards are normal's rules)
+    picks = [KalabriaszHard(5, worlds=6, playout_cards=10).choose(s.observation(0)) for s in states]
+    assert picks[0] == picks[1]
+
+
+def test_a_defender_decides_from_his_own_view_only():
+    """Seat 1 (a defender) keeps his hand; the maker's and the other defender's differ."""
+    seat0, seat2 = _swap(TWIN_SEAT0, TWIN_SEAT2, "AC", "AS")
+    opening = ("name H", "lay 7D", "lay 8D", "play AD")
+    states = [_start(TWIN_SEAT0, TWIN_SEAT1, TWIN_SEAT2, opening),
+              _start(seat0, TWIN_SEAT1, seat2, opening)]  # fmt: skip
+    assert states[0].hands[0] != states[1].hands[0]
+    obs = [s.observation(1) for s in states]
+    assert obs[0] == obs[1] and len(obs[0].legal) == 2
+    values = [KalabriaszHard(5, worlds=6, playout_cards=10).card_values(o) for o in obs]
+    assert values[0] == values[1]
+
+
+def test_sampled_deals_fit_what_the_seat_saw():
+    """Every sampled deal keeps the seat's own hand, gives each seat as many cards as it
+    holds, the maker's laid-away pair two cards, and no card of a suit a seat showed void."""
+    rng = random.Random(3)
+    for seed in range(12):
+        s = new_kalabriasz(KALABRIASZ_PRESETS["kalabriasz"], seed)
+        players = [make_kalabriasz_player("normal", seed * 3 + k) for k in range(3)]
+        while s.deal_no == 1 and not s.is_over:
+            if s.phase == "play" and len(s.tricks) >= 3:
+                break
+            s, _ = s.apply(players[s.to_move].choose(s.observation(s.to_move)))
+        if s.phase != "play":
+            continue
+        for seat in range(3):
+            seen = read(s.observation(seat))
+            for _ in range(20):
+                world = sample(seen, rng)
+                if world is None:
+                    continue
+                hands, away = world
+                assert hands[seat] == s.hands[seat]
+                assert [h.bit_count() for h in hands] == [x.bit_count() for x in s.hands]
+                assert away.bit_count() == 2 and not away & (hands[0] | hands[1] | hands[2])
+                if seat == s.maker:
+                    assert away == sum(c.bit for c in s.laid_away)
+                for k in range(3):
+                    for suit in range(4):
+                        if seen.void[k] >> suit & 1:
+                            assert not hands[k] & SUIT_MASKS[suit]
+
+
+def _ending(seed: int):
+    """A deal played by the normal player until each hand holds three cards."""
+    s = new_kalabriasz(KALABRIASZ_PRESETS["kalabriasz"], seed)
+    players = [make_kalabriasz_player("normal", seed * 3 + k) for k in range(3)]
+    while not (s.phase == "play" and len(s.tricks) == 7) and s.deal_no == 1:
+        s, _ = s.apply(players[s.to_move].choose(s.observation(s.to_move)))
+    return s if s.deal_no == 1 else None
+
+
+def test_knowing_the_deal_the_hard_player_plays_the_solvers_best_card(monkeypatch):
+    """Given the true hidden cards as its only sample, hard's card has the best deal score
+    the exact solver finds for any card (several cards may share it)."""
+    compared = 0
+    for seed in range(40):
+        s = _ending(seed)
+        if s is None:
+            continue
+        while s.phase == "play" and len(s.legal_actions()) < 2:
+            s, _ = s.apply(s.legal_actions()[0])
+        if s.phase != "play":
+            continue
+        seat = s.to_move
+        truth = (s.hands, sum(c.bit for c in s.laid_away))
+        monkeypatch.setattr(hard, "sample", lambda seen, rng, truth=truth: truth)
+        player = KalabriaszHard(1, worlds=1)
+        obs = s.observation(seat)
+        values = player.card_values(obs)
+        pick = player.choose(obs).card.index
+        solver = ThreeSolver(s.variant, s.trump, s.maker)
+        t = s.trump
+        lost = any((lead + winner_index(t, cards)) % 3 != s.maker for lead, cards in s.tricks)
+        trick = tuple(c.index for c in s.trick)
+        exact = {}
+        for c, diff in solver.best_cards(s.hands, s.leader, trick, lost).items():
+            exact[c] = diff
+        assert set(exact) == set(values)
+        best = max(exact.values()) if seat == s.maker else min(exact.values())
+        # the card hard chose scores as well as the solver's best card (cards on the same
+        # side of the contract may share a margin)
+        assert values[pick] == pytest.approx(_margin(s, seat, best))
+        compared += 1
+    assert compared >= 10
+
+
+def _margin(s, seat, diff):
+    t = s.trump
+    pts = POINTS[t]
+    seen = read(s.observation(seat))
+    away = sum(pts[c.index] for c in s.laid_away)
+    rest = sum(pts[c] for c in range(32) if (s.hands[0] | s.hands[1] | s.hands[2]) >> c & 1)
+    rest += sum(pts[c.index] for c in s.trick) + LAST_TRICK
+    total = seen.known[0] + seen.known[1] + away + rest
+    m = deal_margin(seen.known[0] + away + (rest + diff) / 2, total)
+    return m if seat == s.maker else -m
+
+
+@pytest.mark.parametrize("preset", sorted(KALABRIASZ_PRESETS))
+def test_hard_plays_only_legal_cards(preset):
+    for seed in range(3):
+        state = new_kalabriasz(KALABRIASZ_PRESETS[preset], seed)
+        # every path: sampled bids, playouts from the first card, the exact endgame
+        players = [KalabriaszHard(seed * 3 + k, worlds=2, playout_cards=10, sampled_bids=k == 0)
+                   for k in range(3)]  # fmt: skip
+        while state.deal_no <= 2 and not state.is_over:
+            action = players[state.to_move].choose(state.observation(state.to_move))
+            assert action in state.legal_actions(), (preset, seed, action)
+            state, _ = state.apply(action)
+
+
+def test_hard_is_a_level():
+    assert make_kalabriasz_player("hard", 1).name == "hard"
