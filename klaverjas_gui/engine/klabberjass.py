@@ -546,7 +546,8 @@ class KlabberjassState(GameState):
         )
         totals = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
         self._set(sheet=(*self.sheet, line), totals=totals)
-        events.append(DealScored(line, totals))
+        # DealScored names the Klaverjas line; the protocol swaps in this one (_SHARED)
+        events.append(DealScored(line, totals))  # type: ignore[arg-type]
         winner, over = game_result(self.variant.target, totals)
         if over:
             self._set(phase=GAME_OVER, winner=winner, to_move=-1)

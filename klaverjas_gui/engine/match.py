@@ -438,8 +438,8 @@ class MatchState(GameState):
         else:
             suit = action.suit
             how = "forced" if self._forced_to_name() else "named"
-        events.append(TrumpChosen(seat, suit, how))  # type: ignore[arg-type]
-        self._set(trump=suit.index, chooser=seat)  # type: ignore[union-attr]
+        events.append(TrumpChosen(seat, suit, how))
+        self._set(trump=suit.index, chooser=seat)
         if self.variant.kraken:
             self._set(phase=KRAAK, kraak_level=0, kraak_asked=0)
             self._set(to_move=self._kraak_seats(1)[0])

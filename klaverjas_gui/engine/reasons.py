@@ -11,7 +11,7 @@ with the same `%{name}` placeholders.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from .cards import SUIT_NAMES, Suit
@@ -28,7 +28,7 @@ class Reason(NamedTuple):
     under `wanted`, the phase whose expected answer is named."""
 
     key: str
-    values: dict[str, Value]
+    values: Mapping[str, Value]
 
 
 # English templates, the same strings as the rules.reason_* keys of rules.en.json.
