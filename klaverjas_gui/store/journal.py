@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,7 @@ def _str(x: Any) -> bool:
 
 
 # Per kind of write: its fields and what each must be (see history.Op).
-_FIELDS = {
+_FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "start": {
         "id": lambda x: _int(x) and x < 0, "started": _str, "variant": _str, "seed": _int,
         "players": _str, "game": _str, "preset": _str, "kinds": lambda x: x is None or _str(x),
