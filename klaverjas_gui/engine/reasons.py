@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .cards import SUIT_NAMES, Suit
 
-Value = str | Suit | tuple[int, int]
+Value = str | int | Suit | tuple[int, int]
 
 
 class Reason(NamedTuple):
@@ -25,6 +25,7 @@ class Reason(NamedTuple):
     `values`: card texts such as "Q♥" or "7♣, 8♣" (and suit symbols); a `Suit`, shown
     as its name under its own key and capitalised under the key capitalised
     (`%{suit}` "hearts", `%{Suit}` "Hearts"); a sequence as (length, top rank index);
+    a number (a network refusal's limit, play/net);
     under `wanted`, the phase whose expected answer is named."""
 
     key: str
@@ -129,6 +130,8 @@ def reason_values(reason: Reason, namer: Namer) -> dict[str, str]:
             out[key.capitalize()] = out[key].capitalize()
         elif isinstance(value, tuple):
             out[key] = namer.sequence(*value)
+        elif isinstance(value, int):
+            out[key] = str(value)
         elif key == "wanted":
             out[key] = namer.wanted(value)
         else:
