@@ -40,7 +40,7 @@ class KlabberjassTableScene(TableScene):
     prompt_class = KlabberjassPrompt
     guide_class = KlabberjassGuide
 
-    model: KlabberjassModel  # type: ignore[assignment]
+    model: KlabberjassModel
 
     def points_needed(self) -> None:
         """Not said at the two-player table (its sheet is the maker's own sum)."""
