@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from .cards import SUIT_NAMES, Suit
 
-Value = str | int | Suit | tuple[int, int]
+Value = str | int | Suit | tuple[int, int]  # int: a network refusal's limit (play/net)
 
 
 class Reason(NamedTuple):
@@ -25,7 +25,6 @@ class Reason(NamedTuple):
     `values`: card texts such as "Q♥" or "7♣, 8♣" (and suit symbols); a `Suit`, shown
     as its name under its own key and capitalised under the key capitalised
     (`%{suit}` "hearts", `%{Suit}` "Hearts"); a sequence as (length, top rank index);
-    a number (a network refusal's limit, play/net);
     under `wanted`, the phase whose expected answer is named."""
 
     key: str
