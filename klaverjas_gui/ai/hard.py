@@ -558,7 +558,7 @@ def _bidding_likelihood(
 
 def _history(obs: Observation) -> _Base:
     """Tally the completed tricks of the deal from the observation."""
-    t = obs.trump.index  # type: ignore[union-attr]
+    t = obs.trump_index
     pts, roem, won = [0, 0], [0, 0], [0, 0]
     seen = 0
     for i, (leader, cards) in enumerate(obs.tricks):

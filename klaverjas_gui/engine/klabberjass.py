@@ -245,6 +245,11 @@ class KlabberjassObservation:
     def non_dealer(self) -> int:
         return 1 - self.dealer
 
+    @property
+    def trump_index(self) -> int:
+        """The trump suit's index, -1 before trump is fixed (as the state keeps it)."""
+        return self.trump.index if self.trump is not None else -1
+
 
 _FIELDS = (
     "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",

@@ -230,6 +230,11 @@ class Observation:
     def first_hand(self) -> int:
         return (self.dealer + 1) % 4
 
+    @property
+    def trump_index(self) -> int:
+        """The trump suit's index, -1 before trump is fixed (as the state keeps it)."""
+        return self.trump.index if self.trump is not None else -1
+
 
 _FIELDS = (
     "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",
