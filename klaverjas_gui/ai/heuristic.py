@@ -152,7 +152,7 @@ class HeuristicPlayer:
 
     def kraak(self, obs: Observation) -> Action:
         t = obs.trump_index
-        defence = obs.seat % 2 != obs.chooser % 2  # type: ignore[operator]
+        defence = obs.seat % 2 != obs.chooser_team
         if defence:
             v = defence_value(obs.hand, t)
             need = 9.0 if obs.kraak_level == 0 else 12.0

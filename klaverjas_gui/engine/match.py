@@ -235,6 +235,11 @@ class Observation:
         """The trump suit's index, -1 before trump is fixed (as the state keeps it)."""
         return self.trump.index if self.trump is not None else -1
 
+    @property
+    def chooser_team(self) -> int:
+        """The choosers' team, 0 or 1; -1 before trump is fixed."""
+        return self.chooser % 2 if self.chooser is not None else -1
+
 
 _FIELDS = (
     "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",
