@@ -349,7 +349,7 @@ def _reason(obs: Obs, j: Judgement) -> str | None:
     elif j.best.kind == "play" and j.chosen.kind == "play":
         if not obs.trick:
             return None  # the two-player lead sentences say nothing against another lead
-        t = obs.trump_index
+        t = obs.trump.index  # type: ignore[union-attr]
         legal = [a.card for a in obs.legal if a.kind == "play"]
         found = hints.follow_reason(t, list(obs.trick), legal, j.best.card, j.chosen.card)  # type: ignore[arg-type]
     elif j.best.kind == j.chosen.kind:

@@ -33,7 +33,7 @@ class KlabberjassSummaryScene(DealSummaryScene):
         totals: tuple[int, int],
     ) -> None:  # fmt: skip
         self.original = line  # describe() needs it while the base class builds
-        super().__init__(app, table, sheet_line(line), totals)
+        super().__init__(app, table, sheet_line(line), totals)  # type: ignore[arg-type]
 
     def describe(self) -> str:
         return describe_klabberjass_deal(self.original.score)
@@ -54,4 +54,4 @@ class KlabberjassEndScene(MatchEndScene):
         return tr("ui.kj_wins", name=self.table.session.seats[self.ev.winner].label)
 
     def new_match(self) -> None:
-        self.app.start_klabberjass(self.table.session.variant)
+        self.app.start_klabberjass(self.table.session.variant)  # type: ignore[arg-type]

@@ -475,7 +475,7 @@ class HostScene(_Screen):
         host = self.host
         if host is None:
             return
-        host.session.link.pump()  # set by host_link
+        host.session.link.pump()  # type: ignore[attr-defined]  # (host_link's)
         if host.started:  # every seat taken, or Start: the table takes over the host
             self.host = None
             announcer, self.announcer = self.announcer, None

@@ -40,7 +40,7 @@ class KlabberjassTableScene(TableScene):
     prompt_class = KlabberjassPrompt
     guide_class = KlabberjassGuide
 
-    model: KlabberjassModel
+    model: KlabberjassModel  # type: ignore[assignment]
 
     def points_needed(self) -> None:
         """Not said at the two-player table (its sheet is the maker's own sum)."""
