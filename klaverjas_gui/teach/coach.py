@@ -247,7 +247,7 @@ def situation(obs: Obs) -> str:
         return "bid"
     if not obs.trick:
         return "lead"
-    t = obs.trump_index
+    t = obs.trump.index  # type: ignore[union-attr]
     hand = mask_of(obs.hand)
     variant = KLABBERJASS_PLAY if isinstance(obs, KlabberjassObservation) else obs.variant
     _, rule = obligation(variant, t, hand, list(obs.trick))
@@ -275,7 +275,7 @@ def _points_case(obs: Obs, chosen: Card, best: Card) -> str | None:
     """ "partner" when the partner was winning and the better card, also not winning the
     trick, held more points; "opponent" when an opponent was winning and the card played,
     not winning either, gave more points than the better one. None otherwise."""
-    t = obs.trump_index
+    t = obs.trump.index  # type: ignore[union-attr]
     trick = list(obs.trick)
     n = len(trick)
     if not n or winner_index(t, [*trick, chosen]) == n or winner_index(t, [*trick, best]) == n:
@@ -320,7 +320,7 @@ def note(obs: Obs, j: Judgement) -> str:
         return lesson
     if j.mistake == "points":
         chosen, best = j.chosen.card, j.best.card
-        t = obs.trump_index
+        t = obs.trump.index  # type: ignore[union-attr]
         gap = abs(POINTS[t][best.index] - POINTS[t][chosen.index])  # type: ignore[union-attr]
         if _points_case(obs, chosen, best) == "partner":  # type: ignore[arg-type]
             return tr("coach.note_partner", card=card_name(best), more=points(gap), cost=cost)  # type: ignore[arg-type]
@@ -366,7 +366,7 @@ def _lesson_note(obs: Obs, j: Judgement) -> str | None:
     if isinstance(obs, KlabberjassObservation) or obs.phase != "play" or obs.trick:
         return None
     card = j.chosen.card
-    if card is None or card.suit_index != obs.trump_index or card.rank_index != JACK:
+    if card is None or card.suit_index != obs.trump.index or card.rank_index != JACK:  # type: ignore[union-attr]
         return None
     return tr("coach.note_lesson_jack", best=did(obs, j.best), cost=points(j.cost))
 
