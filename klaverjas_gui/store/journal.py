@@ -106,7 +106,7 @@ def _str(x: Any) -> bool:
 
 
 # Per kind of write: its fields and what each must be (see history.Op).
-_FIELDS: dict[str, dict[str, Callable[[Any], bool]]] = {
+_FIELDS = {
     "start": {
         "id": lambda x: _int(x) and x < 0, "started": _str, "variant": _str, "seed": _int,
         "players": _str, "game": _str, "preset": _str, "kinds": lambda x: x is None or _str(x),
@@ -138,7 +138,7 @@ def _valid(op: Any, started: set[int]) -> bool:
     if not isinstance(op, dict) or op.get("op") not in ("start", "move", "decision", "abandon"):
         return False
     kind = "abandon_game" if op["op"] == "abandon" and "game" in op else op["op"]
-    fields = _FIELDS[kind]
+    fields: dict[str, Callable[[Any], bool]] = _FIELDS[kind]
     if set(op) != {"op", *fields} or not all(check(op[k]) for k, check in fields.items()):
         return False
     match = op.get("match")
