@@ -1,8 +1,9 @@
 # Two entry points: `make play` and `make test`. Each builds .venv on first use:
 # `make play` installs the game alone, `make test` adds the test tools (pytest, ruff,
 # PyInstaller, ...), each with its own stamp so a player never downloads them.
-# `make test` runs the tests on two workers a core (pytest-xdist; tests/conftest.py says
-# why), then those marked serial one at a time; exit code 5 ("no tests", e.g.
+# `make test` lints, type-checks engine/, play/ and store/ (mypy, strict: [tool.mypy] in
+# pyproject.toml), runs the tests on two workers a core (pytest-xdist; tests/conftest.py
+# says why), then those marked serial one at a time; exit code 5 ("no tests", e.g.
 # PYTEST_ARGS=-k that picks none of one kind) is fine.
 PYTHON ?= python3
 VENV := .venv
@@ -30,6 +31,7 @@ play: $(STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check klaverjas_gui tests benchmarks tools packaging
 	$(BIN)/ruff format --check klaverjas_gui tests benchmarks tools packaging
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "not serial" $(PYTEST_ARGS) || [ $$? -eq 5 ]
 	$(BIN)/python -m pytest -q -m serial $(PYTEST_ARGS) || [ $$? -eq 5 ]
 

@@ -120,7 +120,7 @@ class HardPlayer2026:
         know = Knowledge.from_observation(obs)
         t = know.trump
         me = obs.seat
-        chooser_team = obs.chooser % 2  # type: ignore[operator]
+        chooser_team = obs.chooser_team
         v = obs.variant
         base = _history(obs)
         cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
@@ -244,7 +244,7 @@ class HardPlayer2026:
         """Call when the simulated deal score with the higher stake beats the lower one."""
         know = Knowledge.from_observation(obs)
         t = know.trump
-        chooser_team = obs.chooser % 2  # type: ignore[operator]
+        chooser_team = obs.chooser_team
         rules = self._rules(obs.variant, t)
         level = obs.kraak_level
         me = obs.seat % 2
@@ -383,7 +383,7 @@ def _bidding_likelihood(
 
 def _history(obs: Observation) -> _Base:
     """Tally the completed tricks of the deal from the observation."""
-    t = obs.trump.index  # type: ignore[union-attr]
+    t = obs.trump_index
     pts, roem, won = [0, 0], [0, 0], [0, 0]
     seen = 0
     for i, (leader, cards) in enumerate(obs.tricks):
@@ -395,6 +395,6 @@ def _history(obs: Observation) -> _Base:
             roem[team] += r
             seen += r
     return _Base(
-        obs.variant, obs.chooser % 2, obs.kraak_level,  # type: ignore[operator]
+        obs.variant, obs.chooser_team, obs.kraak_level,
         (pts[0], pts[1]), (roem[0], roem[1]), (won[0], won[1]), seen,
     )  # fmt: skip

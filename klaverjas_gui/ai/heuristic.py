@@ -151,8 +151,8 @@ class HeuristicPlayer:
         return best
 
     def kraak(self, obs: Observation) -> Action:
-        t = obs.trump.index  # type: ignore[union-attr]
-        defence = obs.seat % 2 != obs.chooser % 2  # type: ignore[operator]
+        t = obs.trump_index
+        defence = obs.seat % 2 != obs.chooser_team
         if defence:
             v = defence_value(obs.hand, t)
             need = 9.0 if obs.kraak_level == 0 else 12.0
@@ -165,7 +165,7 @@ class HeuristicPlayer:
 
     # --- cards ---
     def play(self, obs: Observation) -> Action:
-        t = obs.trump.index  # type: ignore[union-attr]
+        t = obs.trump_index
         cards = [a.card for a in obs.legal]
         know = Knowledge.from_observation(obs) if self.counting else None
         if not obs.trick:
@@ -361,7 +361,7 @@ def claim_decision(obs: Observation) -> Action:
     claim, leave = _find(obs.legal, "claim"), _find(obs.legal, "pass")
     if obs.variant.roem_claim != "keep_or_leave" or obs.chooser is None:
         return claim
-    t = obs.trump.index  # type: ignore[union-attr]
+    t = obs.trump_index
     m = 2**obs.kraak_level
     rf = m if obs.variant.kraken_doubles_roem else 1
     me = obs.seat % 2

@@ -138,7 +138,7 @@ class KalabriaszHeuristic:
         """Lay away what the defenders would catch: an unguarded ten, then the honours of a
         suit without its ace, then short side suits (a void to trump in), lowest first.
         They count for the maker, so a ten laid away is ten points banked."""
-        t = obs.trump.index  # type: ignore[union-attr]
+        t = obs.trump_index
         hand = sum(c.bit for c in obs.hand)
 
         def key(a: Action) -> tuple[float, ...]:
@@ -160,7 +160,7 @@ class KalabriaszHeuristic:
     def play(self, obs: KalabriaszObservation) -> Action:
         legal = mask_of(a.card for a in obs.legal if a.card is not None)
         if self.slips and self.rng.random() < self.slips:
-            card = beginner_card(obs.trump.index, legal, self.rng)  # type: ignore[union-attr]
+            card = beginner_card(obs.trump_index, legal, self.rng)
         else:
             card = _Table(obs, self.counting).card(legal)
         return next(a for a in obs.legal if a.card.index == card)  # type: ignore[union-attr]
@@ -184,7 +184,7 @@ class _Table:
 
     def __init__(self, obs: KalabriaszObservation, counting: bool) -> None:
         self.obs = obs
-        self.t = t = obs.trump.index  # type: ignore[union-attr]
+        self.t = t = obs.trump_index
         self.pts = POINTS[t]
         self.seat = obs.seat
         self.maker = obs.maker if obs.maker is not None else -1

@@ -186,7 +186,7 @@ class HardKlabberjassPlayer:
     # --- cards ---
     def play(self, obs: KlabberjassObservation, deadline: float) -> Action:
         values = self.card_values(obs, deadline)
-        t = obs.trump.index  # type: ignore[union-attr]
+        t = obs.trump_index
         return max(values, key=lambda a: (values[a], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
 
     def card_values(self, obs: KlabberjassObservation, deadline: float) -> dict[Action, float]:
@@ -309,7 +309,7 @@ class _Tally:
 
     @classmethod
     def of(cls, obs: KlabberjassObservation) -> _Tally:
-        t = obs.trump.index  # type: ignore[union-attr]
+        t = obs.trump_index
         pts = POINTS[t]
         done = [obs.declarations[0] + obs.bella[0], obs.declarations[1] + obs.bella[1]]
         r = TwoRules(t)

@@ -105,7 +105,7 @@ class KlabberjassHeuristic:
 
     # --- play ---
     def play(self, obs: KlabberjassObservation) -> Action:
-        t = obs.trump.index  # type: ignore[union-attr]
+        t = obs.trump_index
         r = TwoRules(t)
         hand = sum(c.bit for c in obs.hand)
         legal = sum(a.card.bit for a in obs.legal)  # type: ignore[union-attr]

@@ -24,8 +24,9 @@ class Suit(str, Enum):
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self.value]
 
+    # Shadows str.index on purpose: 0..3, the suit's place in a card's index (suit * 8 + rank).
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         return SUIT_LETTERS.index(self.value)
 
     def __str__(self) -> str:
@@ -44,8 +45,9 @@ class Rank(str, Enum):
     KING = "K"
     ACE = "A"
 
+    # Shadows str.index on purpose: 0..7 in natural order.
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         return RANK_LETTERS.index(self.value)
 
     def __str__(self) -> str:
@@ -82,6 +84,7 @@ class Card:
     bit: int
     suit_index: int
     rank_index: int
+    _text: str
 
     def __new__(cls, rank: Rank | str, suit: Suit | str) -> Card:
         r, s = Rank(rank), Suit(suit)
@@ -111,13 +114,13 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str]]:
         return (Card, (self.rank.value, self.suit.value))
 
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Card:
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
         return self
 
     @property
@@ -133,7 +136,7 @@ FULL_MASK = (1 << 32) - 1
 SUITS: tuple[Suit, ...] = tuple(Suit(s) for s in SUIT_LETTERS)
 
 
-def parse_card(text: str) -> Card:
+def parse_card(text: Card | str) -> Card:
     """Parse "JH", "TS", "10S" or "Q♠" (any case). Raises ValueError naming the text."""
     if isinstance(text, Card):
         return text
@@ -153,7 +156,7 @@ def parse_card(text: str) -> Card:
 _SUIT_OF_SYMBOL = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: str | Iterable[Card | str]) -> list[Card]:
     """Parse "JH 9H AC" (spaces or commas) or an iterable of card strings."""
     parts = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     return [parse_card(p) for p in parts]

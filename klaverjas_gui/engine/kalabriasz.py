@@ -203,6 +203,11 @@ class KalabriaszObservation:
     def first_hand(self) -> int:
         return (self.dealer + 1) % PLAYERS
 
+    @property
+    def trump_index(self) -> int:
+        """The trump suit's index, -1 before trump is fixed (as the state keeps it)."""
+        return self.trump.index if self.trump is not None else -1
+
 
 _FIELDS = (
     "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "dealer", "to_move",

@@ -261,6 +261,11 @@ class KlabberjassObservation:
     def non_dealer(self) -> int:
         return 1 - self.dealer
 
+    @property
+    def trump_index(self) -> int:
+        """The trump suit's index, -1 before trump is fixed (as the state keeps it)."""
+        return self.trump.index if self.trump is not None else -1
+
 
 _FIELDS = (
     "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",
@@ -581,7 +586,8 @@ class KlabberjassState(GameState):
         )
         totals = (self.totals[0] + score.scores[0], self.totals[1] + score.scores[1])
         self._set(sheet=(*self.sheet, line), totals=totals)
-        events.append(DealScored(line, totals))
+        # DealScored names the Klaverjas line; the protocol swaps in this one (_SHARED)
+        events.append(DealScored(line, totals))  # type: ignore[arg-type]
         winner, over = game_result(self.variant.target, totals)
         if over:
             self._set(phase=GAME_OVER, winner=winner, to_move=-1)

@@ -230,6 +230,16 @@ class Observation:
     def first_hand(self) -> int:
         return (self.dealer + 1) % 4
 
+    @property
+    def trump_index(self) -> int:
+        """The trump suit's index, -1 before trump is fixed (as the state keeps it)."""
+        return self.trump.index if self.trump is not None else -1
+
+    @property
+    def chooser_team(self) -> int:
+        """The choosers' team, 0 or 1; -1 before trump is fixed."""
+        return self.chooser % 2 if self.chooser is not None else -1
+
 
 _FIELDS = (
     "variant", "seed", "stacked", "_log", "n_actions", "phase", "deal_no", "attempt", "dealer",
@@ -438,8 +448,8 @@ class MatchState(GameState):
         else:
             suit = action.suit
             how = "forced" if self._forced_to_name() else "named"
-        events.append(TrumpChosen(seat, suit, how))  # type: ignore[arg-type]
-        self._set(trump=suit.index, chooser=seat)  # type: ignore[union-attr]
+        events.append(TrumpChosen(seat, suit, how))
+        self._set(trump=suit.index, chooser=seat)
         if self.variant.kraken:
             self._set(phase=KRAAK, kraak_level=0, kraak_asked=0)
             self._set(to_move=self._kraak_seats(1)[0])

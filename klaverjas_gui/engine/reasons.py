@@ -11,12 +11,12 @@ with the same `%{name}` placeholders.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import NamedTuple
 
 from .cards import SUIT_NAMES, Suit
 
-Value = str | Suit | tuple[int, int]
+Value = str | int | Suit | tuple[int, int]  # int: a network refusal's limit (play/net)
 
 
 class Reason(NamedTuple):
@@ -29,7 +29,7 @@ class Reason(NamedTuple):
     under `wanted`, the phase whose expected answer is named."""
 
     key: str
-    values: dict[str, Value]
+    values: Mapping[str, Value]
 
 
 # English templates, the same strings as the rules.reason_* keys of rules.en.json.
@@ -140,6 +140,8 @@ def reason_values(reason: Reason, namer: Namer) -> dict[str, str]:
             out[key.capitalize()] = out[key].capitalize()
         elif isinstance(value, tuple):
             out[key] = namer.sequence(*value)
+        elif isinstance(value, int):
+            out[key] = str(value)
         elif key == "wanted":
             out[key] = namer.wanted(value)
         else:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import POINTS, Card, Suit, parse_suit
 from .play import Revoke, winner_index
@@ -178,7 +179,7 @@ class ScoreLine:
     kraak_level: int
     score: DealScore
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         s = self.score
         return {
             "deal": self.deal_no,
@@ -214,12 +215,13 @@ def describe_deal(score: DealScore) -> str:
         return text
 
     if score.outcome == "verzaakt":
+        assert score.revoke is not None  # a verzaakt deal always carries its wrong card
         who = "the choosers" if b == score.chooser_team else "the defence"
         gets = "the defence" if b == score.chooser_team else "the choosers"
         return (
             f"Verzaakt by {who} (a wrong {score.revoke.card.pretty}): "
             f"{gets} score {score.scores[o]}, {who} 0."
-        )  # type: ignore[union-attr]
+        )
     head = f"{part(b)}, {part(o)}"
     other = "the others score" if score.kraak_level else "the defence scores"
     if score.outcome == "nat":

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .cards import SUITS, Card, Suit, cards_of, sort_hand
 from .reasons import Reason, english
@@ -60,7 +60,7 @@ class GameState:
         raise NotImplementedError
 
     @classmethod
-    def start(cls, variant: Any, seed: int, stacked: Any) -> GameState:
+    def start(cls, variant: Any, seed: int, stacked: Any) -> Self:
         """A new game at its first deal."""
         raise NotImplementedError
 
@@ -88,13 +88,13 @@ class GameState:
 
     # --- the shared machinery ---
     @classmethod
-    def _blank(cls) -> GameState:
+    def _blank(cls) -> Self:
         state = object.__new__(cls)
         state.__dict__.update(dict.fromkeys(cls.FIELDS))
         state.__dict__["_legal"] = None
         return state
 
-    def _copy(self) -> GameState:
+    def _copy(self) -> Self:
         new = object.__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
@@ -109,7 +109,7 @@ class GameState:
 
     def legal_actions(self) -> tuple[Any, ...]:
         """Every action the player to move may take now (cached: the state never changes)."""
-        legal = self.__dict__["_legal"]
+        legal: tuple[Any, ...] | None = self.__dict__["_legal"]
         if legal is None:
             legal = self.__dict__["_legal"] = self._compute_legal()
         return legal
@@ -134,14 +134,14 @@ class GameState:
         reason = self.refusal(action)
         return None if reason is None else english(reason)
 
-    def apply(self, action: Any) -> tuple[Any, list[Event]]:
+    def apply(self, action: Any) -> tuple[Self, list[Event]]:
         """The next state and the events that led to it. Raises IllegalActionError."""
         action = self.parse_action(action)
         if not self.allowed(action):
             raise IllegalActionError(english(self._refusal(action)))
         return self.force(action)
 
-    def force(self, action: Any) -> tuple[Any, list[Event]]:
+    def force(self, action: Any) -> tuple[Self, list[Event]]:
         """`apply` without asking the rules: only for a move another authority already
         allowed. A guest's table (play/net/mirror.py) replays the others' moves over hands
         it can only guess, and a guessed hand may hold a suit its owner has shown void in."""
@@ -183,7 +183,7 @@ class GameState:
 
     # --- saving, loading, comparing ---
     @classmethod
-    def replay(cls, variant: Any, seed: int, actions: Iterable[Any], stacked: Any = None) -> Any:
+    def replay(cls, variant: Any, seed: int, actions: Iterable[Any], stacked: Any = None) -> Self:
         """The state after playing `actions` from the start with this seed."""
         state = cls.start(variant, seed, stacked)
         for i, a in enumerate(actions):
@@ -208,7 +208,7 @@ class GameState:
         return json.dumps(self.to_dict(), ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> Any:
+    def from_json(cls, text: str) -> Self:
         """Load a saved state; a damaged or edited one raises StateError saying what is wrong."""
         try:
             data = json.loads(text)
@@ -217,7 +217,7 @@ class GameState:
         return cls.from_dict(data)
 
     @classmethod
-    def from_dict(cls, data: Any) -> Any:
+    def from_dict(cls, data: Any) -> Self:
         noun = cls.NOUN
         if not isinstance(data, dict) or data.get("format") != cls.FORMAT:
             raise StateError(f"this is not a saved {cls.FORMAT.split('.')[0].capitalize()} {noun}")
@@ -258,7 +258,7 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self._identity() == other._identity()  # type: ignore[attr-defined]
+        return self._identity() == other._identity()
 
     def __hash__(self) -> int:
         return hash((self.variant, self.seed, self.n_actions))

@@ -208,6 +208,12 @@ class Jobs:
 
 
 # --- seats ---
+class Chooser(Protocol):
+    """A computer player of either game: its move from what its seat sees."""
+
+    def choose(self, obs: Any) -> Action: ...
+
+
 class Seat(Protocol):
     """Whatever sits in a seat. `kind` HUMAN answers through this screen's input; every
     other kind is asked with `ask`, whose Job the table polls until it is done."""
@@ -338,7 +344,9 @@ class RemoteSeat:
         return self.stand_in.ask(obs, jobs, key)
 
 
-def _choose(token: CancelToken, player: Any, obs: Observation, seed: str | None = None) -> Action:
+def _choose(
+    token: CancelToken, player: Chooser | None, obs: Observation, seed: str | None = None
+) -> Action:
     if player is None:
         raise RuntimeError("no computer player available")
     if seed is not None:

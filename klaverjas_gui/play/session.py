@@ -283,7 +283,8 @@ class MatchSession:
     # --- the seat policy ---
     def is_person(self, seat: int) -> bool:
         """A person at this screen plays `seat` (answers through the screen's input)."""
-        return self.seats[seat].kind == HUMAN
+        kind: str = self.seats[seat].kind
+        return kind == HUMAN
 
     def hand_over_due(self, seat: int) -> bool:
         """Person `seat` is to act but does not hold the laptop yet (hot-seat)."""
@@ -367,7 +368,7 @@ class MatchSession:
         only card allowed, at the last trick or (setting "always") at any trick."""
         s = self.state
         when = getattr(self.settings, "forced_card", "last_trick")
-        legal = s.legal_actions() if s.phase == "play" and when != "off" else ()
+        legal: tuple[Action, ...] = s.legal_actions() if s.phase == "play" and when != "off" else ()
         if len(legal) != 1 or legal[0].kind != "play":
             return None
         last = s.hands[s.to_move].bit_count() == 1  # a bit mask: its last card
@@ -584,12 +585,12 @@ def resume_session(
     if found is None or found[0].game not in GAMES:
         return None
     record, state = found
-    game = GAMES[record.game]
-    plan = settings.seat_plan(game)
+    entry = GAMES[record.game]
+    plan = settings.seat_plan(entry)
     if len(record.players) == len(plan):
         plan = [(name, kind) for name, (_, kind) in zip(record.players, plan, strict=True)]
-    seating = make_seats(game, record.seed, plan, autopilot=autopilot)
-    session = MatchSession(game, state.variant, record.seed, seating, history, state=state,
+    seating = make_seats(entry, record.seed, plan, autopilot=autopilot)
+    session = MatchSession(entry, state.variant, record.seed, seating, history, state=state,
                            settings=settings, jobs=jobs)  # fmt: skip
     session.match_id = record.id
     return _coached(session, settings)

@@ -427,7 +427,7 @@ class History:
                 pending.found[op["id"]] = pending.ids[op["id"]] = stored
         for mid in sorted({op["match"] for op in ops if op.get("match", 0) > 0}):
             if not self.db.execute("SELECT 1 FROM matches WHERE id = ?", (mid,)).fetchone():
-                return mid
+                return int(mid)
         return None
 
     def _set_journal_aside(self, where: Path, why: object) -> None:
@@ -638,7 +638,7 @@ class History:
         ok = db.execute("PRAGMA quick_check").fetchone()
         if not ok or ok[0] != "ok":
             raise _Unusable("corrupt", ok[0] if ok else "quick_check failed")
-        version = db.execute("PRAGMA user_version").fetchone()[0]
+        version: int = db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise HistoryError(Message("store.history_newer", version=version))
         return version
@@ -821,7 +821,7 @@ class History:
                      "deals": deals, "over": over})  # fmt: skip
 
     # --- reading ---
-    def _record(self, row: tuple) -> MatchRecord:
+    def _record(self, row: tuple[Any, ...]) -> MatchRecord:
         """A MatchRecord; a row that was edited by hand into nonsense comes back flagged
         `damaged` (with empty players and rules) instead of raising."""
         (mid, game, preset, variant, seed, players, started, ended, status, totals, winner,
@@ -862,7 +862,7 @@ class History:
             started=started,
             ended=ended,
             status=status,
-            totals=tuple(totals) if totals else None,  # type: ignore[arg-type]
+            totals=tuple(totals) if totals else None,
             winner=winner,
             kinds=kinds,
         )
@@ -914,7 +914,9 @@ class History:
         lines = [_json(r[0]) for r in rows]
         return lines if all(_is_line(line) for line in lines) else None
 
-    def scored(self, game: str | None = None) -> tuple[list[tuple[MatchRecord, list[dict]]], int]:
+    def scored(
+        self, game: str | None = None
+    ) -> tuple[list[tuple[MatchRecord, list[dict[str, Any]]]], int]:
         """Finished and abandoned matches (newest first) with their score lines, and how many
         damaged ones were left out: what the export and the statistics are made of."""
         out, skipped = [], 0
@@ -1127,7 +1129,7 @@ class History:
         return state
 
     def integrity_ok(self) -> bool:
-        return self.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        return bool(self.db.execute("PRAGMA integrity_check").fetchone()[0] == "ok")
 
     # --- export and statistics ---
     def export_csv(self, path: Path) -> tuple[int, int]:

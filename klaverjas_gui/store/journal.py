@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -137,7 +138,7 @@ def _valid(op: Any, started: set[int]) -> bool:
     if not isinstance(op, dict) or op.get("op") not in ("start", "move", "decision", "abandon"):
         return False
     kind = "abandon_game" if op["op"] == "abandon" and "game" in op else op["op"]
-    fields = _FIELDS[kind]
+    fields: dict[str, Callable[[Any], bool]] = _FIELDS[kind]
     if set(op) != {"op", *fields} or not all(check(op[k]) for k, check in fields.items()):
         return False
     match = op.get("match")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import sys
 from pathlib import Path
 
 LOCK_NAME = "klaverjas.lock"
@@ -82,7 +83,7 @@ def _read_pid(fd: int) -> int | None:
         return None
 
 
-if os.name == "nt":  # pragma: no cover - the tests run on POSIX
+if sys.platform == "win32":  # pragma: no cover - the tests run on POSIX
     import msvcrt
 
     _HELD = (errno.EACCES, errno.EDEADLOCK)  # what msvcrt.locking says when it is taken

@@ -73,10 +73,12 @@ def _language_of(code: str | None) -> str | None:
 
 
 def _windows_ui_language() -> str | None:
+    if sys.platform != "win32":  # also tells a type checker that windll is Windows's own
+        return None
     try:
         import ctypes
 
-        langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()  # type: ignore[attr-defined]
+        langid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
     except (AttributeError, OSError):
         return None
     return WINDOWS_LANGUAGES.get(langid & 0x3FF)
@@ -89,7 +91,7 @@ def system_language(environ: Mapping[str, str] = os.environ) -> str:
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         if environ.get(name):
             return _language_of(environ[name]) or "en"
-    found = _windows_ui_language() if sys.platform == "win32" else None
+    found = _windows_ui_language()
     if found is None:
         try:
             found = _language_of(locale.getlocale()[0])
@@ -435,7 +437,7 @@ def remove_stale_temps(path: Path, older_than: float = STALE_TEMP_SECONDS) -> li
     """Delete what killed writes of `path` (or of its .bak) left: regular files named exactly
     as write_atomic names its temporary files, untouched for `older_than` seconds."""
     pattern = re.compile(re.escape(path.name) + r"\.(bak\.)?[a-z0-9_]{8}\.tmp")
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(path.parent))
     except OSError:

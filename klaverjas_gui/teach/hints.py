@@ -82,7 +82,7 @@ def _play(obs: Observation, card: Card, instead: Card | None) -> Reason | None:
     signal = signal_reason(obs, card)  # the agreed convention asks for this card
     if signal is not None and (instead is None or signal_reason(obs, instead) is None):
         return signal
-    t = obs.trump.index  # type: ignore[union-attr]
+    t = obs.trump_index
     trick = list(obs.trick)
     if not trick:
         return _lead(obs, card, t, instead)
@@ -180,7 +180,7 @@ def _trumps_out(obs: Observation, t: int) -> bool:
 
 def _master(obs: Observation, card: Card) -> bool:
     """No higher card of its (plain) suit is still in another hand."""
-    if card.suit_index == obs.trump.index:  # type: ignore[union-attr]
+    if card.suit_index == obs.trump_index:
         return False
     out = unseen(obs)
     strength = PLAIN_STRENGTH[card.rank_index]

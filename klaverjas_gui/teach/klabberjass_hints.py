@@ -82,7 +82,7 @@ def _declare(obs: KlabberjassObservation, declare: bool) -> str:
 
 
 def _play(obs: KlabberjassObservation, card: Card) -> str:
-    t = obs.trump.index  # type: ignore[union-attr]
+    t = obs.trump_index
     name = card_name(card)
     if _bella(obs, card, t):
         return tr("klabber.hint_bella", card=name, points=BELLA)

@@ -128,8 +128,8 @@ class Attract:
         self.travel = 0.0
         self.pointer: tuple[int, int] | None = None
         super().__init__(app, variant, seed, demo=True, session=session)  # type: ignore[call-arg]
-        self.session.listen(self.caption)  # type: ignore[attr-defined]
-        self.session.settings = self  # type: ignore[attr-defined]  # the demo's own pace
+        self.session.listen(self.caption)
+        self.session.settings = self  # the demo's own pace
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else None
 
     # --- the speed control ---
@@ -143,7 +143,7 @@ class Attract:
         L = self.layout
         bw, bh, gap = L.px(116), L.px(36), L.px(8)
         for label in (tr("demo.slower"), tr("demo.faster")):  # as wide as the words need
-            bw = widgets.fit_label(self.app.size, label, "@quiet", bw, bh)[0]  # type: ignore[attr-defined]
+            bw = widgets.fit_label(self.app.size, label, "@quiet", bw, bh)[0]
         right, bottom = L.w - L.margin, L.h - L.margin - L.px(8)
         if L.hand_bounds(SOUTH, True).right + L.px(20) > right - CONTROLS_WIDTH * L.u:
             bottom = L.hand_bounds(SOUTH, True).top - L.px(24)  # a wide hand: go above it

@@ -51,7 +51,7 @@ class SeatTable(StillTable):
         self.position = state
         self.model.load(state)
 
-    def picture(self, marks: Marks | None = None) -> Picture:  # type: ignore[override]
+    def picture(self, marks: Marks | None = None) -> Picture:
         p = super().picture()
         return Picture(
             model=p.model, layout=p.layout, names=p.names, you=p.you, teams=p.teams,

@@ -75,7 +75,7 @@ def scene_class(name: str) -> type[Scene]:
 
 def make_scene(shell: Shell, name: str, **options: Any) -> Scene:
     """A new scene `name` for `shell`, its constructor given `options`."""
-    return scene_class(name)(shell, **options)  # type: ignore[call-arg]
+    return scene_class(name)(shell, **options)
 
 
 def game_scene(name: str, game: Game) -> str:

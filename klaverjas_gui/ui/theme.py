@@ -397,7 +397,7 @@ def release_manager(manager: pygame_gui.UIManager) -> None:
         return  # closed twice: hand it out only once
     manager.clear_and_reset()
     manager.set_focus_set(None)
-    scale = ui_scale(manager.window_resolution)  # type: ignore[arg-type]
+    scale = ui_scale(manager.window_resolution)
     if _window_scale is not None and scale != _window_scale:
         return  # made for a size the window has left: not worth its memory
     if getattr(manager, "text_scale", 1.0) != _text_scale:

@@ -257,7 +257,9 @@ def run_host(store: Any, opt: HostOptions, out: TextIO | None = None) -> int:
         forget_room(store, session)
 
 
-def _tell_seats(host: NetHost, seen: list[dict[str, Any]], out: TextIO | None) -> list[dict]:
+def _tell_seats(
+    host: NetHost, seen: list[dict[str, Any]], out: TextIO | None
+) -> list[dict[str, Any]]:
     now = host.seat_status()
     for s, (old, new) in enumerate(zip(seen, now, strict=True)):
         if new["kind"] != REMOTE:
@@ -357,6 +359,7 @@ def run_guest(opt: GuestOptions, out: TextIO | None = None, history: History | N
                     guest.act(player.choose(latest.observation), latest.n)
             time.sleep(STEP)
             frames += 1
+        assert guest.latest is not None  # over: the host sent the last position
         say(tr("net.over", totals=" - ".join(map(str, guest.latest.observation.totals))), out)
         if history is not None:
             _keep_copy(guest, history, out)

@@ -95,6 +95,7 @@ class _Socket(ServerConnection):
     """websockets' connection, telling the host when the TCP connection opens and closes."""
 
     host: NetHost
+    conn: Connection  # set when the TCP connection opens (NetHost._opened)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -252,7 +253,8 @@ class NetHost:
         async with serve(
             self._connection, self.address, self.port, max_size=FRAME_LIMIT, max_queue=8,
             ping_interval=5, ping_timeout=10, close_timeout=1, compression=None,
-            open_timeout=limits.join_seconds, create_connection=socket,
+            open_timeout=limits.join_seconds,
+            create_connection=socket,  # type: ignore[arg-type]  # typed as the class it calls
         ) as server:  # fmt: skip
             self.port = next(iter(server.sockets)).getsockname()[1]
             self._ready.set()
@@ -272,7 +274,7 @@ class NetHost:
         limits = self.door.limits
         conn = Connection(ws, peer=peer, address=address_key(peer),
                           bucket=Bucket(limits.rate, limits.burst, loop.time()))  # fmt: skip
-        ws.conn = conn  # type: ignore[attr-defined]
+        ws.conn = conn
         conn.within, closing = self.door.admit(conn)
         for other in closing:
             self._shut(other)  # type: ignore[arg-type]
@@ -744,7 +746,8 @@ def played_for(before: Any, after: Any, seat: int) -> int | None:
     at least the rest of that one."""
     if after.deal_no != before.deal_no:
         return None
-    return before.hands[seat].bit_count() - after.hands[seat].bit_count()
+    played: int = before.hands[seat].bit_count() - after.hands[seat].bit_count()
+    return played
 
 
 SPARE_NAMES = ("Kees", "Fenna")  # a computer's name when the host took one of SEAT_NAMES

@@ -76,7 +76,7 @@ class Mirror:
             self._deal, self.guess = (obs.deal_no, start), {}
         played: dict[int, list[Card]] = {s: [] for s in range(4)}
         for seat, action in obs.deal_log:
-            if action.kind == "play":
+            if action.kind == "play" and action.card is not None:  # a play always holds one
                 played[seat].append(action.card)
         self.guess = self._fit(obs, played)
         hands = [
@@ -180,8 +180,8 @@ class KlabberjassMirror:
         if obs.dix == me:
             mine = (mine - {obs.proposed}) | {seven}
         known = set(played[opp])
-        if obs.dix == opp:  # as dealt: the 7 of trump, not the turned card taken for it
-            known = (known - {obs.proposed}) | {seven}
+        if obs.dix == opp and seven is not None:  # as dealt: the 7 of trump, not the turned
+            known = (known - {obs.proposed}) | {seven}  # card taken for it (a dix needs trump)
         for seat, seqs in obs.shown:
             if seat == opp:
                 known.update(c for seq in seqs for c in seq)

@@ -172,7 +172,7 @@ HOST_SCHEMAS: dict[str, Schema] = {
     }, closed=False),
 }  # fmt: skip
 
-_TYPES = {
+_TYPES: dict[str, type | tuple[type, ...]] = {
     "object": dict, "array": list, "string": str, "boolean": bool, "null": type(None),
     "integer": int, "number": (int, float),
 }  # fmt: skip
@@ -229,7 +229,9 @@ def validate(value: Any, schema: Schema, where: str = "message") -> None:
                 fail(f"has an unknown field {str(name)[:20]!r}")
 
 
-def parse(text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYTES) -> dict:
+def parse(
+    text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYTES
+) -> dict[str, Any]:
     """One received frame as a checked message dict; ProtocolError says why not."""
     if len(text) > limit:
         raise ProtocolError(TOO_BIG, f"over {limit} bytes")
@@ -256,7 +258,7 @@ def parse(text: str | bytes, schemas: Mapping[str, Schema], limit: int = MAX_BYT
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _encodable(message: dict) -> None:
+def _encodable(message: dict[str, Any]) -> None:
     """Refuse a lone surrogate (JSON's "\\ud800") in any text or field name: no screen,
     file or history can hold one, so a message carrying one never gets further."""
     todo: list[Any] = [message]
@@ -316,7 +318,7 @@ def encode(value: Any) -> Any:
         return value.to_dict()
     if dataclasses.is_dataclass(value):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
+    if isinstance(value, tuple) and hasattr(value, "_asdict"):  # an event (a NamedTuple)
         return {"event": type(value).__name__, **{k: encode(v) for k, v in value._asdict().items()}}
     if isinstance(value, (tuple, list)):
         return [encode(v) for v in value]
@@ -401,12 +403,14 @@ def _text(data: Any) -> str:
 
 def observation_type(game: Game) -> type:
     """The game's Observation class (what its state's `observation` returns)."""
-    return _observation_type(game.state)
+    # (mypy does not count a class that defines __hash__ as Hashable; every class is)
+    return _observation_type(game.state)  # type: ignore[arg-type]
 
 
 @functools.cache
-def _observation_type(state: type) -> type:
-    return typing.get_type_hints(state.observation)["return"]  # type: ignore[no-any-return]
+def _observation_type(state: Any) -> type:
+    hint: type = typing.get_type_hints(state.observation)["return"]
+    return hint
 
 
 def decode_observation(data: Any, game: Game) -> Any:
@@ -416,7 +420,7 @@ def decode_observation(data: Any, game: Game) -> Any:
 def decode_event(data: Any, game: Game) -> Any:
     if not isinstance(data, dict) or data.get("event") not in EVENTS:
         raise ValueError("not an event")
-    cls = EVENTS[data["event"]]
+    cls: Any = EVENTS[data["event"]]  # a NamedTuple class
     hints = _hints(cls)
     fields = {k: v for k, v in data.items() if k != "event"}
     if set(fields) != set(cls._fields):

@@ -205,7 +205,7 @@ def host_link(host: NetHost, ask: Callable[[], None] | None = None) -> HostLink:
     session = host.session
     session.every_frame(link.at_table)
     session.on_close(link.close)
-    session.link = link  # type: ignore[attr-defined]
+    session.link = link
     return link
 
 

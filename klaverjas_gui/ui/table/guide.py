@@ -188,7 +188,7 @@ class Guide:
 
         if mine:
             index = mine[-1]
-            words = tr("guide.taken_back", card=card_name(log[index][1].card).capitalize())  # type: ignore[arg-type]
+            words = tr("guide.taken_back", card=card_name(log[index][1].card).capitalize())
         else:
             index = chose[-1]
             trump = s.trump_suit if s.trump_suit is not None else log[index][1].suit

@@ -123,7 +123,7 @@ class DecisionPrompt:
             for a in legal:
                 if a.kind == "name":
                     buttons.append(
-                        (f"name_{a.suit}", suit_name(a.suit).capitalize(), a, "@suit", a.suit.value)  # type: ignore[union-attr]
+                        (f"name_{a.suit}", suit_name(a.suit).capitalize(), a, "@suit", a.suit.value)
                     )
                 elif a.kind == "take":
                     suit = state.proposed.suit  # type: ignore[union-attr]

@@ -40,7 +40,7 @@ class KlabberjassPrompt(DecisionPrompt):
                 label = tr("ui.prompt_take", suit=suit_name(suit))
                 buttons.append(("take", label, TAKE, "@primary", None))
             elif a.kind == "name":
-                s = a.suit  # type: ignore[union-attr]
+                s = a.suit
                 buttons.append((f"name_{s}", suit_name(s).capitalize(), a, "@suit", s.value))
         buttons.append(("pass", tr("ui.prompt_pass"), PASS, "", None))
         schmeiss = next(a for a in legal if a.kind == "schmeiss")
