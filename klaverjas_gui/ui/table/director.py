@@ -35,7 +35,7 @@ from ...engine.match import (
     TrumpChosen,
 )
 from ...i18n import tr
-from ...play.net.mirror import swap_guess
+from ...play.guesses import swap_guess
 from ...words import suit_name
 from ..anim import ease_in_out_cubic
 from .layout import Pose
