@@ -14,8 +14,8 @@ from .commands import Command
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from .shell import Shell
     from ..play.session import MatchSession
+    from .shell import Shell
     from .table.port import TablePort
 
 # each game's words for the chooser's column and the points under a side
