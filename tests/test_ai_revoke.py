@@ -136,7 +136,7 @@ def test_a_computers_answer_that_breaks_the_rules_is_replaced_by_a_rule_card():
 def test_the_session_scores_the_deal_at_deal_end_only_after_the_pause():
 
     session = person_and_computers("random", 2)
-    screen = session.picture = Screen()
+    screen = Screen(session)
     rng = random.Random(2)
     while session.state.phase != DEAL_END:
         s = session.state

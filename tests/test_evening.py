@@ -306,7 +306,8 @@ def test_the_deal_summarys_headline_stays_inside_its_dialog(make_app, monkeypatc
         table = app.push("table", variant=AMS, seed=1, seats=LONG_NAMES)
         state = _played("amsterdam", 2, lambda s: len(s.sheet) == 1)
         table.load(state)
-        app.push("deal summary", table=table, line=state.sheet[-1], totals=state.totals)
+        app.push("deal summary", session=table.session, table=table.port, line=state.sheet[-1],
+                 totals=state.totals)  # fmt: skip
         app.step(DT)
         found = problems(app, made, tuple(n for n, _ in LONG_NAMES))
     assert not found, "\n".join(found)

@@ -231,7 +231,7 @@ def test_missed_roem_note_names_the_cards(make_app):
     rng, state = random.Random(2), table.session.state
     while not state.sheet:
         state, _ = state.apply(rng.choice(state.legal_actions()))
-    summary = DealSummaryScene(app, table, state.sheet[0], state.totals)
+    summary = DealSummaryScene(app, table.session, table.port, state.sheet[0], state.totals)
     assert summary.describe().endswith("Your team let 20 roem go unclaimed: 7-8-9 of clubs.")
 
 

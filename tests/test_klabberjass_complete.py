@@ -150,7 +150,7 @@ def test_the_klabberjass_score_sheet_says_bonus_not_roem(start, monkeypatch, lan
         run_until(app, lambda: len(table.model.sheet) >= 1, frames=20_000)  # on the picture too
         app.show_menu()
         app.continue_match()
-        table.open_sheet()
+        table.overlays.open_sheet()
         app.step(DT)
         assert points in drawn and maker in drawn
         assert i18n.tr("ui.sheet_cards_roem") not in drawn

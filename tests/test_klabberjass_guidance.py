@@ -200,7 +200,7 @@ def test_the_end_of_a_hot_seat_game_names_the_winner(make_app):
         state, _ = state.apply(rng.choice(state.legal_actions()))
     table.load(state)
     assert state.winner == table.session.holder == 0  # the seat that would be called "You"
-    end = KlabberjassEndScene(app, table, MatchOver(state.winner, state.totals))
+    end = KlabberjassEndScene(app, table.session, table.port, MatchOver(state.winner, state.totals))
     assert end.title() == tr(
         "ui.kj_wins", name=table.session.seats[state.winner].label
     )  # not "You"

@@ -2,7 +2,9 @@
 imports nothing of ours outside itself; the game being played (play/) and the computer
 players (ai/) import no pygame, no pygame_gui and no screen; the store imports no screen;
 the screens (ui/) never import the app (they type against ui/shell.py's Shell), and the
-smoke check does not import the app that imports it.
+smoke check does not import the app that imports it. The table (ui/table/) is a view of
+a session: it reaches the game only through play/, never the computer players (ai/) or
+the network (play/net/).
 
 Every import counts, also one inside a function, and so does whatever the imported
 module imports in turn: a lazy import is still a dependency. New modules are covered
@@ -116,6 +118,70 @@ def test_the_store_imports_no_screen():
 def test_the_screens_and_the_smoke_check_never_import_the_app(layer):
     assert any(under(m, (f"{PACKAGE}.{layer}",)) for m in GRAPH)
     assert breaches(GRAPH, f"{PACKAGE}.{layer}", (f"{PACKAGE}.app",)) == []
+
+
+def within(graph: dict[str, set[str]], start: str, package: str) -> dict[str, str]:
+    """What `start` imports, directly or through modules of `package` (not beyond them)."""
+    seen: dict[str, str] = {}
+    todo = [start]
+    while todo:
+        here = todo.pop()
+        for name in graph.get(here, ()):
+            if name not in seen:
+                seen[name] = here
+                if under(name, (package,)):
+                    todo.append(name)
+    return seen
+
+
+def table_breaches(graph: dict[str, set[str]]) -> list[tuple[str, str, str]]:
+    """(table module, ai or net module, the table module importing it): the table's own
+    imports, also through its other modules; play/ (the session) is its door to the game."""
+    table = f"{PACKAGE}.ui.table"
+    forbidden = (f"{PACKAGE}.ai", f"{PACKAGE}.play.net")
+    return sorted(
+        (module, name, importer)
+        for module in graph
+        if under(module, (table,))
+        for name, importer in within(graph, module, table).items()
+        if under(name, forbidden)
+    )
+
+
+def test_the_table_imports_neither_the_computer_players_nor_the_network():
+    assert any(under(m, (f"{PACKAGE}.ui.table.two",)) for m in GRAPH)
+    assert table_breaches(GRAPH) == []
+
+
+def test_the_table_parts_and_the_screens_over_it_see_the_port_not_the_scene():
+    """Prompts, hand input, the coach's note, the director and the others, and the deal
+    summary, the match's end and the score sheet, import no table scene (not even for type
+    hints): they are given the narrow port (ui/table/port.py)."""
+    table, ui = f"{PACKAGE}.ui.table", f"{PACKAGE}.ui"
+    scenes = (f"{table}.scene", f"{table}.two.scene")
+    doors = (*scenes, f"{table}.port")  # the scenes themselves, and the port that wraps one
+    parts = [m for m in GRAPH if under(m, (table,)) and m not in doors]
+    overlays = [f"{ui}.summary", f"{ui}.match_end", f"{ui}.sheet", f"{ui}.klabberjass_scenes"]
+    assert f"{table}.hand_input" in parts and all(m in GRAPH for m in overlays)
+    found = sorted((m, n) for m in parts + overlays for n in GRAPH[m] if n in scenes)
+    assert found == []
+
+
+def test_the_table_check_sees_an_import_through_another_table_module():
+    """The checker itself: a table part importing the network through the director."""
+    graph = import_graph(
+        {
+            f"{PACKAGE}.ui.table.hand_input": "from .director import Director\n",
+            f"{PACKAGE}.ui.table.director": "def f():\n    from ...play.net.mirror import g\n",
+            f"{PACKAGE}.play.net.mirror": "",
+            f"{PACKAGE}.play.session": "from ..ai import make_player\n",
+            f"{PACKAGE}.ai": "",
+        }
+    )
+    found = table_breaches(graph)
+    hand = (f"{PACKAGE}.ui.table.hand_input", f"{PACKAGE}.play.net.mirror",
+            f"{PACKAGE}.ui.table.director")  # fmt: skip
+    assert hand in found and all(name != f"{PACKAGE}.ai" for _, name, _ in found)
 
 
 def test_the_check_sees_a_lazy_relative_import_and_what_it_imports_in_turn():

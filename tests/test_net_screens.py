@@ -459,8 +459,8 @@ def test_a_drop_shows_who_a_computer_plays_for_and_the_rejoin_takes_it_back(make
     assert notes == ["A computer is playing for Anna, waiting for Anna to return"]
     app.step(DT)
     trick = table.layout.trick_area()  # the note is clear of the trick's cards (1024x600)
-    assert table.away_rect is not None and not table.away_rect.colliderect(trick)
-    assert table.away_rect.right <= table.layout.w
+    assert table.network.away_rect is not None and not table.network.away_rect.colliderect(trick)
+    assert table.network.away_rect.right <= table.layout.w
     click_button(app, table, "score_sheet")  # another screen: the note shows there too
     assert app.top is not table
     app.step(DT)
@@ -492,7 +492,7 @@ def test_no_one_is_waited_for_once_the_match_is_over(make_app):
     run_until(app, lambda: table.session.state.is_over, seconds=60)
     for _ in range(3):
         app.step(DT)
-    assert not link.seat_status()[2]["present"] and table.away_rect is None
+    assert not link.seat_status()[2]["present"] and table.network.away_rect is None
     assert draw_away(pygame.Surface(app.size), link, (0, 0), 1.0) is None
 
 
@@ -543,7 +543,7 @@ def test_the_host_sees_how_long_a_dropped_guest_is_still_waited_for(make_app):
     now[0] += 11.5
     assert away_notes(link.seat_status()) == [said.format(19)]
     app.step(DT)
-    assert table.away_rect is not None and table.away_rect.right <= table.layout.w
+    assert table.network.away_rect is not None and table.network.away_rect.right <= table.layout.w
     now[0] += 19
     assert away_notes(link.seat_status()) == [
         "A computer is playing for Truus, waiting for Truus to return"

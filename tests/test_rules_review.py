@@ -107,7 +107,7 @@ def test_review_from_the_summary_finds_the_first_lost_points(make_app):
     app.start_match(PRESETS["amsterdam"], seed=3)
     table = app.match
     table.load(final)
-    app.push(DealSummaryScene(app, table, final.sheet[0], final.totals))
+    app.push(DealSummaryScene(app, table.session, table.port, final.sheet[0], final.totals))
     click_button(app, app.top, "review")
     review = app.top
     assert isinstance(review, ReviewScene)
@@ -196,7 +196,8 @@ def test_leaving_a_review_early_stops_its_search(make_app, monkeypatch):
     app = make_app()
     app.start_match(PRESETS["amsterdam"], seed=3)
     app.match.load(final)
-    app.push(DealSummaryScene(app, app.match, final.sheet[0], final.totals))
+    app.push(DealSummaryScene(app, app.match.session, app.match.port, final.sheet[0],
+                              final.totals))  # fmt: skip
     click_button(app, app.top, "review")
     review = app.top
     press(app, pygame.K_ESCAPE)
@@ -231,7 +232,7 @@ def test_review_of_a_loaded_position_replays_its_own_deal(make_app):
     app.start_match(PRESETS["amsterdam"], seed=final.seed + 1)
     table = app.match
     table.load(final)
-    app.push(DealSummaryScene(app, table, final.sheet[0], final.totals))
+    app.push(DealSummaryScene(app, table.session, table.port, final.sheet[0], final.totals))
     click_button(app, app.top, "review")
     review = app.top
     assert isinstance(review, ReviewScene) and len(review.deal.plays) == 32

@@ -102,7 +102,7 @@ def test_a_button_pushes_its_scene_by_name(make_app, screen, button, opens):
     assert app.scenes[-2] is here
     if screen.startswith("table"):
         assert getattr(app.top, "tab", "table") == "table"  # the table opens its own tab
-        assert getattr(app.top, "table", here) is here
+        assert getattr(app.top, "table", here.port) is here.port  # it is given the table's port
 
 
 def test_a_klabberjass_record_replays_in_its_own_scene(make_app):
@@ -128,10 +128,10 @@ def test_the_table_pushes_the_summary_and_the_end_of_its_game(make_app, screen, 
     table = app.top
     assert table is app.match
     totals = table.session.state.totals
-    assert table.show_summary(table.session.state.sheet[-1], totals) is app.top
-    assert type(app.top) is scene_class(summary) and app.top.table is table
-    table.show_match_end(MatchOver(0, totals))
-    assert type(app.top) is scene_class(end) and app.top.table is table
+    assert table.overlays.show_summary(table.session.state.sheet[-1], totals) is app.top
+    assert type(app.top) is scene_class(summary) and app.top.table is table.port
+    table.overlays.show_match_end(MatchOver(0, totals))
+    assert type(app.top) is scene_class(end) and app.top.table is table.port
     assert app.match is None  # nothing left to continue
 
 
@@ -140,7 +140,7 @@ def test_the_summary_opens_the_review_of_its_deal(make_app):
     catalogue.SCREENS["table: trump choice"](app)  # seed 1
     table = app.match
     table.load(catalogue._played("amsterdam", 1, lambda s: len(s.sheet) == 1))
-    summary = table.show_summary(table.session.state.sheet[-1], table.session.state.totals)
+    summary = table.overlays.show_summary(table.session.state.sheet[-1], table.session.state.totals)
     app.step(DT)
     click_button(app, summary, "review")
     review = app.top

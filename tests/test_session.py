@@ -24,6 +24,7 @@ from klaverjas_gui.play.session import (
     LessonSession,
     MatchSession,
     Pace,
+    TrickPause,
     demo_session,
     make_seats,
     new_session,
@@ -38,21 +39,37 @@ PERSON_AND_COMPUTERS = [("You", "human")] + COMPUTERS[1:]
 
 
 class Screen:
-    """A stand-in for the table's director: what the picture allows, set by the test."""
+    """A stand-in for the table's director: whether the picture has caught up, set by the
+    test. The trick pause is the session's own clock: `paused` (a trick lies still) and
+    `over` (its pause is over) set it as the director and the session's `tick` would."""
 
-    def __init__(self) -> None:
+    pauses = True
+
+    def __init__(self, session: MatchSession) -> None:
+        self.session = session
         self.caught_up = True
-        self.paused = False
-        self.over = False
+        session.picture = self
 
     def ready(self) -> bool:
         return self.caught_up
 
-    def trick_pause(self) -> bool:
-        return self.paused
+    @property
+    def paused(self) -> bool:
+        return self.session.pause.open
 
-    def pause_over(self) -> bool:
-        return self.over
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        self.session.pause = TrickPause(0.0, 1.0, value)
+
+    @property
+    def over(self) -> bool:
+        return self.session.pause.over
+
+    @over.setter
+    def over(self, value: bool) -> None:
+        pause = self.session.pause
+        pause.open, pause.allowed = True, max(pause.allowed, 1.0)
+        pause.spent = pause.allowed if value else 0.0
 
 
 @dataclass
@@ -117,7 +134,7 @@ def test_a_person_claims_roem_through_submit():
 def test_nothing_is_claimed_or_passed_before_the_trick_pause_is_over():
     state = claim_position()
     session = session_of(PERSON_AND_COMPUTERS, state=state)
-    screen = session.picture = Screen()
+    screen = Screen(session)
     screen.paused = True  # the trick lies still: the person may still claim
     for _ in range(200):
         session.step(0.05)
@@ -129,7 +146,7 @@ def test_a_persons_claim_waits_past_the_pause_and_moving_on_leaves_the_roem():
     state = claim_position()
     session = session_of(PERSON_AND_COMPUTERS, state=state)
     seen = heard(session)
-    screen = session.picture = Screen()
+    screen = Screen(session)
     screen.over = True
     for _ in range(200):
         session.step(0.05)
@@ -143,7 +160,7 @@ def test_auto_claim_claims_when_the_pause_is_over():
     state = claim_position()
     session = session_of(PERSON_AND_COMPUTERS, state=state, auto=True)
     seen = heard(session)
-    screen = session.picture = Screen()
+    screen = Screen(session)
     screen.over = True
     session.step(0.05)
     assert seen[0][1] == CLAIM_ROEM
@@ -153,7 +170,7 @@ def test_auto_claim_claims_when_the_pause_is_over():
 def test_the_autopilot_leaves_a_must_claim_decision_to_the_trick_pause():
     state = claim_position()
     session = session_of(PERSON_AND_COMPUTERS, state=state, autopilot=True)
-    screen = session.picture = Screen()
+    screen = Screen(session)
     screen.paused = True
     for _ in range(100):
         session.step(0.05)
@@ -161,6 +178,44 @@ def test_the_autopilot_leaves_a_must_claim_decision_to_the_trick_pause():
     screen.over = True
     session.step(0.05)
     assert session.state.phase != "claim"
+
+
+# --- the trick pause: the session's clock ---
+def test_the_trick_pause_is_the_sessions_clock_and_longer_when_a_person_is_asked():
+    """The screen opens the pause when the trick has landed; the session's `tick` runs it,
+    auto-claims when it is over, and says when the trick may go (issue #38)."""
+    state = claim_position()  # South (a person) won the trick and is asked to claim
+    session = session_of(PERSON_AND_COMPUTERS, state=state, auto=True)
+    session.settings.speed = 1.0
+    Screen(session)
+    session.open_pause(state.to_move)
+    assert session.pause.allowed == pytest.approx(2.2) and session.trick_pause()
+    session.tick(2.0)
+    session.step(0.0)
+    assert session.state is state and not session.pause_over()  # 0.2 s still to go
+    assert not session.pause_done()
+    session.tick(0.25)
+    assert session.pause_over() and session.pause.left() == pytest.approx(1 - 2.25 / 2.2)
+    session.step(0.0)  # the pause is over: the setting claims for the person
+    assert session.state.phase != "claim" and session.pause_done()
+    assert not session.trick_pause() and not session.pause_over()  # the trick may go
+
+
+def test_a_computers_trick_pauses_shorter_and_a_new_holder_gets_the_full_pause():
+    state = claim_position()
+    session = session_of(PERSON_AND_COMPUTERS, state=state)
+    session.settings.speed = 2.0  # slower animations: longer pauses
+    Screen(session)
+    session.open_pause(1)  # a computer won it
+    assert session.pause.allowed == pytest.approx(2 * 1.15)
+    session.tick(2.0)
+    session.hand_to(0)  # hot-seat: the next person took the laptop
+    assert session.pause.spent == 0.0 and session.trick_pause()
+
+
+def test_without_a_screen_a_trick_pause_is_over_as_it_begins():
+    session = session_of(PERSON_AND_COMPUTERS, state=claim_position())
+    assert session.pause_over() and not session.trick_pause()
 
 
 # --- hot-seat: a seat policy ---

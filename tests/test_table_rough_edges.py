@@ -112,9 +112,9 @@ def test_each_plate_shows_the_players_own_tricks(make_app):
 def test_the_score_panel_has_counted_up_when_the_summary_opens(make_app):
     app = make_app("--seed", "5", speed="normal", autopilot=True)
     table = table_of(app)
-    run_until(app, lambda: table.summary is not None, frames=60_000, seconds=180)
+    run_until(app, lambda: table.overlays.summary is not None, frames=60_000, seconds=180)
     assert table.model.shown_totals == [float(t) for t in table.model.totals]
-    assert list(table.summary.totals) == table.model.totals
+    assert list(table.overlays.summary.totals) == table.model.totals
 
 
 # --- 4. the Roem! button waits for the person ---
@@ -187,7 +187,7 @@ def test_a_refused_cards_reason_goes_when_a_legal_card_is_played(make_app):
     wrong = next(c for c in table.model.hands[0] if c not in legal)
     click(app, card_pos(table, wrong))
     reason = app.toasts.current_text
-    assert table.session.state is state and reason and table.notes["card"] == reason
+    assert table.session.state is state and reason and table.notes.shown["card"] == reason
     box = app.top.toast_centre()
     assert box[1] < table.layout.south_hand_top() - 0.19 * table.layout.card[1]  # clear of it
     click(app, card_pos(table, next(iter(legal))))
@@ -219,11 +219,11 @@ def test_a_take_back_takes_the_missed_roem_note_away(make_app):
     click(app, card_pos(table, ace))
     run_until(app, lambda: table.session.state.phase == "claim" and "pass" in table.prompt.actions)
     click_button(app, table, "pass")  # Continue: the roem is left
-    run_until(app, lambda: "roem" in table.notes)
-    note = table.notes["roem"]
+    run_until(app, lambda: "roem" in table.notes.shown)
+    note = table.notes.shown["roem"]
     assert note in [t.text for t in app.toasts.items]
     press(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert note not in [t.text for t in app.toasts.items] and "roem" not in table.notes
+    assert note not in [t.text for t in app.toasts.items] and "roem" not in table.notes.shown
 
 
 def test_enter_presses_the_highlighted_button_at_the_two_player_table(make_app):

@@ -98,7 +98,7 @@ def test_a_wrong_call_changes_nothing_and_the_table_says_so(make_app):
     app, table = table_at(make_app, state)
     table.session.holder = 1  # West (the revoker's own side) holds the laptop now
     before = table.session.state
-    table.call_verzaakt()
+    table.verzaakt.call()
     after = table.session.state
     assert after.actions[-1] == verzaakt(1) and after.sheet == before.sheet
     assert after.hands == before.hands and after.phase == before.phase

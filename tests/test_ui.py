@@ -334,11 +334,11 @@ def test_last_trick_and_score_sheet(make_app):
         drag(app, card_pos(table, table.session.state.legal_actions()[0].card), drop_point(table))
         run_until(app, lambda: table.model.last_trick is not None or human_turn(app))
     press(app, pygame.K_l)
-    assert table.show_last
+    assert table.overlays.show_last
     press(app, pygame.K_l)
-    assert not table.show_last
+    assert not table.overlays.show_last
     click_button(app, table, "last_trick")
-    assert table.show_last
+    assert table.overlays.show_last
     press(app, pygame.K_TAB)
     assert isinstance(app.top, ScoreSheetScene)
     press(app, pygame.K_TAB)

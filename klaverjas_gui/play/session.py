@@ -15,8 +15,10 @@ table's button; after the deal's last trick the session scores the deal (passes
 "deal_end") when the trick pause is over, so that the last trick can be called too.
 
 The screen tells the session only what the picture allows (`Picture`): whether the
-animation has caught up with the engine, and whether a trick lies still for a roem
-claim and its pause is over. Without a screen (`STILL`) everything is shown at once.
+animation has caught up with the engine. The trick pause is the session's (`TrickPause`):
+the screen opens it when a finished trick has landed, the session's clock runs it
+(`tick`), claims or passes when it is over and says when the trick may go. Without a
+screen (`STILL`) everything is shown at once and a trick pause is over as it begins.
 Starting, continuing and resuming a match: `new_session` and `resume_session`.
 """
 
@@ -74,33 +76,57 @@ Listener = Callable[[Any, Action, list[Any]], None]
 class Picture(Protocol):
     """What the screen showing a session lets it do (the table's director)."""
 
+    # Whether a finished trick lies still on this screen for `TrickPause` (without one, a
+    # trick pause is over as it begins).
+    pauses: bool
+
     def ready(self) -> bool:
         """The picture has caught up: the seat to move may decide now."""
-        ...
-
-    def trick_pause(self) -> bool:
-        """A finished trick lies still: roem may be claimed."""
-        ...
-
-    def pause_over(self) -> bool:
-        """The trick pause is over and the claim is still open."""
         ...
 
 
 class _Still:
     """No screen: every move is shown at once and a trick pause is over as it begins."""
 
+    pauses = False
+
     def ready(self) -> bool:
-        return True
-
-    def trick_pause(self) -> bool:
-        return False
-
-    def pause_over(self) -> bool:
         return True
 
 
 STILL: Picture = _Still()
+
+
+TRICK_PAUSE = 1.15  # seconds a finished trick lies still (times the speed) ...
+ASKED_PAUSE = 2.2  # ... when a person here may claim its roem or call the deal's last trick
+
+
+@dataclass
+class TrickPause:
+    """The clock of a finished trick lying still: roem may be claimed (and the deal's last
+    trick called) until it is over. The screen opens it when the trick has landed and waits
+    for `done`; `MatchSession.tick` runs it, the table only shows it."""
+
+    spent: float = 0.0
+    allowed: float = 0.0
+    open: bool = False  # a trick lies still
+
+    @property
+    def over(self) -> bool:
+        """The pause is over while the trick still lies there (a claim may be open)."""
+        return self.open and self.spent >= self.allowed
+
+    def left(self) -> float:
+        """The part of the pause still to come (1.0 at its start), for its bar."""
+        return 1 - self.spent / self.allowed if self.allowed else 0.0
+
+    def end_now(self) -> None:
+        """The person plays on: the trick goes now."""
+        self.spent = self.allowed
+
+    def restart(self) -> None:
+        """The full pause again (the hot-seat cover was up for the next person)."""
+        self.spent = 0.0
 
 
 @dataclass
@@ -207,6 +233,7 @@ class MatchSession:
         self.settings = settings if settings is not None else Pace()
         self.jobs = jobs if jobs is not None else Jobs()
         self.picture: Picture = STILL
+        self.pause = TrickPause()  # a finished trick lying still on the screen
         self.listeners: list[Listener] = []
         self._per_frame: list[Callable[[], None]] = []  # e.g. the coach storing judgements
         self._closers: list[Callable[[], None]] = []
@@ -291,9 +318,11 @@ class MatchSession:
         return len(self.people) > 1 and (not self.handed or seat != self.holder)
 
     def hand_to(self, seat: int) -> None:
-        """Person `seat` holds the laptop now."""
+        """Person `seat` holds the laptop now: a trick lying still gets its full pause again
+        (a roem claim after the hot-seat cover)."""
         self.handed = True
         self.holder = seat
+        self.pause.restart()
 
     def asked(self) -> int | None:
         """The person at this screen asked to act now; None while a computer or nobody is."""
@@ -307,19 +336,81 @@ class MatchSession:
         s = self.state
         return not s.is_over and self.autopilot is None and self.is_person(s.to_move)
 
+    # --- the trick pause ---
+    def open_pause(self, winner: int) -> None:
+        """A finished trick won by `winner` lies still on the screen now: the longer pause
+        when a person is asked to claim (any hot-seat person, shown or not), or a person
+        here may still call the deal's last trick."""
+        human, phase = self.seats[winner].is_human, self.state.phase
+        asked = (human and phase == "claim") or (phase == DEAL_END and self.holder is not None)
+        seconds = (ASKED_PAUSE if asked else TRICK_PAUSE) * self.settings.speed
+        self.pause = TrickPause(0.0, seconds, True)
+
+    def pause_done(self) -> bool:
+        """The trick may go: its pause is over and no claim or call is still open (then
+        the pause is closed)."""
+        if self.pause.spent < self.pause.allowed or self.state.phase in ("claim", DEAL_END):
+            return False
+        self.pause.open = False
+        return True
+
+    def close_pause(self) -> None:
+        """No trick lies still (a loaded position, a take-back)."""
+        self.pause.open = False
+
+    def trick_pause(self) -> bool:
+        """A finished trick lies still: roem may be claimed."""
+        return self.pause.open
+
+    def pause_over(self) -> bool:
+        """The trick pause is over and the claim is still open (no screen: at once)."""
+        return self.pause.over or not self.picture.pauses
+
+    def claim_waits(self) -> bool:
+        """A person here decides a must-claim question: it waits for them (Roem!, Continue
+        or their next card), not for the trick pause. The autopilot and the automatic
+        claim still answer when the pause ends."""
+        s = self.state
+        return (
+            s.phase == "claim" and s.variant.roem_claim == "must_claim"
+            and self.holder is not None and s.to_move == self.holder
+            and self.autopilot is None and not self.settings.auto_roem_claim
+        )  # fmt: skip
+
+    def tick(self, dt: float) -> None:
+        """The frame's time passes on the trick pause's clock; before the screen moves."""
+        if self.pause.open:
+            self.pause.spent += dt
+
+    def play_on(self, card: Action) -> Reason | None:
+        """The person plays `card` through a claim question: the claim is passed and the
+        trick goes now (the card follows: `submit` it next); the Reason if the card would
+        be refused after the pass (then the claim stays open: they may still claim)."""
+        refused = self.state.apply(PASS)[0].refusal(card)
+        if refused is not None:
+            return refused  # type: ignore[no-any-return]
+        self.submit(PASS)
+        self.pause.end_now()
+        return None
+
+    def poll_coach(self) -> None:
+        """The coach's judgements are stored (and told) while a screen lies over the table."""
+        if self.coach is not None:
+            self.coach.poll()
+
     # --- what happens without a person ---
     def step(self, dt: float) -> None:
         """One frame: the claim timeout, one-answer questions, the autopilot, the computers."""
         for fn in self._per_frame:
             fn()
-        if self.picture.pause_over():
+        if self.pause_over():
             self.claim_timeout()
         s = self.state
         self.thinking.clear()
         if s.is_over or self.computers_call():
             return
         if s.phase == DEAL_END:
-            if self.picture.pause_over():
+            if self.pause_over():
                 self.submit(PASS)  # the last trick's pause is over: the deal is scored
             return
         if not self.picture.ready():
@@ -351,7 +442,7 @@ class MatchSession:
             ]
             callers = [q for q in computers if seen_revoke(s.observation(q))]
             self._callers = (s.n_actions, callers)
-        if not self._callers[1] or not (self.picture.ready() or self.picture.trick_pause()):
+        if not self._callers[1] or not (self.picture.ready() or self.trick_pause()):
             return False
         self.submit(verzaakt(self._callers[1][0]))
         return True
@@ -454,7 +545,7 @@ class MatchSession:
         if self.human_wait < AUTOPILOT_PACE * self.settings.speed:
             return
         must_claim = s.phase == "claim" and s.variant.roem_claim == "must_claim"
-        if must_claim and self.picture.trick_pause():
+        if must_claim and self.trick_pause():
             return  # left to the trick pause, like a person who does not spot roem
         assert self.autopilot is not None
         self.submit(self.autopilot.choose(s.observation(s.to_move), s.n_actions))

@@ -58,12 +58,18 @@ def _mid_trick(shell: Shell) -> None:
 def _summary(shell: Shell) -> None:
     state = _played("amsterdam", 2, lambda s: len(s.sheet) == 1)
     table = _table(shell, state=state)
-    shell.push("deal summary", table=table, line=state.sheet[-1], totals=state.totals)
+    shell.push(
+        "deal summary",
+        session=table.session,
+        table=table.port,
+        line=state.sheet[-1],
+        totals=state.totals,
+    )
 
 
 def _sheet(shell: Shell) -> None:
     table = _table(shell, state=_played("amsterdam", 3, lambda s: len(s.sheet) == 3))
-    shell.push("score sheet", table=table)
+    shell.push("score sheet", session=table.session, table=table.port)
 
 
 def _match_end(shell: Shell) -> None:
@@ -75,7 +81,12 @@ def _match_end(shell: Shell) -> None:
     shell.start_match(short, seed=4)
     table: Any = shell.match
     table.load(state)
-    shell.push("match end", table=table, ev=MatchOver(state.winner, state.totals))
+    shell.push(
+        "match end",
+        session=table.session,
+        table=table.port,
+        ev=MatchOver(state.winner, state.totals),
+    )
 
 
 def _stored_running(shell: Shell, game: str, preset: str, seed: int,
@@ -245,11 +256,17 @@ def _verzaakt(shell: Shell, call: bool = False, summary: bool = False) -> None:
     table.load(state)
     table.session.autopilot = None  # the person's own view: nobody answers for them
     if call:
-        table.call_verzaakt()
+        table.verzaakt.call()
     if not summary:
         return
     state, _ = state.apply(verzaakt(0))
-    shell.push("deal summary", table=table, line=state.sheet[-1], totals=state.totals)
+    shell.push(
+        "deal summary",
+        session=table.session,
+        table=table.port,
+        line=state.sheet[-1],
+        totals=state.totals,
+    )
 
 
 def _hotseat_cover(shell: Shell) -> None:
@@ -297,14 +314,25 @@ def _klabberjass_summary(shell: Shell) -> None:
     _klabberjass(shell, lambda s: len(s.sheet) == 1)
     table: Any = shell.match
     state = table.session.state
-    shell.push("klabberjass deal summary", table=table, line=state.sheet[-1], totals=state.totals)
+    shell.push(
+        "klabberjass deal summary",
+        session=table.session,
+        table=table.port,
+        line=state.sheet[-1],
+        totals=state.totals,
+    )
 
 
 def _klabberjass_end(shell: Shell) -> None:
     _klabberjass(shell, lambda s: s.is_over)
     table: Any = shell.match
     state = table.session.state
-    shell.push("klabberjass match end", table=table, ev=MatchOver(state.winner, state.totals))
+    shell.push(
+        "klabberjass match end",
+        session=table.session,
+        table=table.port,
+        ev=MatchOver(state.winner, state.totals),
+    )
 
 
 # Belote declarations (RULES.md 2, its example): you (seat 0, not dealing) hold the four

@@ -15,8 +15,9 @@ from .summary import DealSummaryScene
 from .table.two.model import sheet_line
 
 if TYPE_CHECKING:
+    from ..play.session import MatchSession
     from .shell import Shell
-    from .table.two.scene import KlabberjassTableScene
+    from .table.port import TablePort
 
 
 def preset_label(name: str) -> str:
@@ -29,11 +30,11 @@ class KlabberjassSummaryScene(DealSummaryScene):
              "ui.summary_this_deal", "ui.kj_game")  # fmt: skip
 
     def __init__(
-        self, app: Shell, table: KlabberjassTableScene, line: KlabberjassScoreLine,
+        self, app: Shell, session: MatchSession, table: TablePort, line: KlabberjassScoreLine,
         totals: tuple[int, int],
     ) -> None:  # fmt: skip
         self.original = line  # describe() needs it while the base class builds
-        super().__init__(app, table, sheet_line(line), totals)  # type: ignore[arg-type]
+        super().__init__(app, session, table, sheet_line(line), totals)  # type: ignore[arg-type]
 
     def describe(self) -> str:
         return describe_klabberjass_deal(self.original.score)
@@ -49,9 +50,9 @@ class KlabberjassEndScene(MatchEndScene):
     def title(self) -> str:
         if self.ev.winner is None:
             return tr("ui.kj_draw")
-        if self.ev.winner == self.table.session.holder and not self.table.hotseat.many:
+        if self.ev.winner == self.session.holder and not self.table.many:
             return tr("ui.kj_you_win")  # two people at one laptop: the winner by name
-        return tr("ui.kj_wins", name=self.table.session.seats[self.ev.winner].label)
+        return tr("ui.kj_wins", name=self.session.seats[self.ev.winner].label)
 
     def new_match(self) -> None:
         self.app.start_klabberjass(self.table.session.variant)  # type: ignore[arg-type]

@@ -16,8 +16,9 @@ from .commands import Command
 from .scene import Scene
 
 if TYPE_CHECKING:
+    from ..play.session import MatchSession
     from .shell import Shell
-    from .table.scene import TableScene
+    from .table.port import TablePort
 
 CHART_SECONDS = 1.2  # the chart draws itself in this long
 DEMO_NEXT_SECONDS = 8.0  # the club demo's next match starts after this long
@@ -26,8 +27,10 @@ DEMO_NEXT_SECONDS = 8.0  # the club demo's next match starts after this long
 class MatchEndScene(Scene):
     opaque = True
 
-    def __init__(self, app: Shell, table: TableScene, ev: MatchOver) -> None:
+    def __init__(self, app: Shell, session: MatchSession, table: TablePort, ev: MatchOver) -> None:
+        """`table`: the port of the table the match was played at (names, its sheet)."""
         super().__init__(app)
+        self.session = session
         self.table = table
         self.ev = ev
         self.age = 0.0
@@ -38,7 +41,7 @@ class MatchEndScene(Scene):
         u = theme.scale_for(self.app.size)
         bw, bh, gap = round(220 * u), round(54 * u), round(20 * u)
         y = h - round(36 * u) - bh
-        session = self.table.session
+        session = self.session
         coached = session.coach is not None and session.match_id is not None and not self.table.demo
         keys = ["new_match", *(["coach_report"] if coached else []), "main_menu"]
         labels = {"new_match": tr("ui.menu_new_match"), "coach_report": tr("coach.live_title"),
@@ -57,14 +60,14 @@ class MatchEndScene(Scene):
 
     def coach_report(self) -> None:
         """The coach's report on this match (its judgements are stored as they finish)."""
-        self.app.push("coach report", match_id=self.table.session.match_id)
+        self.app.push("coach report", match_id=self.session.match_id)
 
     def new_match(self) -> None:
         """With the settings' rules and seats: changes made during this match apply now.
         A network match's people play on together: the host's table opens again with the
         same room code, seats and level, and a guest's join screen has that table filled in
         (a new match against computers on each laptop surprised them)."""
-        session = self.table.session
+        session = self.session
         link = getattr(session, "link", None)
         if link is None:
             self.app.start_match()
@@ -104,15 +107,15 @@ class MatchEndScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.age += dt
-        self.table.coach.keep_storing()  # the last decisions' judgements, for the report
+        self.session.poll_coach()  # the last decisions' judgements, for the report
         if self.table.demo and self.age > DEMO_NEXT_SECONDS:
-            self.app.start_demo(self.table.session.seed + 1)
+            self.app.start_demo(self.session.seed + 1)
 
     def title(self) -> str:
         teams = self.table.team_names()
         if self.ev.winner is None:
             return tr("ui.end_shared")
-        holder = self.table.session.holder
+        holder = self.session.holder
         if holder is not None and self.ev.winner == holder % 2:
             return tr("ui.end_you_win")
         return tr("ui.end_team_wins", team=teams[self.ev.winner])

@@ -37,10 +37,10 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "table": "table.scene.TableScene",  # variant=, seed=, seats=, ...
     "klabberjass table": "table.two.scene.KlabberjassTableScene",
     "cover": "table.cover.CoverScene",  # session=, seat=, confirm=: hot-seat, laptop changes hands
-    "deal summary": "summary.DealSummaryScene",  # table=, line=, totals=
+    "deal summary": "summary.DealSummaryScene",  # session=, table= (its port), line=, totals=
     "klabberjass deal summary": "klabberjass_scenes.KlabberjassSummaryScene",
-    "score sheet": "sheet.ScoreSheetScene",  # table=
-    "match end": "match_end.MatchEndScene",  # table=, ev=
+    "score sheet": "sheet.ScoreSheetScene",  # session=, table= (its port)
+    "match end": "match_end.MatchEndScene",  # session=, table= (its port), ev=
     "klabberjass match end": "klabberjass_scenes.KlabberjassEndScene",
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",

@@ -14,8 +14,9 @@ from .commands import Command
 from .scene import Scene
 
 if TYPE_CHECKING:
+    from ..play.session import MatchSession
     from .shell import Shell
-    from .table.scene import TableScene
+    from .table.port import TablePort
 
 # each game's words for the chooser's column and the points under a side
 SHEET_HEADS = {
@@ -150,8 +151,10 @@ class ScoreSheetScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Shell, table: TableScene) -> None:
+    def __init__(self, app: Shell, session: MatchSession, table: TablePort) -> None:
+        """`table`: the port of the table it lies over (the sheet as shown, the names)."""
         super().__init__(app)
+        self.session = session
         self.table = table
         self.build()
 
@@ -192,9 +195,8 @@ class ScoreSheetScene(Scene):
         inner = pygame.Rect(p.left + round(20 * u), p.top + round(66 * u), p.w - round(40 * u),
                             p.h - round(140 * u))  # fmt: skip
         if lines:
-            draw_sheet(surface, inner, lines, [s.label for s in self.table.session.seats],
-                       self.table.team_names(), u, self.app.settings.four_colour,
-                       self.table.game.name)  # fmt: skip
+            draw_sheet(surface, inner, lines, self.table.seat_names(), self.table.team_names(),
+                       u, self.app.settings.four_colour, self.session.game.name)  # fmt: skip
         else:
             img = theme.text(tr("ui.sheet_empty"), round(19 * u), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=inner.center))

@@ -16,8 +16,9 @@ from .scene import Scene
 from .table import view as table_view
 
 if TYPE_CHECKING:
+    from ..play.session import MatchSession
     from .shell import Shell
-    from .table.scene import TableScene
+    from .table.port import TablePort
 
 COUNT_SECONDS = 0.9  # the numbers count up in this long (at normal speed)
 UNATTENDED_SECONDS = 3.5  # a demo or autopilot table closes the summary after this long
@@ -65,9 +66,12 @@ class DealSummaryScene(Scene):
              "ui.summary_this_deal", "ui.summary_match")  # fmt: skip
 
     def __init__(
-        self, app: Shell, table: TableScene, line: ScoreLine, totals: tuple[int, int]
-    ) -> None:
+        self, app: Shell, session: MatchSession, table: TablePort, line: ScoreLine,
+        totals: tuple[int, int],
+    ) -> None:  # fmt: skip
+        """`table`: the port of the table it lies over (names, speed, the guide's note)."""
         super().__init__(app)
+        self.session = session
         self.table = table
         self.line = line
         self.totals = totals
@@ -119,7 +123,7 @@ class DealSummaryScene(Scene):
         self.button("next", rect, label, self.close_summary, "@menu_primary")
 
     def _next_label(self) -> str:
-        last = self.table.session.state.is_over
+        last = self.session.state.is_over
         return tr("ui.summary_see_result") if last else tr("ui.summary_next_deal")
 
     def _button_size(self) -> tuple[int, int]:
@@ -133,7 +137,7 @@ class DealSummaryScene(Scene):
 
     def reviewable(self) -> bool:
         """A human's four-player deal can be reviewed against best play (ui/review.py)."""
-        session = self.table.session
+        session = self.session
         # a lesson's stacked deal is not one the review can deal again from a seed
         state = session.state
         return (
@@ -142,13 +146,13 @@ class DealSummaryScene(Scene):
         )  # fmt: skip
 
     def open_review(self) -> None:
-        state, table = self.table.session.state, self.table
+        state = self.session.state
         # the position's own seed: a loaded position (a test's, the catalogue's) may come
         # from another deal than the session was started with
         self.app.push("review", variant=state.variant, seed=state.seed,
                       actions=[str(a) for a in state.actions], deal_no=self.line.deal_no,
-                      names=[s.name for s in table.session.seats],
-                      match_id=table.session.match_id)  # fmt: skip
+                      names=[s.name for s in self.session.seats],
+                      match_id=self.session.match_id)  # fmt: skip
 
     def describe(self) -> str:
         """The result in words (the two-player game has its own), and roem let go."""
@@ -156,7 +160,7 @@ class DealSummaryScene(Scene):
         revoke = getattr(self.line.score, "revoke", None)
         if revoke is not None:  # the trick, the card and the rule broken
             text = f"{text} {revoke_text(revoke, self.table.seat_names())}"
-        missed = self.table.guide.summary_note(self.line.deal_no)
+        missed = self.table.summary_note(self.line.deal_no)
         return f"{text} {missed}" if missed else text
 
     def close_summary(self) -> None:
@@ -181,15 +185,15 @@ class DealSummaryScene(Scene):
         speed = self.table.speed
         if self.age < COUNT_SECONDS * speed:
             return 0.0
-        unattended = self.table.demo or self.table.session.autopilot is not None
+        unattended = self.table.demo or self.session.autopilot is not None
         due = max(0.0, UNATTENDED_SECONDS * speed - self.age) if unattended else math.inf
         return min(self.widgets_calm_for(), due)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         self.age += dt
-        self.table.coach.keep_storing()  # the coach's judgements arrive meanwhile
-        unattended = self.table.demo or self.table.session.autopilot is not None
+        self.session.poll_coach()  # the coach's judgements arrive meanwhile
+        unattended = self.table.demo or self.session.autopilot is not None
         if unattended and self.age > UNATTENDED_SECONDS * self.table.speed:
             self.close_summary()
 
@@ -210,10 +214,10 @@ class DealSummaryScene(Scene):
             surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
             y += img.get_height()
         y += px(4)
-        names = self.table.session.seats
+        names = self.session.seats
         sub = tr("ui.summary_deal_line", n=line.deal_no, trump=line_trump(line),
                  name=names[line.chooser].label)  # fmt: skip
-        if line.chooser == self.table.session.holder:
+        if line.chooser == self.session.holder:
             sub = tr("ui.summary_deal_line_you", n=line.deal_no, trump=line_trump(line))
         if line.kraak_level:
             sub += f", {kraak_name(line.kraak_level).lower()} (×{s.multiplier})"

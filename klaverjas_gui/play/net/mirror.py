@@ -31,7 +31,6 @@ from ...engine.cards import (
     SEVEN,
     Card,
     Rank,
-    Suit,
     mask_of,
     sort_hand,
 )
@@ -128,17 +127,6 @@ class Mirror:
         ):
             raise MirrorError("the hand sizes do not add up")
         return guess
-
-
-def swap_guess(hands: list[list[Card]], seat: int, card: Card, trump: Suit | None) -> None:
-    """`seat` played `card`, which the picture had guessed in another hand: that hand gets
-    `seat`'s last card (in `sort_hand` order) in its place, as `Mirror` moves its guess."""
-    stand_in = sort_hand(hands[seat], trump)[-1]
-    hands[seat].remove(stand_in)
-    for hand in hands:
-        if card in hand:
-            hand[hand.index(card)] = stand_in
-            return
 
 
 class KlabberjassMirror:

@@ -349,9 +349,9 @@ class GuestSession(MatchSession):
                 log.info("the host refused a move: %s", reason)
             self.refusals = len(self.guest.refused)
             self.ahead = None
-        if self.picture.ready() or self.picture.trick_pause():
+        if self.picture.ready() or self.trick_pause():
             self._next()
-        if self.picture.pause_over():
+        if self.pause_over():
             self.claim_timeout()
         s = self.state
         if s.is_over or self.ahead is not None or not self.picture.ready() or s.to_move != self.me:

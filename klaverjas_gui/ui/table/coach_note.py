@@ -27,7 +27,7 @@ from ..commands import Command
 
 if TYPE_CHECKING:
     from .layout import TableLayout
-    from .scene import TableScene
+    from .port import TablePort
 
 COACH_COLOUR = (255, 176, 122)  # the coach's border and title: apart from the hint's blue
 TRICKS = 3  # a note fades after this many tricks ...
@@ -59,32 +59,32 @@ def note_text(obs: Any, j: coach.Judgement) -> str:
 class CoachNotes:
     """Belongs to one table; listens to its session's coach, draws the note and panel."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, table: TablePort) -> None:
+        self.table = table
         self.note: Note | None = None
         self.panel: Note | None = None  # the options shown (stays when a new note comes)
         self.cards = 0  # cards played since the table opened: tricks for the fading
         self.ended = 0  # the last action of the last deal scored or thrown in (its number)
         self._coach: Any = None
-        scene.session.listen(self._moved)
+        table.session.listen(self._moved)
         self.attach()
 
     # --- what the coach says ---
     def attach(self) -> None:
         """Listen to the session's coach (attached by new_session, or later when the
         coach is switched on over a recorded match; never in a lesson or a demo)."""
-        session = self.scene.session
-        late = session.history is not None and not self.scene.demo
+        session = self.table.session
+        late = session.history is not None and not self.table.demo
         if session.coach is None and late and self.level() != "off":
             from ...play.session import attach_coach
 
-            attach_coach(session, self.scene.app.settings)
+            attach_coach(session, self.table.settings)
         if session.coach is not None and session.coach is not self._coach:
             self._coach = session.coach
             self._coach.listen(self.heard)
 
     def level(self) -> str:
-        return str(getattr(self.scene.app.settings, "coach", "off"))
+        return str(getattr(self.table.settings, "coach", "off"))
 
     def heard(self, obs: Any, j: coach.Judgement) -> None:
         """A judgement came (on the frame loop): a note if the setting wants one."""
@@ -108,8 +108,8 @@ class CoachNotes:
     # --- the frame ---
     def visible(self) -> Note | None:
         """The note on screen: its person holds the laptop and no cover hides the table."""
-        note, scene = self.note, self.scene
-        if note is None or scene.hotseat.hiding or note.judgement.seat != scene.layout.bottom:
+        note, table = self.note, self.table
+        if note is None or table.hiding or note.judgement.seat != table.layout.bottom:
             return None
         return note
 
@@ -121,23 +121,17 @@ class CoachNotes:
         note.age += dt
         if self.panel is note:
             return  # read now: it stays
-        players = self.scene.game.players
+        players = self.table.session.players
         if note.fading or (note.age >= SECONDS and self.cards - note.cards_at >= TRICKS * players):
             note.fading += dt
             if note.fading >= FADE:
                 self.note = None
 
-    def keep_storing(self) -> None:
-        """Judgements are stored (and told) while a screen lies over the table (the deal
-        summary, the match's end), which then updates instead of the table."""
-        if self.scene.session.coach is not None:
-            self.scene.session.coach.poll()
-
     def calm_for(self) -> float:
         """Seconds until the note changes by itself (0.0 while it fades); a judgement on
         its way is looked for four times a second."""
         wait = 1e9
-        coach_ = self.scene.session.coach
+        coach_ = self.table.session.coach
         if coach_ is not None and coach_.busy():
             wait = 0.25
         note = self.note
@@ -159,7 +153,7 @@ class CoachNotes:
             return False
         opens = cmd.kind == "key" and cmd.name == KEY
         if cmd.kind == "pointer_down":
-            rect = self.note_rect(self.scene.layout)
+            rect = self.note_rect(self.table.layout)
             opens = rect is not None and rect.collidepoint(cmd.pos)
         if opens:
             self.open()
@@ -179,11 +173,10 @@ class CoachNotes:
         note = self.visible()
         if note is None:
             return None
-        room = L.coach_room(self.scene.open_cards)
-        above = [b.get_abs_rect().top for key in ("hint", "take_back")
-                 if (b := self.scene.buttons.get(key)) is not None and b.visible]  # fmt: skip
-        room.h = min([room.bottom, *above]) - L.px(10) - room.top
-        cards = [p.x for p in self.scene.targets(L).values()]  # the hand as it lies now
+        room = L.coach_room(self.table.open_cards)
+        above = self.table.above_plate()
+        room.h = min(room.bottom, above if above is not None else room.bottom) - L.px(10) - room.top
+        cards = [p.x for p in self.table.hand_targets(L).values()]  # the hand as it lies now
         if cards:  # (a Klabberjass hand of nine reaches further left than eight)
             room.w = min(room.w, round(min(cards) - 0.62 * L.card[0]) - L.px(12) - room.left)
         size = L.text(14)
@@ -197,7 +190,7 @@ class CoachNotes:
             return pygame.Rect(room.left, room.bottom - h, width + L.px(24), h), lines, size
         # a low window: beside the trick (left first: the hint prefers the right), at the
         # bottom of the room, nearest the person; else above the bottom hand
-        for room in reversed(L.hint_rooms(self.scene.open_cards)):
+        for room in reversed(L.hint_rooms(self.table.open_cards)):
             room = self._above_prompt(room, L)
             width = min(room.w, L.px(440)) - L.px(24)
             lines = theme.wrap(text, size, width) if width > 0 else []
@@ -211,18 +204,18 @@ class CoachNotes:
         h = head + line_h * len(lines) + L.px(14)
         rect = pygame.Rect(0, 0, width + L.px(24), h)
         rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(40)))
-        prompt = self.scene.prompt.panel if self.scene.prompt.visible else None
-        if prompt is not None and rect.colliderect(prompt[0]):  # over the panel, not on it
-            rect.bottom = max(prompt[0].top - L.px(8), rect.h + L.px(8))
+        prompt = self.table.prompt_panel()
+        if prompt is not None and rect.colliderect(prompt):  # over the panel, not on it
+            rect.bottom = max(prompt.top - L.px(8), rect.h + L.px(8))
         return rect, lines, size
 
     def _above_prompt(self, room: pygame.Rect, L: TableLayout) -> pygame.Rect:
         """`room` cut to end above the decision panel where they overlap: at larger text
         the panel reaches into the room beside the trick, and the note covered its title."""
-        prompt = self.scene.prompt.panel if self.scene.prompt.visible else None
-        if prompt is None or not room.colliderect(prompt[0]):
+        prompt = self.table.prompt_panel()
+        if prompt is None or not room.colliderect(prompt):
             return room
-        return pygame.Rect(room.left, room.top, room.w, max(0, prompt[0].top - L.px(8) - room.top))
+        return pygame.Rect(room.left, room.top, room.w, max(0, prompt.top - L.px(8) - room.top))
 
     def note_rect(self, L: TableLayout) -> pygame.Rect | None:
         found = self._lines(L)

@@ -6,15 +6,17 @@ becomes a short script (a generator, one step per frame) that changes the
 display model as the animation goes. Scripts run one after the other, so the
 picture never runs ahead of, or contradicts, what the engine said happened.
 
-The director only animates: it never plays a move or opens a screen. It says when
-it is idle, when a trick pause is over (`claim_due`: the session then passes or
-claims), and which scripts reached a point the table reacts to (`reports`: a deal
-scored, the match over); while `hold` (a screen on top, e.g. the deal summary) is
-not closed, it waits.
+The director only animates: it never plays a move or opens a screen. It opens the
+session's trick pause when a trick has landed and sweeps the trick once the session
+says it may go (the clock and its length are the session's: play/session.py
+`TrickPause`). It says when it is idle, and which scripts reached a point the table
+reacts to (`reports`: a deal scored, the match over); while `hold` (a screen on top,
+e.g. the deal summary) is not closed, it waits. It sees the table through its port.
 """
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from typing import TYPE_CHECKING, Any
@@ -35,36 +37,85 @@ from ...engine.match import (
     TrumpChosen,
 )
 from ...i18n import tr
-from ...play.net.mirror import swap_guess
+from ...play.guesses import swap_guess
 from ...words import suit_name
 from ..anim import ease_in_out_cubic
 from .layout import Pose
 from .model import Anchor, Sprite
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from ...engine import MatchState
+    from .port import TablePort
 
 Script = Generator[None, None, None]
+log = logging.getLogger(__name__)
 
 
 class Director:
     """Queues scripts for engine events and runs them frame by frame."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TablePort) -> None:
         self.table = table
         self.model = table.model
         self.queue: deque[Script] = deque()
         self.current: Script | None = None
         self.dt = 0.0
-        self.claim_window = False  # a trick lies still and its roem may be claimed
-        self.claim_due = False  # the trick pause is over and the claim is still open
-        self.pause = (0.0, 0.0)  # time spent and allowed in the current trick pause
         self.reports: list[Any] = []  # events whose script reached its end, for the table
         self.hold: Any = None  # a screen on top whose `closed` the next script waits for
 
     @property
     def idle(self) -> bool:
         return self.current is None and not self.queue
+
+    @property
+    def claim_window(self) -> bool:
+        """A trick lies still and its roem may be claimed (the session's trick pause)."""
+        return self.table.session.trick_pause()
+
+    # --- the session's `Picture` ---
+    pauses = True  # a finished trick lies still on this screen
+
+    def ready(self) -> bool:
+        """The picture has caught up (or a trick lies still with its claim asked): the seat
+        to move may decide now."""
+        session = self.table.session
+        return self.idle or (session.trick_pause() and session.state.phase == "claim")
+
+    def resync(self, rest_phases: tuple[str, ...]) -> bool:
+        """A safety net: once every script is done, the picture must equal the engine; True
+        if it did not and was drawn anew."""
+        session = self.table.session
+        if not (self.idle and session.state.phase in rest_phases):
+            return False
+        if not self.model.sync(session.state):
+            return False
+        if session.guessed:  # a guest's face-down guess drawn anew: expected
+            log.info("table picture re-synchronised with a new guess of hidden cards")
+        else:
+            log.warning("table picture re-synchronised with the engine")
+        return True
+
+    def deal_first(self) -> None:
+        """The session's first deal, dealt out on the table."""
+        state = self.table.session.state
+        hands = [state.hand(s) for s in range(self.table.session.players)]
+        self.queue.append(self.deal(1, state.dealer, state.proposed, hands))
+
+    def load(self, state: MatchState) -> None:
+        """Show `state` at once (a saved match, a take-back): no script runs. A trick lying
+        still with its roem not yet claimed gets its pause again, so that the claim is
+        decided as before (at the pause's end, not at once)."""
+        self.queue.clear()
+        self.current = None
+        self.table.session.close_pause()
+        m = self.model
+        m.load(state)
+        if state.phase == "claim" and state.tricks and m.last_trick:
+            leader, cards, winner = m.last_trick
+            players = len(state.hands)
+            m.trick = [((leader + i) % players, c) for i, c in enumerate(cards)]
+            ev = TrickWon(winner, len(state.tricks) - 1, tuple(cards), 0, state.pending_roem)
+            self.queue.append(self.trick_won(ev, counted=True))
 
     def d(self, seconds: float) -> float:
         """A duration at the player's animation speed."""
@@ -240,25 +291,10 @@ class Director:
         counted already (a resumed match pauses as the uninterrupted one did)."""
         m = self.model
         m.winner = ev.seat
-        self.claim_window = True
-        human = self.table.session.seats[ev.seat].is_human  # any hot-seat person, shown or not
-        phase = self.table.session.state.phase
-        # a person asked to claim, or a person here who may still call the deal's last trick
-        human_asked = (human and phase == "claim") or (
-            phase == "deal_end" and self.table.session.holder is not None
-        )
-        t, pause = 0.0, self.d(2.2 if human_asked else 1.15)
-        self.pause = (0.0, pause)
-        while True:
-            t, pause = self.pause  # the hot-seat cover restarts the pause for the next player
-            pending = self.table.session.state.phase in ("claim", "deal_end")  # a call may come
-            if t >= pause and not pending:
-                break
-            self.claim_due = t >= pause  # the session passes or claims (MatchSession.step)
+        session = self.table.session
+        session.open_pause(ev.seat)  # its clock runs in the session (MatchSession.tick)
+        while not session.pause_done():  # a claim or a call may still come
             yield
-            t += self.dt
-            self.pause = (t, pause)
-        self.claim_window = self.claim_due = False
         yield from self.wait(0.1)
         cards = list(m.trick)
         m.trick.clear()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -27,6 +27,7 @@ from ...engine import Action, Card, MatchState, Observation, Suit
 from ...engine.match import RoemLeft, TrickWon
 from ...i18n import tr
 from ...play.seats import CancelToken, Job
+from ...teach.hints import points_needed
 from .. import theme, widgets
 from .view import HINT_COLOUR
 
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
     from ...play.session import MatchSession
     from ..shell import Shell
     from .layout import TableLayout
+    from .model import TableModel
+    from .port import TablePort
 
 NOTE_SECONDS = 8.0
 Button = tuple[str, pygame.Rect, str]  # key ("hint", "take_back"), place, label
@@ -113,6 +116,21 @@ class Guide:
             out.append(("take_back", pygame.Rect(plate.left, y, bw, bh),
                         tr("guide.take_back_button")))  # fmt: skip
         return out
+
+    def build(self, table: TablePort, actions: dict[str, Callable[[], None]]) -> pygame.Rect:
+        """Its buttons over the bottom plate, made anew (`actions`: what each does); returns
+        the place above them, one button high, for the table's next button (the right-hand
+        column would reach the east name plate at the larger text sizes)."""
+        for key in actions:
+            table.remove_button(key)
+        L = table.layout
+        plate = L.plate_rect(L.bottom, self.practice)
+        top = plate.top
+        for key, rect, label in self.buttons(L):
+            table.button(key, rect, label, actions[key], "@quiet")
+            top = min(top, rect.top)
+        bh = L.px(40)
+        return pygame.Rect(plate.left, top - L.px(8) - bh, plate.w, bh)
 
     def stale(self) -> bool:
         """Hints were switched in the settings over the table: its buttons are made again."""
@@ -225,6 +243,14 @@ class Guide:
         self.notes.append(note)
         self.app.toast(note, NOTE_SECONDS)
         return True
+
+    def points_needed(self, model: TableModel, variant: Any) -> tuple[int, int] | None:
+        """In a learning mode (hints or practice) once trump is chosen: the team that must
+        make the deal and the card points it still needs, from what the table shows."""
+        m = model
+        if m.trump is None or m.chooser is None or not (self.hints_on or self.practice):
+            return None
+        return points_needed(variant, m.chooser % 2, m.kraak_level, m.deal_points, m.deal_roem)
 
     def summary_note(self, deal_no: int) -> str:
         """For the deal summary: the roem the human's team let go in that deal, or ""."""

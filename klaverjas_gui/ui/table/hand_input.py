@@ -13,7 +13,8 @@ from ...engine.match import PASS
 from .layout import Pose
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .layout import TableLayout
+    from .port import TablePort
 
 DRAG_THRESHOLD = 7  # px (times the layout unit) before a press becomes a drag
 
@@ -39,7 +40,9 @@ def hand_lifts(
 
 
 class HandInput:
-    def __init__(self, table: TableScene) -> None:
+    """The bottom hand's input, through the table's port (ui/table/port.py)."""
+
+    def __init__(self, table: TablePort) -> None:
         self.table = table
         self.selected: int | None = None
         self.hover: int | None = None
@@ -47,6 +50,18 @@ class HandInput:
         self.dragging = False
         self.pointer: tuple[int, int] = (0, 0)
         self.clicks = 1  # 2 when the press that started this was a double click
+
+    # --- whether a card may be played ---
+    def may_play(self) -> bool:
+        """The person holding the laptop is to play a card and the picture has caught up."""
+        s, holder = self.table.session.state, self.table.session.holder
+        return holder is not None and s.phase == "play" and s.to_move == holder and self.table.idle
+
+    def playable(self) -> bool:
+        """The person may play a card now: in play, or through a claim question that waits
+        for them (the card moves on: the claim is passed first)."""
+        session = self.table.session
+        return self.may_play() or (session.claim_waits() and session.trick_pause())
 
     # --- what the view asks ---
     @property
@@ -56,7 +71,7 @@ class HandInput:
     def legal_cards(self) -> set[Card] | None:
         """The engine's legal cards when it is the human's turn to play, else None (during
         a claim question that waits for them: the cards of the trick after it)."""
-        if not self.table.card_playable():
+        if not self.playable():
             return None
         state = self.table.session.state
         if state.phase == "claim":
@@ -64,11 +79,11 @@ class HandInput:
         return {a.card for a in state.legal_actions() if a.kind == "play"}
 
     def selected_card(self) -> Card | None:
-        if self.selected is None or not self.table.card_playable():
+        if self.selected is None or not self.playable():
             return None
         cards = self.cards
         card = cards[self.selected] if self.selected < len(cards) else None
-        if card is not None and self.table.app.settings.show_legal:
+        if card is not None and self.table.settings.show_legal:
             legal = self.legal_cards()
             if legal and card not in legal:
                 return None  # greyed in this trick: the cursor is not on it
@@ -76,8 +91,20 @@ class HandInput:
 
     def lifts(self, n: int) -> list[float]:
         """How far each card of the hand rises (`hand_lifts`)."""
-        return hand_lifts(self.cards[:n], self.legal_cards(), self.table.app.settings.show_legal,
+        return hand_lifts(self.cards[:n], self.legal_cards(), self.table.settings.show_legal,
                           self.table.layout.card[1], self.selected, self.hover)  # fmt: skip
+
+    def targets(self, layout: TableLayout) -> dict[Card, Pose]:
+        """The resting pose of each card of the bottom hand, lifted as `lifts` says; the
+        others' cards do not glide: they sit in the view's cached layer."""
+        hand = self.table.model.hands[layout.bottom]
+        poses = layout.hand_poses(layout.bottom, len(hand), self.table.open_cards)
+        lifts = self.lifts(len(hand))
+        out: dict[Card, Pose] = {}
+        for i, card in enumerate(hand):
+            p = poses[i]
+            out[card] = Pose(p.x, p.y - lifts[i], p.angle, p.scale) if lifts else p
+        return out
 
     def drag_pose(self) -> tuple[Card, Pose] | None:
         if not (self.dragging and self.press):
@@ -108,7 +135,7 @@ class HandInput:
         if self.press and not self.dragging:
             _, start, _ = self.press
             far = max(abs(pos[0] - start[0]), abs(pos[1] - start[1]))
-            if far > DRAG_THRESHOLD * self.table.layout.u and self.table.card_playable():
+            if far > DRAG_THRESHOLD * self.table.layout.u and self.playable():
                 self.dragging = True
         self.hover = self._card_at(pos) if not self.dragging else None
 
@@ -123,9 +150,9 @@ class HandInput:
             drop = Pose(pos[0] - ox, pos[1] - oy, 0.0, 1.0)
             if self.table.layout.drop_zone.collidepoint(pos):
                 if not self.table.try_play(card, drop):
-                    self.table.model.poses[card] = drop  # glides back from where it was let go
+                    self.table.model.let_go(card, drop)  # glides back from where it was let go
             else:
-                self.table.model.poses[card] = drop
+                self.table.model.let_go(card, drop)
             return True
         self._click(card, self.clicks)
         return True
@@ -135,8 +162,8 @@ class HandInput:
         if card not in cards:
             return
         index = cards.index(card)
-        gesture = self.table.app.settings.play_gesture
-        if not self.table.card_playable():
+        gesture = self.table.settings.play_gesture
+        if not self.playable():
             self.table.not_your_turn()
             return
         if gesture == "click" or (
@@ -156,13 +183,13 @@ class HandInput:
         if name not in ("left", "right", "confirm"):
             return False
         cards = self.cards
-        if not cards or not self.table.card_playable():
+        if not cards or not self.playable():
             if name == "confirm":
                 return False
             self.table.not_your_turn()
             return True
         legal = self.legal_cards() or set()
-        if self.table.app.settings.show_legal and legal:
+        if self.table.settings.show_legal and legal:
             allowed = [i for i, c in enumerate(cards) if c in legal]
         else:
             allowed = list(range(len(cards)))

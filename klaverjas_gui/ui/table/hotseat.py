@@ -44,6 +44,16 @@ class HotSeat:
             self.many and not self.practice and (not self.session.handed or self.cover is not None)
         )
 
+    def faces(self, open_cards: bool) -> frozenset[int]:
+        """The seats whose hands are drawn face up: none while the laptop is between two
+        people, every one with open cards, else the holder's."""
+        holder = self.session.holder
+        if self.hiding:
+            return frozenset()
+        if open_cards:
+            return frozenset(range(self.session.players))
+        return frozenset() if holder is None else frozenset((holder,))
+
     def hand_over(self, seat: int) -> bool:
         """Called when human `seat` is to act; True while the laptop is being passed on."""
         if not self.session.hand_over_due(seat):

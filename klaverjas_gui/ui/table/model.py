@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine import Card, ScoreLine, Suit, sort_hand, trick_winner
 from ..anim import approach, ease_out_cubic, lerp, lerp_angle
-from .layout import Pose, TableLayout
+from .layout import SMALL, Pose, TableLayout
 
 Anchor = Callable[[TableLayout], Pose]
 BUBBLE_FADE = 0.35  # seconds a speech bubble takes to fade out at the end of its time
@@ -115,6 +115,15 @@ class TableModel:
 
     def say(self, seat: int, text: str, seconds: float, suit: str | None = None) -> None:
         self.bubbles[seat] = Bubble(text, seconds, suit)
+
+    def let_go(self, card: Card, pose: Pose) -> None:
+        """A dragged card let go at `pose`: it glides back to its hand from there."""
+        self.poses[card] = pose
+
+    def slot_pose(self, layout: Any, seat: int, open_cards: bool) -> Pose:
+        """Where a newly dealt card of `seat` lands: the end of its hand."""
+        p = layout.hand_poses(seat, len(self.hands[seat]) + 1, open_cards)[-1]
+        return Pose(p.x, p.y, p.angle, 1.0 if seat == layout.bottom else SMALL)
 
     def still_for(self, targets: dict[Card, Pose]) -> float:
         """Seconds the picture stays as it is: 0.0 while a card flies or glides (more than

@@ -22,7 +22,7 @@ from ...words import suit_name
 from .. import theme, widgets
 
 if TYPE_CHECKING:
-    from .scene import TableScene
+    from .port import TablePort
 
 KEYS = {"suit_C": "C", "suit_D": "D", "suit_H": "H", "suit_S": "S"}  # Shift + the letter
 
@@ -30,7 +30,7 @@ KEYS = {"suit_C": "C", "suit_D": "D", "suit_H": "H", "suit_S": "S"}  # Shift + t
 class DecisionPrompt:
     """A panel of buttons over the table, rebuilt for each new decision."""
 
-    def __init__(self, table: TableScene) -> None:
+    def __init__(self, table: TablePort) -> None:
         self.table = table
         self.key: int | None = None  # n_actions of the state the buttons were made for
         self.panel: tuple[pygame.Rect, str, str] | None = None  # rect, title, hint
@@ -39,6 +39,17 @@ class DecisionPrompt:
         self.focus: str | None = None  # the button Enter presses (keyboard), if any
         self.primary: str | None = None  # the highlighted button: the focus at first
         self.extra: list[str] = []  # buttons that are not a move (the tip's)
+        self.tip_shown = False  # the first-match claim tip (once per table)
+
+    def build(self) -> None:
+        """The Roem! button, hidden until a claim is asked (kept: made mid-trick, a button
+        costs a frame)."""
+        t = self.table
+        t.button(
+            "roem", t.layout.claim_rect(), tr("ui.table_roem_button"),
+            lambda: t.decide(CLAIM_ROEM), "@claim", tooltip=tr("ui.table_roem_tooltip"),
+        )  # fmt: skip
+        t.hide_button("roem")
 
     @property
     def visible(self) -> bool:
@@ -49,7 +60,7 @@ class DecisionPrompt:
             return
         for key in self.actions:
             if key == "roem":
-                self.table.buttons["roem"].hide()  # kept: making a button mid-trick costs a frame
+                self.table.hide_button("roem")  # kept: making a button mid-trick costs a frame
             else:
                 self.table.remove_button(key)
         for key in self.extra:
@@ -63,7 +74,7 @@ class DecisionPrompt:
         self.key = state.n_actions
         self._build(state)
         self.focus = self.primary
-        self.table.ui.update(0.0)  # so the new buttons show in this very frame
+        self.table.refresh()  # so the new buttons show in this very frame
 
     def reset(self) -> None:
         """Forget the buttons without removing them (the scene's manager was replaced)."""
@@ -102,8 +113,45 @@ class DecisionPrompt:
         return self.actions.get(self.focus) if self.focus is not None else None
 
     def focus_rect(self) -> pygame.Rect | None:
-        button = self.table.buttons.get(self.focus) if self.focus is not None else None
-        return button.get_abs_rect() if button is not None and button.visible else None
+        return self.table.button_rect(self.focus) if self.focus is not None else None
+
+    def choices(self) -> list[tuple[Action, pygame.Rect]]:
+        """The decision buttons shown, with their actions (the hint rings its own)."""
+        shown = ((action, self.table.button_rect(key)) for key, action in self.actions.items())
+        return [(action, rect) for action, rect in shown if rect is not None]
+
+    def claim_bar(self) -> tuple[pygame.Rect, float] | None:
+        """The Roem! button and the part of the trick pause left, while the pause ends the
+        question (no person here waits to decide it)."""
+        rect = self.table.button_rect("roem") if "roem" in self.actions else None
+        pause = self.table.session.pause
+        if rect is None or not pause.open or self.table.claim_waits():
+            return None
+        return rect, pause.left()
+
+    def press(self, name: str) -> bool:
+        """The decision buttons by keyboard: Left/Right move the focus ring, Enter presses
+        the button it is on, Shift and a suit's letter put it on that suit (never naming
+        it at once). While a card may be played the hand has Left/Right/Enter instead; at
+        the last trick's roem question no card is left, so they are the question's."""
+        if not self.visible or not self.actions:
+            return False
+        table = self.table
+        if table.card_playable() and table.model.hands[table.layout.bottom]:
+            return False
+        if name in ("left", "right"):
+            self.move_focus(-1 if name == "left" else 1)
+        elif name == "confirm":
+            action = self.focused()
+            if action is None:
+                self.move_focus(1)  # the first Enter shows where the focus is
+            else:
+                table.decide(action)
+        elif name.startswith("suit_"):
+            self.focus_suit(name[-1], table.session.state)
+        else:
+            return False
+        return True
 
     def _build(self, state: MatchState) -> None:
         legal = state.legal_actions()
@@ -147,7 +195,7 @@ class DecisionPrompt:
     def button_widths(self, buttons: list[tuple[str, str, Action, str, str | None]]) -> list[int]:
         """Each button's width: its kind's, or more where its label needs it (larger text:
         "Speel schoppen", "Prendre carreau"); a suit button's label starts after its icon."""
-        L, size = self.table.layout, self.table.app.size
+        L, size = self.table.layout, self.table.size
         widths = []
         for _, label, _, cls, _ in buttons:
             if cls == "@suit":  # theme.json: the label sits 46 px in, after the icon
@@ -208,8 +256,7 @@ class DecisionPrompt:
         if state.variant.roem_claim == "keep_or_leave":
             self._keep_or_leave(t.session.trick_roem)
             return
-        t.buttons["roem"].set_relative_position(rect.topleft)
-        t.buttons["roem"].show()
+        t.show_button("roem", rect.topleft)
         self.actions["roem"] = CLAIM_ROEM
         if not t.claim_waits():
             return  # the trick pause ends the question (a bar under the button shows it)
@@ -217,8 +264,23 @@ class DecisionPrompt:
         below = pygame.Rect(rect.left, rect.bottom + L.px(10), rect.w, L.px(44))
         t.button("pass", below, tr("ui.table_continue"), lambda: t.decide(PASS), "@quiet")
         self.actions["pass"] = PASS
-        if t.claim_tip():
+        if self.claim_tip():
             self._tip(below)
+
+    def claim_tip(self) -> bool:
+        """The first-match tip beside the claim question: hints on, auto-claim off, and no
+        match of this game finished yet; once per table."""
+        if self.tip_shown or not self.table.hints_on or self.table.demo:
+            return False
+        self.tip_shown = True
+        return self.table.first_match()
+
+    def claim_automatically(self) -> None:
+        """The tip's button: from now on the table claims roem when a trick pause ends (the
+        same switch as in Settings), starting with this trick."""
+        self.table.settings.auto_roem_claim = True
+        self.table.save_settings()
+        self.table.decide(CLAIM_ROEM)
 
     def _tip(self, below: pygame.Rect) -> None:
         """A first match with hints: under these rules roem counts only when claimed, and
@@ -241,7 +303,7 @@ class DecisionPrompt:
         panel.centery = min(max(room.centery, room.top + panel.h // 2), room.bottom - panel.h // 2)
         self.panel = (panel, title, tr("ui.table_tip_claim"))
         auto = pygame.Rect(panel.left + pad, panel.bottom - pad - bh, panel.w - 2 * pad, bh)
-        t.button("auto_claim", auto, tr("ui.table_tip_auto"), t.claim_automatically,
+        t.button("auto_claim", auto, tr("ui.table_tip_auto"), self.claim_automatically,
                  "@primary")  # fmt: skip
         self.extra.append("auto_claim")
 
@@ -259,6 +321,18 @@ class DecisionPrompt:
                  lambda: t.decide(PASS))  # fmt: skip
         self.actions.update(keep=CLAIM_ROEM)
         self.actions.update({"pass": PASS})
+
+    def shortcut(self, name: str) -> bool:
+        """A decision's key (P pass, T take, K kraak, R roem) while the person holding the
+        laptop is to decide; False when it is no such key or not theirs to press now."""
+        s = self.table.session
+        if s.holder is None or s.state.to_move != s.holder:
+            return False
+        action = self.key_action(name, s.state)
+        if action is None or not self.table.ready() or s.state.phase == "play":
+            return False
+        self.table.decide(action)
+        return True
 
     def key_action(self, command: str, state: MatchState) -> Action | None:
         """The action a shortcut key stands for (legal or not: the engine will judge)."""

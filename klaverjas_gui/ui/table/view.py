@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from ...engine import Card, Suit, parse_card
+from ...engine import ALL_CARDS, Card, Suit, parse_card
 from ...i18n import language, tr
 from ...words import card_text, convention_text, kraak_name, suit_name, value_label
 from .. import icons, theme, widgets
@@ -129,8 +129,26 @@ class TableView:
         self._layer_key: tuple | None = None
         # Hand cards now on screen face up, by seat (hot-seat tests: none while covered).
         self.drawn_faces: dict[int, list[Card]] = {}
+        self.warm: list[Card] = []  # card faces still to draw ahead of need
+        self._warm_size: tuple[int, int] | None = None
+
+    def warm_up(self, size: tuple[int, int], quiet: bool) -> None:
+        """Draw one card face of `size` per quiet frame (no card flying), so a card turned
+        up later costs no SVG work."""
+        if not self.warm and self._warm_size != size:
+            self._warm_size = size
+            self.warm = list(ALL_CARDS)
+        if self.warm and quiet:
+            self.images.base(self.warm.pop(), size)
 
     # --- drawing ---
+    def draw_demo_banner(self, surface: pygame.Surface, L: TableLayout) -> None:
+        """The demo's word in the bottom right corner."""
+        img = theme.text(tr("ui.table_demo_banner"), L.text(16), theme.TEXT_DIM, True)
+        rect = img.get_rect(bottomright=(L.w - L.px(28), L.h - L.px(18)))
+        widgets.draw_panel(surface, rect.inflate(L.px(24), L.px(10)), L.u)
+        surface.blit(img, rect)
+
     def _static_key(self, p: Picture) -> tuple:
         """Everything the cached layer shows; when it is unchanged the layer is reused."""
         m, L, s = p.model, p.layout, self.settings

@@ -32,13 +32,13 @@ from ..model import Anchor
 from .model import KlabberjassModel, sheet_line
 
 if TYPE_CHECKING:
-    from .scene import KlabberjassTableScene
+    from ..port import TablePort
 
 SHOW_SECONDS = 2.4  # how long shown sequences stay on the table
 
 
 class KlabberjassDirector(Director):
-    table: KlabberjassTableScene
+    table: TablePort
     model: KlabberjassModel
 
     def packets(self, dealer: int) -> list[tuple[int, int]]:

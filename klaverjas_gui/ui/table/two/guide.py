@@ -9,7 +9,7 @@ have no Klabberjass counterpart (no practice mode, no roem to claim).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -35,6 +35,10 @@ def hard_klabberjass_hint(
 
 class KlabberjassGuide(Guide):
     think = staticmethod(hard_klabberjass_hint)
+
+    def points_needed(self, model: Any, variant: Any) -> None:
+        """Not said at the two-player table (its sheet is the maker's own sum)."""
+        return None
 
     def place_hint(self, rect: pygame.Rect, L: TableLayout, prompt: pygame.Rect | None) -> None:
         """A question's buttons sit just above the hand here (the turned card keeps the

@@ -14,13 +14,13 @@ from ....words import card_name, declaration_words, suit_name
 from ..prompts import DecisionPrompt
 
 if TYPE_CHECKING:
-    from .scene import KlabberjassTableScene
+    from ..port import TablePort
 
 Button = tuple[str, str, Action, str, "str | None"]
 
 
 class KlabberjassPrompt(DecisionPrompt):
-    table: KlabberjassTableScene
+    table: TablePort
 
     def _build(self, state: KlabberjassState) -> None:  # type: ignore[override]
         legal = state.legal_actions()

@@ -13,9 +13,8 @@ act sits at the bottom (`layout.place_of`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ....engine.match import MatchOver, ScoreLine
+from ....engine.klabberjass import KlabberjassScoreLine
+from ....engine.match import ScoreLine
 from ....play.games import KLABBERJASS
 from ..scene import TableScene
 from .director import KlabberjassDirector
@@ -24,9 +23,6 @@ from .layout import KlabberjassLayout
 from .model import KlabberjassModel
 from .prompts import KlabberjassPrompt
 from .view import KlabberjassView
-
-if TYPE_CHECKING:
-    from ...summary import DealSummaryScene
 
 
 class KlabberjassTableScene(TableScene):
@@ -40,23 +36,11 @@ class KlabberjassTableScene(TableScene):
     prompt_class = KlabberjassPrompt
     guide_class = KlabberjassGuide
 
-    model: KlabberjassModel  # type: ignore[assignment]
-
-    def points_needed(self) -> None:
-        """Not said at the two-player table (its sheet is the maker's own sum)."""
-        return None
-
+    summary_scene, end_scene = "klabberjass deal summary", "klabberjass match end"
     sides = ((0,), (1,))  # each player is a side of their own
 
-    def show_summary(self, line: ScoreLine, totals: tuple[int, int]) -> DealSummaryScene:
-        """`line` is the sheet's four-player view of the deal; the words need the original."""
-        original = next(x for x in self.session.state.sheet if x.deal_no == line.deal_no)
-        self.summary = self.app.push(
-            "klabberjass deal summary", table=self, line=original, totals=totals
-        )
-        return self.summary
+    model: KlabberjassModel  # type: ignore[assignment]
 
-    def show_match_end(self, ev: MatchOver) -> None:
-        if self.app.match is self:
-            self.app.match = None
-        self.app.push("klabberjass match end", table=self, ev=ev)
+    def summary_line(self, line: ScoreLine) -> KlabberjassScoreLine:
+        """`line` is the sheet's four-player view of the deal; the words need the original."""
+        return next(x for x in self.session.state.sheet if x.deal_no == line.deal_no)
