@@ -179,6 +179,12 @@ class KlabberjassScore:
     maker: int
     tricks_won: tuple[int, int]
 
+    @property
+    def burden_team(self) -> int:
+        """The side that had to make the deal, as Klaverjas's `DealScore` says it: the
+        maker (each player is a side of his own)."""
+        return self.maker
+
 
 def settle_klabberjass(
     maker: int,
