@@ -1,4 +1,4 @@
-"""The game registry (play/games.py): every registered game starts, plays to its end with
+"""The game registry (klaverjas_gui/games/): every registered game starts, plays to its end with
 its own computer players, and comes back exactly from its stored actions."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from klaverjas_gui.engine import StateError, VariantError
-from klaverjas_gui.play.games import (
+from klaverjas_gui.games import (
     GAMES,
     KLABBERJASS,
     KLAVERJAS,

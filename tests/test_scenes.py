@@ -68,7 +68,7 @@ def test_a_screen_by_name_on_the_command_line(tmp_path):
 
 
 def test_a_twin_is_found_for_its_game():
-    from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS
+    from klaverjas_gui.games import KLABBERJASS, KLAVERJAS
 
     assert game_scene("replay", KLABBERJASS) == "klabberjass replay"
     assert game_scene("replay", KLAVERJAS) == "replay"

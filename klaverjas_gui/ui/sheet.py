@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine.match import ScoreLine
+from ..games import DEFAULT_GAME, KLABBERJASS, KLAVERJAS
 from ..i18n import tr
-from ..play.games import DEFAULT_GAME, KLABBERJASS, KLAVERJAS
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene

@@ -32,8 +32,8 @@ from ...engine.match import (
     VerzaaktCalled,
     play,
 )
+from ...games import KLAVERJAS, Game
 from ...i18n import tr
-from ...play.games import KLAVERJAS, Game
 from ...play.seats import Jobs
 from ...play.session import MatchSession, make_seats
 from ...teach.hints import points_needed

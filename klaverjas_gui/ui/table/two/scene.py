@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....engine.match import MatchOver, ScoreLine
-from ....play.games import KLABBERJASS
+from ....games import KLABBERJASS
 from ..scene import TableScene
 from .director import KlabberjassDirector
 from .guide import KlabberjassGuide
