@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from .shell import Shell
     from .table.scene import TableScene
 
+
 def draw_sheet(
     surface: pygame.Surface,
     rect: pygame.Rect,
