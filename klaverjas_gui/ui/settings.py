@@ -12,7 +12,6 @@ read by the table and written to disk.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -109,10 +108,18 @@ ROLES = ("you", "opponent", "partner", "opponent")
 # Each game's tab (its rules and seats) by the name its registry entry gives it
 # (`Game.settings_tab`), then the tabs every game shares.
 TABS = (*(game.settings_tab for game in GAMES.values()), "match", "table")
-# The modules of the games' own tabs, by tab name: each builds its rows (`form_rows(scene,
-# form)`) and its summary (`draw_summary(scene, surface, panel)`). The first game's tab,
-# "rules", is this screen's own.
-GAME_TABS = {"klabberjass": "klabberjass_settings"}
+
+
+def _klabberjass_tab() -> Any:
+    from . import klabberjass_settings  # a plain import: a frozen bundle sees it
+
+    return klabberjass_settings
+
+
+# The modules of the games' own tabs, by tab name, imported when first shown: each builds
+# its rows (`form_rows(scene, form)`) and its summary (`draw_summary(scene, surface,
+# panel)`). The first game's tab, "rules", is this screen's own.
+GAME_TABS: dict[str, Callable[[], Any]] = {"klabberjass": _klabberjass_tab}
 
 
 def tab_words(tab: str) -> str:
@@ -123,8 +130,8 @@ def tab_words(tab: str) -> str:
 
 def game_tab(tab: str) -> Any:
     """The module of a game's own tab (GAME_TABS), or None for this screen's own tabs."""
-    where = GAME_TABS.get(tab)
-    return None if where is None else importlib.import_module(f"{__package__}.{where}")
+    load = GAME_TABS.get(tab)
+    return None if load is None else load()
 
 
 def rule_options(option: str, current: Any) -> list[Option]:
