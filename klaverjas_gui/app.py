@@ -40,11 +40,9 @@ from . import crash, i18n, memory  # noqa: E402
 from .engine import (  # noqa: E402
     KLABBERJASS_PRESETS,
     PRESETS,
-    KlabberjassVariant,
-    Variant,
     VariantError,
 )
-from .play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, Game, get_game  # noqa: E402
+from .games import DEFAULT_GAME, GAMES, Game, get_game  # noqa: E402
 from .play.seats import Jobs  # noqa: E402
 from .play.session import (  # noqa: E402
     SEED_LIMIT,
@@ -487,10 +485,11 @@ class App:
             self.start_demo(args.seed)
         elif args.window and (args.host or args.join is not None):
             self._network_window(args)
-        elif self._game(args) is KLABBERJASS:
-            preset = KLABBERJASS_PRESETS.get(args.variant) or self.settings.rules(KLABBERJASS)
+        elif not self._game(args).default:  # another game on the command line: at once
+            game = self._game(args)
+            preset = game.presets.get(args.variant) or self.settings.rules(game)
             rules = dataclasses.replace(preset, **getattr(args, "rule", {}))  # --rule options
-            self.start_klabberjass(rules, args.seed)
+            self.start_match(rules, args.seed, game=game)
         elif args.resume and self.history.running() is not None:
             self.continue_match()
         elif args.seed is not None:
@@ -523,9 +522,9 @@ class App:
         """The command line wins over the stored settings for this run."""
         if args.speed:
             self.settings.animation_speed = args.speed
-        if args.variant and self._game(args) is KLAVERJAS:
+        if args.variant and self._game(args).default:
             self.settings.pick_preset(args.variant)
-        if self._game(args) is KLAVERJAS:
+        if self._game(args).default:
             for option, value in getattr(args, "rule", {}).items():  # checked by parse_args
                 self.settings.set_rule(option, value)
         if args.lang:
@@ -738,21 +737,19 @@ class App:
         self.menu.enter()
 
     def start_match(
-        self, variant: Variant | None = None, seed: int | None = None,
-        practice: bool | None = None,
+        self, variant: Any = None, seed: int | None = None,
+        practice: bool | None = None, game: Game | None = None,
     ) -> None:  # fmt: skip
-        """A new match (by default with the settings' rules, seats and practice), recorded as
-        it goes; a practice match is not recorded, so it abandons the stored running match
-        (Continue must not bring back an older match once the practice is over)."""
-        practice = self.settings.practice if practice is None else practice
+        """A new match of `game` (by default the default game, with the settings' rules,
+        seats and practice), recorded as it goes; a practice match (where the game offers
+        one) is not recorded, so it abandons the stored running match (Continue must not
+        bring back an older match once the practice is over)."""
+        game = game or DEFAULT_GAME
+        practice = game.practice and (self.settings.practice if practice is None else practice)
         if practice:
-            self.history.abandon_running(KLAVERJAS.name)
-        self._play(self._new(KLAVERJAS, variant or self.settings.rules(), seed, practice),
+            self.history.abandon_running(game.name)
+        self._play(self._new(game, variant or self.settings.rules(game), seed, practice),
                    practice)  # fmt: skip
-
-    def start_klabberjass(self, variant: KlabberjassVariant, seed: int | None = None) -> None:
-        """A two-player game against the settings' first opponent, recorded like a match."""
-        self._play(self._new(KLABBERJASS, variant, seed))
 
     def _new(
         self, game: Game, variant: Any, seed: int | None, practice: bool = False
@@ -796,11 +793,7 @@ class App:
 
     def table_for(self, session: MatchSession, practice: bool = False) -> Scene:
         """The table scene bound to `session`: App only wraps a session into its screen."""
-        from .ui.table.scene import TableScene
-        from .ui.table.two.scene import KlabberjassTableScene
-
-        scene = {t.game.name: t for t in (TableScene, KlabberjassTableScene)}[session.game.name]
-        return scene(self, session=session, practice=practice)
+        return make_scene(self, session.game.scene("table"), session=session, practice=practice)
 
     # --- what Continue brings back, and what starting something new would end ---
     def _match_here(self) -> OpenMatch | None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from klaverjas_gui.engine import Card, parse_card
 from klaverjas_gui.engine.cards import cards_of
-from klaverjas_gui.play.games import Game, get_game
+from klaverjas_gui.games import Game, get_game
 from klaverjas_gui.store.history import History
 
 

@@ -427,7 +427,7 @@ def test_searched_leads_try_every_card_of_each_lead():
 def test_the_reference_level_is_for_the_arena_only():
     """hard-2026 is a yardstick: the arena plays it, no player can pick it."""
     from klaverjas_gui.ai import REFERENCE_LEVELS
-    from klaverjas_gui.play.games import GAMES
+    from klaverjas_gui.games import GAMES
 
     assert REFERENCE_LEVELS == ("hard-2026",)
     assert "hard-2026" not in LEVELS

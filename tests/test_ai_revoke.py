@@ -14,7 +14,7 @@ from klaverjas_gui.ai import make_player
 from klaverjas_gui.ai.knowledge import Knowledge, proven_revokes, seen_revoke
 from klaverjas_gui.engine import PRESETS, new_match
 from klaverjas_gui.engine.match import DEAL_END, PASS, VerzaaktCalled, verzaakt
-from klaverjas_gui.play.games import KLAVERJAS
+from klaverjas_gui.games import KLAVERJAS
 from klaverjas_gui.play.seats import Jobs
 from klaverjas_gui.play.session import MatchSession, make_seats
 

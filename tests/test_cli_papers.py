@@ -15,7 +15,7 @@ from klaverjas_gui import crash, i18n
 from klaverjas_gui import version as version_module
 from klaverjas_gui.app import App, main, parse_args
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS
-from klaverjas_gui.play.games import GAMES
+from klaverjas_gui.games import GAMES
 from klaverjas_gui.ui.about import AboutScene
 from klaverjas_gui.ui.table.scene import TableScene
 

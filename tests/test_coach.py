@@ -23,8 +23,8 @@ from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS, new_klabberjass, 
 from klaverjas_gui.engine.cards import POINTS
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked
 from klaverjas_gui.engine.play import winner_index
+from klaverjas_gui.games import KLABBERJASS, KLAVERJAS
 from klaverjas_gui.play.coaching import Coach
-from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS
 from klaverjas_gui.play.seats import Jobs
 from klaverjas_gui.play.session import Pace, new_session
 from klaverjas_gui.store.history import SCHEMA_VERSION, History

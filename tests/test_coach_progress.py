@@ -12,9 +12,9 @@ from uitest import DT, click, click_button, open_learn, press, run_until
 
 from klaverjas_gui import i18n
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS, new_klabberjass, new_match
+from klaverjas_gui.games import KLAVERJAS
 from klaverjas_gui.play import drills
 from klaverjas_gui.play.drills import Practice
-from klaverjas_gui.play.games import KLAVERJAS
 from klaverjas_gui.store.history import MatchCoaching
 from klaverjas_gui.teach import coach, progress
 from klaverjas_gui.teach.review import CardReview, team_points

@@ -1,4 +1,4 @@
-"""The game registry (play/games.py): every registered game starts, plays to its end with
+"""The game registry (klaverjas_gui/games/): every registered game starts, plays to its end with
 its own computer players, and comes back exactly from its stored actions."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from klaverjas_gui.engine import StateError, VariantError
-from klaverjas_gui.play.games import (
+from klaverjas_gui.games import (
     GAMES,
     KLABBERJASS,
     KLAVERJAS,
@@ -82,6 +82,40 @@ def test_the_games_keep_their_own_players_levels_and_seats():
     assert KLABBERJASS.card_rules(None).must_overtrump  # Klabberjass's card rules are fixed
     variant = KLAVERJAS.presets["utrecht"]
     assert KLAVERJAS.card_rules(variant) is variant
+
+
+def test_each_entry_says_where_its_seats_sit_and_how_guests_fill_them():
+    assert KLAVERJAS.guests == (2, 1, 3)  # the first guest is the host's partner
+    assert KLABBERJASS.guests == (1,)
+    for game in GAMES.values():
+        assert len(game.seat_places) == game.players and game.seat_places[0] == ""
+    bad = Game(**{**KLABBERJASS.__dict__, "name": "lopsided", "seat_places": ("",)})
+    with pytest.raises(ValueError, match="a place and a guest order for each seat"):
+        register_game(bad)
+    assert "lopsided" not in GAMES
+
+
+def test_one_game_is_the_default_and_the_others_name_their_own_words():
+    assert [g.name for g in GAMES.values() if g.default] == ["klaverjas"]
+    assert KLAVERJAS.preset_title("utrecht") == "rules.preset_utrecht"
+    assert KLAVERJAS.preset_title("custom") == "rules.preset_long_custom"
+    assert KLABBERJASS.preset_title("bela") == "klabber.preset_bela"
+    assert KLABBERJASS.preset_title("custom") == "klabber.preset_custom"
+    assert KLABBERJASS.scene("table") == "klabberjass table" and KLAVERJAS.scene("table") == "table"
+    with pytest.raises(ValueError, match="a second default game"):
+        register_game(Game(**{**KLABBERJASS.__dict__, "name": "second", "default": True}))
+
+
+@pytest.mark.parametrize("name", EVERY_GAME)
+def test_a_game_finds_its_coach_from_its_own_observations(name):
+    """`game_of` knows a seat's observation too: the coach asks it for the game's Coaching."""
+    from klaverjas_gui.teach import coach
+
+    game = get_game(name)
+    obs = game.new_state(game.presets[game.default_preset], 3).observation(0)
+    assert game_of(obs) is game
+    assert coach.coaching(obs) is game.coaching()
+    assert coach.solo(obs) is not game.partners
 
 
 def test_an_unknown_game_is_a_clear_key_error():

@@ -21,6 +21,7 @@ from klaverjas_gui.engine import parse_card
 from klaverjas_gui.engine.play import illegal_reason
 from klaverjas_gui.engine.reasons import REASONS, WANTED
 from klaverjas_gui.engine.variant import CHOICES, option_names
+from klaverjas_gui.games import GAMES
 from klaverjas_gui.store.session import Store
 from klaverjas_gui.ui import theme
 from klaverjas_gui.ui.menu import MainMenuScene
@@ -165,6 +166,10 @@ def _built_keys() -> set[str]:
     keys |= {f"ui.gesture_{v}" for v in ("click", "double_click", "drag")}
     # table/two/view.py: tr(f"ui.{key}") for the turned card's label
     keys |= {"ui.table_proposed_trump", "ui.kj_dix", "ui.kj_turned"}
+    # the registry's words (klaverjas_gui/games/): each game's presets' names and notes
+    for game in GAMES.values():
+        for name in [*game.presets, "custom"]:
+            keys |= {game.preset_title(name), game.preset_note(name)}
     return keys
 
 

@@ -217,7 +217,7 @@ def test_the_hint_names_the_four_of_a_kind_and_its_points():
 def test_a_guest_receives_the_belote_declarations_as_the_host_saw_them():
     """The network messages carry the option, a declared four of a kind, the shown fours
     and the score with its four of a kind part (play/net/protocol.py)."""
-    from klaverjas_gui.play.games import KLABBERJASS
+    from klaverjas_gui.games import KLABBERJASS
     from klaverjas_gui.play.net import protocol as P
 
     s = to_declare(new_klabberjass(BELOTE, stacked=EXAMPLE).apply(TAKE)[0])

@@ -1,6 +1,8 @@
 """The layers of the package, read from its syntax trees (a fitness test): the engine
 imports nothing of ours outside itself; the game being played (play/) and the computer
 players (ai/) import no pygame, no pygame_gui and no screen; the store imports no screen;
+the registry of games (games/) sits below the store and play/, and neither the store nor
+the teaching (teach/) imports play/;
 the screens (ui/) never import the app (they type against ui/shell.py's Shell), and the
 smoke check does not import the app that imports it. The table (ui/table/) is a view of
 a session: it reaches the game only through play/, never the computer players (ai/) or
@@ -114,6 +116,19 @@ def test_the_store_imports_no_screen():
     assert breaches(GRAPH, f"{PACKAGE}.store", SCREEN) == []
 
 
+@pytest.mark.parametrize("layer", ["store", "teach", "games"])
+def test_the_store_the_teaching_and_the_registry_import_nothing_of_play(layer):
+    """The store reads games from the registry below it; teach/ judges observations."""
+    assert any(under(m, (f"{PACKAGE}.{layer}",)) for m in GRAPH)
+    assert breaches(GRAPH, f"{PACKAGE}.{layer}", (f"{PACKAGE}.play",)) == []
+
+
+def test_the_registry_imports_no_store_no_pygame_and_no_screen():
+    """Its entries name their screens (ui/scenes.py resolves the names), never import them."""
+    games = f"{PACKAGE}.games"
+    assert breaches(GRAPH, games, PYGAME + SCREEN + (f"{PACKAGE}.store",)) == []
+
+
 @pytest.mark.parametrize("layer", ["ui", "smoke"])
 def test_the_screens_and_the_smoke_check_never_import_the_app(layer):
     assert any(under(m, (f"{PACKAGE}.{layer}",)) for m in GRAPH)
@@ -188,13 +203,13 @@ def test_the_check_sees_a_lazy_relative_import_and_what_it_imports_in_turn():
     """The checker itself: a function-level `from ..ui import x` two modules away is found."""
     graph = import_graph(
         {
-            f"{PACKAGE}.play.games": "def f():\n    from . import helper\n",
+            f"{PACKAGE}.play.seats": "def f():\n    from . import helper\n",
             f"{PACKAGE}.play.helper": "import os\ndef g():\n    from ..ui.table import T\n",
             f"{PACKAGE}.ui.table": "import pygame\n",
         }
     )
     found = breaches(graph, f"{PACKAGE}.play", SCREEN)
-    assert (f"{PACKAGE}.play.games", f"{PACKAGE}.ui.table", f"{PACKAGE}.play.helper") in found
+    assert (f"{PACKAGE}.play.seats", f"{PACKAGE}.ui.table", f"{PACKAGE}.play.helper") in found
     pygame = breaches(graph, f"{PACKAGE}.play", PYGAME)
     assert (f"{PACKAGE}.play.helper", "pygame", f"{PACKAGE}.ui.table") in pygame
 

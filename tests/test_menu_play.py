@@ -65,12 +65,12 @@ def test_a_waiting_practice_match_beside_a_klabberjass_game_fits_its_button(
     """A practice match now waits beside a Klabberjass game (issue 36 item 8): its Continue
     button, with the longest figures a match reaches, fits at the larger text size."""
     from klaverjas_gui.app import App
-    from klaverjas_gui.play.games import KLAVERJAS
+    from klaverjas_gui.games import KLABBERJASS, KLAVERJAS
     from klaverjas_gui.play.session import OpenMatch
 
     app = make_app("--lang", lang, deterministic=True, first_frame=True)
     app.set_text_size("larger")
-    app.start_klabberjass(KLABBERJASS_PRESETS["klabberjass"])
+    app.start_match(KLABBERJASS_PRESETS["klabberjass"], game=KLABBERJASS)
     waiting = OpenMatch(KLAVERJAS, "two_rounds", 16, (1999, 1888), None, practice=True)
     monkeypatch.setattr(App, "_parked_match", lambda self: waiting)
     app.show_menu()

@@ -150,7 +150,7 @@ def test_the_announced_free_seats_follow_the_seats():
 
 def test_a_hosted_match_tells_its_announcement_when_a_guest_takes_a_seat(tmp_path, monkeypatch):
     """`klaverjas --host`: the record starts at the free seats and follows them."""
-    from klaverjas_gui.play.games import KLAVERJAS
+    from klaverjas_gui.games import KLAVERJAS
     from klaverjas_gui.play.net import headless
     from klaverjas_gui.play.net.guest import NetGuest
     from klaverjas_gui.store.history import History

@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from klaverjas_gui.engine.reasons import REASONS
-from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS, Game
+from klaverjas_gui.games import KLABBERJASS, KLAVERJAS, Game
 from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.guest import NetGuest
 from klaverjas_gui.play.net.headless import HostOptions, host_match

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from klaverjas_gui.engine.match import PASS
-from klaverjas_gui.play.games import KLAVERJAS
+from klaverjas_gui.games import KLAVERJAS
 from klaverjas_gui.play.net.headless import HostOptions, host_match
 from klaverjas_gui.play.net.names import name_key, validate_name
 from klaverjas_gui.store.history import History

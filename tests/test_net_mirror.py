@@ -13,7 +13,7 @@ import pytest
 from klaverjas_gui.engine.cards import sort_hand
 from klaverjas_gui.engine.klabberjass import new_klabberjass
 from klaverjas_gui.engine.match import new_match, verzaakt
-from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS
+from klaverjas_gui.games import KLABBERJASS, KLAVERJAS
 from klaverjas_gui.play.guesses import swap_guess
 from klaverjas_gui.play.net.mirror import Mirror, MirrorError, mirror_for
 

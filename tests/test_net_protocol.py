@@ -12,8 +12,8 @@ import pytest
 
 from klaverjas_gui.engine import Suit
 from klaverjas_gui.engine.reasons import Reason
+from klaverjas_gui.games import GAMES, KLABBERJASS, KLAVERJAS
 from klaverjas_gui.i18n import catalog
-from klaverjas_gui.play.games import GAMES, KLABBERJASS, KLAVERJAS
 from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.guest import received_reason, split_address
 from klaverjas_gui.play.net.host import host_seating, room_code

@@ -23,7 +23,7 @@ from test_net_discovery import record
 from uitest import DT, click, click_button, face_up, open_play, post, press, run_until
 
 from klaverjas_gui.engine import PRESETS, new_match
-from klaverjas_gui.play.games import GAMES
+from klaverjas_gui.games import GAMES
 from klaverjas_gui.play.net import discovery as D
 from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.guest import NetGuest

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from test_net_host import DEADLINE, Table, short, wait
 
+from klaverjas_gui.games import KLABBERJASS, KLAVERJAS, Game
 from klaverjas_gui.i18n import tr
-from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS, Game
 from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.headless import GuestOptions, HostOptions, host_match, run_guest
 from klaverjas_gui.play.net.host import NetHost

@@ -12,7 +12,7 @@ import test_net_host as net
 from test_net_host import DEADLINE, wait
 
 from klaverjas_gui.engine.match import VerzaaktCalled, verzaakt
-from klaverjas_gui.play.games import KLAVERJAS
+from klaverjas_gui.games import KLAVERJAS
 from klaverjas_gui.play.net import protocol as P
 
 

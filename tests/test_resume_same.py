@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from uitest import run_until
 
-from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS, Game
+from klaverjas_gui.games import KLABBERJASS, KLAVERJAS, Game
 from klaverjas_gui.play.seats import Jobs
 from klaverjas_gui.play.session import Pace, new_session, resume_session
 from klaverjas_gui.store.history import History

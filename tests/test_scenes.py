@@ -68,11 +68,25 @@ def test_a_screen_by_name_on_the_command_line(tmp_path):
 
 
 def test_a_twin_is_found_for_its_game():
-    from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS
+    from klaverjas_gui.games import KLABBERJASS, KLAVERJAS
 
     assert game_scene("replay", KLABBERJASS) == "klabberjass replay"
     assert game_scene("replay", KLAVERJAS) == "replay"
     assert game_scene("settings", KLABBERJASS) == "settings"
+
+
+def test_every_scene_and_tab_a_game_names_is_there():
+    """The registry names a game's scenes and Settings tab as data: each name resolves."""
+    from klaverjas_gui.games import GAMES
+    from klaverjas_gui.ui.settings import GAME_TABS, TABS, game_tab
+
+    for game in GAMES.values():
+        for shared, own in game.scenes.items():
+            assert shared in SCENES and scene_class(own) is not None, (game.name, own)
+        assert game.settings_tab in TABS
+        own_tab = game_tab(game.settings_tab)
+        assert own_tab is None or (own_tab.form_rows and own_tab.draw_summary)
+    assert set(GAME_TABS) <= set(TABS)
 
 
 # (catalogue screen, button pressed, the scene it opens by name)

@@ -16,8 +16,8 @@ import pytest
 
 from klaverjas_gui.engine import PRESETS, KlabberjassVariant
 from klaverjas_gui.engine.match import CLAIM_ROEM, PASS, RoemClaimed, RoemLeft
+from klaverjas_gui.games import KLABBERJASS, KLAVERJAS, Game
 from klaverjas_gui.i18n import tr
-from klaverjas_gui.play.games import KLABBERJASS, KLAVERJAS, Game
 from klaverjas_gui.play.seats import DEMO_NAMES, ComputerSeat, Jobs
 from klaverjas_gui.play.session import (
     LESSON,

@@ -14,7 +14,7 @@ import pytest
 
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS, VariantError
 from klaverjas_gui.engine.klabberjass_rules import KlabberjassVariant
-from klaverjas_gui.play.games import GAMES, KLABBERJASS, KLAVERJAS
+from klaverjas_gui.games import GAMES, KLABBERJASS, KLAVERJAS
 from klaverjas_gui.store import prefs
 from klaverjas_gui.store.prefs import GameChoices, Settings, SettingsFile
 

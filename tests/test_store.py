@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from klaverjas_gui.engine import PRESETS, new_match, replay
-from klaverjas_gui.play.games import KLABBERJASS
+from klaverjas_gui.games import KLABBERJASS
 from klaverjas_gui.store import prefs as prefs_mod
 from klaverjas_gui.store.history import SCHEMA_VERSION, History, compute_statistics
 from klaverjas_gui.store.paths import resolve

@@ -15,8 +15,8 @@ import pytest
 from uitest import DT, click, click_button
 
 from klaverjas_gui.engine import PRESETS, new_match
+from klaverjas_gui.games import KLAVERJAS
 from klaverjas_gui.i18n import set_language, shown
-from klaverjas_gui.play.games import KLAVERJAS
 from klaverjas_gui.play.session import Pace, new_session, resume_session
 from klaverjas_gui.store.history import History
 from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene

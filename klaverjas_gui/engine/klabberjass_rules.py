@@ -272,6 +272,12 @@ class KlabberjassScore:
     tricks_won: tuple[int, int]
     fours: tuple[int, int] = (0, 0)  # the four of a kind part of `declarations` (Belote)
 
+    @property
+    def burden_team(self) -> int:
+        """The side that had to make the deal, as Klaverjas's `DealScore` says it: the
+        maker (each player is a side of his own)."""
+        return self.maker
+
 
 def settle_klabberjass(
     maker: int,

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Action, StateError
+from ..games import get_game
 from ..i18n import tr
 from ..teach import coach
-from .games import get_game
 from .seats import CancelToken, Job, Jobs
 
 DRILLS = 20  # positions in one practice, the costliest first

@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from ..engine import Action, StateError
 from ..engine.match import CLAIM_ROEM, DEAL_END, PASS, TrickWon, verzaakt
 from ..engine.reasons import Reason
+from ..games import Game, game_of
 from ..i18n import tr
-from .games import Game, game_of
 from .seats import (
     DEMO_NAMES,
     HUMAN,
@@ -670,7 +670,7 @@ def resume_session(
     """The history's running match (of `game`, if given) at the exact position of its last
     stored action, with its stored players' names and the settings' kinds of seat; None if
     there is none that replays (the history says why)."""
-    from .games import GAMES
+    from ..games import GAMES
 
     found = history.resume(game)
     if found is None or found[0].game not in GAMES:

@@ -34,8 +34,8 @@ from typing import Any
 
 from ..engine import StateError, VariantError
 from ..engine.match import DealScored, MatchOver
+from ..games import GAMES, UnknownGameError, get_game
 from ..i18n import Message, shown
-from ..play.games import GAMES, UnknownGameError, get_game
 from . import journal
 from .files import set_aside
 

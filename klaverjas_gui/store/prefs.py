@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import VariantError
+from ..games import DEFAULT_GAME, GAMES, Game, get_game
 from ..i18n import Message
-from ..play.games import DEFAULT_GAME, GAMES, Game, get_game
 from .files import NotRegularFile, read_regular, set_aside, write_atomic
 
 # 2: one Settings object for the UI and the file (play_gesture, ...); 3: the coach, and
@@ -139,17 +139,11 @@ class GameChoices:
         return cls(name, game.presets[name], DEFAULT_SEATS[: game.players])
 
 
-# Where each game's choices lie in settings.json: the keys schema 2 has always used (the
-# four-player game came first and took the plain names).
-FILE_KEYS: dict[str, tuple[str, str, str]] = {
-    "klaverjas": ("preset", "variant", "seats"),
-    "klabberjass": ("klabberjass_preset", "klabberjass", "klabberjass_seats"),
-}
-
-
 def file_keys(game: Game) -> tuple[str, str, str]:
-    """(preset, rules, seats) keys of a game's choices in the file."""
-    return FILE_KEYS.get(game.name, (f"{game.name}_preset", game.name, f"{game.name}_seats"))
+    """(preset, rules, seats) keys of a game's choices in settings.json, as its registry
+    entry says (`Game.settings_keys`: the keys schema 2 has always used; the four-player
+    game came first and took the plain names), else named after the game."""
+    return game.settings_keys or (f"{game.name}_preset", game.name, f"{game.name}_seats")
 
 
 def _default_games() -> dict[str, GameChoices]:

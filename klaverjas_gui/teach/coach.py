@@ -17,6 +17,11 @@ a trick the player cannot follow but may trump), which card wins the trick so fa
 (`winner_index`), and the trick's roem (`roem_of`); never from a guess. A costly
 decision gets one sentence in the player's language, built on the hint sentences of
 `teach/hints.py`. Pure Python: no pygame.
+
+What differs between the games (whose evaluation, which questions are decisions, the
+game's own sentences) is the game's `Coaching`, found through its registry entry
+(`game.coaching()`): this module's `KlaverjasCoaching`, teach/klabberjass_coach.py's for
+Klabberjass. The coach never asks which game it is.
 """
 
 from __future__ import annotations
@@ -29,12 +34,13 @@ from typing import Any
 
 from ..engine import Action, Card, Observation
 from ..engine.cards import JACK, POINTS, SUIT_MASKS, mask_of
-from ..engine.klabberjass import KlabberjassObservation
-from ..engine.play import KLABBERJASS_PLAY, obligation, winner_index
+from ..engine.play import obligation, winner_index
 from ..engine.roem import roem_of
+from ..engine.variant import Variant
+from ..games import game_of
 from ..i18n import tr
 from ..words import card_name, describe_roem, suit_name
-from . import hints, klabberjass_hints
+from . import hints
 
 FLAG = 10.0  # a decision costing at least this many points is a mistake worth a note
 # Below this many points a choice is "about as good" as the best, and said so with no reason:
@@ -90,7 +96,100 @@ class Judgement:
         return self.cost >= FLAG
 
 
-Obs = Observation | KlabberjassObservation
+Obs = Any  # a seat's observation of any registered game
+Cancelled = Callable[[], bool] | None
+
+
+class Coaching:
+    """What the coach asks of one game: the hard player's values and answer, which
+    questions are decisions, and the game's own sentences. This one is Klaverjas's (the
+    registry's `KLAVERJAS.coaching()`); a game of its own subclasses it."""
+
+    def values(
+        self, obs: Obs, seed: int, worlds: int | None, cancelled: Cancelled, stop_at: float | None
+    ) -> dict[Action, float]:
+        """The hard player's values of the options, as the deal's score difference."""
+        from ..ai.hard import evaluate as hard_evaluate
+
+        return hard_evaluate(obs, seed, worlds=worlds, cancelled=cancelled, stop_at=stop_at)
+
+    def hard_answer(self, obs: Obs, seed: int, worlds: int | None, cancelled: Cancelled) -> Action:
+        """The hard player's own answer to a question the coach does not judge."""
+        from ..ai.hard import HardPlayer
+
+        return HardPlayer(seed, worlds=worlds, cancelled=cancelled).choose(obs)
+
+    def agreed(self, obs: Obs) -> Action | None:
+        """The card an agreed signalling convention asks for (RULES 1.10: a disclosed
+        agreement is played as agreed, and the sampled values, a few deals early in a deal,
+        cannot see what the partner's signal promises), if any."""
+        if obs.trump is None:
+            return None
+        from .signal_words import signal_reason
+
+        for a in obs.legal:
+            if a.kind == "play" and signal_reason(obs, a.card) is not None:  # type: ignore[arg-type]
+                return a
+        return None
+
+    def is_decision(self, obs: Obs) -> bool:
+        """Whether a question of more than one answer is judged: not a claim on a trick
+        without roem."""
+        return obs.phase != "claim" or bool(_trick_roem(obs))
+
+    def card_rules(self, obs: Obs) -> Variant:
+        """The rules that say which card may be played."""
+        return obs.variant  # type: ignore[no-any-return]
+
+    def fresh_look(
+        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None
+    ) -> dict[Action, float] | None:
+        """`fresh_look` for a card early in the deal with at most `EXACT_CONFIRM` in hand:
+        each fresh deal, drawn to fit what the seat saw but not weighed by how the others
+        bid, is solved exactly (playouts there are biased, not only noisy); None when the
+        time cap let the solver finish fewer than `MIN_SOLVED` deals."""
+        from ..ai.hard import EXACT_TRICKS, HardPlayer
+
+        if not (obs.phase == "play" and EXACT_TRICKS < len(obs.hand) <= EXACT_CONFIRM):
+            return evaluate(obs, seed, worlds, cancelled, stop_at)
+        player = HardPlayer(seed, worlds=worlds, cancelled=cancelled)
+        player.stop_at = stop_at
+        player.exact_tricks = EXACT_CONFIRM
+        # deals weighed by facts only, not by the hard player's model of the bidding: its
+        # weights let a few deals count for many and carry the model's guesses into the flag
+        player.bid_inference = False
+        values = player.card_values(obs, time.perf_counter() + player.think)
+        if player.solved < min(MIN_SOLVED, worlds):
+            return None
+        return {a: v / 2 for a, v in values.items()}
+
+    def reason(self, obs: Obs, j: Judgement) -> str | None:
+        """Why the better option was better (`_reason`)."""
+        found = hints.reason(obs, j.best, j.chosen)
+        return None if found is None else tr(found[0], **found[1])
+
+    def own_note(self, obs: Obs, j: Judgement) -> str | None:
+        """The game's own sentence on a decision, before the shared ones: a lead of the
+        jack of trump is what the lessons teach (lesson "choose"), so a note on it speaks
+        in the lesson's terms before saying what was better; a roem left unclaimed says
+        what it was."""
+        if j.mistake == "roem" and j.best.kind == "claim":
+            what = describe_roem(obs.variant, obs.trump, obs.tricks[-1][1])
+            return tr("coach.note_roem", roem=_trick_roem(obs), what=what, cost=points(j.cost))
+        if obs.phase != "play" or obs.trick:
+            return None
+        card = j.chosen.card
+        if card is None or card.suit_index != obs.trump.index or card.rank_index != JACK:
+            return None
+        return tr("coach.note_lesson_jack", best=did(obs, j.best), cost=points(j.cost))
+
+
+KLAVERJAS_COACHING = Coaching()
+
+
+def coaching(obs: Obs) -> Coaching:
+    """The coaching of the game `obs` is a position of (its registry entry's)."""
+    return game_of(obs).coaching()  # type: ignore[no-any-return]
 
 
 def evaluate(
@@ -99,15 +198,7 @@ def evaluate(
 ) -> dict[Action, float]:  # fmt: skip
     """The hard player's values of every legal option of `obs`, in points for the team;
     no more sampled deals after `stop_at` (time.perf_counter()), if given."""
-    if isinstance(obs, KlabberjassObservation):
-        from ..ai.klabberjass_hard import evaluate as klabberjass_evaluate
-
-        values = klabberjass_evaluate(obs, seed, worlds=worlds, cancelled=cancelled,
-                                      stop_at=stop_at)  # fmt: skip
-    else:
-        from ..ai.hard import evaluate as hard_evaluate
-
-        values = hard_evaluate(obs, seed, worlds=worlds, cancelled=cancelled, stop_at=stop_at)
+    values = coaching(obs).values(obs, seed, worlds, cancelled, stop_at)
     return {a: v / 2 for a, v in values.items()}
 
 
@@ -118,16 +209,9 @@ def ranked(obs: Obs, values: dict[Action, float]) -> list[Action]:
 
 def best_option(obs: Obs, values: dict[Action, float]) -> Action:
     """The option the hint gives and the coach measures against: the card an agreed
-    signalling convention asks for (RULES 1.10: a disclosed agreement is played as agreed,
-    and the sampled values, a few deals early in a deal, cannot see what the partner's
-    signal promises), else the best of `values`."""
-    if not isinstance(obs, KlabberjassObservation) and obs.trump is not None:
-        from .signal_words import signal_reason
-
-        for a in obs.legal:
-            if a.kind == "play" and signal_reason(obs, a.card) is not None:  # type: ignore[arg-type]
-                return a
-    return ranked(obs, values)[0]
+    signalling convention asks for (`Coaching.agreed`), else the best of `values`."""
+    agreed = coaching(obs).agreed(obs)
+    return agreed if agreed is not None else ranked(obs, values)[0]
 
 
 def hint(
@@ -141,13 +225,7 @@ def hint(
     if len(obs.legal) == 1:
         return obs.legal[0]
     if not is_decision(obs):
-        if isinstance(obs, KlabberjassObservation):
-            from ..ai.klabberjass_hard import HardKlabberjassPlayer
-
-            return HardKlabberjassPlayer(seed, worlds=worlds, cancelled=cancelled).choose(obs)
-        from ..ai.hard import HardPlayer
-
-        return HardPlayer(seed, worlds=worlds, cancelled=cancelled).choose(obs)
+        return coaching(obs).hard_answer(obs, seed, worlds, cancelled)
     return best_option(obs, evaluate(obs, seed, worlds, cancelled))
 
 
@@ -160,13 +238,7 @@ def is_decision(obs: Obs) -> bool:
     """Whether the coach judges this question: more than one answer, and not a question
     with nothing at stake (a claim on a trick without roem; Klabberjass's dix and
     declarations, which the player answers by rule)."""
-    if len(obs.legal) < 2:
-        return False
-    if isinstance(obs, KlabberjassObservation):
-        return obs.phase in ("play", "bidding", "schmeiss")
-    if obs.phase == "claim":
-        return bool(_trick_roem(obs))
-    return True
+    return len(obs.legal) >= 2 and coaching(obs).is_decision(obs)
 
 
 def judge(
@@ -210,26 +282,10 @@ def fresh_look(
     obs: Obs, seed: int, worlds: int, cancelled: Callable[[], bool] | None = None,
     stop_at: float | None = None,
 ) -> dict[Action, float] | None:  # fmt: skip
-    """The second look's values: `evaluate`, except for a card of Klaverjas early in the
-    deal with at most `EXACT_CONFIRM` in hand, where each fresh deal, drawn to fit what the
-    seat saw but not weighed by how the others bid, is solved exactly (playouts there are
-    biased, not only noisy); None when the time cap let the solver finish fewer than
-    `MIN_SOLVED` deals."""
-    from ..ai.hard import EXACT_TRICKS, HardPlayer
-
-    early = isinstance(obs, Observation) and obs.phase == "play"
-    if not (early and EXACT_TRICKS < len(obs.hand) <= EXACT_CONFIRM):
-        return evaluate(obs, seed, worlds, cancelled, stop_at)
-    player = HardPlayer(seed, worlds=worlds, cancelled=cancelled)
-    player.stop_at = stop_at
-    player.exact_tricks = EXACT_CONFIRM
-    # deals weighed by facts only, not by the hard player's model of the bidding: its
-    # weights let a few deals count for many and carry the model's guesses into the flag
-    player.bid_inference = False
-    values = player.card_values(obs, time.perf_counter() + player.think)  # type: ignore[arg-type]
-    if player.solved < min(MIN_SOLVED, worlds):
-        return None
-    return {a: v / 2 for a, v in values.items()}
+    """The second look's values: `evaluate`, except where the game looks again its own
+    way (`Coaching.fresh_look`: a card of Klaverjas early in the deal is solved exactly);
+    None when that look says nothing."""
+    return coaching(obs).fresh_look(obs, seed, worlds, cancelled, stop_at)
 
 
 def judgement_seed(match_seed: int, seq: int) -> int:
@@ -249,7 +305,7 @@ def situation(obs: Obs) -> str:
         return "lead"
     t = obs.trump.index  # type: ignore[union-attr]
     hand = mask_of(obs.hand)
-    variant = KLABBERJASS_PLAY if isinstance(obs, KlabberjassObservation) else obs.variant
+    variant = coaching(obs).card_rules(obs)
     _, rule = obligation(variant, t, hand, list(obs.trick))
     led = obs.trick[0].suit_index
     cannot_follow = led != t and not hand & SUIT_MASKS[led]
@@ -280,8 +336,7 @@ def _points_case(obs: Obs, chosen: Card, best: Card) -> str | None:
     n = len(trick)
     if not n or winner_index(t, [*trick, chosen]) == n or winner_index(t, [*trick, best]) == n:
         return None
-    players = 2 if isinstance(obs, KlabberjassObservation) else 4
-    partner = players == 4 and n >= 2 and winner_index(t, trick) == n - 2
+    partner = game_of(obs).partners and n >= 2 and winner_index(t, trick) == n - 2
     mine, better = POINTS[t][chosen.index], POINTS[t][best.index]
     if partner and better > mine:
         return "partner"
@@ -298,8 +353,9 @@ def _trick_roem(obs: Observation) -> int:
 
 # --- the note ---
 def solo(obs: Obs) -> bool:
-    """Klabberjass has no partner: its sentences say "you" where Klaverjas says "your team"."""
-    return isinstance(obs, KlabberjassObservation)
+    """A game without partners (Klabberjass): its sentences say "you" where Klaverjas says
+    "your team"."""
+    return not game_of(obs).partners
 
 
 def points(n: float) -> str:
@@ -310,14 +366,14 @@ def points(n: float) -> str:
 def note(obs: Obs, j: Judgement) -> str:
     """One sentence for the player on a decision: below `CLOSE` points "about as good";
     else what was better and, when a sentence is true of the position and tells the two
-    options apart, why (`hints.reason`); never against a lesson (`_lesson_note`)."""
+    options apart, why (`hints.reason`); never against a lesson (`Coaching.own_note`)."""
     if j.cost < CLOSE:
         chosen = did(obs, j.chosen)
         return tr("coach.note_close", chosen=chosen[:1].upper() + chosen[1:])
     cost = points(j.cost)
-    lesson = _lesson_note(obs, j)
-    if lesson is not None:
-        return lesson
+    own = coaching(obs).own_note(obs, j)
+    if own is not None:
+        return own
     if j.mistake == "points":
         chosen, best = j.chosen.card, j.best.card
         t = obs.trump.index  # type: ignore[union-attr]
@@ -327,10 +383,6 @@ def note(obs: Obs, j: Judgement) -> str:
         key = "coach.note_opponent_solo" if solo(obs) else "coach.note_opponent"
         return tr(key, card=card_name(chosen), better=card_name(best),  # type: ignore[arg-type]
                   more=points(gap), cost=cost)  # fmt: skip
-    if j.mistake == "roem" and j.best.kind == "claim":
-        assert isinstance(obs, Observation)
-        what = describe_roem(obs.variant, obs.trump, obs.tricks[-1][1])  # type: ignore[arg-type]
-        return tr("coach.note_roem", roem=_trick_roem(obs), what=what, cost=cost)
     advice = _reason(obs, j)
     if advice is None:
         key = "coach.note_plain_solo" if solo(obs) else "coach.note_plain"
@@ -342,33 +394,9 @@ def note(obs: Obs, j: Judgement) -> str:
 
 def _reason(obs: Obs, j: Judgement) -> str | None:
     """Why the better option was better, in a sentence true of the position and false of
-    the chosen option; None when no such sentence is at hand."""
-    found: hints.Reason | None
-    if not isinstance(obs, KlabberjassObservation):
-        found = hints.reason(obs, j.best, j.chosen)
-    elif j.best.kind == "play" and j.chosen.kind == "play":
-        if not obs.trick:
-            return None  # the two-player lead sentences say nothing against another lead
-        t = obs.trump.index  # type: ignore[union-attr]
-        legal = [a.card for a in obs.legal if a.kind == "play"]
-        found = hints.follow_reason(t, list(obs.trick), legal, j.best.card, j.chosen.card)  # type: ignore[arg-type]
-    elif j.best.kind == j.chosen.kind:
-        return None
-    else:
-        return klabberjass_hints.explain(obs, j.best)
-    return None if found is None else tr(found[0], **found[1])
-
-
-def _lesson_note(obs: Obs, j: Judgement) -> str | None:
-    """A lead of the jack of trump is what the lessons teach (lesson "choose"): a note on it
-    speaks in the lesson's terms (it cannot be beaten and draws out trumps) before saying
-    what was better here."""
-    if isinstance(obs, KlabberjassObservation) or obs.phase != "play" or obs.trick:
-        return None
-    card = j.chosen.card
-    if card is None or card.suit_index != obs.trump.index or card.rank_index != JACK:  # type: ignore[union-attr]
-        return None
-    return tr("coach.note_lesson_jack", best=did(obs, j.best), cost=points(j.cost))
+    the chosen option; None when no such sentence is at hand (the game's own reasons:
+    `Coaching.reason`)."""
+    return coaching(obs).reason(obs, j)
 
 
 def did(obs: Obs, action: Action) -> str:

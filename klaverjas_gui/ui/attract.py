@@ -20,15 +20,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import KLABBERJASS_PRESETS, Action
+from ..engine import Action
+from ..games import GAMES, Game
 from ..i18n import tr
-from ..play.games import GAMES, KLABBERJASS, KLAVERJAS, Game
 from ..play.seats import Jobs
 from ..play.session import demo_session
 from ..store.prefs import SPEEDS
 from . import theme, widgets
 from .captions import action_captions, suit_name
 from .commands import Command
+from .scenes import make_scene
 from .table.layout import SOUTH, WEST
 from .table.scene import TableScene
 from .table.two.scene import KlabberjassTableScene
@@ -87,12 +88,15 @@ def step_speed(current: str, step: int) -> str:
 
 
 def next_game(app: Shell) -> Game:
-    """Klaverjas and Klabberjass by turns; `--demo --game klabberjass` keeps to Klabberjass."""
-    if getattr(app.args, "demo", False) and GAMES.get(getattr(app.args, "game", "")) is KLABBERJASS:
-        return KLABBERJASS
+    """The games by turns; `--demo --game klabberjass` keeps to Klabberjass (a game other
+    than the default one named on the command line)."""
+    named = GAMES.get(getattr(app.args, "game", ""))
+    if getattr(app.args, "demo", False) and named is not None and not named.default:
+        return named
     count = getattr(app, "demo_count", 0)
     app.demo_count = count + 1
-    return KLABBERJASS if count % 2 else KLAVERJAS
+    games = list(GAMES.values())
+    return games[count % len(games)]
 
 
 def make_attract(app: Shell, seed: int | None, idle: bool = False) -> TableScene:
@@ -102,10 +106,10 @@ def make_attract(app: Shell, seed: int | None, idle: bool = False) -> TableScene
     table = getattr(app.top, "table", app.top)  # an end screen's table, or a demo itself
     idle = idle or bool(getattr(table, "leave_on_motion", False))
     game = next_game(app)
-    variant = KLABBERJASS_PRESETS["klabberjass"] if game is KLABBERJASS else app.settings.rules()
+    variant = game.presets[game.demo_preset] if game.demo_preset else app.settings.rules(game)
     session = demo_session(game, variant, seed, app.settings, Jobs(app.deterministic))
-    scene = AttractKlabberjassTable if game is KLABBERJASS else AttractTable
-    demo = scene(app, variant, session.seed, idle=idle, session=session)
+    demo: Any = make_scene(app, game.scene("demo"), variant=variant, seed=session.seed,
+                           idle=idle, session=session)  # fmt: skip
     demo.demo_speed = getattr(table, "demo_speed", demo.demo_speed)
     return demo
 

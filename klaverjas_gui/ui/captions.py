@@ -33,8 +33,8 @@ from ..engine.match import (
     VerzaaktCalled,
 )
 from ..engine.play import klabberjass_obligation, obligation, winner_index
+from ..games import game_of
 from ..i18n import tr
-from ..play.games import game_of
 from ..teach.signal_words import signal_caption
 from ..words import card_name, kraak_name, revoke_text, suit_name
 
@@ -103,15 +103,12 @@ def trick_caption(name: str, won: TrickWon, trump: Suit, last: bool) -> str:
 
 
 def deal_caption(line: Any, names: Sequence[str]) -> str:
-    """The deal's result in one line; `line` is a four-player or a Klabberjass score line."""
+    """The deal's result in one line; `line` is a four-player or a Klabberjass score line.
+    The sides are seats 0, 2, ... against 1, 3, ... (with two players, each a side)."""
     s = line.score
-    if len(names) == 2:
-        maker, other = names[line.maker], names[1 - line.maker]
-        side = line.maker
-    else:
-        teams = (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
-        side = s.burden_team
-        maker, other = teams[side], teams[1 - side]
+    sides = (" & ".join(names[0::2]), " & ".join(names[1::2]))
+    side = s.burden_team
+    maker, other = sides[side], sides[1 - side]
     a, b = s.scores[side], s.scores[1 - side]
     key = {
         "nat": "demo.deal_nat",
@@ -136,7 +133,7 @@ def action_captions(before: Any, events: Sequence[Any], names: Sequence[str]) ->
             text = _caption(ev, before, names, variant, game.tricks_per_deal)
         if text:
             out.append(text)
-        if isinstance(ev, CardPlayed) and len(names) == 4:  # what the card signalled, if any
+        if isinstance(ev, CardPlayed) and game.signals:  # what the card signalled, if any
             signal = signal_caption(before, ev.seat, ev.card, names)
             if signal:
                 out.append(signal)

@@ -92,7 +92,7 @@ def _match_end(shell: Shell) -> None:
 def _stored_running(shell: Shell, game: str, preset: str, seed: int,
                     until: Callable[[Any], bool]) -> None:  # fmt: skip
     """An unfinished match of `game` in the history, played at random until `until`."""
-    from ..play.games import GAMES
+    from ..games import GAMES
 
     variant = GAMES[game].presets[preset]
     rng, state = random.Random(seed), GAMES[game].new_state(variant, seed)
@@ -122,7 +122,7 @@ def _settings_keyboard(shell: Shell, row: str = "text_size") -> None:
 def _two_open(shell: Shell) -> None:
     """A Klaverjas match (stored, four deals played) and a Klabberjass game (in memory, two
     deals played), both unfinished: the menu offers both."""
-    from ..play.games import KLABBERJASS
+    from ..games import KLABBERJASS
 
     _stored_running(shell, "klaverjas", "amsterdam", 5, lambda s: len(s.sheet) == 4)
     _stored_running(shell, "klabberjass", "klabberjass", 2, lambda s: len(s.sheet) == 2)
@@ -281,7 +281,9 @@ def _hotseat_cover(shell: Shell) -> None:
 def _klabberjass(shell: Shell, until: Callable[[KlabberjassState], bool] | None = None) -> None:
     """The two-player table at its first bidding, or at a position reached by random play."""
     variant = KLABBERJASS_PRESETS["klabberjass"]
-    shell.start_klabberjass(variant, seed=2)
+    from ..games import KLABBERJASS
+
+    shell.start_match(variant, seed=2, game=KLABBERJASS)
     if until is not None:
         rng, state = random.Random(2), new_klabberjass(variant, 2)
         while not until(state):

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine import PRESETS
 from ..i18n import tr
 from . import theme, widgets
 from .commands import Command
@@ -22,16 +21,14 @@ from .focus import Control, FocusRing
 from .scene import Scene
 
 if TYPE_CHECKING:
-    from ..play.games import Game
+    from ..games import Game
     from ..play.session import OpenMatch
     from .shell import Shell
 
 
 def rules_name(match: OpenMatch) -> str:
     """The preset's short name in the player's language ("Amsterdam", "Clob")."""
-    if match.game.name == "klabberjass":
-        return tr(f"klabber.preset_{match.rules}")
-    return tr(f"rules.preset_{match.rules if match.rules in PRESETS else 'long_custom'}")
+    return tr(match.game.preset_title(match.rules))
 
 
 BRIEF = ("ui.open_match", "ui.open_match_bare", "ui.open_match_score")  # ever shorter

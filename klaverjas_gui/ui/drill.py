@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine.match import play
+from ..games import get_game
 from ..i18n import tr
 from ..play.drills import Practice
-from ..play.games import get_game
 from ..teach import coach
 from . import theme
 from .commands import Command, on_key

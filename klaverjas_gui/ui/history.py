@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import PRESETS, ScoreLine, StateError
+from ..games import GAMES, KLABBERJASS, KLAVERJAS, get_game
 from ..i18n import tr
-from ..play.games import DEFAULT_GAME, GAMES, KLABBERJASS, KLAVERJAS, get_game
 from ..play.seats import display_name
 from ..words import preset_label as klaverjas_preset_label
 from . import theme, widgets
@@ -79,7 +79,7 @@ def game_label(game: str) -> str:
 
 def filter_key(game: str, preset: str) -> str:
     """The filter button's name: the preset, told apart where both games have it (custom)."""
-    if GAMES[game] is not DEFAULT_GAME and preset not in GAMES[game].presets:
+    if not GAMES[game].default and preset not in GAMES[game].presets:
         return f"{game}_{preset}"
     return preset
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..play.games import KLABBERJASS
+from ..games import KLABBERJASS
 from ..words import describe_klabberjass_deal
 from .replay import ReplayScene
 

@@ -21,8 +21,8 @@ from ..engine.klabberjass_rules import (
     KlabberjassVariant,
     klabberjass_option_names,
 )
+from ..games import KLABBERJASS
 from ..i18n import tr
-from ..play.games import KLABBERJASS
 from ..store.prefs import HUMAN
 from . import theme, widgets
 from .form import Form, Option
@@ -80,9 +80,10 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
     kinds = [(n, level_label(n).capitalize()) for n in KLABBERJASS.levels()]
     for seat, (name, kind) in enumerate(settings.seat_plan(KLABBERJASS)):
         person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
+        key = f"kj_seat{seat}"
         form.entry(
-            f"kj_seat{seat}", tr("klabber.seat_first" if seat == 0 else "klabber.seat_second"),
-            display_name(name), lambda text, s=seat: scene.rename(s, text, KLABBERJASS),
+            key, tr("klabber.seat_first" if seat == 0 else "klabber.seat_second"),
+            display_name(name), lambda text, s=seat, k=key: scene.rename(s, text, KLABBERJASS, k),
             [(HUMAN, person), *kinds], kind, lambda k, s=seat: scene.set_kind(s, k, KLABBERJASS),
         )  # fmt: skip
 

@@ -23,8 +23,8 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UITextEntryLine
 
+from ..games import GAMES, KLAVERJAS, Game
 from ..i18n import tr
-from ..play.games import GAMES, KLAVERJAS, Game
 from ..play.net import protocol as P
 from ..play.net.guest import UNREACHABLE, NetGuest, split_address
 from ..play.net.headless import (
@@ -86,9 +86,7 @@ def name_words(reason: Any) -> str:
 
 def seat_title(game: Game, seat: int) -> str:
     """A seat as the host sees it from seat 0."""
-    if game.players == 2:
-        return tr("net.seat_opponent")
-    return tr({1: "net.seat_left", 2: "net.seat_partner", 3: "net.seat_right"}[seat])
+    return tr(game.seat_places[seat])
 
 
 class NetworkScene(ListScene):

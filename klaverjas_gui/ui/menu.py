@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..games import DEFAULT_GAME, GAMES
 from ..i18n import tr
-from ..play.games import DEFAULT_GAME, GAMES
 from . import theme, widgets
 from .commands import Command
 from .confirm import ask_first, brief
@@ -24,7 +24,7 @@ from .scene import Scene
 from .widgets import label_size
 
 if TYPE_CHECKING:
-    from ..play.games import Game
+    from ..games import Game
     from ..play.session import OpenMatch
     from .shell import Shell
 
@@ -392,6 +392,6 @@ def continue_label(match: OpenMatch, shown: int, short: bool = False, shorter: i
     if short:
         what = brief(match, short=True, shorter=shorter)
         return tr("ui.menu_continue_short", game=match.game.label, what=what)
-    if shown > 1 or match.game.name != "klaverjas":
+    if shown > 1 or not match.game.default:
         return tr("ui.menu_continue_game", game=match.game.label, what=brief(match))
     return tr("ui.menu_continue_what", what=brief(match))

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..games import DEFAULT_GAME, GAMES, Game
 from ..i18n import tr
-from ..play.games import GAMES, KLABBERJASS, KLAVERJAS, Game
 from ..store.prefs import HUMAN
 from ..words import signal_lines
 from . import theme, widgets
@@ -36,14 +36,12 @@ def preset_names(game: Game, current: str) -> list[str]:
 
 
 def preset_title(game: Game, name: str) -> str:
-    if game is KLABBERJASS:
-        return tr(f"klabber.preset_{name}")
-    return tr("rules.preset_long_custom" if name == "custom" else f"rules.preset_{name}")
+    return tr(game.preset_title(name))
 
 
 def preset_note(game: Game, name: str) -> str:
     """The preset's one line: what makes it different."""
-    return tr(f"ui.kj_note_{name}") if game is KLABBERJASS else tr(f"ui.preset_note_{name}")
+    return tr(game.preset_note(name))
 
 
 class PlayScene(Scene):
@@ -51,7 +49,7 @@ class PlayScene(Scene):
 
     calm = True  # changes only on input
 
-    def __init__(self, app: Shell, game: str = "klaverjas") -> None:
+    def __init__(self, app: Shell, game: str = DEFAULT_GAME.name) -> None:
         super().__init__(app)
         self.game = GAMES[game]
         self.ring = FocusRing()
@@ -87,7 +85,7 @@ class PlayScene(Scene):
         # the game
         y = self._heading(tr("ui.play_game"), x0, y)
         x = x0
-        for game in (KLAVERJAS, KLABBERJASS):
+        for game in GAMES.values():
             label = tr(f"ui.play_{game.name}")
             bw, bh = self._fit(label, "@segment", px(240), px(44))
             button = self.button(f"game_{game.name}", pygame.Rect(x, y, bw, bh), label,
@@ -120,9 +118,8 @@ class PlayScene(Scene):
             controls.append(self._control(key, lambda n=name: self.choose_preset(n)))
             y += bh + gap
         y += px(10)
-        # the opponents (and practice, Klaverjas only)
-        y = self._heading(tr("ui.play_opponents" if self.game.players > 2
-                             else "ui.play_opponent"), x0, y)  # fmt: skip
+        # the opponents (and practice, where the game offers it)
+        y = self._heading(tr(self.game.opponents_words), x0, y)
         x = x0
         level = self.opponents()
         for name in self.game.levels():
@@ -135,7 +132,7 @@ class PlayScene(Scene):
             x += lw + px(8)
         controls.append(Control("level", lambda: self._union("level_"),
                                 lambda: self.step_level(1), self.step_level))  # fmt: skip
-        if self.game is KLAVERJAS:
+        if self.game.practice:
             x += px(30)
             practice = self.app.settings.practice
             label = tr("guide.practice_label")
@@ -148,7 +145,7 @@ class PlayScene(Scene):
             controls.append(self._control("practice", self.toggle_practice,
                                           lambda step: self.toggle_practice()))  # fmt: skip
             x += pw
-        if self.game is KLAVERJAS:  # the agreed signals, public: said before the match
+        if self.game.signals:  # the agreed signals, public: said before the match
             line_h = theme.font(theme.readable(px(16))).get_linesize()
             top = y + lh + px(14) + (lh + px(8) if level is None else 0)
             for text in signal_lines(self.app.settings.rules(self.game)):
@@ -207,7 +204,8 @@ class PlayScene(Scene):
             self.rebuild()
 
     def next_game(self) -> None:
-        self.choose_game(KLABBERJASS if self.game is KLAVERJAS else KLAVERJAS)
+        games = list(GAMES.values())
+        self.choose_game(games[(games.index(self.game) + 1) % len(games)])
 
     def choose_preset(self, name: str) -> None:
         settings = self.app.settings
@@ -234,7 +232,7 @@ class PlayScene(Scene):
         self.rebuild()
 
     def open_options(self) -> None:
-        self.app.push("settings", tab="klabberjass" if self.game is KLABBERJASS else "rules")
+        self.app.push("settings", tab=self.game.settings_tab)
 
     def open_network(self) -> None:
         """Host or join a match on the network (ui/lan.py): the host's screen starts from
@@ -243,12 +241,10 @@ class PlayScene(Scene):
 
     def start(self) -> None:
         """The match with what is chosen, once the player agreed to end an unfinished one."""
-        if self.game is KLABBERJASS:
-            rules: Any = self.app.settings.rules(KLABBERJASS)
-            ask_first(self.app, KLABBERJASS, lambda: self.app.start_klabberjass(rules))
-        else:
-            practice = self.app.settings.practice
-            ask_first(self.app, KLAVERJAS, lambda: self.app.start_match(practice=practice))
+        game = self.game
+        rules: Any = self.app.settings.rules(game)
+        practice = game.practice and self.app.settings.practice
+        ask_first(self.app, game, lambda: self.app.start_match(rules, practice=practice, game=game))
 
     def back(self) -> None:
         self.app.pop(self)

@@ -16,8 +16,8 @@ import pygame
 
 from ..engine import Card, MatchState
 from ..engine.match import TrickWon, play
+from ..games import KLAVERJAS, Game
 from ..i18n import tr
-from ..play.games import KLAVERJAS, Game
 from ..words import card_text, describe_deal, revoke_text
 from . import theme, widgets
 from .commands import Command, on_key

@@ -23,8 +23,8 @@ import pygame
 
 from ..engine import StateError, Variant
 from ..engine.match import TrickWon
+from ..games import KLAVERJAS
 from ..i18n import tr
-from ..play.games import KLAVERJAS
 from ..play.seats import CancelToken, Job, Jobs
 from ..teach import coach
 from ..teach.review import CardReview, DealReview, review_deal, team_points

@@ -3,8 +3,8 @@ without importing each other's classes (the pattern of Tuxemon's `push_state("Na
 
 `SCENES` says where each name's class lives; its module is imported at the first push,
 not before: all screens together import the computer players (a quarter of a second),
-and the menu must not wait for them. A two-player twin is named "<game> <name>"
-("klabberjass replay"), which `game_scene` finds for a game. ui/catalogue.py opens every
+and the menu must not wait for them. A game's own twin of a scene ("klabberjass replay")
+is named by its registry entry (`Game.scenes`), which `game_scene` asks. ui/catalogue.py opens every
 screen of this table for screenshots; tests/test_scenes.py checks the two agree.
 """
 
@@ -14,7 +14,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ..play.games import Game
+    from ..games import Game
     from .scene import Scene
     from .shell import Shell
 
@@ -80,8 +80,7 @@ def make_scene(shell: Shell, name: str, **options: Any) -> Scene:
 
 def game_scene(name: str, game: Game) -> str:
     """The name of `game`'s own twin of scene `name` ("klabberjass replay"), else `name`."""
-    own = f"{game.name} {name}"
-    return own if own in SCENES else name
+    return game.scene(name)
 
 
 def _bundled() -> None:  # pragma: no cover - never called

@@ -6,8 +6,8 @@ live in play/seats.py (no pygame); they are re-exported here for the screens.
 
 from __future__ import annotations
 
+from ..games import KLAVERJAS
 from ..i18n import tr
-from ..play.games import KLAVERJAS
 from ..play.seats import (
     DEMO_NAMES,
     SEAT_NAMES,

@@ -20,8 +20,8 @@ import pygame
 from .. import i18n
 from ..engine import PRESETS, VariantError
 from ..engine.variant import BOOLEANS, CHOICES, MATCH_OPTIONS, option_names
+from ..games import GAMES, KLAVERJAS, Game
 from ..i18n import tr
-from ..play.games import KLAVERJAS, Game
 from ..store.prefs import (
     CARD_BACKS,
     COACH_LEVELS,
@@ -105,7 +105,33 @@ def table_prefs() -> list[tuple[str, list[tuple[str, str, str, list[Option]]]]]:
 
 
 ROLES = ("you", "opponent", "partner", "opponent")
-TABS = ("rules", "klabberjass", "match", "table")
+# Each game's tab (its rules and seats) by the name its registry entry gives it
+# (`Game.settings_tab`), then the tabs every game shares.
+TABS = (*(game.settings_tab for game in GAMES.values()), "match", "table")
+
+
+def _klabberjass_tab() -> Any:
+    from . import klabberjass_settings  # a plain import: a frozen bundle sees it
+
+    return klabberjass_settings
+
+
+# The modules of the games' own tabs, by tab name, imported when first shown: each builds
+# its rows (`form_rows(scene, form)`) and its summary (`draw_summary(scene, surface,
+# panel)`). The first game's tab, "rules", is this screen's own.
+GAME_TABS: dict[str, Callable[[], Any]] = {"klabberjass": _klabberjass_tab}
+
+
+def tab_words(tab: str) -> str:
+    """The translation key of a tab's name."""
+    own = [game.settings_tab_words for game in GAMES.values() if game.settings_tab == tab]
+    return own[0] if own else f"ui.settings_tab_{tab}"
+
+
+def game_tab(tab: str) -> Any:
+    """The module of a game's own tab (GAME_TABS), or None for this screen's own tabs."""
+    load = GAME_TABS.get(tab)
+    return None if load is None else load()
 
 
 def rule_options(option: str, current: Any) -> list[Option]:
@@ -160,7 +186,7 @@ class SettingsScene(Scene):
                     tr("ui.back"), self.back, "@primary")  # fmt: skip
         x = px(26)
         for key in TABS:
-            label = tr("klabber.settings_tab" if key == "klabberjass" else f"ui.settings_tab_{key}")
+            label = tr(tab_words(key))
             tw, th = widgets.fit_label(self.app.size, label, "@tab", px(176), px(40))
             rect = pygame.Rect(x, px(82) + px(40) - th, tw, th)
             tab = self.button(f"tab_{key}", rect, label, lambda k=key: self.show(k), "@tab")
@@ -170,8 +196,11 @@ class SettingsScene(Scene):
         form_rect, _ = self._body()
         picked = self.form.picked if self.form is not None else None  # a rebuild of this tab
         self.form = Form(self, form_rect)
-        {"rules": self._rules, "match": self._match, "table": self._table,
-         "klabberjass": self._klabberjass}[self.tab](self.form)  # fmt: skip
+        own = game_tab(self.tab)
+        if own is not None:
+            own.form_rows(self, self.form)
+        else:
+            {"rules": self._rules, "match": self._match, "table": self._table}[self.tab](self.form)
         self.form.finish()
         self.ring.set([
             Control("back", self.buttons["back"].get_abs_rect, self.back),
@@ -242,11 +271,6 @@ class SettingsScene(Scene):
             self._setter("practice"),
         )  # fmt: skip
 
-    def _klabberjass(self, form: Form) -> None:
-        from .klabberjass_settings import form_rows
-
-        form_rows(self, form)
-
     def _table(self, form: Form) -> None:
         for heading, rows in table_prefs():
             form.heading(heading)
@@ -310,12 +334,13 @@ class SettingsScene(Scene):
         for option in option_names():
             self.form.mark(option, getattr(rules, option))
 
-    def rename(self, seat: int, name: str, game: Game = KLAVERJAS) -> None:
+    def rename(self, seat: int, name: str, game: Game = KLAVERJAS, key: str = "") -> None:
         """The name as typed, without what a name may not hold (a pasted line break, a control
-        character): taken out of the field at once, so the player sees what is kept."""
+        character): taken out of the field at once (`key`: its name on the form, "seat<n>"
+        unless a game's tab says), so the player sees what is kept."""
         if clean_name(name) != name:
             name = clean_name(name)
-            key = f"{'' if game is KLAVERJAS else 'kj_'}seat{seat}"
+            key = key or f"seat{seat}"
             field = self.form.entries.get(key) if self.form is not None else None
             if field is not None:
                 field.set_text(name)
@@ -392,10 +417,9 @@ class SettingsScene(Scene):
 
     def _summary(self, surface: pygame.Surface, panel: pygame.Rect, u: float) -> None:
         """The rules of the next match in the engine's words, and who sits at the table."""
-        if self.tab == "klabberjass":
-            from .klabberjass_settings import draw_summary
-
-            draw_summary(self, surface, panel)
+        own = game_tab(self.tab)
+        if own is not None:
+            own.draw_summary(self, surface, panel)
             return
         px = self._px
         widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)

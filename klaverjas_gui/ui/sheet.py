@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine.match import ScoreLine
+from ..games import DEFAULT_GAME, GAMES
 from ..i18n import tr
-from ..play.games import DEFAULT_GAME, KLABBERJASS, KLAVERJAS
 from . import icons, theme, widgets
 from .commands import Command
 from .scene import Scene
@@ -17,12 +17,6 @@ if TYPE_CHECKING:
     from ..play.session import MatchSession
     from .shell import Shell
     from .table.port import TablePort
-
-# each game's words for the chooser's column and the points under a side
-SHEET_HEADS = {
-    KLAVERJAS.name: ("ui.sheet_chooser", "ui.sheet_cards_roem"),
-    KLABBERJASS.name: ("klabber.sheet_maker", "klabber.sheet_points"),
-}
 
 
 def draw_sheet(
@@ -38,7 +32,7 @@ def draw_sheet(
     """The sheet as a table inside `rect` (the newest lines when not all fit).
 
     The heads are in the game's words: Klabberjass says maker and declarations."""
-    chooser_key, cards_key = SHEET_HEADS[game]
+    chooser_key, cards_key = GAMES[game].sheet_columns  # the chooser's and the points' words
     px = lambda v: round(v * u)  # noqa: E731
     fx = [0.0, 0.07, 0.19, 0.31, 0.39, 0.54, 0.66, 0.80, 0.93, 1.0]
     x = [rect.left + round(rect.w * f) for f in fx]

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import argparse
 
-    from ..engine import KlabberjassVariant, Variant
-    from ..play.games import Game
+    from ..games import Game
     from ..play.session import MatchSession, OpenMatch
     from ..store.history import History
     from ..store.prefs import Settings
@@ -78,11 +77,11 @@ class Shell(Protocol):
 
     # --- matches ---
     def start_match(
-        self, variant: Variant | None = None, seed: int | None = None,
-        practice: bool | None = None,
-    ) -> None: ...  # fmt: skip
-
-    def start_klabberjass(self, variant: KlabberjassVariant, seed: int | None = None) -> None: ...
+        self, variant: Any = None, seed: int | None = None,
+        practice: bool | None = None, game: Game | None = None,
+    ) -> None:  # fmt: skip
+        """A new match of `game` (the default game if left out): its Variant, else the
+        settings' rules; practice only where the game offers it."""
 
     def open_matches(self) -> list[OpenMatch]:
         """What Continue can bring back, the match in memory first."""

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ..games import DEFAULT_GAME, GAMES
 from ..i18n import tr
-from ..play.games import DEFAULT_GAME, GAMES
 from . import theme
 from .listing import Column, Listing, ListingScene
 from .seats import display_name

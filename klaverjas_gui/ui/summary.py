@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..engine.match import MatchState, ScoreLine
+from ..engine.match import ScoreLine
 from ..i18n import tr
 from ..words import describe_deal, kraak_name, revoke_text, suit_name
 from . import icons, theme, widgets
@@ -99,7 +99,7 @@ class DealSummaryScene(Scene):
         u = theme.scale_for(self.app.size)
         teams = self.table.team_names()
         title, _ = headline(self.line, teams, self.table.session.holder,
-                            len(self.table.session.seats) == 2)  # fmt: skip
+                            not self.table.session.game.partners)  # fmt: skip
         room = width - round(40 * u)
         size = round(32 * u)
         while size > round(22 * u) and theme.text_width(title, size, True) > room:
@@ -141,8 +141,8 @@ class DealSummaryScene(Scene):
         # a lesson's stacked deal is not one the review can deal again from a seed
         state = session.state
         return (
-            isinstance(state, MatchState) and session.holder is not None and state.stacked is None
-            and session.can_review
+            session.game.reviewable and session.holder is not None
+            and state.stacked is None and session.can_review
         )  # fmt: skip
 
     def open_review(self) -> None:
@@ -205,8 +205,8 @@ class DealSummaryScene(Scene):
         widgets.draw_panel(surface, p, u, (8, 30, 20, 240), theme.GOLD)
         line, s = self.line, self.line.score
         teams = self.table.team_names()
-        seats = self.table.session.seats
-        title, colour = headline(line, teams, self.table.session.holder, len(seats) == 2)
+        solo = not self.table.session.game.partners
+        title, colour = headline(line, teams, self.table.session.holder, solo)
         y = p.top + px(22)
         size, lines = self.title_lines(p.w)
         for text in lines:  # the headline: smaller, or on two lines, never past the panel

@@ -20,8 +20,8 @@ import pygame
 
 from ..engine import Action, Card
 from ..engine.match import CLAIM_ROEM, play
+from ..games import KLAVERJAS
 from ..i18n import tr
-from ..play.games import KLAVERJAS
 from ..play.seats import Jobs
 from ..play.session import LESSON, LessonSession, make_seats
 from ..teach.lessons import LESSONS, Lesson, LessonRun

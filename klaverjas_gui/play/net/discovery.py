@@ -23,7 +23,7 @@ from typing import Any
 
 from zeroconf import ServiceInfo, ServiceStateChange, Zeroconf
 
-from ..games import GAMES
+from ...games import GAMES
 from .names import validate_name
 from .protocol import VERSION
 

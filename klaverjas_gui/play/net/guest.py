@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ...engine import Action, Suit
 from ...engine.reasons import Reason
-from ..games import GAMES, Game
+from ...games import GAMES, Game
 from . import protocol as P
 from .names import NAME_REASONS
 

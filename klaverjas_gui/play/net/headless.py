@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ...engine.reasons import Reason
+from ...games import Game
 from ...i18n import tr
 from ...store.files import write_atomic
-from ..games import Game
 from ..seats import GRACE, REMOTE, Jobs, valid_level
 from ..session import AUTOPILOT_PACE, MatchSession, Pace, fresh_seed, record_to
 from . import protocol as P

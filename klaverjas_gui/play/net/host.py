@@ -44,7 +44,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from ...engine.reasons import Reason
-from ..games import Game
+from ...games import Game
 from ..seats import COMPUTER, GRACE, HUMAN, REMOTE, SEAT_NAMES, RemoteSeat
 from ..session import MatchSession, Seating
 from . import protocol as P
@@ -755,7 +755,7 @@ SPARE_NAMES = ("Kees", "Fenna")  # a computer's name when the host took one of S
 
 def remote_order(game: Game) -> tuple[int, ...]:
     """The seats guests take, in order: in Klaverjas the first guest is the host's partner."""
-    return (2, 1, 3) if game.players == 4 else tuple(range(1, game.players))
+    return game.guests
 
 
 def host_seating(

@@ -37,7 +37,7 @@ from ...engine.cards import (
 from ...engine.klabberjass import GAME_OVER, dealt_klabberjass
 from ...engine.klabberjass_rules import FOUR
 from ...engine.match import MATCH_OVER, MatchState, Observation, dealt
-from ..games import Game
+from ...games import Game
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +58,7 @@ class Mirror:
     """Rebuilds `seat`'s engine state of a four-player match from each observation."""
 
     def __init__(self, game: Game, seat: int) -> None:
-        if game.players != 4:
+        if game.mirror != "four":
             raise MirrorError(f"a four-player mirror for {game.name}")
         self.game = game
         self.seat = seat
@@ -268,6 +268,12 @@ class KlabberjassMirror:
         return state
 
 
+MIRRORS: dict[str, type[Mirror] | type[KlabberjassMirror]] = {
+    "four": Mirror,
+    "klabberjass": KlabberjassMirror,
+}  # the mirrors by the name a game's registry entry gives (`Game.mirror`)
+
+
 def mirror_for(game: Game, seat: int) -> Mirror | KlabberjassMirror:
     """The mirror of `game` for `seat`."""
-    return KlabberjassMirror(game, seat) if game.players == 2 else Mirror(game, seat)
+    return MIRRORS[game.mirror](game, seat)

@@ -44,7 +44,7 @@ from ...engine import (
 from ...engine import klabberjass as _klabberjass
 from ...engine import match as _match
 from ...engine.reasons import Reason
-from ..games import GAMES, Game
+from ...games import GAMES, Game
 from ..session import SEED_LIMIT
 from .names import NAME_REASONS, validate_name
 

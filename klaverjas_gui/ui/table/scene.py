@@ -18,7 +18,7 @@ import pygame
 
 from ...engine import Action, Card, MatchState, Variant
 from ...engine.match import ScoreLine
-from ...play.games import KLAVERJAS, Game
+from ...games import KLAVERJAS, Game
 from ...play.seats import Jobs
 from ...play.session import MatchSession, make_seats
 from ...words import reason_text

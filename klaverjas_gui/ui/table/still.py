@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from ...play.games import Game
+from ...games import Game
 from ..cardimg import CardImages
 from ..scenes import game_scene, scene_class
 from ..seats import SEAT_NAMES, display_name

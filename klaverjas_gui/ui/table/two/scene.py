@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ....engine.klabberjass import KlabberjassScoreLine
 from ....engine.match import ScoreLine
-from ....play.games import KLABBERJASS
+from ....games import KLABBERJASS
 from ..scene import TableScene
 from .director import KlabberjassDirector
 from .guide import KlabberjassGuide

@@ -1,37 +1,28 @@
-"""The games this program plays, each described once: `GAMES`, filled by `register_game`.
+"""The record of a game (`Game`) and the registry of games (`GAMES`, `register_game`).
 
-Everything that differs between four-player Klaverjas and two-player Klabberjass and
-that is not a rule of play (those are the engine's) lives in one `Game` record: how
-many players, how many tricks a deal has, the presets, how a stored variant, action
-or match is read back, who makes the computer players. The history, the command line
-and the screens look a game up here by the name the history stores, instead of asking
-`players == 2` or comparing names, so a third game is one more `register_game` call.
+Everything that differs between the games and is not a rule of play (those are the
+engine's) is a field or a method of the game's `Game`: how many players and where they
+sit, the presets and their words, the settings it keeps, its screens by their scene
+names, the coach's evaluator, the network mirror. The store, play/, the network and the
+screens ask the game's entry instead of asking which game it is
+(tests/test_game_is_data.py), so a third game is one more entry plus its own modules.
 (The pattern of OpenSpiel's `register_game`/`load_game` and PySolFC's `registerGame`.)
 
-No pygame here, and the computer players are imported only when one is made: the AI
-package takes a while to load, and the menu must not wait for it.
+This package sits below store/ and play/: it imports the engine only. What a game
+makes (its computer players, its coach) is imported when first asked for: the AI
+package takes a while to load, and the menu must not wait for it. Its screens are
+named, not imported: ui/scenes.py resolves a scene name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import (
-    KLABBERJASS_PRESETS,
-    PRESETS,
-    Action,
-    KlabberjassState,
-    MatchState,
-    VariantError,
-    klabberjass_preset_name,
-    preset_name,
-)
-from ..engine.klabberjass_rules import TRICKS as KLABBERJASS_TRICKS
-from ..engine.play import KLABBERJASS_PLAY
+from ..engine import Action, VariantError
 from ..engine.state import GameState
-from ..engine.variant import MATCH_OPTIONS, Variant
+from ..engine.variant import Variant
 
 HUMAN = "human"  # the seat kind of a person; any other kind is a computer level
 
@@ -56,13 +47,50 @@ class Game:
     preset_name: Callable[[Any], str]  # the preset a variant equals, or "custom"
     make_player: Callable[[str, int | None], Any]  # (level, seed) -> a computer player
     levels: Callable[[], tuple[str, ...]]  # the levels make_player knows
+    observation: type  # the engine's observation class (what one seat sees): `game_of`
+    coaching: Callable[[], Any]  # () -> the coach's evaluator of it (teach/coach.py Coaching)
     play_rules: Variant | None = None  # the card rules when they are not the variant's own
     match_options: tuple[str, ...] = ()  # the match's own options, which picking a preset keeps
     reviewable: bool = False  # the deal review (teach/review.py) can judge its deals
+    default: bool = False  # the game the program opens with; the menu's Continue names the others
+    partners: bool = False  # two sides of two partners facing each other; else each plays alone
+    signals: bool = False  # its rules may agree signals (RULES 1.10), said before the match
+    practice: bool = False  # it offers a practice match (open hands, take-backs, not recorded)
+    # Each seat as seat 0 sees it, translation keys (the host's seat choices): seat 0 is "".
+    seat_places: tuple[str, ...] = ()
+    guest_order: tuple[int, ...] = ()  # the seats guests take on the network, in order
+    # Its words, translation keys; "{}" is a preset's name. The shared ones are Klaverjas's.
+    preset_words: str = "rules.preset_{}"  # a preset's name
+    custom_words: str = "rules.preset_long_custom"  # rules of the player's own
+    preset_notes: str = "ui.preset_note_{}"  # a preset's one line: what makes it different
+    opponents_words: str = "ui.play_opponents"  # the Play screen's heading of the computers
+    sheet_columns: tuple[str, str] = ("ui.sheet_chooser", "ui.sheet_cards_roem")
+    settings_tab: str = "rules"  # its Settings tab (ui/settings.py builds it by this name)
+    settings_tab_words: str = "ui.settings_tab_rules"
+    # (preset, rules, seats): where its choices lie in settings.json; by default
+    # "<name>_preset", "<name>", "<name>_seats"
+    settings_keys: tuple[str, str, str] | None = None
+    # Its own scenes, by the shared scene's name: "table" -> "klabberjass table" (names that
+    # ui/scenes.py resolves; a shared scene the game has no twin of is used as it is).
+    scenes: Mapping[str, str] = field(default_factory=dict)
+    demo_preset: str | None = None  # the club demo's rules; None: the settings' rules
+    mirror: str = "four"  # how a network guest rebuilds its position (play/net/mirror.py)
 
     @property
     def default_preset(self) -> str:
         return next(iter(self.presets))
+
+    def scene(self, name: str) -> str:
+        """The name of the game's own twin of scene `name` ("klabberjass replay"), else `name`."""
+        return self.scenes.get(name, name)
+
+    def preset_title(self, name: str) -> str:
+        """The translation key of a preset's name, or of "custom" for rules of one's own."""
+        return self.preset_words.format(name) if name in self.presets else self.custom_words
+
+    def preset_note(self, name: str) -> str:
+        """The translation key of a preset's one line."""
+        return self.preset_notes.format(name)
 
     @property
     def noun(self) -> str:
@@ -99,6 +127,11 @@ class Game:
         return self.state.parse_action(text)  # type: ignore[no-any-return]
 
     # --- seats ---
+    @property
+    def guests(self) -> tuple[int, ...]:
+        """The seats guests take, in order (`guest_order`, else from seat 1 on)."""
+        return self.guest_order or tuple(range(1, self.players))
+
     def player_seed(self, match_seed: int, seat: int) -> int:
         """Each seat's computer its own seed, fixed by the match's: a seed replays alike."""
         return match_seed * self.players + seat
@@ -118,6 +151,10 @@ def register_game(game: Game) -> Game:
         raise ValueError(f"a game named {game.name!r} is registered already")
     if not game.presets or game.players < 2 or game.tricks_per_deal < 1:
         raise ValueError(f"the game {game.name!r} needs presets, players and tricks")
+    if len(game.seat_places) != game.players or sorted(game.guests) != list(range(1, game.players)):
+        raise ValueError(f"the game {game.name!r} needs a place and a guest order for each seat")
+    if game.default and any(g.default for g in GAMES.values()):
+        raise ValueError(f"a second default game: {game.name!r}")
     GAMES[game.name] = game
     return game
 
@@ -133,52 +170,13 @@ def get_game(name: str) -> Game:
 
 
 def game_of(state: Any) -> Game:
-    """The game a state belongs to."""
+    """The game a state, or a seat's observation, belongs to."""
     for game in GAMES.values():
-        if isinstance(state, game.state):
+        if isinstance(state, (game.state, game.observation)):
             return game
     raise UnknownGameError(f"no registered game plays a {type(state).__name__}")
 
 
-# The computer players are imported when first asked for (in a function, so that a frozen
-# bundle still sees the import). An unknown level is a ValueError naming the levels.
-def _klaverjas_player(level: str, seed: int | None) -> Any:
-    from ..ai import make_player
-
-    return make_player(level, seed)
-
-
-def _klaverjas_levels() -> tuple[str, ...]:
-    from ..ai import LEVELS
-
-    return tuple(LEVELS)
-
-
-def _klabberjass_player(level: str, seed: int | None) -> Any:
-    from ..ai.klabberjass_players import make_klabberjass_player
-
-    return make_klabberjass_player(level, seed)
-
-
-def _klabberjass_levels() -> tuple[str, ...]:
-    from ..ai.klabberjass_players import KLABBERJASS_LEVELS
-
-    return tuple(KLABBERJASS_LEVELS)
-
-
-KLAVERJAS = register_game(
-    Game(
-        name="klaverjas", label="Klaverjas", players=4, tricks_per_deal=8,
-        presets=PRESETS, state=MatchState, preset_name=preset_name,
-        make_player=_klaverjas_player, levels=_klaverjas_levels, reviewable=True,
-        match_options=MATCH_OPTIONS,
-    )
-)  # fmt: skip
-KLABBERJASS = register_game(
-    Game(
-        name="klabberjass", label="Klabberjass", players=2, tricks_per_deal=KLABBERJASS_TRICKS,
-        presets=KLABBERJASS_PRESETS, state=KlabberjassState, preset_name=klabberjass_preset_name,
-        make_player=_klabberjass_player, levels=_klabberjass_levels, play_rules=KLABBERJASS_PLAY,
-    )
-)  # fmt: skip
-DEFAULT_GAME = KLAVERJAS  # what the program opens with (--game's default)
+def default_game() -> Game:
+    """The game the program opens with (--game's default)."""
+    return next(g for g in GAMES.values() if g.default)

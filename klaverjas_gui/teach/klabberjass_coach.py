@@ -1,0 +1,60 @@
+"""The coach's view of Klabberjass (the registry's `KLABBERJASS.coaching()`): the
+two-player hard player's values, the questions it judges (a card, a bid, a schmeiss
+answer; the dix and declarations are answered by rule) and its reasons, built on the
+two-player hint sentences (teach/klabberjass_hints.py)."""
+
+from __future__ import annotations
+
+from ..engine import Action
+from ..engine.play import KLABBERJASS_PLAY
+from ..engine.variant import Variant
+from ..i18n import tr
+from . import hints, klabberjass_hints
+from .coach import Cancelled, Coaching, Judgement, Obs, evaluate
+
+
+class KlabberjassCoaching(Coaching):
+    def values(
+        self, obs: Obs, seed: int, worlds: int | None, cancelled: Cancelled, stop_at: float | None
+    ) -> dict[Action, float]:
+        from ..ai.klabberjass_hard import evaluate as klabberjass_evaluate
+
+        return klabberjass_evaluate(obs, seed, worlds=worlds, cancelled=cancelled,
+                                    stop_at=stop_at)  # fmt: skip
+
+    def hard_answer(self, obs: Obs, seed: int, worlds: int | None, cancelled: Cancelled) -> Action:
+        from ..ai.klabberjass_hard import HardKlabberjassPlayer
+
+        return HardKlabberjassPlayer(seed, worlds=worlds, cancelled=cancelled).choose(obs)
+
+    def agreed(self, obs: Obs) -> Action | None:
+        return None  # no partner, no signals
+
+    def is_decision(self, obs: Obs) -> bool:
+        return obs.phase in ("play", "bidding", "schmeiss")  # type: ignore[no-any-return]
+
+    def card_rules(self, obs: Obs) -> Variant:
+        return KLABBERJASS_PLAY
+
+    def fresh_look(
+        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None
+    ) -> dict[Action, float] | None:
+        return evaluate(obs, seed, worlds, cancelled, stop_at)
+
+    def reason(self, obs: Obs, j: Judgement) -> str | None:
+        if j.best.kind == "play" and j.chosen.kind == "play":
+            if not obs.trick:
+                return None  # the two-player lead sentences say nothing against another lead
+            t = obs.trump.index
+            legal = [a.card for a in obs.legal if a.kind == "play"]
+            found = hints.follow_reason(t, list(obs.trick), legal, j.best.card, j.chosen.card)  # type: ignore[arg-type]
+            return None if found is None else tr(found[0], **found[1])
+        if j.best.kind == j.chosen.kind:
+            return None
+        return klabberjass_hints.explain(obs, j.best)
+
+    def own_note(self, obs: Obs, j: Judgement) -> str | None:
+        return None  # no lesson of its own, no roem to claim
+
+
+KLABBERJASS_COACHING = KlabberjassCoaching()
