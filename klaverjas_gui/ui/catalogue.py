@@ -365,8 +365,8 @@ def _belote(shell: Shell, shown: bool = False, summary: bool = False) -> None:
     table.load(state)  # a table of its own, not recorded: the deal is a stacked one
     table.session.autopilot = None  # the person's own view: nobody answers for them
     if summary:
-        shell.push("klabberjass deal summary", table=table, line=state.sheet[-1],
-                   totals=state.totals)  # fmt: skip
+        shell.push("klabberjass deal summary", session=table.session, table=table.port,
+                   line=state.sheet[-1], totals=state.totals)  # fmt: skip
     if not shown:
         return
     table.session.submit(PASS)  # Henk's quinte does not beat four nines: he says nothing
