@@ -57,7 +57,8 @@ def test_a_klaverjas_preset_alone_and_no_preset_pick_klaverjas():
 def test_klabberjass_starts_from_its_preset_without_game(make_app):
     app = make_app("--variant", "bela", "--rule", "clob=on", "--seed", "4")
     record = app.history.match(app.match.session.match_id)
-    assert record.game == "klabberjass" and record.variant == {"target": 100, "clob": True}
+    assert record.game == "klabberjass"
+    assert record.variant == {"target": 100, "clob": True, "declarations": "klabberjass"}
 
 
 def test_single_rules_for_a_klaverjas_match(make_app):
