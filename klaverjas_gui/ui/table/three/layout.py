@@ -46,6 +46,12 @@ class KalabriaszLayout(TableLayout):
             round(max(xs) - min(xs) + sw), round(max(ys) - min(ys) + sh),
         )  # fmt: skip
 
+    def south_span(self) -> float:
+        """No wider than eight cards of the four-player table: ten or twelve cards lie
+        closer together, clear of the name plates and buttons in the bottom corners."""
+        cw, _ = self.card
+        return min(super().south_span(), 7 * 0.56 * cw + cw)
+
     def _open_width(self) -> float:
         sw, _ = self.small
         return 0.42 * sw * (LONGEST_HAND - 3) + sw  # ten cards in a row; twelve a little wider
