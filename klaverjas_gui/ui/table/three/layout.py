@@ -5,6 +5,7 @@ East (`layout.place_of`), their hands up to twelve cards long."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 
 import pygame
@@ -15,8 +16,11 @@ from ..layout import EAST, NORTH, SMALL, SOUTH, WEST, Pose, TableLayout
 LONGEST_HAND = 12  # the maker's ten and the talon, before he lays two away
 
 
+@dataclass(frozen=True)
 class KalabriaszLayout(TableLayout):
     """The four-player layout with the talon at the top and room for hands of twelve."""
+
+    places: tuple[int, ...] = (SOUTH, WEST, EAST)  # the top is the talon's
 
     # --- the talon, at the top in the middle ---
     def talon_pose(self, index: int) -> Pose:
