@@ -33,8 +33,9 @@ class KalabriaszLayout(TableLayout):
         """What the two cards of the talon cover, their label below included."""
         sw, sh = self.small
         left = self.talon_pose(0).x - sw / 2
+        label = theme.font(self.text(15), True).get_linesize()  # as large as the text size
         return pygame.Rect(round(left), self.margin, round(2 * sw + self.px(8)),
-                           round(sh + self.px(8) + self.text(15) * 1.3))  # fmt: skip
+                           round(sh + self.px(4) + label))  # fmt: skip
 
     # --- hands of up to twelve cards ---
     def hand_bounds(self, seat: int, open_cards: bool) -> pygame.Rect:
