@@ -61,8 +61,13 @@ def _start(make_app, level: str = "easy", people: int = 1):
 
 def _to_you(app, table) -> None:
     """Frames until you are asked something (a button, a card) or a summary shows."""
-    run_until(app, lambda: isinstance(app.top, (KalabriaszSummaryScene, KalabriaszEndScene))
-              or (app.top is table and (table.human_may_play() or table.prompt.visible)))
+    run_until(
+        app,
+        lambda: (
+            isinstance(app.top, (KalabriaszSummaryScene, KalabriaszEndScene))
+            or (app.top is table and (table.human_may_play() or table.prompt.visible))
+        ),
+    )
 
 
 def _move_card(app, table, card, gesture: str) -> None:
@@ -156,12 +161,17 @@ def test_hot_seat_hides_every_hand_between_the_three_people(make_app):
     rng = random.Random(3)
     covers, people_seen = 0, set()
     while table.session.state.deal_no == 1:
-        run_until(app, lambda: isinstance(app.top, (CoverScene, KalabriaszSummaryScene))
-                  or (app.top is table and (table.human_may_play() or table.prompt.actions)))
+        run_until(
+            app,
+            lambda: (
+                isinstance(app.top, (CoverScene, KalabriaszSummaryScene))
+                or (app.top is table and (table.human_may_play() or table.prompt.actions))
+            ),
+        )
         top = app.top
         if isinstance(top, KalabriaszSummaryScene):
             click_button(app, top, "next")
-            run_until(app, lambda: app.top is not top)
+            run_until(app, lambda top=top: app.top is not top)
             continue
         if isinstance(top, CoverScene):
             covers += 1

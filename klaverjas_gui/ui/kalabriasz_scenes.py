@@ -71,7 +71,9 @@ class KalabriaszSummaryScene(DealSummaryScene):
 class KalabriaszSheetScene(ScoreSheetScene):
     """One line per deal: the dealer, the maker and trump, what each of the three scored."""
 
-    def draw_lines(self, surface: pygame.Surface, inner: pygame.Rect, lines: list, u: float) -> None:
+    def draw_lines(
+        self, surface: pygame.Surface, inner: pygame.Rect, lines: list, u: float
+    ) -> None:
         draw_three_sheet(surface, inner, lines, self.table.seat_names(), u,
                          self.app.settings.four_colour)  # fmt: skip
 
@@ -120,7 +122,7 @@ def draw_three_sheet(
                 continue
             colour = theme.NAT if i == 7 and s.outcome == "nat" else theme.TEXT
             room = x[i + 1] - x[i] - px(10)
-            img = theme.text(table_view.fit(cell, row_px, room, 4 <= i), row_px, colour, 4 <= i)
+            img = theme.text(table_view.fit(cell, row_px, room, i >= 4), row_px, colour, i >= 4)
             surface.blit(img, (x[i] + px(6), y))
         totals = [t + v for t, v in zip(totals, s.scores, strict=True)]
         y += row_h

@@ -129,7 +129,9 @@ class MatchEndScene(Scene):
         img = theme.text(self.title(), px(44), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(w // 2, px(26))))
         y = px(26) + img.get_height() + px(4)
-        score = "  ·  ".join(f"{team} {total}" for team, total in zip(teams, self.ev.totals))
+        score = "  ·  ".join(
+            f"{team} {total}" for team, total in zip(teams, self.ev.totals, strict=True)
+        )
         img = theme.text(score, px(22), theme.TEXT, True)
         surface.blit(img, img.get_rect(midtop=(w // 2, y)))
         chart = pygame.Rect(0, 0, min(w - px(80), px(1000)), h - y - px(170))

@@ -178,7 +178,9 @@ class ScoreSheetScene(Scene):
             self.app.pop(self)
         return cmd.kind in ("pointer_down", "pointer_up", "key")
 
-    def draw_lines(self, surface: pygame.Surface, inner: pygame.Rect, lines: list, u: float) -> None:
+    def draw_lines(
+        self, surface: pygame.Surface, inner: pygame.Rect, lines: list, u: float
+    ) -> None:
         """The sheet's lines inside `inner` (the three-player game has its own columns)."""
         draw_sheet(surface, inner, lines, self.table.seat_names(), self.table.team_names(),  # type: ignore[arg-type]
                    u, self.app.settings.four_colour, self.session.game.name)  # fmt: skip

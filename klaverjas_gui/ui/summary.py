@@ -294,7 +294,6 @@ class DealSummaryScene(Scene):
                 img = theme.text(v, px(22 if bold else 19), tint, bold)
                 surface.blit(img, img.get_rect(topright=(cols[i], row_y + (0 if bold else px(2)))))
 
-
     def cards(self, team: int) -> int:
         """A side's card points as the table shows them (kraak multiplies them)."""
         s = self.line.score

@@ -6,9 +6,8 @@ tracks where the pointer is and which card is picked, lifted or selected.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from ...engine import ALL_CARDS, Action, Card
 from ...engine.match import PASS, play

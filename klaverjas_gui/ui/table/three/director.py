@@ -66,8 +66,8 @@ class KalabriaszDirector(Director):
         seats = [(dealer + 1 + k) % 3 for k in range(3)]
         first = self.deal_packets([(s, 4) for s in seats], hands, deck)
         talon = [
-            self.fly(None, deck, lambda L, i=i: self._talon(L, i), 0.26, delay=self.d(0.3 + 0.02 * i),
-                     on_land=self._to_talon)
+            self.fly(None, deck, lambda L, i=i: self._talon(L, i), 0.26,
+                     delay=self.d(0.3 + 0.02 * i), on_land=self._to_talon)
             for i in range(2)
         ]  # fmt: skip
         yield from self.wait_sprites([*first, *talon])
@@ -92,9 +92,10 @@ class KalabriaszDirector(Director):
         for i, card in enumerate(new):
             m.talon = max(0, m.talon - 1)
             start = self._talon(self.table.layout, len(new) - 1 - i)
-            sprites.append(self.fly(None, lambda L, p=start: p,
-                                    lambda L: self.table.slot_pose(L, seat), 0.35,
-                                    delay=self.d(0.08 * i), on_land=self._landing(seat, card)))  # fmt: skip
+            sprites.append(self.fly(
+                None, lambda L, p=start: p, lambda L: self.table.slot_pose(L, seat), 0.35,
+                delay=self.d(0.08 * i), on_land=self._landing(seat, card),
+            ))  # fmt: skip
         m.talon = 0
         yield from self.wait_sprites(sprites)
         yield from self.wait(0.2)
