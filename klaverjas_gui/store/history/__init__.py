@@ -176,7 +176,9 @@ class History:
         )
         return score_lines([r[0] for r in rows])
 
-    def scored(self, game: str | None = None) -> tuple[list[tuple[MatchRecord, list[dict]]], int]:
+    def scored(
+        self, game: str | None = None
+    ) -> tuple[list[tuple[MatchRecord, list[dict[str, Any]]]], int]:
         """Finished and abandoned matches (newest first) with their score lines, and how many
         damaged ones were left out: what the export and the statistics are made of."""
         out, skipped = [], 0
