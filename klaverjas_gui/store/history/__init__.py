@@ -87,24 +87,18 @@ class History:
         is busy the id returned is a negative stand-in, mapped to the stored id once written.
         `kinds`: who plays each seat (a network match marks its remote seats); `abandon`
         False: a finished match's copy (a network guest's), which ends no running match."""
-        pending = self._writer.pending
-        pending.last_stand_in -= 1
-        stand_in = pending.last_stand_in
-        op = {
-            "op": "start",
-            "id": stand_in,
-            "started": now(),
-            "variant": json.dumps(variant),
-            "seed": seed,
-            "players": json.dumps(players),
-            "game": game,
-            "preset": preset,
-            "kinds": None if kinds is None else json.dumps(kinds),
-            "abandon": abandon,
-        }
-        if self._writer.write(op):
-            return pending.ids.pop(stand_in)
-        return stand_in if pending.queue else None  # None: dropped, waiting could not help
+        return self._writer.start(
+            {
+                "started": now(),
+                "variant": json.dumps(variant),
+                "seed": seed,
+                "players": json.dumps(players),
+                "game": game,
+                "preset": preset,
+                "kinds": None if kinds is None else json.dumps(kinds),
+                "abandon": abandon,
+            }
+        )
 
     def record(self, match_id: int | None, seq: int, action: str, events: list[Any]) -> None:
         """Store one action (seq counts from 1) and what it finished: a deal, the match."""
@@ -163,11 +157,7 @@ class History:
         """The match's actions by their number (from 1), stored and still waiting."""
         mid = self._id(match_id)
         rows = self.db.execute("SELECT seq, action FROM actions WHERE match_id = ?", (mid,))
-        by_seq = dict(rows.fetchall())
-        for op in self._writer.pending.queue:
-            if op["op"] == "move" and self._id(op["match"]) == mid:
-                by_seq[op["seq"]] = op["action"]
-        return by_seq
+        return {**dict(rows.fetchall()), **self._writer.waiting_moves(mid)}
 
     def deal_lines(self, match_id: int) -> list[dict[str, Any]] | None:
         """The stored score lines in order; None if any of them is not a score line."""

@@ -91,6 +91,22 @@ class Writer:
         """The stored id of a match whose start had to wait (see History.start_match)."""
         return self.pending.ids.get(match_id, match_id)
 
+    def start(self, fields: Op) -> int | None:
+        """Write a match's start (`fields`: as a "start" op, without "op" and "id"): its
+        stored id, or while the database is busy a negative stand-in, mapped to the stored
+        id once written (see `id`); None when it was dropped and waiting could not help."""
+        pending = self.pending
+        pending.last_stand_in -= 1
+        stand_in = pending.last_stand_in
+        if self.write({"op": "start", "id": stand_in, **fields}):
+            return pending.ids.pop(stand_in)
+        return stand_in if pending.queue else None
+
+    def waiting_moves(self, match_id: int) -> dict[int, str]:
+        """The stored match `match_id`'s actions still waiting to be written, by number."""
+        return {op["seq"]: op["action"] for op in self.pending.queue
+                if op["op"] == "move" and self.id(op["match"]) == match_id}  # fmt: skip
+
     def write(self, op: Op) -> bool:
         """Queue `op` behind every earlier write still waiting, then try to write them all in
         order; True once everything is stored. Never raises, and waits at most WRITE_BUSY_MS
