@@ -877,7 +877,7 @@ class App:
         self.push(self.match)
 
     def start_network(self, session: MatchSession) -> None:
-        """A network match's table (ui/lan.py hands it over): a guest's first position may
+        """A network match's table (ui/lan/ hands it over): a guest's first position may
         be in the middle of a deal (a rejoin), shown at once as a continued match is."""
         self._unwind()
         self._set_aside(session.game)
