@@ -15,6 +15,7 @@ from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass, parse_car
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked, name
 from klaverjas_gui.engine.match import PASS, TAKE, MatchOver
 from klaverjas_gui.i18n import tr
+from klaverjas_gui.play.games import KLABBERJASS
 from klaverjas_gui.teach import coach
 from klaverjas_gui.teach.klabberjass_hints import explain
 from klaverjas_gui.ui.klabberjass_scenes import KlabberjassEndScene, KlabberjassSummaryScene
@@ -30,7 +31,7 @@ VARIANT = KLABBERJASS_PRESETS["klabberjass"]
 def start(app, kinds: tuple[str, str], seed: int) -> KlabberjassTableScene:
     for seat, kind in enumerate(kinds):
         app.settings.set_seat(seat, kind=kind, game="klabberjass")
-    app.start_klabberjass(VARIANT, seed=seed)
+    app.start_match(VARIANT, seed=seed, game=KLABBERJASS)
     table = app.top
     assert isinstance(table, KlabberjassTableScene)
     return table

@@ -228,9 +228,10 @@ def test_a_take_back_takes_the_missed_roem_note_away(make_app):
 
 def test_enter_presses_the_highlighted_button_at_the_two_player_table(make_app):
     from klaverjas_gui.engine import KLABBERJASS_PRESETS
+    from klaverjas_gui.play.games import KLABBERJASS
 
     app = make_app()
-    app.start_klabberjass(KLABBERJASS_PRESETS["klabberjass"], seed=3)
+    app.start_match(KLABBERJASS_PRESETS["klabberjass"], seed=3, game=KLABBERJASS)
     table = table_of(app)
     run_until(app, lambda: table.prompt.visible and table.session.state.phase == "bidding")
     primary = table.prompt.primary

@@ -54,4 +54,4 @@ class KlabberjassEndScene(MatchEndScene):
         return tr("ui.kj_wins", name=self.table.session.seats[self.ev.winner].label)
 
     def new_match(self) -> None:
-        self.app.start_klabberjass(self.table.session.variant)  # type: ignore[arg-type]
+        self.app.start_match(self.table.session.variant, game=self.table.session.game)

@@ -245,7 +245,7 @@ class PlayScene(Scene):
         """The match with what is chosen, once the player agreed to end an unfinished one."""
         if self.game is KLABBERJASS:
             rules: Any = self.app.settings.rules(KLABBERJASS)
-            ask_first(self.app, KLABBERJASS, lambda: self.app.start_klabberjass(rules))
+            ask_first(self.app, KLABBERJASS, lambda: self.app.start_match(rules, game=KLABBERJASS))
         else:
             practice = self.app.settings.practice
             ask_first(self.app, KLAVERJAS, lambda: self.app.start_match(practice=practice))

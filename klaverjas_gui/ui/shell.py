@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import argparse
 
-    from ..engine import KlabberjassVariant, Variant
     from ..play.games import Game
     from ..play.session import MatchSession, OpenMatch
     from ..store.history import History
@@ -60,7 +59,8 @@ class Shell(Protocol):
 
     # --- the scene stack ---
     scenes: list[Scene]  # bottom first; read only
-    match: Scene | None  # the running match's table, kept while the menu shows
+    match: Scene | None  # the running match's table, kept while the menu shows;
+    # set to None by the table when its match is over (nothing left to continue)
     demo_count: int  # club demos started this run: they alternate the two games
 
     @property
@@ -78,11 +78,11 @@ class Shell(Protocol):
 
     # --- matches ---
     def start_match(
-        self, variant: Variant | None = None, seed: int | None = None,
-        practice: bool | None = None,
-    ) -> None: ...  # fmt: skip
-
-    def start_klabberjass(self, variant: KlabberjassVariant, seed: int | None = None) -> None: ...
+        self, variant: Any = None, seed: int | None = None, practice: bool | None = None,
+        game: Game | None = None,
+    ) -> None:  # fmt: skip
+        """A new match of `game` (by default the four-player game, with the settings'
+        rules and practice), in place of the match in memory."""
 
     def open_matches(self) -> list[OpenMatch]:
         """What Continue can bring back, the match in memory first."""
