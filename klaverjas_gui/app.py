@@ -12,7 +12,6 @@ import argparse
 import dataclasses
 import gc
 import sys
-from pathlib import Path
 from typing import Any
 
 # isort: off
@@ -134,12 +133,6 @@ class App:
         """Called by every scene that changes a setting: written at once, atomically."""
         self.store.save_settings()
 
-    def tell(self) -> None:
-        """Show what the settings and history files have to say, each message once."""
-        messages = self.store.messages()
-        if messages:
-            self.toast("\n".join(messages), 6.0 + 3.0 * len(messages))
-
     # --- the window ---
     @property
     def screen(self) -> pygame.Surface:
@@ -176,11 +169,11 @@ class App:
         others (lower in the stack, the kept match and menu) are rebuilt when they come
         back on screen (`_refresh`): a window dragged through many sizes rebuilds one or
         two scenes a step, not every scene of the stack."""
-        for scene in self._shown():
+        for scene in self.shown():
             scene.resize(self.size)
         self._laid_out = self.size
 
-    def _shown(self) -> list[Scene]:
+    def shown(self) -> list[Scene]:
         """The scenes drawn, bottom first: the top and those it lets through."""
         start = len(self.scenes) - 1
         while start > 0 and not self.scenes[start].opaque:
@@ -191,7 +184,7 @@ class App:
         """Rebuild the scenes on screen that were built for another size, language or text
         size (they were hidden at the change)."""
         key = layout_key(self.size)
-        for scene in self._shown():
+        for scene in self.shown():
             if scene.laid_out_for != key:
                 scene.resize(self.size)
 
@@ -377,38 +370,8 @@ class App:
     def run(self, frames: int | None = None, fixed_dt: float | None = None) -> None:
         self.loop.run(frames, fixed_dt)
 
-    def advance(self, dt: float) -> None:
-        """Time passes for the toasts and the top scene (the scenes below wait, as before;
-        a network match's host still hears its guests)."""
-        self.toasts.update(dt)
-        top = self.top
-        if top is not None:
-            top.update(dt)
-        link = self._link()
-        if link is not None and top is not self.match:
-            link.background(left=self.match not in self.scenes)
-
-    def _link(self) -> Any:
-        """The network of the running match, if it is one."""
-        return getattr(self.matches.running, "link", None)
-
     def draw(self, surface: pygame.Surface) -> None:
-        for scene in self._shown():
-            scene.draw(surface)
-        top = self.top
-        link = self._link()
-        if link is not None and top is not self.match:  # who is away shows on every screen
-            from .ui.netstatus import draw_away
-
-            u = theme.scale_for(self.size)
-            corner = getattr(top, "away_corner", lambda: None)()  # the screen's free corner
-            draw_away(surface, link, (self.size[0] // 2, round(8 * u)), u, bottomleft=corner)
-        centre = top.toast_centre() if top is not None else (self.size[0] / 2, self.size[1] * 0.9)
-        self.toasts.draw(surface, centre, theme.scale_for(self.size))
-
-    def screenshot(self, path: Path) -> None:
-        """Save the screen as a PNG at `path` (window.py); OSError if it fails."""
-        self.window.save_png(path)
+        self.loop.draw(surface)
 
     def close(self) -> None:
         pygame.time.set_timer(GIVE_BACK, 0)  # a resize's pending one would wake the next app

@@ -475,7 +475,7 @@ def _play(args: argparse.Namespace) -> int:
         app.run(frames=frames, fixed_dt=1 / FPS if fixed and not network else None)
         if args.screenshot:
             try:
-                app.screenshot(args.screenshot)
+                app.window.save_png(args.screenshot)
             except OSError as error:
                 reason = error.strerror or str(error) or type(error).__name__
                 print(f"klaverjas: could not save the screenshot to {str(args.screenshot)!r}: "

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from .ui import theme
 from .ui.commands import InputMapper
 
 if TYPE_CHECKING:
@@ -91,9 +92,9 @@ class Loop:
             self.dispatch(event)
             if not self.running:
                 return
-        self.app.tell()
-        self.app.advance(dt)
-        self.app.draw(self.app.screen)
+        self._tell()
+        self.advance(dt)
+        self.draw(self.app.screen)
         pygame.display.flip()
         self.frames += 1
 
@@ -107,8 +108,46 @@ class Loop:
         slept = min(self.clock.tick() / 1000, CALM_CAP + MAX_DT)  # a suspended laptop: no leap
         if not events:
             return events, slept  # nothing moved and nothing started: all of it is timers'
-        self.app.advance(slept)  # the calm time passes first (the menu's idle countdown) ...
+        self.advance(slept)  # the calm time passes first (the menu's idle countdown) ...
         return events, 1 / FPS  # ... then the input's frame, one ordinary step
+
+    def _tell(self) -> None:
+        """Show what the settings and history files have to say, each message once."""
+        messages = self.app.store.messages()
+        if messages:
+            self.app.toast("\n".join(messages), 6.0 + 3.0 * len(messages))
+
+    def advance(self, dt: float) -> None:
+        """Time passes for the toasts and the top scene (the scenes below wait, as before;
+        a network match's host still hears its guests)."""
+        app = self.app
+        app.toasts.update(dt)
+        top = app.top
+        if top is not None:
+            top.update(dt)
+        link = self._link()
+        if link is not None and top is not app.match:
+            link.background(left=app.match not in app.scenes)
+
+    def _link(self) -> Any:
+        """The network of the running match, if it is one."""
+        return getattr(self.app.matches.running, "link", None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The scenes on screen, who is away from a network match, and the toasts."""
+        app = self.app
+        for scene in app.shown():
+            scene.draw(surface)
+        top = app.top
+        link = self._link()
+        if link is not None and top is not app.match:  # who is away shows on every screen
+            from .ui.netstatus import draw_away
+
+            u = theme.scale_for(app.size)
+            corner = getattr(top, "away_corner", lambda: None)()  # the screen's free corner
+            draw_away(surface, link, (app.size[0] // 2, round(8 * u)), u, bottomleft=corner)
+        centre = top.toast_centre() if top is not None else (app.size[0] / 2, app.size[1] * 0.9)
+        app.toasts.draw(surface, centre, theme.scale_for(app.size))
 
     def run(self, frames: int | None = None, fixed_dt: float | None = None) -> None:
         """Frames until quit (or `frames`); `fixed_dt` steps never sleep (screenshots, tests)."""

@@ -95,7 +95,7 @@ def _event(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event
 
 def run(app, events: int, seed: int = 1, per_scene: int = 400) -> Report:
     """Send `events` random inputs, jumping to the next smoke scene every `per_scene`."""
-    from .app import FPS
+    from .loop import FPS
     from .smoke import SCENES
 
     rng = random.Random(seed)
