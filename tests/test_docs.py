@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS, KlabberjassVariant, Variant
+from klaverjas_gui.engine.kalabriasz_rules import KALABRIASZ_PRESETS, KalabriaszVariant
 
 ROOT = Path(__file__).resolve().parents[1]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -87,7 +88,11 @@ def _option_names(text: str) -> set[str]:
 
 
 def _engine_options() -> set[str]:
-    fields = dataclasses.fields(Variant) + dataclasses.fields(KlabberjassVariant)
+    fields = (
+        dataclasses.fields(Variant)
+        + dataclasses.fields(KlabberjassVariant)
+        + dataclasses.fields(KalabriaszVariant)
+    )
     return {f.name for f in fields}
 
 
@@ -127,6 +132,11 @@ def test_the_rule_books_presets_are_the_engines() -> None:
     text = _sections(RULES.read_text(encoding="utf-8"))["2"]
     for name, preset in KLABBERJASS_PRESETS.items():
         assert name.capitalize() in text and str(preset.target) in text
+    three = _sections(RULES.read_text(encoding="utf-8"))["3"]
+    for name in KALABRIASZ_PRESETS:
+        assert name.replace("_", " ").capitalize() in three, name
+    for f in dataclasses.fields(KalabriaszVariant):
+        assert f"`{f.name}`" in three, f.name
 
 
 def _shared_rule_book() -> Path | None:

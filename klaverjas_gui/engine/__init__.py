@@ -17,6 +17,11 @@ Two-player Klabberjass (RULES.md 2, `klabberjass.py`, `klabberjass_rules.py`):
 - schmeiss: an offer to abandon the deal; the opponent accepts (redeal) or refuses.
 - dix: exchanging the 7 of trump for the turned card; bella: K and Q of trump (20).
 - seats 0 and 1; a maker who does not score strictly more than the opponent is nat.
+
+Three-player Klaverjas, Kalabriasz (RULES.md 3, `kalabriasz.py`, `kalabriasz_rules.py`):
+- maker: names trump and plays alone; the two defenders are partners for the deal.
+- talon: the two cards dealt face down; the maker takes them and lays two cards away.
+- seats 0, 1, 2; the maker must score more than half of the deal's points, else nat.
 """
 
 from .cards import (
@@ -30,6 +35,22 @@ from .cards import (
     parse_cards,
     parse_suit,
     sort_hand,
+)
+from .kalabriasz import (
+    KalabriaszObservation,
+    KalabriaszStacked,
+    KalabriaszState,
+    new_kalabriasz,
+)
+from .kalabriasz import replay as replay_kalabriasz
+from .kalabriasz_rules import (
+    KALABRIASZ_PRESETS,
+    KalabriaszScore,
+    KalabriaszScoreLine,
+    KalabriaszVariant,
+    describe_kalabriasz_deal,
+    kalabriasz_preset_name,
+    score_kalabriasz_deal,
 )
 from .klabberjass import (
     KlabberjassObservation,
@@ -69,6 +90,18 @@ from .state import IllegalActionError, StateError
 from .variant import PRESETS, Variant, VariantError, preset_name
 
 __all__ = [
+    "KALABRIASZ_PRESETS",
+    "KalabriaszObservation",
+    "KalabriaszScore",
+    "KalabriaszScoreLine",
+    "KalabriaszStacked",
+    "KalabriaszState",
+    "KalabriaszVariant",
+    "describe_kalabriasz_deal",
+    "kalabriasz_preset_name",
+    "new_kalabriasz",
+    "replay_kalabriasz",
+    "score_kalabriasz_deal",
     "ALL_CARDS",
     "KLABBERJASS_PRESETS",
     "PRESETS",

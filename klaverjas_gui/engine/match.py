@@ -59,7 +59,7 @@ VERZAAKT = "verzaakt"
 
 class Action(NamedTuple):
     """One decision. kind: name, pass, take, kraak, play, claim, verzaakt (a call out of
-    turn, naming the calling seat)."""
+    turn, naming the calling seat); lay (three-player game: the maker lays a card away)."""
 
     kind: str
     card: Card | None = None
@@ -67,8 +67,8 @@ class Action(NamedTuple):
     seat: int | None = None
 
     def __str__(self) -> str:
-        if self.kind == "play":
-            return f"play {self.card}"
+        if self.card is not None:  # play, or lay (three-player: the maker lays a card away)
+            return f"{self.kind} {self.card}"
         if self.kind == "name":
             return f"name {self.suit}"
         if self.kind == VERZAAKT:

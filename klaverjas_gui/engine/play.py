@@ -69,8 +69,14 @@ def _best_trump(t: int, trick: Sequence[Card]) -> Card | None:
     return best
 
 
-def obligation(variant: Variant, t: int, hand: int, trick: Sequence[Card]) -> tuple[int, str]:
-    """(legal mask, rule code) for a hand mask facing `trick` with trump suit index `t`."""
+def obligation(
+    variant: Variant, t: int, hand: int, trick: Sequence[Card], partner: bool | None = None
+) -> tuple[int, str]:
+    """(legal mask, rule code) for a hand mask facing `trick` with trump suit index `t`.
+
+    `partner`: whether the card winning the trick is the partner's. None: the four-player
+    seating (the card played two before). The three-player game says it (its partners
+    change with every deal: the two defenders)."""
     if not trick:
         return hand, "lead"
     led = trick[0].suit_index
@@ -91,8 +97,9 @@ def obligation(variant: Variant, t: int, hand: int, trick: Sequence[Card]) -> tu
         return hand, "free"
     best = _best_trump(t, trick)
     higher = trumps & HIGHER[t][best.rank_index] if best is not None else trumps
-    n = len(trick)
-    partner = n >= 2 and winner_index(t, trick) == n - 2
+    if partner is None:
+        n = len(trick)
+        partner = n >= 2 and winner_index(t, trick) == n - 2
     if variant.must_ruff == "never" or (variant.must_ruff == "opponent" and partner):
         # trumping is voluntary: a trump played all the same may not be a banned lower one
         lower_banned = higher or variant.undertrump == "forbidden"
@@ -155,13 +162,15 @@ def illegal_reason(
     trick: Sequence[Card],
     card: Card,
     players: int = 4,
+    partner: bool | None = None,
 ) -> Reason | None:
-    """Why `card` may not be played now, as a Reason; None if it may."""
+    """Why `card` may not be played now, as a Reason; None if it may. `partner` as in
+    `obligation` (the three-player game says whether the partner is winning)."""
     tr = parse_suit(trump)
     hand, trick = list(hand), list(trick)
     if card not in hand:
         return Reason("not_held", {"card": card.pretty})
-    legal, rule = obligation(variant, tr.index, mask_of(hand), trick)
+    legal, rule = obligation(variant, tr.index, mask_of(hand), trick, partner)
     if legal & card.bit:
         return None
     t = tr.index
@@ -173,7 +182,8 @@ def illegal_reason(
         values.update(led=led.symbol, suit=led, winning=trick[w].pretty)
         if best is not None:
             values["best"] = best.pretty
-        partner = players == 4 and len(trick) >= 2 and w == len(trick) - 2
+        if partner is None:
+            partner = players == 4 and len(trick) >= 2 and w == len(trick) - 2
         if rule in ("ruff", "overtrump"):
             rule += "_partner" if partner else "_two" if players == 2 else ""
     return Reason(rule, values)

@@ -94,6 +94,7 @@ WANTED: dict[str, str] = {
     "kraak": "kraak or pass",
     "play": "a card",
     "schmeiss": "accept or refuse the schmeiss",
+    "talon": "a card to lay away",
 }
 
 

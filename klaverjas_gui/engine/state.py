@@ -33,7 +33,7 @@ Event = Any
 
 
 class GameState:
-    """Base of MatchState (four players) and KlabberjassState (two players)."""
+    """Base of MatchState (four players), KlabberjassState (two) and KalabriaszState (three)."""
 
     FORMAT: ClassVar[str]
     FORMAT_VERSION: ClassVar[int] = 1
@@ -51,7 +51,7 @@ class GameState:
     trump: int
     deal_start: int
     sheet: tuple[Any, ...]
-    totals: tuple[int, int]
+    totals: tuple[int, ...]
     winner: int | None
 
     # --- what a subclass provides ---

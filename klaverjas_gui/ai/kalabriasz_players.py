@@ -1,0 +1,296 @@
+"""Computer players for three-player Klaverjas (Kalabriasz, RULES.md 3).
+
+A player sees only a `KalabriaszObservation` (its own hand, the talon and the cards it
+laid away if it is the maker, and what lay open on the table) and answers one of
+`obs.legal`; it never touches a `KalabriaszState`.
+
+Levels: "random" (any legal action), "easy" (a beginner: names trump only with a
+clearly strong hand, forgets which cards are out, and now and then plays the biggest
+card it may), "normal" (table rules that count the cards: which are out, which are
+masters, who is void, whose card is winning for the defenders' side).
+Each player keeps its own RNG, so `choose` may run on a worker thread.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from ..engine.cards import (
+    ACE,
+    FULL_MASK,
+    JACK,
+    KING,
+    NINE,
+    POINTS,
+    POWER,
+    QUEEN,
+    SUIT_MASKS,
+    TEN,
+    Card,
+    cards_of,
+    mask_of,
+)
+from ..engine.kalabriasz import KalabriaszObservation
+from ..engine.match import Action
+from .base import RandomPlayer
+
+KALABRIASZ_LEVELS = ("random", "easy", "normal")
+
+# What a card is worth to a maker as trump, by rank index 7 8 9 T J Q K A.
+TRUMP_WORTH = (0.5, 0.5, 2.3, 1.2, 3.0, 0.7, 0.8, 1.6)
+# A ten-card hand worth this much with a suit as trump names it. Normal against itself
+# naming at 9.0 (150 rotations, kalabriasz_arena): at 8.0 +6.1, 7.5 +11.0, 7.0 +10.7,
+# 6.0 +10.1 per deal; against 7.0: 6.5 +1.2 (SE 1.2), 6.0 +0.2, 5.0 +0.1: flat below 7.
+NAME_AT = 6.5
+EASY_CAUTION = 1.5  # the easy player asks this much more of a hand
+EASY_SLIPS = 0.35  # the share of its card decisions made by `beginner_card`
+
+
+class KalabriaszPlayer(Protocol):
+    name: str
+
+    def choose(self, obs: KalabriaszObservation) -> Action:
+        """Pick one of `obs.legal`."""
+        ...
+
+
+def make_kalabriasz_player(level: str, seed: int | None = None) -> KalabriaszPlayer:
+    """A computer player of the given level."""
+    if level == "random":
+        return RandomPlayer(seed)  # type: ignore[return-value]  # plays any legal action
+    if level == "easy":
+        return KalabriaszHeuristic(seed, counting=False, slips=EASY_SLIPS, caution=EASY_CAUTION)
+    if level == "normal":
+        return KalabriaszHeuristic(seed, counting=True)
+    raise ValueError(
+        f"unknown computer level {level!r}; choose from {', '.join(KALABRIASZ_LEVELS)}"
+    )
+
+
+def hand_value(hand: Sequence[Card], trump: int) -> float:
+    """How good `hand` is to play alone with `trump` as trump: trump honours and length,
+    side aces and guarded tens, short side suits to trump in, stuk."""
+    v = 0.0
+    ranks: dict[int, list[int]] = {s: [] for s in range(4)}
+    for c in hand:
+        ranks[c.suit_index].append(c.rank_index)
+    trumps = ranks[trump]
+    v += sum(TRUMP_WORTH[r] for r in trumps) + 0.6 * max(0, len(trumps) - 3)
+    for s in range(4):
+        if s == trump:
+            continue
+        side = ranks[s]
+        if ACE in side:
+            v += 1.2
+        if TEN in side:
+            v += 0.7 if ACE in side else 0.3 if len(side) >= 2 else 0.0
+        if not side and len(trumps) >= 4:
+            v += 0.5
+    if KING in trumps and QUEEN in trumps:
+        v += 0.5
+    return v
+
+
+class KalabriaszHeuristic:
+    """The "easy" (counting=False, with slips) and "normal" (counting=True) players."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        counting: bool = True,
+        slips: float = 0.0,
+        caution: float = 0.0,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.counting = counting
+        self.slips = slips
+        self.caution = caution
+        self.name = "normal" if counting else "easy"
+
+    def choose(self, obs: KalabriaszObservation) -> Action:
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        if obs.phase == "bidding":
+            return self.bid(obs)
+        if obs.phase == "talon":
+            return self.lay(obs)
+        return self.play(obs)
+
+    # --- bidding and the talon ---
+    def bid(self, obs: KalabriaszObservation) -> Action:
+        """Name the best suit when the hand (the talon still to come) is worth it."""
+        names = [a for a in obs.legal if a.kind == "name"]
+        best = max(names, key=lambda a: hand_value(obs.hand, a.suit.index))  # type: ignore[union-attr]
+        if hand_value(obs.hand, best.suit.index) >= NAME_AT + self.caution:  # type: ignore[union-attr]
+            return best
+        return next(a for a in obs.legal if a.kind == "pass")
+
+    def lay(self, obs: KalabriaszObservation) -> Action:
+        """Lay away what the defenders would catch: an unguarded ten, then the honours of a
+        suit without its ace, then short side suits (a void to trump in), lowest first.
+        They count for the maker, so a ten laid away is ten points banked."""
+        t = obs.trump.index  # type: ignore[union-attr]
+        hand = sum(c.bit for c in obs.hand)
+
+        def key(a: Action) -> tuple[float, ...]:
+            c: Card = a.card  # type: ignore[assignment]
+            s, r = c.suit_index, c.rank_index
+            if s == t:
+                return (-10.0, -TRUMP_WORTH[r])  # a trump only when nothing else is left
+            suit = hand & SUIT_MASKS[s]
+            has_ace = bool(suit >> (8 * s + ACE) & 1)
+            if r == ACE:
+                return (-5.0, 0.0)
+            banked = POINTS[t][c.index] if not has_ace else 0
+            short = 3 - min(3, suit.bit_count())
+            return (float(banked), float(short), -float(r))
+
+        return max(obs.legal, key=key)
+
+    # --- play ---
+    def play(self, obs: KalabriaszObservation) -> Action:
+        legal = mask_of(a.card for a in obs.legal if a.card is not None)
+        if self.slips and self.rng.random() < self.slips:
+            card = beginner_card(obs.trump.index, legal, self.rng)  # type: ignore[union-attr]
+        else:
+            card = _Table(obs, self.counting).card(legal)
+        return next(a for a in obs.legal if a.card.index == card)  # type: ignore[union-attr]
+
+
+def _bits(mask: int) -> list[int]:
+    return [c.index for c in cards_of(mask)]
+
+
+def beginner_card(t: int, legal: int, rng: random.Random) -> int:
+    """A newcomer's card: the biggest card it may play, without asking whether it wins;
+    now and then any card it may play."""
+    cards = _bits(legal)
+    if rng.random() < 0.3:
+        return rng.choice(cards)
+    return max(cards, key=lambda c: (POINTS[t][c], POWER[t * 4 + (c >> 3)][c]))
+
+
+class _Table:
+    """One card decision: what the seat knows, and the rules that pick the card."""
+
+    def __init__(self, obs: KalabriaszObservation, counting: bool) -> None:
+        self.obs = obs
+        self.t = t = obs.trump.index  # type: ignore[union-attr]
+        self.pts = POINTS[t]
+        self.seat = obs.seat
+        self.maker = obs.maker if obs.maker is not None else -1
+        self.hand = sum(c.bit for c in obs.hand)
+        on_table = sum(c.bit for c in obs.trick)
+        played = sum(c.bit for _, cards in obs.tricks for c in cards)
+        mine = sum(c.bit for c in obs.laid_away)
+        if counting:
+            self.out = FULL_MASK & ~self.hand & ~played & ~on_table & ~mine
+        else:  # the beginner forgets what was played in earlier tricks
+            self.out = FULL_MASK & ~self.hand & ~on_table
+        self.void = [[False] * 4 for _ in range(3)]
+        if counting:
+            for leader, cards in obs.tricks:
+                led = cards[0].suit_index
+                for i, c in enumerate(cards[1:], 1):
+                    if c.suit_index != led:
+                        self.void[(leader + i) % 3][led] = True
+
+    def strength(self, c: int, led: int) -> int:
+        return POWER[self.t * 4 + led][c]
+
+    def master(self, c: int) -> bool:
+        """No card still out beats `c` in its own suit."""
+        s = c >> 3
+        power = POWER[self.t * 4 + s]
+        return not any(power[o] > power[c] for o in _bits(self.out & SUIT_MASKS[s]))
+
+    def card(self, legal: int) -> int:
+        if not self.obs.trick:
+            return self.lead(legal)
+        return self.follow(legal)
+
+    def lead(self, legal: int) -> int:
+        t, pts = self.t, self.pts
+        cards = _bits(legal)
+        trumps = [c for c in cards if c >> 3 == t]
+        trumps_out = self.out & SUIT_MASKS[t]
+        if self.seat == self.maker and trumps and trumps_out:
+            top = max(trumps, key=lambda c: self.strength(c, t))
+            if self.master(top) or len(trumps) > trumps_out.bit_count():
+                return top if self.master(top) else min(trumps, key=lambda c: self.strength(c, t))
+        opponents = (
+            [self.maker] if self.seat != self.maker else [k for k in range(3) if k != self.seat]
+        )
+        side = [c for c in cards if c >> 3 != t]
+        safe = [c for c in side if self.master(c)
+                and not any(self.void[o][c >> 3] for o in opponents)]  # fmt: skip
+        if safe:
+            return max(safe, key=lambda c: pts[c])
+        if not side:
+            return min(cards, key=lambda c: self.strength(c, t))
+        length = {s: (self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
+
+        def key(c: int) -> tuple[int, ...]:
+            s, r = c >> 3, c & 7
+            unguarded = r == TEN and not self.hand >> (8 * s + ACE) & 1
+            return (int(unguarded), pts[c], -length[s], r)
+
+        return min(side, key=key)
+
+    def follow(self, legal: int) -> int:
+        obs, t, pts = self.obs, self.t, self.pts
+        trick = obs.trick
+        led = trick[0].suit_index
+        power = POWER[t * 4 + led]
+        best_i = max(range(len(trick)), key=lambda i: power[trick[i].index])
+        winner = (obs.leader + best_i) % 3
+        best = power[trick[best_i].index]
+        last = len(trick) == 2
+        cards = _bits(legal)
+        winners = [c for c in cards if power[c] > best]
+        friend = self.seat != self.maker and winner != self.maker
+        big_trump = {t * 8 + JACK, t * 8 + NINE}
+
+        def cheapest(cs: list[int]) -> int:
+            return min(cs, key=lambda c: (pts[c], power[c], c >> 3 == t))
+
+        if friend:
+            safe = last or self._holds(trick[best_i].index, led)
+            if safe:  # give the partner points, but keep the top trumps
+                smear = [c for c in cards if c not in big_trump and not self._cash(c)]
+                return max(smear or cards, key=lambda c: (pts[c], -power[c]))
+            return cheapest(cards)
+        if winners:
+            if last:
+                return cheapest(winners)
+            masters = [c for c in winners if c >> 3 == t and self.master(c)]
+            masters += [c for c in winners if c >> 3 == led != t and self.master(c)
+                        and not self._trumps_over(led)]  # fmt: skip
+            if masters:
+                return max(masters, key=lambda c: pts[c])
+            value = sum(pts[c.index] for c in trick)
+            if value >= 10:
+                return cheapest(winners)
+        return cheapest(cards)
+
+    def _cash(self, c: int) -> bool:
+        """A side ace the seat should win a trick with later rather than give away."""
+        return c >> 3 != self.t and c & 7 == ACE
+
+    def _next_seat(self) -> int:
+        return (self.seat + 1) % 3
+
+    def _trumps_over(self, led: int) -> bool:
+        """May the player after this seat trump a trick of the suit `led`?"""
+        nxt = self._next_seat()
+        return self.void[nxt][led] and bool(self.out & SUIT_MASKS[self.t])
+
+    def _holds(self, c: int, led: int) -> bool:
+        """Will the partner's card `c` (winning now) still win after the maker plays?"""
+        if c >> 3 == self.t:
+            return self.master(c)
+        return self.master(c) and not self._trumps_over(led)
