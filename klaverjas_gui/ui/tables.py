@@ -33,7 +33,9 @@ class Tables:
 
     def of(self, session: MatchSession | None) -> Scene | None:
         """`session`'s kept table, if it has one."""
-        return self._kept.get(session) if session is not None else None  # type: ignore[arg-type]
+        if session is None:
+            return None
+        return self._kept.get(session)
 
     def table(self, session: MatchSession, load: bool = False) -> Scene:
         """`session`'s table: the one kept, else a new one (`load`: shown at the session's
