@@ -1,0 +1,390 @@
+"""Kalabriasz on the network: a host and two guests (or one guest and a computer).
+
+What a seat may not see in the three-player game: the others' hands, the talon before the
+maker takes it (and then only he sees it), and the two cards he lays away (the other two
+see "lay": only that a card was laid). The guest's mirror rebuilds its position from its
+own observation alone; the host sends each guest that and the move as its seat sees it.
+Everything runs over 127.0.0.1 (port 0) and stops by itself: every wait has a deadline."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import time
+
+import pytest
+from hostile_client import Client, hello, message
+from netcheck import Replay, check_frames
+from test_net_host import DEADLINE, Table, wait
+
+from klaverjas_gui.engine.cards import ALL_CARDS
+from klaverjas_gui.engine.kalabriasz import LAY_HIDDEN, new_kalabriasz
+from klaverjas_gui.games import get_game
+from klaverjas_gui.play.net import protocol as P
+from klaverjas_gui.play.net.mirror import MirrorError, ThreeMirror, mirror_for
+
+GAME = get_game("kalabriasz")
+
+
+def deals(n: int, preset: str = "kalabriasz"):
+    return dataclasses.replace(GAME.presets[preset], match_length=f"deals:{n}")
+
+
+def random_move(state, rng: random.Random):
+    """A random legal move; in the bidding a pass more often than not, so that deals where
+    all three pass (void) come up too."""
+    legal = state.legal_actions()
+    if state.phase == "bidding" and rng.random() < 0.6:
+        return next(a for a in legal if a.kind == "pass")
+    return rng.choice(legal)
+
+
+# --- the mirror ---
+@pytest.mark.parametrize("preset", list(GAME.presets))
+def test_every_seat_rebuilds_its_own_observation_at_every_position(preset):
+    void = laid_hidden = 0
+    for seed in range(3):
+        variant = deals(4, preset) if preset != "to_1000" else GAME.presets[preset]
+        state, rng = new_kalabriasz(variant, seed), random.Random(seed)
+        mirrors = [mirror_for(GAME, s) for s in range(3)]
+        while True:
+            for s, mirror in enumerate(mirrors):
+                obs = state.observation(s)
+                built = mirror.state(obs, state.n_actions)
+                assert built.observation(s) == obs and built.hand(s) == state.hand(s)
+                assert built.phase == state.phase and built.n_actions == state.n_actions
+                assert [len(built.hand(t)) for t in range(3)] == [
+                    len(state.hand(t)) for t in range(3)
+                ]
+                seen = set(obs.hand) | set(obs.talon) | set(obs.laid_away)
+                seen |= {c for _, cards in obs.tricks for c in cards} | set(obs.trick)
+                guessed = {c for t in range(3) if t != s for c in built.hand(t)}
+                if state.maker != s:  # the cards laid away, the talon nobody took: guessed
+                    guessed |= set(built.laid_away)
+                    guessed |= set(built.talon) if state.phase == "bidding" else set()
+                assert not guessed & seen
+                laid_hidden += LAY_HIDDEN in (a for _, a in obs.deal_log)
+            if state.is_over:
+                break
+            state, events = state.apply(random_move(state, rng))
+            void += any(type(e).__name__ == "AllPassed" for e in events)
+        assert built.is_over and built.totals == state.totals and built.sheet == state.sheet
+    assert void and laid_hidden  # all-passed deals and hidden lays were rebuilt
+
+
+def test_the_rebuilt_position_follows_from_the_observation_alone():
+    """Two deals that differ only in what seat 1 cannot see (the talon, seat 2's hand) give
+    seat 1 the same observations, and its mirror the same positions, move for move."""
+    from klaverjas_gui.engine.kalabriasz import KalabriaszStacked
+
+    hands = ("JH 9H AH TH KH QH 8H 7H AS TS", "JC 9C AC TC KC QC 8C 7C AD TD",
+             "JD 9D KD QD 8D 7D JS 9S KS QS")  # fmt: skip
+    one = KalabriaszStacked(2, hands, "8S 7S")
+    other = KalabriaszStacked(2, (hands[0], hands[1], "JD 9D KD QD 8D 7D JS 9S 8S 7S"), "KS QS")
+    states = [new_kalabriasz(deals(1), 1, stacked) for stacked in (one, other)]
+    # seat 0 (first hand) names hearts and lays away two of its own; then the play
+    moves = ["name H", "lay AS", "lay TS"]
+    for text in moves:
+        states = [s.apply(text)[0] for s in states]
+    mirrors = [ThreeMirror(GAME, 1), ThreeMirror(GAME, 1)]
+    rng = random.Random(4)
+    while states[0].phase == "play":
+        obs = [s.observation(1) for s in states]
+        assert obs[0] == obs[1]
+        built = [m.state(o, s.n_actions) for m, o, s in zip(mirrors, obs, states, strict=True)]
+        assert built[0].snapshot() == built[1].snapshot()
+        legal = [a for a in states[0].legal_actions() if a in states[1].legal_actions()]
+        if not legal:
+            break
+        action = rng.choice(legal)
+        states = [s.apply(action)[0] for s in states]
+
+
+def test_an_observation_no_deal_explains_is_a_mirror_error():
+    """A hostile host's positions: a seat beyond the three, a maker beyond them, three
+    cards laid away, a card twice in the hand, a talon shown to a defender."""
+    state, rng = new_kalabriasz(deals(2), 7), random.Random(7)
+    while state.phase != "play" or len(state.tricks) < 2:
+        state, _ = state.apply(random_move(state, rng))
+    maker = state.maker
+    defender = (maker + 1) % 3
+    obs = state.observation(defender)
+    bad = [
+        dataclasses.replace(obs, dealer=3),
+        dataclasses.replace(obs, maker=5),
+        dataclasses.replace(obs, laid_away_count=3),
+        dataclasses.replace(obs, hand=(*obs.hand[:-1], obs.hand[0])),
+        dataclasses.replace(obs, talon=state.talon),
+        dataclasses.replace(obs, hand_sizes=(-1, *obs.hand_sizes[1:])),
+        dataclasses.replace(obs, deal_log=((4, obs.deal_log[0][1]), *obs.deal_log[1:])),
+    ]
+    for wrong in bad:
+        with pytest.raises(MirrorError):
+            ThreeMirror(GAME, defender).state(wrong, state.n_actions)
+    assert ThreeMirror(GAME, defender).state(obs, state.n_actions).observation(defender) == obs
+
+
+def test_real_positions_with_a_field_changed_at_random_break_nothing():
+    """What a hostile host could send: real observations with one field replaced by another
+    position's, or by nonsense. The mirror answers each with a position that shows exactly
+    that observation, or a MirrorError; never another exception."""
+    rng = random.Random(11)
+    observations = []
+    for seed in range(2):
+        state = new_kalabriasz(deals(2), seed)
+        while not state.is_over:
+            observations.append((state.observation(state.n_actions % 3), state.n_actions))
+            state, _ = state.apply(random_move(state, rng))
+    names = [f.name for f in dataclasses.fields(observations[0][0])]
+    nonsense = [None, -1, 99, (), ("x",), (ALL_CARDS[0],) * 3, (0, 0, 0), "play", 3.5]
+    refused = 0
+    for _ in range(1500):
+        obs, n = rng.choice(observations)
+        name = rng.choice(names)
+        other = getattr(rng.choice(observations)[0], name)
+        value = other if rng.random() < 0.7 else rng.choice(nonsense)
+        bad = dataclasses.replace(obs, **{name: value})
+        try:
+            built = ThreeMirror(GAME, bad.seat if isinstance(bad.seat, int) else 0).state(bad, n)
+        except MirrorError:
+            refused += 1
+            continue
+        assert built.observation(bad.seat) == bad
+    assert refused > 500
+
+
+def test_a_guest_reads_a_hidden_lay_and_the_host_takes_none():
+    """ "lay" (a card laid away, unseen) is what a defender is shown; a guest that sends it
+    as its own move is refused as no action at all."""
+    assert GAME.state.parse_seen("lay") == LAY_HIDDEN
+    assert P.decode(type(LAY_HIDDEN), "lay", GAME) == LAY_HIDDEN
+    with pytest.raises(ValueError):
+        GAME.parse_action("lay")
+
+
+# --- over the network ---
+@pytest.fixture
+def tables(tmp_path):
+    made: list[Table] = []
+
+    def make(**options) -> Table:
+        path = tmp_path / str(len(made))
+        path.mkdir()
+        made.append(Table(path, **options))
+        return made[-1]
+
+    yield make
+    for t in made:
+        t.close()
+
+
+def check_match(t) -> Replay:
+    """The host's match replays, by the engine, from its seed and moves to exactly the
+    host's final state. (From the session, not the history: the store's part of the
+    three-player game is another branch's.)"""
+    wait(t.over, DEADLINE)
+    state = t.session.state
+    replay = Replay(GAME, t.session.variant, t.session.seed, [str(a) for a in state.actions])
+    assert replay.states[-1].to_dict() == state.to_dict()
+    return replay
+
+
+def test_a_host_and_two_guests_play_a_whole_match_and_see_only_their_own_cards(tables):
+    t = tables(game=GAME, variant=deals(4), seed=5)
+    guests = [t.join(name) for name in ("Anna", "Bert")]
+    assert all(g.wait_joined(10) for g in guests)
+    assert sorted(g.seat for g in guests) == list(GAME.guests) == [1, 2]
+    t.play_honest(guests, t.over, deadline=DEADLINE * 2)
+    wait(lambda: all(g.over for g in guests))
+    replay = check_match(t)
+    wait(lambda: all(g.record for g in guests))
+    assert guests[0].record["kinds"] == ["human", "remote", "remote"]
+    assert {seat for seat, _ in t.moves} == {0, 1, 2}
+    laid_by = {replay.states[n].maker for n, a in enumerate(t.session.state.actions)
+               if a.kind == "lay"}  # fmt: skip
+    assert laid_by & {1, 2} and laid_by - {1, 2}, laid_by  # a guest laid away, and the host
+    for g in guests:
+        assert g.latest.observation.totals == t.session.state.totals
+        assert check_frames(replay, g.frames, g.seat) > 100
+        assert not g.refused, g.refused
+        # another's lay reached this guest as "lay", never with its card
+        shown = [json.loads(f) for f in g.frames]
+        lays = [m for m in shown if m["type"] == "state" and str(m.get("action")).startswith("lay")]
+        assert {m["action"] for m in lays if m["by"] != g.seat} == {"lay"}
+        assert all(m["action"] != "lay" for m in lays if m["by"] == g.seat)
+        # and the guest's mirror rebuilt every position it was sent
+        mirror = mirror_for(GAME, g.seat)
+        for m in shown:
+            if m["type"] == "state":
+                obs = P.decode_observation(m["obs"], GAME)
+                assert mirror.state(obs, m["n"]).observation(g.seat) == obs
+
+
+def test_the_leak_check_sees_a_card_laid_away_or_a_talon_sent_to_a_defender():
+    """The check itself (tests/netcheck.py): the maker's lays and the talon he took, sent
+    as the host's engine made them, are leaks to the other two and not to the maker; as
+    `seen_by` shows them to each seat, they are no leak to anyone."""
+    from netcheck import Replay
+
+    state = new_kalabriasz(deals(1), 3)
+    actions, moves = [], []
+    while state.phase != "play":
+        legal = state.legal_actions()
+        action = next(a for a in legal if a.kind == "name") if state.phase == "bidding" else (
+            legal[0])  # fmt: skip
+        before = state
+        state, events = state.apply(action)
+        actions.append(str(action))
+        moves.append((len(actions), before, action, events))
+    replay = Replay(GAME, deals(1), 3, actions)
+    maker = state.maker
+
+    def frame(seat: int, n: int, action, events) -> str:
+        return P.dump("state", n=n, obs={"seat": seat}, action=str(action), by=maker,
+                      events=P.encode(events))  # fmt: skip
+
+    for seat in range(3):
+        for n, before, action, events in moves:
+            assert check_frames(replay, [frame(seat, n, *before.seen_by(seat, action, events))],
+                                seat) == 1  # fmt: skip
+            if seat == maker:
+                assert check_frames(replay, [frame(seat, n, action, events)], seat) == 1
+            else:  # the talon taken (its cards), each card laid away
+                with pytest.raises(AssertionError, match="hidden cards"):
+                    check_frames(replay, [frame(seat, n, action, events)], seat)
+
+
+class Seat:
+    """A guest of our own (tests/hostile_client.py: no program code) at one seat, reading
+    the host's messages as they come and sending what it likes."""
+
+    def __init__(self, port: int, room: str, name: str) -> None:
+        self.c = Client(port).handshake()
+        self.c.send(hello(room=room, name=name))
+        self.frames: list[str] = []
+        self.seat: int | None = None
+        self.state: dict | None = None
+        while self.state is None:
+            self.next()
+
+    def next(self, timeout: float = 5.0) -> dict:
+        m = self.c.answer(timeout)
+        assert m["type"] not in ("closed", "eof"), m
+        self.frames.append(json.dumps(m))
+        if m["type"] == "welcome":
+            self.seat = m["seat"]
+        elif m["type"] == "state":
+            self.state = m
+        return m
+
+    def act(self, action: str, n: int | None = None) -> dict:
+        """Send a move and return the host's answer to it: a refusal, or the state it led
+        to (other messages only update what this seat knows)."""
+        assert self.state is not None
+        self.c.send(message("act", n=self.state["n"] if n is None else n, action=action))
+        while True:
+            m = self.next()
+            if m["type"] == "refused" or (m["type"] == "state" and m["by"] == self.seat):
+                return m
+
+
+def test_a_guests_wrong_bids_lays_and_cards_are_refused_with_their_reason(tables):
+    """One guest (seat 1; a computer plays seat 2) sends, at each kind of turn, moves the
+    rules refuse: each answer names its reason, and the host's session, its history and
+    what the other seats were sent do not move. Then the legal move is played."""
+    t = tables(game=GAME, variant=deals(3), seed=8, guests=1)
+    me = Seat(t.host.port, t.host.room, "Mallory")
+    assert me.seat == 1 and t.session.seats[2].kind == "computer"
+    tried: dict[str, set[str]] = {}
+    end = time.monotonic() + DEADLINE * 2
+
+    def mine() -> list:
+        return [move for move in t.moves if move[0] == me.seat]
+
+    def refused(action: str, n: int | None = None) -> str:
+        """At our turn the table waits for us: nothing moves. (Out of turn the others
+        play on meanwhile, but nothing of ours is played.)"""
+        ours = me.state["obs"]["to_move"] == me.seat
+        before, moves = t.session.state.n_actions, mine()
+        answer = me.act(action, n)
+        assert answer["type"] == "refused", (action, answer)
+        assert mine() == moves and (not ours or t.session.state.n_actions == before)
+        return answer["reason"]["key"]
+
+    while not t.over():
+        assert time.monotonic() < end and not t.errors, t.errors
+        s = me.state
+        obs = s["obs"]
+        if obs["to_move"] != me.seat or not obs["legal"] or obs["phase"] == "game_over":
+            if obs["phase"] != "game_over" and "turn" not in tried:
+                tried["turn"] = {refused("pass")}
+            me.next(10)
+            continue
+        hand = obs["hand"]
+        unheld = next(str(c) for c in ALL_CARDS if str(c) not in hand)
+        phase = obs["phase"]
+        if phase not in tried:
+            keys = {
+                refused(f"lay {hand[0]}" if phase != "talon" else "pass"),
+                refused(f"play {hand[0]}" if phase != "play" else f"play {unheld}"),
+                refused("lay"),
+                refused("name Z"),
+                refused(obs["legal"][0], n=s["n"] + 1),  # not the position now
+            }
+            if phase == "talon":
+                keys.add(refused(f"lay {unheld}"))
+            if phase == "play":
+                wrong = [c for c in hand if f"play {c}" not in obs["legal"]]
+                if wrong:
+                    keys.add(refused(f"play {wrong[0]}"))
+            tried[phase] = keys
+        # the legal move: in the bidding we name (so we lay away too)
+        move = next((a for a in obs["legal"] if a.startswith("name")), obs["legal"][0])
+        answer = me.act(move)
+        assert answer["type"] == "state" and answer["action"] == move, answer
+    assert tried["turn"] <= {P.NOT_YOUR_TURN, P.STALE}  # (stale: it became ours meanwhile)
+    assert tried["bidding"] == {"not_now", P.BAD_MESSAGE, P.STALE}
+    assert tried["talon"] == {"not_now", "not_held", P.BAD_MESSAGE, P.STALE}
+    assert {"not_held", "not_now", P.BAD_MESSAGE, P.STALE} <= tried["play"]
+    replay = check_match(t)
+    rest = [json.dumps(m) for m in me.c.answers(1.0) if m["type"] not in ("closed", "eof")]
+    me.c.close()
+    # (a refusal names the card we sent ourselves: no news to us, whoever holds it)
+    sent = [f for f in me.frames + rest if json.loads(f)["type"] != "refused"]
+    assert check_frames(replay, sent, me.seat) > 50
+
+
+def test_a_dropped_guest_keeps_its_seat_for_its_token_and_takes_it_back_mid_deal(tables):
+    """Anna's laptop drops in the middle of a deal: her seat is held (a newcomer finds the
+    table full, her name without her token is refused), a computer plays it after the
+    grace, and her laptop's token takes it back; she sees only her own cards again."""
+    t = tables(game=GAME, variant=deals(3), seed=9, grace=0.3)
+    anna, bert = t.join("Anna"), t.join("Bert")
+    assert anna.wait_joined(10) and bert.wait_joined(10)
+    t.play_honest([anna, bert], lambda: t.session.state.phase == "play"
+                  and len(t.session.state.tricks) >= 2)  # fmt: skip
+    deal = t.session.state.deal_no
+    anna.close()
+    wait(lambda: not t.session.seats[anna.seat].present)
+    at_drop = len(t.moves)
+    late = t.join("Dirk")  # the seat is Anna's: no free seat for a newcomer
+    wait(lambda: late.finished.is_set())
+    assert late.error.key == P.TABLE_FULL
+    for token in (None, "B" * 32):  # her name alone, or a wrong token: a headless host keeps it
+        taker = t.join("Anna", token=token)
+        wait(lambda taker=taker: taker.finished.is_set())
+        assert taker.error.key == P.SEAT_KEPT and taker.seat is None
+    t.play_honest([bert], lambda: any(s == anna.seat for s, _ in t.moves[at_drop:]))
+    assert t.host.seat_status()[anna.seat]["computer"]
+    back = t.join("Anna", token=anna.token)
+    assert back.wait_joined(10) and back.seat == anna.seat
+    first = back.updates.get(timeout=5)
+    assert first.action is None and first.n >= at_drop and first.observation.deal_no >= deal
+    t.play_honest([back, bert], t.over, deadline=DEADLINE * 2)
+    replay = check_match(t)
+    assert check_frames(replay, back.frames, back.seat) > 0
+    assert check_frames(replay, anna.frames, anna.seat) > 0
+    assert check_frames(replay, bert.frames, bert.seat) > 100
+    assert not t.host.seat_status()[anna.seat]["computer"]
+    assert t.host.seat_status()[anna.seat]["name"] == "Anna"
