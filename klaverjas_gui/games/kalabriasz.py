@@ -55,6 +55,7 @@ KALABRIASZ = register_game(
             "table": "kalabriasz table",
             "deal summary": "kalabriasz deal summary",
             "match end": "kalabriasz match end",
+            "score sheet": "kalabriasz score sheet",
         },
         mirror="three",
     )

@@ -368,8 +368,10 @@ class TableLayout:
 
 def place_of(seat: int, players: int, bottom: int) -> int:
     """Where `seat` sits on screen when seat `bottom` is drawn South: the seats in turn
-    round the table, spread evenly (four: a quarter each; two: face to face)."""
-    return (seat - bottom) % players * (4 // players)
+    round the table, spread evenly (four: a quarter each; two: face to face; three:
+    south, then west and east, the top left free for the talon)."""
+    k = (seat - bottom) % players
+    return (SOUTH, WEST, EAST)[k] if players == 3 else k * (4 // players)
 
 
 class SeatedLayout:
