@@ -101,6 +101,52 @@ def test_the_rebuilt_position_follows_from_the_observation_alone():
         states = [s.apply(action)[0] for s in states]
 
 
+def test_a_picture_that_moves_the_guess_as_the_mirror_does_never_needs_redrawing():
+    """The rule a guest's table can follow so that its face-down cards are always the
+    mirror's guess: a card played that the picture had elsewhere (in another hand or among
+    the cards laid away) takes the player's last card in its place (`swap_guess`); a
+    hidden lay moves the maker's last card (`sort_hand` order, trump first) to the laid
+    cards; the maker takes the two face-down talon cards. Only when this seat itself takes
+    the talon must the others' hands be taken from the mirror: its real cards may have
+    been guessed in them."""
+    from klaverjas_gui.engine.cards import sort_hand
+    from klaverjas_gui.play.guesses import swap_guess
+
+    redrawn = swaps = from_laid = 0
+    for seed in range(8):
+        state, rng = new_kalabriasz(deals(3), seed), random.Random(seed)
+        mirror = ThreeMirror(GAME, 1)
+        built = mirror.state(state.observation(1), 0)
+        hands, laid = [list(built.hand(s)) for s in range(3)], []
+        while not state.is_over:
+            talon = list(built.talon)
+            deal, seat = (state.deal_no, state.deal_start), state.to_move
+            action = random_move(state, rng)
+            state, _ = state.apply(action)
+            built = mirror.state(state.observation(1), state.n_actions)
+            trump = built.trump_suit
+            if (state.deal_no, state.deal_start) != deal:
+                hands, laid = [list(built.hand(s)) for s in range(3)], []  # dealt anew
+                continue
+            if action.kind == "name" and seat == 1:  # our talon: the mirror's new guess
+                hands, redrawn = [list(built.hand(s)) for s in range(3)], redrawn + 1
+            elif action.kind == "name":
+                hands[seat] += talon
+            elif action.kind == "lay":
+                card = action.card if seat == 1 else sort_hand(hands[seat], trump)[-1]
+                hands[seat].remove(card)
+                laid.append(card)
+            elif action.kind == "play" and action.card in hands[seat]:
+                hands[seat].remove(action.card)
+            elif action.kind == "play":
+                from_laid += action.card in laid
+                swap_guess([*hands, laid], seat, action.card, trump)
+                swaps += 1
+            assert [set(h) for h in hands] == [set(built.hand(s)) for s in range(3)], seed
+            assert laid == list(built.laid_away), seed
+    assert swaps > 10 and from_laid and redrawn
+
+
 def test_an_observation_no_deal_explains_is_a_mirror_error():
     """A hostile host's positions: a seat beyond the three, a maker beyond them, three
     cards laid away, a card twice in the hand, a talon shown to a defender."""
@@ -388,3 +434,39 @@ def test_a_dropped_guest_keeps_its_seat_for_its_token_and_takes_it_back_mid_deal
     assert check_frames(replay, bert.frames, bert.seat) > 100
     assert not t.host.seat_status()[anna.seat]["computer"]
     assert t.host.seat_status()[anna.seat]["name"] == "Anna"
+
+
+@pytest.mark.slow(30)
+def test_a_guest_window_follows_a_kalabriasz_match_and_shows_only_its_own_hand(tables, make_app):
+    """A guest's window (`--join --window`, its autopilot playing) at a host with one guest
+    seat: the game's own table opens, only the guest's hand is ever face up, and the
+    mirror rebuilds every position the host sent. (The face-down picture may still be
+    drawn anew where the table's director does not move the guess as the mirror does: a
+    played card the picture had laid away, the talon this laptop's maker took.)"""
+    from uitest import face_up, run_until
+
+    from klaverjas_gui.play.net.session import GuestSession
+    from klaverjas_gui.ui.match_end import MatchEndScene
+
+    t = tables(game=GAME, variant=deals(3), seed=12, guests=1)
+    app = make_app("--no-discovery", "--join", f"127.0.0.1:{t.host.port}", "--room", t.host.room,
+                   "--name", "Anna", "--window", autopilot=True)  # fmt: skip
+    run_until(app, lambda: isinstance(getattr(app.top, "session", None), GuestSession), seconds=20)
+    table = app.top
+    session = table.session
+    assert session.me == 1 and type(table).__name__ == "KalabriaszTableScene"
+    faces: set[int] = set()
+
+    def done() -> bool:
+        if app.top is table:
+            faces.update(face_up(table))
+        return session.state.is_over and isinstance(app.top, MatchEndScene)
+
+    run_until(app, done, seconds=120)
+    assert t.over() and session.state.totals == t.session.state.totals
+    replay = check_match(t)
+    laid_by = {replay.states[n].maker for n, a in enumerate(t.session.state.actions)
+               if a.kind == "lay"}  # fmt: skip
+    assert laid_by - {1}  # another seat laid away: the guest drew it face down
+    assert faces <= {1}, faces  # only the guest's own hand was face up
+    assert session.problems == []

@@ -291,6 +291,7 @@ class ThreeMirror:
         self.game = game
         self.seat = seat
         self.guess: dict[int, set[Card]] = {}  # the others' seats and AWAY
+        self.away: list[Card] = []  # guess[AWAY] in the order laid (a swap takes its place)
         self._deal: tuple[int, int] | None = None  # (deal number, its first move's number)
 
     def state(self, obs: Any, n: int) -> Any:
@@ -314,7 +315,7 @@ class ThreeMirror:
         me, maker = self.seat, obs.maker
         start = n - len(obs.deal_log)
         if (obs.deal_no, start) != self._deal:  # a new deal: a new guess
-            self._deal, self.guess = (obs.deal_no, start), {}
+            self._deal, self.guess, self.away = (obs.deal_no, start), {}, []
         played: dict[int, list[Card]] = {s: [] for s in range(THREE)}
         for seat, action in obs.deal_log:
             if action.kind == "play" and action.card is not None:
@@ -323,9 +324,10 @@ class ThreeMirror:
         # unseen by this seat beside the hands: the talon before it is taken, the cards laid
         sizes[AWAY] = 0 if maker == me else 2 if maker is None else obs.laid_away_count
         self.guess = self._fit(obs, played, sizes)
+        self.away = _in_place(self.away, self.guess[AWAY], obs.trump)
         hands = {s: [*(obs.hand if s == me else self.guess[s]), *played[s]] for s in range(THREE)}
         # the cards laid away (before trump is named: the talon), in the order they replay
-        laid = list(obs.laid_away) if maker == me else sort_hand(list(self.guess[AWAY]), None)
+        laid = list(obs.laid_away) if maker == me else self.away
         talon = laid
         if maker is not None:  # the maker's twelve: his ten as dealt and the talon he took
             hands[maker] += laid
@@ -385,6 +387,14 @@ class ThreeMirror:
         if any(len(guess[k]) != sizes[k] for k in sizes) or len(pool) != sum(sizes.values()):
             raise MirrorError("the hand sizes do not add up")
         return guess
+
+
+def _in_place(order: list[Card], cards: set[Card], trump: Any) -> list[Card]:
+    """`cards` in the order they came: each card gone makes room for a new one in its place
+    (as the table swaps a face-down card), the rest of the new ones after them."""
+    new = sort_hand(list(cards - set(order)), trump)
+    out = [c if c in cards else new.pop(0) if new else None for c in order]
+    return [c for c in out if c is not None] + new
 
 
 MIRRORS: dict[str, type[Mirror] | type[KlabberjassMirror] | type[ThreeMirror]] = {
