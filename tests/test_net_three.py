@@ -470,3 +470,37 @@ def test_a_guest_window_follows_a_kalabriasz_match_and_shows_only_its_own_hand(t
     assert laid_by - {1}  # another seat laid away: the guest drew it face down
     assert faces <= {1}, faces  # only the guest's own hand was face up
     assert session.problems == []
+
+
+def test_the_host_screen_offers_the_registrys_three_seats_and_opens_its_table(make_app, tmp_path):
+    """The host's screen, its game set to Kalabriasz: a choice for each of the two seats
+    the registry gives guests (left, right), none for a fourth; one seat a computer's, the
+    lobby lists both and the game's own table opens when the guest joins."""
+    from test_net_screens import LOCAL, open_network
+    from uitest import DT, click_button, run_until
+
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.play.net.guest import NetGuest
+
+    app = make_app(*LOCAL, first_frame=True)
+    screen = open_network(app, "host")
+    click_button(app, screen, "game=kalabriasz")
+    assert screen.game is GAME and sorted(screen.kinds) == [1, 2]
+    assert {"seat1=guest", "seat2=computer"} <= set(screen.buttons)
+    assert not [b for b in screen.buttons if b.startswith("seat3")]
+    click_button(app, screen, "seat2=computer")
+    click_button(app, screen, "open")
+    host = screen.host
+    assert host is not None and host.game is GAME and host.remote == [1]
+    assert [seat.kind for seat in host.session.seats] == ["human", "remote", "computer"]
+    app.step(DT)
+    lines = screen.seat_lines()
+    assert len(lines) == 2 and [joined for _, joined in lines] == [False, True]
+    assert tr(GAME.seat_places[1]) in lines[0][0] and tr(GAME.seat_places[2]) in lines[1][0]
+    guest = NetGuest("127.0.0.1", host.port, host.room, "Anna", rejoin_for=0.0).start()
+    try:
+        run_until(app, lambda: type(app.top).__name__ == "KalabriaszTableScene", seconds=20)
+        assert guest.wait_joined(5) and guest.seat == 1 and guest.game is GAME
+        assert app.top.session is host.session and host.started
+    finally:
+        guest.close()
