@@ -504,3 +504,59 @@ def test_the_host_screen_offers_the_registrys_three_seats_and_opens_its_table(ma
         assert app.top.session is host.session and host.started
     finally:
         guest.close()
+
+
+def test_a_maker_who_drops_before_laying_away_has_a_computer_lay_and_sees_it_on_return(tables):
+    """Anna names trump and her laptop drops before she lays away: the host's computer for
+    her seat lays two cards away after the grace and plays on; her laptop's token takes the
+    seat back, and its first position shows her, the maker, the talon and what was laid."""
+    t = tables(game=GAME, variant=deals(3), seed=21, guests=1, grace=0.3)
+    anna = t.join("Anna")
+    assert anna.wait_joined(10) and anna.seat == 1
+    end = time.monotonic() + DEADLINE
+    named, decided = None, -1
+    while named is None:  # she plays on until she may name trump
+        assert time.monotonic() < end and not t.over() and not t.errors, t.errors
+        u = anna.latest
+        if anna.to_move() and u is not None and u.n != decided:
+            decided, legal = u.n, u.observation.legal
+            if u.observation.phase == "bidding":
+                named = next(a for a in legal if a.kind == "name")
+            anna.act(named or t.rng.choice(legal), u.n)
+        time.sleep(0.005)
+    wait(lambda: t.session.state.phase == "talon" and t.session.state.maker == 1)
+    deal = t.session.state.deal_no
+    t.session.settings.speed = 2.0  # the computers at a person's pace: she is back mid-deal
+    anna.close()
+    wait(lambda: not t.session.seats[1].present)
+    wait(lambda: t.session.state.phase != "talon" or t.session.state.deal_no != deal)
+    host = t.session.state
+    assert host.deal_no == deal and len(host.laid_away) == 2  # laid by her seat's computer
+    back = t.join("Anna", token=anna.token)
+    assert back.wait_joined(10) and back.seat == 1
+    first = back.updates.get(timeout=5)
+    t.session.settings.speed = 0.0
+    assert first.observation.deal_no == deal and first.observation.maker == 1
+    assert first.observation.laid_away == host.laid_away and first.observation.talon == host.talon
+    t.play_honest([back], t.over, deadline=DEADLINE * 2)
+    replay = check_match(t)
+    assert check_frames(replay, back.frames, 1) > 0 and check_frames(replay, anna.frames, 1) > 0
+
+
+def test_what_a_computer_did_for_a_maker_counts_his_cards_played_not_his_hand():
+    """The rejoin's "a computer played N of your cards" (host.played_for): a maker's hand
+    grows by the talon and shrinks by the cards laid away, and neither is a card played."""
+    from klaverjas_gui.play.net.host import played_for
+
+    state = new_kalabriasz(deals(2), 2)
+    maker = state.to_move
+    bidding = state
+    state, _ = state.apply("name H")
+    talon = state
+    assert played_for(bidding, talon, maker) == 0  # (his hand has 12 cards now)
+    for _ in range(2):
+        state, _ = state.apply(state.legal_actions()[0])
+    assert played_for(talon, state, maker) == 0  # two laid away, none played
+    while len(state.tricks) < 2:
+        state, _ = state.apply(state.legal_actions()[0])
+    assert played_for(talon, state, maker) == 2 and played_for(bidding, state, maker) == 2
