@@ -560,3 +560,38 @@ def test_what_a_computer_did_for_a_maker_counts_his_cards_played_not_his_hand():
     while len(state.tricks) < 2:
         state, _ = state.apply(state.legal_actions()[0])
     assert played_for(talon, state, maker) == 2 and played_for(bidding, state, maker) == 2
+
+
+@pytest.mark.slow
+def test_a_host_process_and_two_headless_guests_play_a_whole_match(tmp_path):
+    """`klaverjas --host --game kalabriasz` and two `--join` processes without a window
+    (play/net/headless.py) play a whole match: both guests end with the host's score, and
+    every message each received (`--net-log`) holds no card its seat could not see, checked
+    against the match the record at its end replays to."""
+    from test_net_processes import Proc, frames, free_port, guest_args, host_args
+
+    port = free_port()
+    started = [Proc(*host_args(tmp_path, port, "--game", "kalabriasz", "--rule",
+                               "match_length=deals:3", "--speed", "instant"))]  # fmt: skip
+    try:
+        started[0].expect(r"hosting Kalabriasz")
+        names = ["Anna", "Bert"]
+        started += [Proc(*guest_args(tmp_path, port, n, "--speed", "instant")) for n in names]
+        for p in started[1:]:
+            assert p.wait() == 0, p.lines
+        assert started[0].wait() == 0, started[0].lines
+    finally:
+        for p in started:
+            p.kill()
+    for name in names:
+        texts = frames(tmp_path / f"{name}.jsonl")
+        welcome = next(json.loads(t) for t in texts if json.loads(t)["type"] == "welcome")
+        record = next(json.loads(t) for t in texts if json.loads(t)["type"] == "record")
+        assert welcome["game"] == "kalabriasz" and welcome["seat"] in (1, 2)
+        assert record["kinds"] == ["human", "remote", "remote"]
+        variant = GAME.variant_from_dict(welcome["variant"])
+        replay = Replay(GAME, variant, record["seed"], record["actions"])
+        assert replay.states[-1].is_over
+        assert check_frames(replay, texts, welcome["seat"]) > 100
+        last = [json.loads(t) for t in texts if json.loads(t)["type"] == "state"][-1]
+        assert last["obs"]["totals"] == list(replay.states[-1].totals)
