@@ -340,6 +340,10 @@ def test_a_guests_wrong_bids_lays_and_cards_are_refused_with_their_reason(tables
     rules refuse: each answer names its reason, and the host's session, its history and
     what the other seats were sent do not move. Then the legal move is played."""
     t = tables(game=GAME, variant=deals(3), seed=8, guests=1)
+    from klaverjas_gui.i18n import set_language
+    from klaverjas_gui.play.net.guest import received_reason
+    from klaverjas_gui.play.net.headless import reason_text
+
     me = Seat(t.host.port, t.host.room, "Mallory")
     assert me.seat == 1 and t.session.seats[2].kind == "computer"
     tried: dict[str, set[str]] = {}
@@ -348,14 +352,24 @@ def test_a_guests_wrong_bids_lays_and_cards_are_refused_with_their_reason(tables
     def mine() -> list:
         return [move for move in t.moves if move[0] == me.seat]
 
+    said: list[str] = []
+
     def refused(action: str, n: int | None = None) -> str:
         """At our turn the table waits for us: nothing moves. (Out of turn the others
-        play on meanwhile, but nothing of ours is played.)"""
+        play on meanwhile, but nothing of ours is played.) The reason in words, in each
+        language, as a guest's screen says it."""
         ours = me.state["obs"]["to_move"] == me.seat
+        wait(lambda: len(t.moves) >= me.state["n"])  # the test's listener saw what we saw
         before, moves = t.session.state.n_actions, mine()
         answer = me.act(action, n)
         assert answer["type"] == "refused", (action, answer)
         assert mine() == moves and (not ours or t.session.state.n_actions == before)
+        for lang in ("en", "nl", "fr"):
+            set_language(lang)
+            words = reason_text(received_reason(answer["reason"]))
+            assert words and "%{" not in words and "reason" not in words, (lang, words)
+            said.append(words)
+        set_language("en")
         return answer["reason"]["key"]
 
     while not t.over():
@@ -364,8 +378,9 @@ def test_a_guests_wrong_bids_lays_and_cards_are_refused_with_their_reason(tables
         obs = s["obs"]
         if obs["to_move"] != me.seat or not obs["legal"] or obs["phase"] == "game_over":
             if obs["phase"] != "game_over" and "turn" not in tried:
-                tried["turn"] = {refused("pass")}
-            me.next(10)
+                tried["turn"] = {refused("pass")}  # (the position may have moved on since)
+            else:
+                me.next(10)
             continue
         hand = obs["hand"]
         unheld = next(str(c) for c in ALL_CARDS if str(c) not in hand)
@@ -393,6 +408,8 @@ def test_a_guests_wrong_bids_lays_and_cards_are_refused_with_their_reason(tables
     assert tried["bidding"] == {"not_now", P.BAD_MESSAGE, P.STALE}
     assert tried["talon"] == {"not_now", "not_held", P.BAD_MESSAGE, P.STALE}
     assert {"not_held", "not_now", P.BAD_MESSAGE, P.STALE} <= tried["play"]
+    assert any(w.endswith("is not possible now: a trump decision is expected.") for w in said)
+    assert any(w.startswith("You do not hold ") for w in said)
     replay = check_match(t)
     rest = [json.dumps(m) for m in me.c.answers(1.0) if m["type"] not in ("closed", "eof")]
     me.c.close()
@@ -432,7 +449,7 @@ def test_a_dropped_guest_keeps_its_seat_for_its_token_and_takes_it_back_mid_deal
     assert check_frames(replay, back.frames, back.seat) > 0
     assert check_frames(replay, anna.frames, anna.seat) > 0
     assert check_frames(replay, bert.frames, bert.seat) > 100
-    assert not t.host.seat_status()[anna.seat]["computer"]
+    assert not back.refused  # her laptop played her seat again, not a computer
     assert t.host.seat_status()[anna.seat]["name"] == "Anna"
 
 
