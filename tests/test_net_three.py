@@ -200,6 +200,38 @@ def test_real_positions_with_a_field_changed_at_random_break_nothing():
     assert refused > 500
 
 
+def test_a_hosts_damaged_positions_and_events_are_refused_by_the_guests_decoder():
+    """What a hostile host could send a Kalabriasz guest: real observations and events with
+    a field replaced. The decoder answers with the engine's value or an error the guest
+    ignores (`NetGuest._receive`: ValueError, TypeError, KeyError); nothing else escapes."""
+    rng = random.Random(5)
+    samples = []
+    state = new_kalabriasz(deals(1), 5)
+    while not state.is_over:
+        before = state
+        state, events = state.apply(random_move(state, rng))
+        seat = rng.randrange(3)
+        samples.append(("obs", P.encode_observation(state.observation(seat))))
+        seen = before.seen_by(seat, before.legal_actions()[0], events)[1]
+        samples += [("event", P.encode(e)) for e in seen]
+    junk = [None, -1, 3, 10**9, "", "lay", "lay ZZ", "JH", [], ["JH"] * 40, {}, {"a": 1}, 2.5,
+            True, [[0, "lay"]], [[9, "play JH"]], "name X", ["x", 1]]  # fmt: skip
+    decoded = 0
+    for _ in range(3000):
+        kind, data = rng.choice(samples)
+        field = rng.choice(list(data))
+        bad = {**data, field: rng.choice(junk)}
+        try:
+            if kind == "obs":
+                P.decode_observation(bad, GAME)
+            else:
+                P.decode_event(bad, GAME)
+            decoded += 1
+        except (ValueError, TypeError, KeyError):
+            pass
+    assert decoded < 3000
+
+
 def test_a_guest_reads_a_hidden_lay_and_the_host_takes_none():
     """ "lay" (a card laid away, unseen) is what a defender is shown; a guest that sends it
     as its own move is refused as no action at all."""
