@@ -41,7 +41,7 @@ class KalabriaszPrompt(DecisionPrompt):
         title = tr("kalabriasz.lay_title", n=LAID - len(state.laid_away))
         hint = tr("kalabriasz.lay_hint")
         pad = L.px(22)
-        width = min(L.px(560), round(L.w * 0.5))
+        width = L.trick_area().w  # over the empty trick: the hint fits beside it
         lines = theme.wrap(hint, L.text(15), width - L.px(32))
         title_h = max(L.px(44), L.px(18) + theme.font(L.text(21), True).get_height())
         height = title_h + len(lines) * theme.font(L.text(15)).get_height() + pad
