@@ -644,3 +644,60 @@ def test_a_host_process_and_two_headless_guests_play_a_whole_match(tmp_path):
         assert check_frames(replay, texts, welcome["seat"]) > 100
         last = [json.loads(t) for t in texts if json.loads(t)["type"] == "state"][-1]
         assert last["obs"]["totals"] == list(replay.states[-1].totals)
+
+
+def three_trouble(rng: random.Random, hostile) -> str | bytes:
+    """The four-player test's trouble, and moves of the three-player game: lays of any
+    card, the hidden "lay", bids out of turn, a move for a seat of three or of four."""
+    from test_net_host import trouble
+
+    n, seat = hostile.n, hostile.seat or 0
+    card = str(rng.choice(ALL_CARDS))
+    mine = [
+        lambda: P.dump("act", n=n, action=f"lay {card}"),
+        lambda: P.dump("act", n=n, action="lay"),
+        lambda: P.dump("act", n=n, action=f"name {rng.choice('CDHS')}"),
+        lambda: P.dump("act", n=n, action=f"play {card}", seat=(seat + rng.randrange(1, 4)) % 4),
+        lambda: P.dump("act", n=n + rng.randrange(1, 3), action=f"lay {card}"),
+    ]
+    return rng.choice(mine)() if rng.random() < 0.5 else trouble(rng, hostile)
+
+
+@pytest.mark.slow
+def test_a_thousand_bad_messages_neither_crash_the_host_nor_move_the_game(tables):
+    """A hostile guest of our own at one of the two guest seats sends a thousand bad
+    messages while Anna plays honestly at the other: each gets its typed refusal (or the
+    strike limit's goodbye), the match plays on to its end, and Anna is sent no card her
+    seat may not see."""
+    from test_net_host import Hostile
+
+    from klaverjas_gui.engine.reasons import REASONS
+
+    t = tables(game=GAME, variant=deals(2), seed=31, grace=0.2)
+    anna = t.join("Anna")
+    assert anna.wait_joined(10)
+    hostile = Hostile(t.host.port, t.host.room, "Mallory")
+    hostile.connect()
+    wait(lambda: t.host.started)
+    rng = random.Random(1000)
+    decided = -1
+    end = time.monotonic() + DEADLINE * 3
+    for _ in range(1000):
+        assert time.monotonic() < end and not t.errors, t.errors
+        before = t.session.state.n_actions
+        outcome = hostile.send(three_trouble(rng, hostile))
+        if outcome.startswith("refused"):
+            assert t.session.state.n_actions >= before
+        u = anna.latest
+        if anna.to_move() and u is not None and decided != u.n:
+            decided = u.n
+            anna.act(rng.choice(u.observation.legal), u.n)
+    keys = {o.split(":", 1)[1] for o in hostile.outcomes if ":" in o}
+    assert keys <= set(P.NET_REASONS) | set(REASONS), keys
+    assert {P.BAD_JSON, P.BAD_MESSAGE, P.NOT_YOUR_SEAT, P.ALREADY_JOINED} <= keys, keys
+    assert sum(hostile.outcomes.values()) == 1000
+    hostile.ws.close()
+    t.play_honest([anna], t.over, deadline=DEADLINE * 2)
+    replay = check_match(t)
+    assert check_frames(replay, anna.frames, anna.seat) > 50
+    assert not anna.error and not anna.refused
