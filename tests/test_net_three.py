@@ -164,6 +164,10 @@ def test_an_observation_no_deal_explains_is_a_mirror_error():
         dataclasses.replace(obs, talon=state.talon),
         dataclasses.replace(obs, hand_sizes=(-1, *obs.hand_sizes[1:])),
         dataclasses.replace(obs, deal_log=((4, obs.deal_log[0][1]), *obs.deal_log[1:])),
+        dataclasses.replace(obs, deal_log=(*obs.deal_log, (maker, LAY_HIDDEN))),
+        dataclasses.replace(
+            obs, deal_log=(*obs.deal_log[:2], (maker, LAY_HIDDEN), *obs.deal_log[2:])
+        ),  # fmt: skip
     ]
     for wrong in bad:
         with pytest.raises(MirrorError):

@@ -272,7 +272,7 @@ class KlabberjassMirror:
         return state
 
 
-AWAY = -1  # ThreeMirror's guess of the cards nobody else has seen: the talon, or those laid
+AWAY = -1  # ThreeMirror's place for the unseen cards in no hand: the talon, or those laid
 
 
 class ThreeMirror:
@@ -309,6 +309,8 @@ class ThreeMirror:
             raise
         except (ValueError, TypeError, AttributeError, IndexError, KeyError) as e:
             raise MirrorError(f"the deal's moves do not replay: {e}") from None
+        except StopIteration:  # more hidden lays than cards laid away
+            raise MirrorError("the deal's moves do not replay") from None
         return state
 
     def _rebuild(self, obs: Any, n: int) -> Any:
