@@ -43,7 +43,12 @@ def _event_cards(events: list[Any]) -> set[Card]:
 
 class Replay:
     """The host's recorded match, position by position: `states[n]` after n actions, and
-    `public[n]`: every card shown face up to all until then (played, turned, shown)."""
+    `public[n]`: every card shown face up to all in the deal of position n (played, turned,
+    shown), and those of the move that led there (a deal's last trick is sent with the
+    next deal's first position). Each deal starts afresh: a card played in one deal is
+    secret again in another's hand. Events count as nobody's own (`seen_by`): the talon a
+    Kalabriasz maker took is not public, and the cards he laid away only once the deal is
+    played out (the other 30 were played: they are what is left)."""
 
     def __init__(self, game: Game, variant: Any, seed: int, actions: list[str]) -> None:
         self.game = game
@@ -52,10 +57,16 @@ class Replay:
         public: set[Card] = set()
         self.public = [self._face_up(state, public)]
         for text in actions:
-            state, events = state.apply(game.parse_action(text))
-            public = self._face_up(state, public | _event_cards(events))
+            before = state
+            action = game.parse_action(text)
+            state, events = state.apply(action)
+            shown = _event_cards(before.seen_by(-1, action, events)[1])  # as nobody's own
+            new_deal = (state.deal_no, state.deal_start) != (before.deal_no, before.deal_start)
+            if new_deal or state.is_over:  # what a played-out deal's maker laid away is left
+                shown |= set(getattr(before, "laid_away", ()))
+            self.public.append(self._face_up(state, public | shown))
+            public = self._face_up(state, set()) if new_deal else self.public[-1]
             self.states.append(state)
-            self.public.append(public)
 
     @staticmethod
     def _face_up(state: Any, public: set[Card]) -> set[Card]:
@@ -82,6 +93,8 @@ class Replay:
             if s != seat:
                 secret |= set(cards_of(mask))
         secret |= set(getattr(state, "stock", ()))
+        if getattr(state, "maker", seat) != seat:  # Kalabriasz: the talon, the cards laid
+            secret |= set(getattr(state, "talon", ())) | set(getattr(state, "laid_away", ()))
         return secret - self.public[n]
 
 
@@ -97,6 +110,10 @@ def check_frames(replay: Replay, frames: list[str], seat: int) -> int:
             n = message["n"]
             assert message["obs"]["seat"] == seat
             assert not {"hands", "seed", "stock"} & set(message["obs"]), "engine internals sent"
+        if message.get("type") == "record":  # its seed tells every card: only at the end
+            assert replay.states[n].is_over, f"the record was sent at move {n}"
+            checked += 1
+            continue
         leaked = cards_in(message) & replay.hidden(n, seat)
         assert not leaked, f"seat {seat} was sent hidden cards {leaked} at move {n}: {text[:200]}"
         checked += 1

@@ -12,6 +12,7 @@ import threading
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from netcheck import Replay, check_frames
@@ -32,9 +33,9 @@ DEADLINE = 60.0
 
 def short(game: Game):
     variant = next(iter(game.presets.values()))
-    if game is KLAVERJAS:
-        return dataclasses.replace(variant, match_length="deals:1")
-    return dataclasses.replace(variant, target=100)
+    if game is KLABBERJASS:
+        return dataclasses.replace(variant, target=100)
+    return dataclasses.replace(variant, match_length="deals:1")  # Klaverjas, Kalabriasz
 
 
 class Table:
@@ -43,10 +44,12 @@ class Table:
 
     def __init__(self, tmp: Path, game: Game = KLAVERJAS, guests: int | None = None,
                  grace: float = 30.0, seed: int = 11, turn_limit: float = 90.0,
-                 screen: bool = False) -> None:  # fmt: skip
-        """`screen`: the host has a screen whose person is asked (`asked` lists what)."""
+                 screen: bool = False, variant: Any = None) -> None:  # fmt: skip
+        """`screen`: the host has a screen whose person is asked (`asked` lists what);
+        `variant`: the rules (default: the game's first preset, one deal or game short)."""
         self.path = tmp / "history.sqlite"
-        self.opt = HostOptions(game=game, variant=short(game), seed=seed, port=0,
+        variant = short(game) if variant is None else variant
+        self.opt = HostOptions(game=game, variant=variant, seed=seed, port=0,
                                bind="127.0.0.1", guests=guests, grace=grace, level="random",
                                speed=0.0, announce=False, turn_limit=turn_limit)  # fmt: skip
         self.screen = screen

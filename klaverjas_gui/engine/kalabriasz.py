@@ -68,7 +68,8 @@ LAID = 2  # cards the maker lays away
 __all__ = [
     "LAY_ACTIONS", "PASS", "AllPassed", "CardLaidAway", "KalabriaszDealScored",
     "KalabriaszMatchOver", "KalabriaszObservation", "KalabriaszStacked", "KalabriaszState",
-    "TalonTaken", "lay", "name", "new_kalabriasz", "parse_action", "play", "redact", "replay",
+    "TalonTaken", "dealt_kalabriasz", "lay", "name", "new_kalabriasz", "parse_action", "play",
+    "redact", "replay",
 ]  # fmt: skip
 
 
@@ -320,6 +321,17 @@ class KalabriaszState(GameState):
             legal=self.legal_actions() if seat == self.to_move else (),
         )  # fmt: skip
 
+    def seen_by(self, seat: int, action: Action, events: list[Event]) -> tuple[Action, list[Event]]:
+        """The maker's card laid away is "lay" to the other two, and the talon he took empty."""
+        if action.kind == "lay" and self.actor(action) != seat:
+            action = LAY_HIDDEN
+        return action, [redact(e, seat) for e in events]
+
+    @classmethod
+    def parse_seen(cls, text: Any) -> Action:
+        """Also "lay": a card the maker laid away, as the other two see it."""
+        return LAY_HIDDEN if text == str(LAY_HIDDEN) else parse_action(text)
+
     # --- changing the state (on the fresh copy made by GameState.apply) ---
     parse_action = staticmethod(parse_action)
 
@@ -494,6 +506,22 @@ def new_kalabriasz(
                n_actions=0, sheet=(), totals=(0, 0, 0), winner=None, winners=())  # fmt: skip
     dealer = stacked.dealer if stacked else first_dealer(seed, players=PLAYERS)
     state._start_deal(1, dealer, [])
+    return state
+
+
+def dealt_kalabriasz(
+    variant: KalabriaszVariant, deal_no: int, dealer: int, order: list[Card], n_actions: int,
+    sheet: tuple[KalabriaszScoreLine, ...], totals: tuple[int, int, int],
+) -> KalabriaszState:  # fmt: skip
+    """A deal's first position from the 32 cards in dealing order (`KalabriaszStacked.order`),
+    after `n_actions` moves and the deals of `sheet`: what a guest's table rebuilds, the
+    unseen cards guessed (play/net/mirror.py). It has no seed: its later deals are not the
+    game's."""
+    state = KalabriaszState._blank()
+    assert isinstance(state, KalabriaszState)
+    state._set(variant=variant, seed=0, stacked=None, _log=None, n_actions=n_actions,
+               sheet=sheet, totals=totals, winner=None, winners=())  # fmt: skip
+    state._deal(deal_no, dealer, order, [])
     return state
 
 

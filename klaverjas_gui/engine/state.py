@@ -86,6 +86,17 @@ class GameState:
     def snapshot(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def seen_by(self, seat: int, action: Any, events: list[Event]) -> tuple[Any, list[Event]]:
+        """`action`, taken in this position, and its `events` as `seat` may see them (what
+        the network sends that seat). A game that hides part of a move overrides it."""
+        return action, events
+
+    @classmethod
+    def parse_seen(cls, text: Any) -> Any:
+        """An action as a seat may be shown it (`seen_by`): what a guest reads from its host.
+        A game with hidden moves also reads those ("lay", a card laid away unseen)."""
+        return cls.parse_action(text)
+
     # --- the shared machinery ---
     @classmethod
     def _blank(cls) -> Self:

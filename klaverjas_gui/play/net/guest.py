@@ -287,7 +287,7 @@ class NetGuest:
         update = P.Update(
             n=m["n"],
             observation=P.decode_observation(m["obs"], game),
-            action=None if m.get("action") is None else game.parse_action(m["action"]),
+            action=None if m.get("action") is None else game.state.parse_seen(m["action"]),
             by=m.get("by"),
             events=tuple(P.decode_event(e, game) for e in m["events"]),
         )

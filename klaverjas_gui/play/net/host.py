@@ -699,11 +699,16 @@ class NetHost:
 
     # --- telling the guests ---
     def _state_message(self, seat: int, before: Any, action: Any, events: Sequence[Any]) -> str:
+        """`seat`'s own observation, and the move and its events as that seat may see them
+        (`seen_by`: in Kalabriasz a card laid away is "lay" to the other two)."""
         state = self.session.state
+        by, events = None, list(events)
+        if before is not None:
+            by = before.actor(action)
+            action, events = before.seen_by(seat, action, events)
         return P.dump(
             "state", n=state.n_actions, obs=P.encode_observation(state.observation(seat)),
-            action=None if action is None else str(action),
-            by=None if before is None else before.actor(action), events=P.encode(list(events)),
+            action=None if action is None else str(action), by=by, events=P.encode(events),
         )  # fmt: skip
 
     def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
@@ -746,8 +751,12 @@ def played_for(before: Any, after: Any, seat: int) -> int | None:
     at least the rest of that one."""
     if after.deal_no != before.deal_no:
         return None
-    played: int = before.hands[seat].bit_count() - after.hands[seat].bit_count()
-    return played
+    # its moves since (counted, not its cards: a maker's hand grows by the talon); a redeal
+    # (the same deal's number) starts the log afresh
+    moves = after.deal_log
+    if after.deal_start == before.deal_start:
+        moves = moves[len(before.deal_log) :]
+    return sum(1 for s, action in moves if s == seat and action.kind == "play")
 
 
 SPARE_NAMES = ("Kees", "Fenna")  # a computer's name when the host took one of SEAT_NAMES

@@ -15,7 +15,9 @@ two hands swap it for the player's last card, as the table's picture does
 checks that the rebuilt position shows this seat exactly its observation.
 
 Klabberjass (`KlabberjassMirror`) also guesses the stock, and its guess must make the
-engine declare, show and call bella as it did; `mirror_for` picks the game's mirror.
+engine declare, show and call bella as it did. Kalabriasz (`ThreeMirror`) also guesses the
+talon nobody has seen and the two cards the maker laid away, which the other two only
+know were laid. `mirror_for` picks the game's mirror.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ from ...engine.cards import (
     mask_of,
     sort_hand,
 )
+from ...engine.kalabriasz import LAY_HIDDEN, dealt_kalabriasz, lay
+from ...engine.kalabriasz_rules import PLAYERS as THREE
 from ...engine.klabberjass import GAME_OVER, dealt_klabberjass
 from ...engine.klabberjass_rules import FOUR
 from ...engine.match import MATCH_OVER, MatchState, Observation, dealt
@@ -268,12 +272,140 @@ class KlabberjassMirror:
         return state
 
 
-MIRRORS: dict[str, type[Mirror] | type[KlabberjassMirror]] = {
+AWAY = -1  # ThreeMirror's place for the unseen cards in no hand: the talon, or those laid
+
+
+class ThreeMirror:
+    """Rebuilds `seat`'s engine state of a three-player game (Kalabriasz) from each
+    observation, as `Mirror` does: its own hand and everything played exactly, the others'
+    unseen cards guessed and kept between moves. Two more cards are unseen: the talon
+    before the maker takes it (nobody has seen it), and the cards the maker laid away (the
+    other two see only "lay"). The guess keeps them apart (`guess[AWAY]`): the talon's
+    two guessed cards go into the maker's hand when he names trump, a hidden lay takes his
+    last guessed card (`sort_hand` order, trump first) into it, and the deal replays each
+    hidden lay with a card from it. The maker sees the talon and what he laid exactly."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        if game.mirror != "three":
+            raise MirrorError(f"a three-player mirror for {game.name}")
+        self.game = game
+        self.seat = seat
+        self.guess: dict[int, set[Card]] = {}  # the others' seats and AWAY
+        self.away: list[Card] = []  # guess[AWAY] in the order laid (a swap takes its place)
+        self._deal: tuple[int, int] | None = None  # (deal number, its first move's number)
+
+    def state(self, obs: Any, n: int) -> Any:
+        """The position after move `n` as this seat sees it; MirrorError if none fits."""
+        if obs.seat != self.seat:
+            raise MirrorError(f"an observation of seat {obs.seat}, not of seat {self.seat}")
+        try:  # a hostile host's values of any type: each is a MirrorError, nothing else
+            _check_seats(obs, THREE)
+            if obs.maker is not None and not 0 <= obs.maker < THREE:
+                raise MirrorError(f"a seat beyond the game's {THREE}")
+            state = self._rebuild(obs, n)
+            if state.observation(self.seat) != obs:
+                raise MirrorError("the rebuilt position differs from the observation")
+        except MirrorError:
+            raise
+        except (ValueError, TypeError, AttributeError, IndexError, KeyError) as e:
+            raise MirrorError(f"the deal's moves do not replay: {e}") from None
+        except StopIteration:  # more hidden lays than cards laid away
+            raise MirrorError("the deal's moves do not replay") from None
+        return state
+
+    def _rebuild(self, obs: Any, n: int) -> Any:
+        me, maker = self.seat, obs.maker
+        start = n - len(obs.deal_log)
+        if (obs.deal_no, start) != self._deal:  # a new deal: a new guess
+            self._deal, self.guess, self.away = (obs.deal_no, start), {}, []
+        played: dict[int, list[Card]] = {s: [] for s in range(THREE)}
+        for seat, action in obs.deal_log:
+            if action.kind == "play" and action.card is not None:
+                played[seat].append(action.card)
+        sizes = {s: obs.hand_sizes[s] for s in range(THREE) if s != me}
+        # unseen by this seat beside the hands: the talon before it is taken, the cards laid
+        sizes[AWAY] = 0 if maker == me else 2 if maker is None else obs.laid_away_count
+        self.guess = self._fit(obs, played, sizes)
+        self.away = _in_place(self.away, self.guess[AWAY], obs.trump)
+        hands = {s: [*(obs.hand if s == me else self.guess[s]), *played[s]] for s in range(THREE)}
+        # the cards laid away (before trump is named: the talon), in the order they replay
+        laid = list(obs.laid_away) if maker == me else self.away
+        talon = laid
+        if maker is not None:  # the maker's twelve: his ten as dealt and the talon he took
+            hands[maker] += laid
+            twelve = sort_hand(hands[maker], None)
+            talon = list(obs.talon) if maker == me else list(dict.fromkeys(laid + twelve))[:2]
+            hands[maker] = [c for c in twelve if c not in talon]
+        cards = [c for s in range(THREE) for c in hands[s]] + talon
+        if (
+            len(set(cards)) != 32
+            or len(cards) != 32
+            or len(talon) != 2
+            or any(len(h) != 10 for h in hands.values())
+        ):
+            raise MirrorError("the cards seen do not make a deal")
+        fh = (obs.dealer + 1) % THREE
+        seats = [(fh + k) % THREE for k in range(THREE)]
+        dealt = {s: sort_hand(hands[s], None) for s in seats}
+        order = [c for s in seats for c in dealt[s][:4]] + talon
+        order += [c for s in seats for c in dealt[s][4:7]]
+        order += [c for s in seats for c in dealt[s][7:]]
+        sheet, totals = obs.sheet, obs.totals
+        if obs.phase == GAME_OVER and sheet and sheet[-1].deal_no == obs.deal_no:
+            last = sheet[-1].score.scores  # replaying the last deal scores it again
+            sheet = sheet[:-1]
+            totals = (totals[0] - last[0], totals[1] - last[1], totals[2] - last[2])
+        state = dealt_kalabriasz(obs.variant, obs.deal_no, obs.dealer, order, start, sheet,
+                                 totals)  # fmt: skip
+        hidden = iter(laid)
+        for _, action in obs.deal_log:
+            state, _ = state.force(lay(next(hidden)) if action == LAY_HIDDEN else action)
+        return state
+
+    def _fit(self, obs: Any, played: dict[int, list[Card]], sizes: dict[int, int]
+             ) -> dict[int, set[Card]]:  # fmt: skip
+        """The unseen cards: the last guess, less what was shown since; a place holding
+        more than it may (a seat that played a card guessed elsewhere, the maker who laid
+        one away) gives its last cards to the places that are short."""
+        mine = set(obs.hand) | set(obs.talon) | set(obs.laid_away)
+        shown = mine.union(*played.values())
+        if len(obs.hand) != len(set(obs.hand)) or any(size < 0 for size in sizes.values()):
+            raise MirrorError("the cards seen do not make a deal")
+        pool = set(ALL_CARDS) - shown
+        guess = {k: self.guess.get(k, set()) & pool for k in sizes}
+        spare = pool - set().union(*guess.values())
+        for k in sizes:
+            extra = len(guess[k]) - sizes[k]
+            if extra > 0:
+                gone = sort_hand(list(guess[k]), obs.trump)[-extra:]
+                guess[k] -= set(gone)
+                spare |= set(gone)
+        if spare:
+            order = sort_hand(list(spare), None)
+            random.Random(obs.deal_no * 7919 + len(spare)).shuffle(order)
+            for k in sizes:
+                while len(guess[k]) < sizes[k] and order:
+                    guess[k].add(order.pop())
+        if any(len(guess[k]) != sizes[k] for k in sizes) or len(pool) != sum(sizes.values()):
+            raise MirrorError("the hand sizes do not add up")
+        return guess
+
+
+def _in_place(order: list[Card], cards: set[Card], trump: Any) -> list[Card]:
+    """`cards` in the order they came: each card gone makes room for a new one in its place
+    (as the table swaps a face-down card), the rest of the new ones after them."""
+    new = sort_hand(list(cards - set(order)), trump)
+    out = [c if c in cards else new.pop(0) if new else None for c in order]
+    return [c for c in out if c is not None] + new
+
+
+MIRRORS: dict[str, type[Mirror] | type[KlabberjassMirror] | type[ThreeMirror]] = {
     "four": Mirror,
     "klabberjass": KlabberjassMirror,
+    "three": ThreeMirror,
 }  # the mirrors by the name a game's registry entry gives (`Game.mirror`)
 
 
-def mirror_for(game: Game, seat: int) -> Mirror | KlabberjassMirror:
+def mirror_for(game: Game, seat: int) -> Mirror | KlabberjassMirror | ThreeMirror:
     """The mirror of `game` for `seat`."""
     return MIRRORS[game.mirror](game, seat)

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple, Union
 from ...engine import (
     Action,
     Card,
+    KalabriaszVariant,
     KlabberjassScoreLine,
     KlabberjassVariant,
     Rank,
@@ -41,6 +42,7 @@ from ...engine import (
     Variant,
     parse_card,
 )
+from ...engine import kalabriasz as _kalabriasz
 from ...engine import klabberjass as _klabberjass
 from ...engine import match as _match
 from ...engine.reasons import Reason
@@ -298,7 +300,7 @@ def reason_json(reason: Reason) -> dict[str, Any]:
 # --- observations and events as JSON, by their type hints ---
 EVENTS: dict[str, type] = {
     name: cls
-    for module in (_match, _klabberjass)
+    for module in (_match, _klabberjass, _kalabriasz)
     for name, cls in vars(module).items()
     if isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
     and cls.__module__ == module.__name__ and cls is not Action
@@ -314,7 +316,7 @@ def encode(value: Any) -> Any:
         return str(value)
     if isinstance(value, str):
         return value
-    if isinstance(value, (Variant, KlabberjassVariant)):
+    if isinstance(value, (Variant, KlabberjassVariant, KalabriaszVariant)):
         return value.to_dict()
     if dataclasses.is_dataclass(value):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
@@ -371,9 +373,9 @@ def decode(hint: Any, data: Any, game: Game) -> Any:
         return parse_card(_text(data))
     if hint in (Suit, Rank):
         return hint(_text(data))
-    if hint is Action:
-        return game.parse_action(_text(data))
-    if hint in (Variant, KlabberjassVariant):
+    if hint is Action:  # as this seat may see it: a card laid away by another is "lay"
+        return game.state.parse_seen(_text(data))
+    if hint in (Variant, KlabberjassVariant, KalabriaszVariant):
         return game.variant_from_dict(data)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(data, dict):
