@@ -141,7 +141,7 @@ def _judge(
 def verdict(drill: Drill, j: coach.Judgement) -> Verdict:
     """The new answer in the coach's words, beside what the first answer cost."""
     obs, d = drill.obs, drill.decision
-    key = "coach.drill_before_solo" if coach.solo(obs) else "coach.drill_before"
+    key = coach.side_key("coach.drill_before", obs)
     before = tr(key, chosen=coach.did(obs, drill.state.parse_action(d.chosen)),
                 cost=coach.points(d.cost))  # fmt: skip
     if j.cost == 0.0:

@@ -171,7 +171,7 @@ class CoachPositionScene(PositionScene):
 
     def caption(self) -> tuple[str, list[tuple[str, tuple]]]:
         j, obs = self.judgement, self.obs
-        key = "coach.position_chose_solo" if coach.solo(obs) else "coach.position_chose"
+        key = coach.side_key("coach.position_chose", obs)
         frame = tr("coach.position_frame") if card_of(j.chosen) else ""  # a bid has none
         lines = [(tr(key, chosen=coach.did(obs, j.chosen), cost=coach.points(j.cost),
                      frame=frame), theme.NAT)]  # fmt: skip
@@ -314,7 +314,7 @@ class DrillScene(PositionScene):
             return head, lines
         if p.answer is not None:
             return head, [(tr("coach.drill_weighing"), theme.GOLD_LIGHT)]
-        ask = "coach.drill_ask_solo" if coach.solo(drill.obs) else "coach.drill_ask"
+        ask = coach.side_key("coach.drill_ask", drill.obs)
         return head, [
             (drill.question, theme.GOLD_LIGHT),
             (tr(ask, cost=coach.points(drill.decision.cost)), theme.TEXT),
