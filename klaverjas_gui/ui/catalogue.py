@@ -682,6 +682,7 @@ SCREENS: dict[str, Opener] = {
     "rules: roem": lambda shell: _learn(shell, "rules", page=2),
     "rules: signals": lambda shell: _learn(shell, "rules", page=4),
     "rules: klabberjass": lambda shell: _learn(shell, "rules", page=5),
+    "rules: kalabriasz": lambda shell: _learn(shell, "rules", page=6),
     "tutorial: klabberjass quiz": lambda shell: _learn(shell, "quiz", lesson="klabberjass"),
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),
