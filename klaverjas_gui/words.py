@@ -273,3 +273,20 @@ def describe_klabberjass_deal(score: Any) -> str:
     if score.outcome == "nat":
         return tr("rules.kj_failed", head=head, score=score.scores[o])
     return tr("rules.deal_made", head=head, score=score.scores[m], other_score=score.scores[o])
+
+
+def describe_kalabriasz_deal(score: Any, names: Sequence[str]) -> str:
+    """A three-player deal's result in words: what the maker scored of all points, and
+    what the contract (more than half) made of it. `names`: the seats' names."""
+    if score.outcome == "void":
+        return tr("kalabriasz.describe_void")
+    m = score.maker
+    total, everyone = score.totals[m], sum(score.totals)
+    text = tr("kalabriasz.describe_total", name=names[m], total=total, all=everyone)
+    if score.laid_away:
+        text += " " + tr("kalabriasz.describe_laid_away", n=score.laid_away)
+    if score.outcome == "nat":
+        return f"{text} {tr('kalabriasz.describe_nat', name=names[m], total=total)}"
+    if score.outcome == "pit":
+        return f"{text} {tr('kalabriasz.describe_pit', name=names[m], bonus=score.pit[m])}"
+    return f"{text} {tr('kalabriasz.describe_made')}"

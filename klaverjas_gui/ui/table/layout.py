@@ -82,9 +82,14 @@ class TableLayout:
             return self._open_fan(seat, n)
         return self._hidden_fan(seat, n)
 
+    def south_span(self) -> float:
+        """The widest the bottom hand may spread, from its first card's left edge to its
+        last one's right edge."""
+        return self.w * 0.6
+
     def _south(self, n: int) -> list[Pose]:
         cw, ch = self.card
-        spacing = min(0.56 * cw, (self.w * 0.6 - cw) / max(1, n - 1))
+        spacing = min(0.56 * cw, (self.south_span() - cw) / max(1, n - 1))
         total = spacing * (n - 1)
         base_y = self.h - ch / 2 - self.h * 0.03
         mid = (n - 1) / 2
@@ -368,8 +373,10 @@ class TableLayout:
 
 def place_of(seat: int, players: int, bottom: int) -> int:
     """Where `seat` sits on screen when seat `bottom` is drawn South: the seats in turn
-    round the table, spread evenly (four: a quarter each; two: face to face)."""
-    return (seat - bottom) % players * (4 // players)
+    round the table, spread evenly (four: a quarter each; two: face to face; three:
+    south, then west and east, the top left free for the talon)."""
+    k = (seat - bottom) % players
+    return (SOUTH, WEST, EAST)[k] if players == 3 else k * (4 // players)
 
 
 class SeatedLayout:
