@@ -451,6 +451,19 @@ def _attract_klabberjass(shell: Shell) -> None:
     shell.push("klabberjass demo", variant=KLABBERJASS_PRESETS["klabberjass"], seed=8, idle=True)
 
 
+def _attract_kalabriasz(shell: Shell) -> None:
+    """The club demo with the three-player game, run on until the maker lays away."""
+    from ..engine import KALABRIASZ_PRESETS
+
+    shell.show_menu()
+    demo = shell.push("kalabriasz demo", variant=KALABRIASZ_PRESETS["kalabriasz"], seed=8,
+                      idle=True)  # fmt: skip
+    for _ in range(4000):
+        demo.update(0.05)
+        if demo.session.state.phase == "play" and demo.session.state.trick:
+            break
+
+
 def _klabberjass_replay(shell: Shell) -> None:
     """A short stored Klabberjass game (Bela, to 100), its first deal replayed."""
     variant = KLABBERJASS_PRESETS["bela"]
@@ -753,6 +766,7 @@ SCREENS: dict[str, Opener] = {
     "statistics": lambda shell: _history(shell, "statistics"),
     "demo": lambda shell: shell.start_demo(7),
     "demo: klabberjass (attract)": _attract_klabberjass,
+    "demo: kalabriasz (attract)": _attract_kalabriasz,
     "settings: klabberjass": lambda shell: _settings(shell, "klabberjass"),
     "settings: kalabriasz": lambda shell: _settings(shell, "kalabriasz"),
     "history: klabberjass replay": _klabberjass_replay,

@@ -48,6 +48,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "kalabriasz match end": "kalabriasz_scenes.KalabriaszEndScene",
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",
+    "kalabriasz demo": "attract.AttractKalabriaszTable",
     "about": "about.AboutScene",
     "coach report": "coach_report.CoachReportScene",  # match_id=
     "progress": "progress.ProgressScene",  # game=
