@@ -10,7 +10,6 @@ import pytest
 from uitest import DT, run_until
 
 from klaverjas_gui.engine import KALABRIASZ_PRESETS
-from klaverjas_gui.engine.cards import Card
 from klaverjas_gui.engine.kalabriasz import KalabriaszStacked, new_kalabriasz
 from klaverjas_gui.games import KALABRIASZ
 from klaverjas_gui.ui.attract import AttractKalabriaszTable

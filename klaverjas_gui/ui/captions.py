@@ -12,8 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine import Card, Suit, Variant
-from ..engine.cards import mask_of
-from ..engine.cards import POINTS
+from ..engine.cards import POINTS, mask_of
 from ..engine.kalabriasz import AllPassed, CardLaidAway, KalabriaszDealScored, TalonTaken
 from ..engine.klabberjass import (
     BellaDeclared,
@@ -62,8 +61,9 @@ def play_caption(
         partner_wins = False
     else:
         legal, rule = obligation(variant, t, mask, trick, partner)
-        partner_wins = (partner if partner is not None
-                        else len(trick) >= 2 and winner_index(t, list(trick)) == len(trick) - 2)  # fmt: skip
+        partner_wins = partner
+        if partner is None:  # four players: the card played two before
+            partner_wins = len(trick) >= 2 and winner_index(t, list(trick)) == len(trick) - 2
         if not legal & card.bit:  # revoke = club: a person's wrong card (shown afterwards)
             return tr("demo.plays_wrong", name=name, card=card_name(card))
     words = {"name": name, "card": card_name(card)}
