@@ -57,6 +57,7 @@ KALABRIASZ = register_game(
             "match end": "kalabriasz match end",
             "score sheet": "kalabriasz score sheet",
             "demo": "kalabriasz demo",
+            "lesson": "kalabriasz lesson",
         },
         demo_preset="kalabriasz", mirror="three",
     )

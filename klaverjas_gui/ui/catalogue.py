@@ -486,6 +486,24 @@ def _learn(shell: Shell, scene: str, **options: Any) -> None:
     shell.push(scene, **options)
 
 
+def _lesson_at(shell: Shell, lesson_id: str, step: str) -> None:
+    """A card lesson played by its own script up to the learner's step `step` ("": to its
+    end), the learner's earlier moves made as the lesson wants them."""
+    from ..teach.lessons import LESSON_BY_ID
+    from .tutorial import open_lesson
+
+    shell.show_menu()
+    scene: Any = open_lesson(shell, LESSON_BY_ID[lesson_id])
+    for _ in range(4000):
+        run = scene.run
+        asked = run.step is not None and step and run.step.key == step
+        if scene.finished or (asked and scene.may_act()):
+            break
+        if run.waiting_for_you and scene.may_act() and run.step is not None:
+            scene.submit(run.parse(run.step.action))
+        scene.update(0.05)
+
+
 def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) -> None:
     """The live coach's note after a costly decision (judged over 8 fixed sampled deals):
     Klaverjas, seat 0 plays the 7 of hearts on its partner's trick where the ace of
@@ -775,6 +793,13 @@ SCREENS: dict[str, Opener] = {
     "tutorial: lesson": lambda shell: _learn(shell, "lesson", lesson="overtrump"),
     "tutorial: quiz": lambda shell: _learn(shell, "quiz", lesson="nat"),
     "tutorial: signals": lambda shell: _learn(shell, "lesson", lesson="signals"),
+    "tutorial: three at the table": lambda shell: _learn(
+        shell, "kalabriasz lesson", lesson="three"
+    ),
+    "tutorial: three at the table (laying away)": lambda shell: _lesson_at(
+        shell, "three", "three_lay_ten"
+    ),
+    "tutorial: three at the table (done)": lambda shell: _lesson_at(shell, "three", ""),
     "rules: cards": lambda shell: _learn(shell, "rules", page=0),
     "rules: roem": lambda shell: _learn(shell, "rules", page=2),
     "rules: signals": lambda shell: _learn(shell, "rules", page=4),

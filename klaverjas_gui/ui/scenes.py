@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "lessons": "tutorial.LessonListScene",
     "lesson": "tutorial.LessonScene",  # lesson= (one with cards; else "quiz")
     "quiz": "tutorial.QuizScene",  # lesson=
+    "kalabriasz lesson": "kalabriasz_lesson.KalabriaszLessonScene",  # lesson=
     "rules": "rules.RulesScene",  # page=
     "table": "table.scene.TableScene",  # variant=, seed=, seats=, ...
     "klabberjass table": "table.two.scene.KlabberjassTableScene",
