@@ -381,6 +381,9 @@ def solo(obs: Obs) -> bool:
     return side(obs) != ""
 
 
+SIDES = ("", "_solo", "_defence")  # `side`: the suffixes of the sentences' keys
+
+
 def side(obs: Obs) -> str:
     """Whose points the coach counts for this seat, as a key suffix: "" your team's,
     "_solo" your own, "_defence" the two defenders' (a Kalabriasz defender)."""

@@ -164,10 +164,10 @@ def kalabriasz_page() -> list[Block]:
     assert failed.outcome == "nat"  # exactly half is not more than half
     return [
         Para(t("intro")),
-        CardRow(t("talon_row"), ((None, t("cap_talon")), (None, t("cap_talon")))),
         Para(t("bidding")),
         Para(t("talon"), theme.GOLD_LIGHT),
         CardRow(t("lay_row"), (
+            (None, t("cap_talon")), (None, t("cap_talon")),
             ("TS", t("cap_lay_points", points=card_points(ten, "H"))),
             ("7D", t("cap_lay_void")),
         )),
