@@ -99,6 +99,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         confirm,
         drill,
         history,
+        kalabriasz_lesson,
         kalabriasz_scenes,
         klabberjass_replay,
         klabberjass_scenes,
