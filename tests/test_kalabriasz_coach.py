@@ -276,3 +276,42 @@ def test_the_other_defender_winning_is_the_partners_trick_wherever_he_sits():
     assert explain(obs, nine) == (
         "The other defender is winning this trick: keep your good cards and play the 9 of spades."
     )
+
+
+# --- the live coach at the table for three ---
+def test_the_live_coach_judges_bids_cards_laid_away_and_cards_at_the_three_player_table(
+    make_app,
+):
+    """With the coach on every decision, each of the person's decisions in a Kalabriasz
+    deal (a bid, the two cards laid away when he names, the cards) is judged by this coach
+    and stored with the match."""
+    from uitest import card_pos, click, click_button, human_turn, run_until, table_of
+
+    app = make_app("--game", "kalabriasz", "--seed", "3")
+    app.settings.coach = "every"
+    table = table_of(app)
+    session = table.session
+    session.coach.worlds = 4
+    rng = random.Random(3)
+    named = False
+    while session.state.deal_no == 1 or session.state.phase != "bidding":
+        run_until(app, lambda: human_turn(app) or session.state.deal_no > 1)
+        if session.state.deal_no > 1 or app.top is not table:
+            break
+        run_until(app, lambda: not session.coach.busy(), seconds=60)
+        state = session.state
+        if table.human_may_play():
+            card = rng.choice([a.card for a in state.legal_actions()])
+            click(app, card_pos(table, card))
+        elif not named:
+            named = True
+            key = next(k for k, a in table.prompt.actions.items() if a.kind == "name")
+            click_button(app, table, key)
+        else:
+            click_button(app, table, rng.choice(list(table.prompt.actions)))
+    run_until(app, lambda: not session.coach.busy(), seconds=180)
+    kinds = Counter(j.kind for _, j in session.coach.judged)
+    assert kinds["bid"] >= 1 and kinds["talon"] == 2, kinds
+    assert kinds["lead"] + kinds["follow"] + kinds["trump"] >= 5, kinds
+    stored = session.history.decisions(session.match_id)
+    assert len(stored) == sum(kinds.values()) and all(d.seat == 0 for d in stored)
