@@ -315,3 +315,19 @@ def test_the_live_coach_judges_bids_cards_laid_away_and_cards_at_the_three_playe
     assert kinds["lead"] + kinds["follow"] + kinds["trump"] >= 5, kinds
     stored = session.history.decisions(session.match_id)
     assert len(stored) == sum(kinds.values()) and all(d.seat == 0 for d in stored)
+
+
+def test_a_card_laid_away_is_asked_again_as_a_card_of_the_hand():
+    """Practise your mistakes on a talon decision: asked which card to lay away (not "name
+    or pass"), where in the match it was, and answered with a card of the twelve."""
+    from klaverjas_gui.play.drills import Drill
+
+    state = new_kalabriasz(seed=1, stacked=STACKED)
+    state, _ = state.apply("name H")
+    obs = state.observation(0)
+    drill = Drill(None, None, state, obs)  # type: ignore[arg-type]
+    assert drill.question == ("This hand is from one of your matches. Which card do you lay away?")
+    assert coach.where(obs) == "Deal 1, laying away" and coach.card_question(obs)
+    assert len(obs.hand) == 12 and {a.card for a in obs.legal} == set(obs.hand)
+    bidding = new_kalabriasz(seed=1, stacked=STACKED).observation(0)
+    assert coach.where(bidding) == "Deal 1, bidding" and not coach.card_question(bidding)

@@ -38,8 +38,13 @@ class Drill:
 
     @property
     def question(self) -> str:
-        """ "Which card?" or "Name or pass?" (any other bidding question)."""
-        return tr("coach.drill_card" if self.obs.phase == "play" else "coach.drill_bid")
+        """ "Which card?", "Which card to lay away?" or "Name or pass?" (any other bidding
+        question)."""
+        if self.obs.phase == "play":
+            return tr("coach.drill_card")
+        return tr(
+            "coach.drill_talon" if coach.situation(self.obs) == "talon" else "coach.drill_bid"
+        )
 
 
 @dataclass(frozen=True)

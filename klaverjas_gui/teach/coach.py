@@ -453,6 +453,21 @@ def did(obs: Obs, action: Action) -> str:
     return tr(f"coach.did_{action.kind}")
 
 
+def where(obs: Obs) -> str:
+    """Where in the match a decision was: "Deal 2, trick 5", "Deal 2, bidding", "Deal 2,
+    laying away"."""
+    if obs.phase == "play":
+        return tr("coach.report_at_trick", deal=obs.deal_no, trick=len(obs.tricks) + 1)
+    if situation(obs) == "talon":
+        return tr("coach.report_at_talon", deal=obs.deal_no)
+    return tr("coach.report_at_bid", deal=obs.deal_no)
+
+
+def card_question(obs: Obs) -> bool:
+    """Every answer is a card of the hand: one to play, or (Kalabriasz) one to lay away."""
+    return bool(obs.legal) and all(a.card is not None for a in obs.legal)
+
+
 def kind_label(kind: str) -> str:
     """A situation or a kind of mistake in words, for the report and the chart."""
     return tr(f"coach.kind_{kind}")
