@@ -94,6 +94,15 @@ class Game:
         """The translation key of a preset's one line."""
         return self.preset_notes.format(name)
 
+    def has_coach(self) -> bool:
+        """Its coach's evaluator is there to be loaded (a new game's table may come before
+        its coach: teach/<game>_coach.py); without one the game is played uncoached."""
+        try:
+            self.coaching()
+        except ModuleNotFoundError:
+            return False
+        return True
+
     @property
     def noun(self) -> str:
         """What one whole play is called: "match" (Klaverjas) or "game" (Klabberjass)."""

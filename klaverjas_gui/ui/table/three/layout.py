@@ -46,6 +46,15 @@ class KalabriaszLayout(TableLayout):
             round(max(xs) - min(xs) + sw), round(max(ys) - min(ys) + sh),
         )  # fmt: skip
 
+    def _hidden_fan(self, seat: int, n: int) -> list[Pose]:
+        """West's and East's backs a little closer together: twelve span what eight do at
+        the four-player table, so the name plates below them keep their place."""
+        poses = super()._hidden_fan(seat, n)
+        if seat == NORTH:
+            return poses
+        cy, k = self.centre[1], 7 / (LONGEST_HAND - 1)
+        return [Pose(p.x, cy + (p.y - cy) * k, p.angle, p.scale) for p in poses]
+
     def south_span(self) -> float:
         """No wider than eight cards of the four-player table: ten or twelve cards lie
         closer together, clear of the name plates and buttons in the bottom corners."""
