@@ -285,3 +285,12 @@ class AttractKlabberjassTable(Attract, KlabberjassTableScene):
 class AttractKalabriaszTable(Attract, KalabriaszTableScene):
     """The three-player demo table: the talon taken and the cards laid away are said in
     the captions (every card is open here)."""
+
+    def caption_room(self) -> pygame.Rect:
+        """Below the left-hand player's name plate, left of South's hand."""
+        room = super().caption_room()
+        top = self.layout.plate_rect(WEST, True).bottom + self.layout.px(10)
+        if top > room.top:
+            room.h -= top - room.top
+            room.top = top
+        return room
