@@ -64,7 +64,8 @@ class KalabriaszSummaryScene(DealSummaryScene):
         return s.card_points[team] + (s.laid_away if team == s.maker else 0)
 
     def describe(self) -> str:
-        return describe_kalabriasz_deal(self.line.score, self.table.seat_names())
+        you = None if self.table.many else self.session.holder  # people sharing: by name
+        return describe_kalabriasz_deal(self.line.score, self.table.seat_names(), you)
 
 
 class KalabriaszSheetScene(ScoreSheetScene):

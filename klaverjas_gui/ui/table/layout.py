@@ -39,6 +39,9 @@ class Pose(NamedTuple):
 class TableLayout:
     w: int
     h: int
+    # The places the seats take in turn from the bottom (a game's layout may say; none:
+    # spread evenly round the table, see `place_of`).
+    places: tuple[int, ...] = ()
 
     # --- basic measures ---
     @cached_property
@@ -371,12 +374,12 @@ class TableLayout:
         return round(x), round(p.y)
 
 
-def place_of(seat: int, players: int, bottom: int) -> int:
+def place_of(seat: int, players: int, bottom: int, places: tuple[int, ...] = ()) -> int:
     """Where `seat` sits on screen when seat `bottom` is drawn South: the seats in turn
-    round the table, spread evenly (four: a quarter each; two: face to face; three:
-    south, then west and east, the top left free for the talon)."""
+    round the table, at `places` (a layout's own: three players sit south, west and
+    east), else spread evenly (four: a quarter each; two: face to face)."""
     k = (seat - bottom) % players
-    return (SOUTH, WEST, EAST)[k] if players == 3 else k * (4 // players)
+    return places[k] if places else k * (4 // players)
 
 
 class SeatedLayout:
@@ -397,7 +400,7 @@ class SeatedLayout:
 
     def place(self, seat: int) -> int:
         """Where `seat` sits on screen (0 south, 1 west, 2 north, 3 east)."""
-        return place_of(seat, self.players, self.bottom)
+        return place_of(seat, self.players, self.bottom, self.base.places)
 
     def hand_poses(self, seat: int, n: int, open_cards: bool) -> list[Pose]:
         return self.base.hand_poses(self.place(seat), n, open_cards)

@@ -5,6 +5,7 @@ East (`layout.place_of`), their hands up to twelve cards long."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 
 import pygame
@@ -15,8 +16,11 @@ from ..layout import EAST, NORTH, SMALL, SOUTH, WEST, Pose, TableLayout
 LONGEST_HAND = 12  # the maker's ten and the talon, before he lays two away
 
 
+@dataclass(frozen=True)
 class KalabriaszLayout(TableLayout):
     """The four-player layout with the talon at the top and room for hands of twelve."""
+
+    places: tuple[int, ...] = (SOUTH, WEST, EAST)  # the top is the talon's
 
     # --- the talon, at the top in the middle ---
     def talon_pose(self, index: int) -> Pose:
@@ -29,8 +33,9 @@ class KalabriaszLayout(TableLayout):
         """What the two cards of the talon cover, their label below included."""
         sw, sh = self.small
         left = self.talon_pose(0).x - sw / 2
+        label = theme.font(self.text(15), True).get_linesize()  # as large as the text size
         return pygame.Rect(round(left), self.margin, round(2 * sw + self.px(8)),
-                           round(sh + self.px(8) + self.text(15) * 1.3))  # fmt: skip
+                           round(sh + self.px(4) + label))  # fmt: skip
 
     # --- hands of up to twelve cards ---
     def hand_bounds(self, seat: int, open_cards: bool) -> pygame.Rect:

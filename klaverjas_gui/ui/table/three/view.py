@@ -47,4 +47,5 @@ class KalabriaszView(TableView):
         L: KalabriaszLayout = p.layout  # type: ignore[assignment]
         rect = L.talon_rect()
         img = theme.text(text, L.text(15), theme.TEXT_DIM, True)
-        surface.blit(img, img.get_rect(midbottom=(rect.centerx, rect.bottom)))
+        top = round(L.talon_pose(0).y + L.small[1] / 2) + L.px(4)  # below the two cards
+        surface.blit(img, img.get_rect(midtop=(rect.centerx, top)))
