@@ -21,6 +21,7 @@ PER_GAME = (
     "engine/klabberjass",
     "ai/klabberjass",
     "teach/klabberjass",
+    "teach/kalabriasz",
     "ui/klabberjass_",
     "ui/table/two/",  # the two-player table of Klabberjass
     # A rule of play, the engine's (the registry holds everything else): the reason a card

@@ -147,6 +147,7 @@ def _built_keys() -> set[str]:
     keys = set()
     for lesson in LESSONS:  # lessons.text(f"{lesson.id}_title"), steps and quizzes alike
         keys |= {f"teach.{lesson.id}_{part}" for part in ("title", "intro", "outro")}
+        keys |= {f"teach.{seat}" for seat in lesson.seat_names}  # the lesson table's names
         for step in lesson.script:
             if step.key:
                 keys |= {f"teach.{step.key}{end}" for end in ("", "_instead", "_done")}
@@ -166,6 +167,12 @@ def _built_keys() -> set[str]:
     keys |= {f"ui.gesture_{v}" for v in ("click", "double_click", "drag")}
     # table/two/view.py: tr(f"ui.{key}") for the turned card's label
     keys |= {"ui.table_proposed_trump", "ui.kj_dix", "ui.kj_turned"}
+    # coach.side_key(key, obs): the key for whose points the coach counts
+    from klaverjas_gui.teach.coach import SIDES
+
+    for base in ("note_partner", "note_opponent", "note_better", "note_plain", "options_note",
+                 "position_chose", "drill_ask", "drill_before"):  # fmt: skip
+        keys |= {f"coach.{base}{side}" for side in SIDES}
     # the registry's words (klaverjas_gui/games/): each game's presets' names and notes
     for game in GAMES.values():
         for name in [*game.presets, "custom"]:

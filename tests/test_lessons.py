@@ -96,3 +96,21 @@ def test_the_new_lessons_teach_choosing_trump_scoring_and_klabberjass_words():
     scoring = start("scoring")
     assert finish(scoring) >= 1
     assert "262" in scoring.lesson.quiz[1].explain  # the engine's pit: 162 + 100
+
+
+def test_three_at_the_table_teaches_naming_the_talon_laying_away_and_the_ruff():
+    """Kalabriasz (RULES.md 3): West and East pass, you name hearts and take the talon, lay
+    away the 10 of spades (10 points yours) and your only club, then trump West's ace of
+    clubs with the 7 of hearts: 11 points to you, the maker."""
+    from klaverjas_gui.engine.cards import POINTS, Card
+    from klaverjas_gui.games import get_game
+
+    run = start("three")
+    assert run.lesson.game is get_game("kalabriasz") and len(run.state.hand(YOU)) == 10
+    finish(run)
+    state = run.state
+    assert state.maker == YOU and state.trump_suit.value == "H"
+    assert state.laid_away == (Card("T", "S"), Card("8", "C"))
+    assert sum(POINTS[state.trump][c.index] for c in state.laid_away) == 10
+    assert state.tricks == ((1, (Card("A", "C"), Card("7", "C"), Card("7", "H"))),)
+    assert state.deal_points[YOU] == 11 and state.to_move == YOU  # the trick is yours

@@ -33,6 +33,34 @@ def open_rules(app) -> RulesScene:
     return rules
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_every_tab_title_fits_its_tab_at_the_largest_text(make_app, lang):
+    """Seven tabs at 1024x600 and the larger letters: two rows, none cut short, and the
+    page below them."""
+    from klaverjas_gui.ui import widgets
+
+    app = make_app("--lang", lang, size="1024x600")
+    app.set_text_size("larger")
+    rules = open_rules(app)
+    rules.go(6)
+    tabs = [rules.buttons[f"tab_{i}"] for i in range(len(pages()))]
+    for i, button in enumerate(tabs):
+        need = widgets.fit_label(app.size, button.text, "@primary" if i == 6 else "@quiet",
+                                 0, 0)[0]  # fmt: skip
+        assert button.get_abs_rect().w >= need, (i, button.text)
+    assert rules.viewport().top > max(b.get_abs_rect().bottom for b in tabs)
+
+
+def test_the_kalabriasz_page_scores_its_example_as_the_engine_does():
+    """RULES.md 3: 74 in tricks and 7 laid away is exactly half of 162: the maker fails,
+    the defenders' 50 and 31 become 91 and 71."""
+    from klaverjas_gui.ui.rules import ScoreTable, kalabriasz_page
+
+    (table,) = [b for b in kalabriasz_page() if isinstance(b, ScoreTable)]
+    assert [row[1:] for row in table.rows] == [("74", "7", "0"), ("50", "–", "91"),
+                                               ("31", "–", "71")]  # fmt: skip
+
+
 @pytest.mark.parametrize("size", ["1024x600", "1920x1080"])
 @pytest.mark.parametrize("lang", ["en", "nl", "fr"])
 def test_every_rules_page_renders_and_fits(make_app, size, lang):
@@ -40,7 +68,8 @@ def test_every_rules_page_renders_and_fits(make_app, size, lang):
     rules = open_rules(app)
     assert rules.buttons["tab_0"].text == tr("teach.rules_page_cards")
     count = len(pages())
-    assert count == 6  # signals (issue 37), then two-player Klabberjass (issue 18, item 17)
+    # signals (issue 37), two-player Klabberjass (issue 18, item 17), Kalabriasz (issue 39)
+    assert count == 7
     for n in range(count):
         assert rules.page == n
         view = rules.viewport()

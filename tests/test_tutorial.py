@@ -24,9 +24,8 @@ from uitest import (
 )
 
 from klaverjas_gui import words
-from klaverjas_gui.engine import parse_action
 from klaverjas_gui.engine.cards import cards_of
-from klaverjas_gui.engine.match import RoemClaimed, play
+from klaverjas_gui.engine.match import RoemClaimed
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.lessons import LESSONS, YOU
 from klaverjas_gui.ui.tutorial import LessonListScene, LessonScene, QuizScene
@@ -43,8 +42,8 @@ def wrong_card(scene: LessonScene):
     """An illegal card in the learner's hand if there is one, else a legal one the lesson
     does not want; None when the wanted card is the only one."""
     state = scene.session.state
-    right = parse_action(scene.run.step.action).card
-    legal = {a.card for a in state.legal_actions() if a.kind == "play"}
+    right = scene.run.parse(scene.run.step.action).card
+    legal = {a.card for a in state.legal_actions() if a.card is not None}
     hand = cards_of(state.hands[YOU])
     illegal = [c for c in hand if c not in legal]
     if illegal:
@@ -62,16 +61,17 @@ def play_lesson(app, scene: LessonScene, way: str) -> int:
             break
         run = scene.run
         state = scene.session.state
-        action = parse_action(run.step.action)
-        if action.kind == "play":
+        action = run.parse(run.step.action)
+        if action.card is not None:  # a card played, or laid away (Kalabriasz's talon)
             run_until(app, scene.human_may_play)
             card, illegal = wrong_card(scene)
             if card is not None:
                 click(app, card_pos(scene, card))
                 assert scene.session.state is state and run.step.action == str(action)
                 if illegal:
-                    assert scene.refusal == words.explain(state, play(card))
-                    assert scene.refusal == state.explain(play(card))  # English: the engine's
+                    move = scene.hand.action(card)
+                    assert scene.refusal == words.explain(state, move)
+                    assert scene.refusal == state.explain(move)  # English: the engine's
                 else:
                     assert scene.refusal == (run.step.instead or tr("teach.lesson_wants"))
                 refused += 1
@@ -226,3 +226,18 @@ def test_the_klabberjass_quiz_says_what_it_asks_about_and_its_buttons_hold_no_su
         click_button(app, quiz, f"choice_{answer}")
     assert quiz.finished
     assert not [label for label in seen if set(label) & set(SUIT_GLYPHS)], seen
+
+
+def test_three_at_the_table_opens_at_the_three_player_table(make_app):
+    """The lesson's game (its registry entry) says which table it is played at."""
+    from klaverjas_gui.teach.lessons import LESSON_BY_ID
+    from klaverjas_gui.ui.kalabriasz_lesson import KalabriaszLessonScene
+    from klaverjas_gui.ui.table.three.scene import KalabriaszTableScene
+
+    app = make_app()
+    listing = open_lessons(app)
+    click_button(app, listing, "lesson_three")
+    scene = app.top
+    assert isinstance(scene, KalabriaszLessonScene) and isinstance(scene, KalabriaszTableScene)
+    assert scene.lesson is LESSON_BY_ID["three"] and scene.game.players == 3
+    assert [seat.name for seat in scene.session.seats] == ["You", "West", "East"]

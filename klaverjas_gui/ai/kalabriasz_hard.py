@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine.cards import FULL_MASK, POINTS, SUITS, cards_of
@@ -158,6 +159,16 @@ def deal_margin(maker_total: float, total: float) -> float:
     return -total / 2
 
 
+def side_diff(maker_total: float, total: float) -> float:
+    """The maker's deal score minus both defenders' together: the coach's measure, as in
+    the other games a side's score minus the other side's (a point that changes sides
+    moves it by 2). For a deal of a given total it is 4/3 of `deal_margin` less a third of
+    the total: the two rank one deal's outcomes alike."""
+    if 2 * maker_total > total:
+        return 2 * maker_total - total
+    return -total
+
+
 class KalabriaszHard:
     """Sampled deals and an exact endgame for the cards; normal's rules for the bidding and
     the laying away."""
@@ -188,6 +199,8 @@ class KalabriaszHard:
         self.helper = KalabriaszHeuristic(seed, counting=True, caution=caution)
         self._solvers: dict[tuple[KalabriaszVariant, int, int], ThreeSolver] = {}
         self.sampled = 0  # deals sampled for the last decision (benchmarks read it)
+        self.stop_at: float | None = None  # no more deals after this (time.perf_counter())
+        self.cancelled: Callable[[], bool] | None = None  # the coach's job was cancelled
 
     def choose(self, obs: KalabriaszObservation) -> Action:
         legal = obs.legal
@@ -212,6 +225,10 @@ class KalabriaszHard:
         about as long as the mean so far)."""
         if done == 0:
             return True
+        if self.cancelled is not None and self.cancelled():
+            return False
+        if self.stop_at is not None and time.perf_counter() >= self.stop_at:
+            return False
         elapsed = time.perf_counter() - start
         if elapsed * (done + 1) / done > self.cap:
             return False
@@ -288,8 +305,10 @@ class KalabriaszHard:
         t = obs.trump.index  # type: ignore[union-attr]
         return max(obs.legal, key=lambda a: (values[a.card.index], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
 
-    def card_values(self, obs: KalabriaszObservation) -> dict[int, float]:
-        """Each legal card's mean deal margin for this seat over the sampled deals."""
+    def card_values(
+        self, obs: KalabriaszObservation, score: Callable[[float, float], float] = deal_margin
+    ) -> dict[int, float]:
+        """Each legal card's mean deal margin (`score`) for this seat over the sampled deals."""
         start = time.perf_counter()
         seen = read(obs)
         solver = self._solver(obs.variant, seen.trump, seen.maker)
@@ -318,10 +337,109 @@ class KalabriaszHard:
                     diff = play_out(solver, h, obs.leader, (*trick, c), seen.lost,
                                     self.tail_cards)  # fmt: skip
                 maker_total = maker_known + (rest + diff) / 2
-                sums[c] += sign * deal_margin(maker_total, total)
+                sums[c] += sign * score(maker_total, total)
             done += 1
         self.sampled = done
         return {c: v / done for c, v in sums.items()}
+
+    # --- every option valued (`evaluate`) ---
+    def lay_values(self, obs: KalabriaszObservation) -> dict[Action, float]:
+        """Each card the maker may lay away, valued by `side_diff` over deals sampled for
+        the two defenders' hands: the second card (if still to lay) by normal's rule, then
+        played out from first hand's lead."""
+        seen = read(obs)
+        t, seat = seen.trump, seen.seat
+        pts = POINTS[t]
+        solver = self._solver(obs.variant, t, seat)
+        sums = dict.fromkeys(obs.legal, 0.0)
+        start = time.perf_counter()
+        done = 0
+        while self._more(done, start):
+            hands, _ = self._world(seen)
+            for a in obs.legal:
+                laid = seen.away | a.card.bit  # type: ignore[union-attr]
+                laid = self._lay_rest(obs, hands[seat], laid)
+                sums[a] += self._play_deal(solver, obs, hands, seat, laid, pts)
+            done += 1
+        self.sampled = done
+        return {a: v / done for a, v in sums.items()}
+
+    def bid_options(self, obs: KalabriaszObservation) -> dict[Action, float]:
+        """Naming each suit and passing, valued by `side_diff` for this seat over sampled
+        deals (the talon and the other hands fitting the passes so far). Naming: the talon
+        taken, two cards laid away by normal's rule, played out. Passing: each seat still to
+        speak names as normal would (its best suit, if the hand is worth it); the first to
+        name plays the deal as maker; nobody: the deal is void and scores nothing."""
+        seat = obs.seat
+        hand = sum(c.bit for c in obs.hand)
+        sizes = [10, 10, 10, 2]
+        sizes[seat] = 0
+        passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
+        known = [0, 0, 0]
+        known[seat] = hand
+        seen = Seen(seat, seat, 0, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
+                    (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
+                    (0, 0))  # fmt: skip
+        later = []
+        s = (seat + 1) % 3
+        while s != obs.first_hand:
+            later.append(s)
+            s = (s + 1) % 3
+        sums = dict.fromkeys(obs.legal, 0.0)
+        start = time.perf_counter()
+        done = 0
+        while self._more(done, start):
+            hands, talon = self._world(seen)
+            for a in obs.legal:
+                if a.kind == "name":
+                    sums[a] += self._as_maker(obs, hands, talon, seat, a.suit.index)  # type: ignore[union-attr]
+                    continue
+                for other in later:
+                    cards = cards_of(hands[other])
+                    best = max(range(4), key=lambda t: hand_value(cards, t))
+                    if hand_value(cards, best) >= NAME_AT + self.helper.caution:
+                        sums[a] -= self._as_maker(obs, hands, talon, other, best)
+                        break
+            done += 1
+        self.sampled = done
+        return {a: v / done for a, v in sums.items()}
+
+    def _as_maker(
+        self, obs: KalabriaszObservation, hands: tuple[int, int, int], talon: int, maker: int,
+        t: int,
+    ) -> float:  # fmt: skip
+        """`side_diff` of one sampled deal when `maker` names `t`: the talon taken, two
+        cards laid away by normal's rule, played out from first hand's lead."""
+        view = dataclasses.replace(obs, seat=maker, trump=SUITS[t], maker=maker, laid_away=())
+        full = list(hands)
+        full[maker] |= talon
+        laid = self._lay_rest(view, full[maker], 0)
+        return self._play_deal(self._solver(obs.variant, t, maker), view,
+                               (full[0], full[1], full[2]), maker, laid, POINTS[t])  # fmt: skip
+
+    def _lay_rest(self, obs: KalabriaszObservation, full: int, laid: int) -> int:
+        """The cards laid away once the maker (holding `full` with the talon) has laid two,
+        those still to lay chosen by normal's rule."""
+        view = dataclasses.replace(obs, phase="talon")
+        while laid.bit_count() < 2:
+            cards = cards_of(full & ~laid)
+            legal = tuple(LAY_ACTIONS[c.index] for c in cards)
+            view = dataclasses.replace(view, hand=tuple(cards), legal=legal)
+            laid |= self.helper.lay(view).card.bit  # type: ignore[union-attr]
+        return laid
+
+    def _play_deal(
+        self, solver: ThreeSolver, obs: KalabriaszObservation, hands: tuple[int, int, int],
+        maker: int, laid: int, pts: tuple[int, ...],
+    ) -> float:  # fmt: skip
+        """`side_diff` of one deal played out from first hand's lead, `laid` away."""
+        after = list(hands)
+        after[maker] &= ~laid
+        h = (after[0], after[1], after[2])
+        diff = play_out(solver, h, obs.first_hand, (), False, self.tail_cards)
+        away = sum(pts[c] for c in range(32) if laid >> c & 1)
+        rest = sum(pts[c] for c in range(32) if (h[0] | h[1] | h[2]) >> c & 1) + LAST_TRICK
+        return side_diff(away + (rest + diff) / 2, away + rest)
 
     def _world(self, seen: Seen) -> tuple[tuple[int, int, int], int]:
         """A sampled deal that fits the play and, if one is found in `TRIES`, the bidding."""
@@ -336,3 +454,27 @@ class KalabriaszHard:
         while fallback is None:
             fallback = sample(seen, self.rng)
         return fallback
+
+
+# --- every option valued, for the coach and the hint (teach/kalabriasz_coach.py) ---
+def evaluate(
+    obs: KalabriaszObservation, seed: int = 0, worlds: int | None = None,
+    cancelled: Callable[[], bool] | None = None, stop_at: float | None = None,
+) -> dict[Action, float]:  # fmt: skip
+    """Every legal action valued over deals sampled from the observation alone, as the
+    deal score of the seat's side minus the other side's (`side_diff`: the maker against
+    both defenders): a card by the hard player's own valuation, from the first card on;
+    naming a suit, passing and laying a card away by playing sampled deals out as the hard
+    player does, the later choices (the second card laid away, the bids of the seats still
+    to speak) made by normal's rules. `worlds` fixes the number of samples (reproducible),
+    `stop_at` (time.perf_counter()) and `cancelled` cut them short."""
+    if len(obs.legal) == 1:
+        return {obs.legal[0]: 0.0}
+    player = KalabriaszHard(seed, worlds=worlds, cap_ms=float("inf"))
+    player.stop_at, player.cancelled = stop_at, cancelled
+    if obs.phase == "play":
+        values = player.card_values(obs, side_diff)
+        return {a: values[a.card.index] for a in obs.legal}  # type: ignore[union-attr]
+    if obs.phase == "talon":
+        return player.lay_values(obs)
+    return player.bid_options(obs)

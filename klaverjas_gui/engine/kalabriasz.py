@@ -264,9 +264,12 @@ class KalabriaszState(GameState):
     def is_over(self) -> bool:
         return self.phase == GAME_OVER
 
-    def _partner_winning(self) -> bool:
+    def partner_winning(self) -> bool:
         """Is the card winning the trick on the table the partner's of the seat to move?
         Only a defender has a partner: the other defender."""
+        return self._partner_winning()
+
+    def _partner_winning(self) -> bool:
         trick = self.trick
         if not trick or self.to_move == self.maker:
             return False

@@ -173,6 +173,11 @@ class GameState:
     def hand(self, seat: int) -> list[Card]:
         return sort_hand(cards_of(self.hands[seat]), self.trump_suit)
 
+    def partner_winning(self) -> bool | None:
+        """Whether the card winning the trick on the table is the partner's of the seat to
+        move; None: the seating says it (four players: the card played two before)."""
+        return None
+
     @property
     def actions(self) -> list[Any]:
         return [action for _, action in self._walk(self.n_actions)]

@@ -56,7 +56,9 @@ KALABRIASZ = register_game(
             "deal summary": "kalabriasz deal summary",
             "match end": "kalabriasz match end",
             "score sheet": "kalabriasz score sheet",
+            "demo": "kalabriasz demo",
+            "lesson": "kalabriasz lesson",
         },
-        mirror="three",
+        demo_preset="kalabriasz", mirror="three",
     )
 )  # fmt: skip

@@ -38,8 +38,13 @@ class Drill:
 
     @property
     def question(self) -> str:
-        """ "Which card?" or "Name or pass?" (any other bidding question)."""
-        return tr("coach.drill_card" if self.obs.phase == "play" else "coach.drill_bid")
+        """ "Which card?", "Which card to lay away?" or "Name or pass?" (any other bidding
+        question)."""
+        if self.obs.phase == "play":
+            return tr("coach.drill_card")
+        return tr(
+            "coach.drill_talon" if coach.situation(self.obs) == "talon" else "coach.drill_bid"
+        )
 
 
 @dataclass(frozen=True)
@@ -141,7 +146,7 @@ def _judge(
 def verdict(drill: Drill, j: coach.Judgement) -> Verdict:
     """The new answer in the coach's words, beside what the first answer cost."""
     obs, d = drill.obs, drill.decision
-    key = "coach.drill_before_solo" if coach.solo(obs) else "coach.drill_before"
+    key = coach.side_key("coach.drill_before", obs)
     before = tr(key, chosen=coach.did(obs, drill.state.parse_action(d.chosen)),
                 cost=coach.points(d.cost))  # fmt: skip
     if j.cost == 0.0:

@@ -73,7 +73,7 @@ MIN_SOLVED = 12
 SECONDS = 4.0
 
 # What a decision was about (the situation).
-SITUATIONS = ("lead", "follow", "trump", "bid", "roem")
+SITUATIONS = ("lead", "follow", "trump", "bid", "roem", "talon")  # talon: laying away (Kalabriasz)
 _RETREATS = ("pass", "accept")  # bids that leave the deal to the other side, or void it
 
 
@@ -82,7 +82,7 @@ class Judgement:
     """One judged decision. `values`: every option with its points for the team, best first."""
 
     seat: int
-    kind: str  # the situation: lead, follow, trump, bid or roem
+    kind: str  # the situation: lead, follow, trump, bid, roem or talon
     mistake: str  # the kind of mistake when the decision cost anything, else ""
     cost: float  # points of this deal the decision gave away against the best option
     chosen: Action
@@ -140,6 +140,27 @@ class Coaching:
     def card_rules(self, obs: Obs) -> Variant:
         """The rules that say which card may be played."""
         return obs.variant  # type: ignore[no-any-return]
+
+    def question(self, obs: Obs) -> str:
+        """The situation of a question that is neither a card nor a roem claim."""
+        return "bid"
+
+    def partner_winning(self, obs: Obs) -> bool:
+        """Whether the card winning the trick so far is the partner's: the card two
+        before the seat's, in a game of partners."""
+        n = len(obs.trick)
+        return (game_of(obs).partners and n >= 2
+                and winner_index(obs.trump.index, list(obs.trick)) == n - 2)  # fmt: skip
+
+    def side(self, obs: Obs) -> str:
+        """Whose points the values count, as the suffix of the sentences' keys: "" your
+        team's, "_solo" your own (a game without partners)."""
+        return "" if game_of(obs).partners else "_solo"
+
+    def did(self, obs: Obs, action: Action) -> str | None:
+        """An action of the game's own inside a sentence (`did`), or None for the shared
+        words."""
+        return None
 
     def fresh_look(
         self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None
@@ -300,7 +321,7 @@ def situation(obs: Obs) -> str:
     if obs.phase == "claim":
         return "roem"
     if obs.phase != "play":
-        return "bid"
+        return coaching(obs).question(obs)
     if not obs.trick:
         return "lead"
     t = obs.trump.index  # type: ignore[union-attr]
@@ -315,6 +336,8 @@ def situation(obs: Obs) -> str:
 
 
 def _mistake(obs: Obs, kind: str, chosen: Action, best: Action) -> str:
+    if kind == "talon":
+        return kind
     if kind == "bid":
         retreat, better_retreat = chosen.kind in _RETREATS, best.kind in _RETREATS
         if retreat and not better_retreat:
@@ -336,7 +359,7 @@ def _points_case(obs: Obs, chosen: Card, best: Card) -> str | None:
     n = len(trick)
     if not n or winner_index(t, [*trick, chosen]) == n or winner_index(t, [*trick, best]) == n:
         return None
-    partner = game_of(obs).partners and n >= 2 and winner_index(t, trick) == n - 2
+    partner = coaching(obs).partner_winning(obs)
     mine, better = POINTS[t][chosen.index], POINTS[t][best.index]
     if partner and better > mine:
         return "partner"
@@ -353,9 +376,23 @@ def _trick_roem(obs: Observation) -> int:
 
 # --- the note ---
 def solo(obs: Obs) -> bool:
-    """A game without partners (Klabberjass): its sentences say "you" where Klaverjas says
+    """Not a seat of a team of partners (Klabberjass; Kalabriasz): its sentences do not say
     "your team"."""
-    return not game_of(obs).partners
+    return side(obs) != ""
+
+
+SIDES = ("", "_solo", "_defence")  # `side`: the suffixes of the sentences' keys
+
+
+def side(obs: Obs) -> str:
+    """Whose points the coach counts for this seat, as a key suffix: "" your team's,
+    "_solo" your own, "_defence" the two defenders' (a Kalabriasz defender)."""
+    return coaching(obs).side(obs)
+
+
+def side_key(key: str, obs: Obs) -> str:
+    """`key` worded for whose points the coach counts ("coach.note_plain_solo")."""
+    return key + side(obs)
 
 
 def points(n: float) -> str:
@@ -379,15 +416,16 @@ def note(obs: Obs, j: Judgement) -> str:
         t = obs.trump.index  # type: ignore[union-attr]
         gap = abs(POINTS[t][best.index] - POINTS[t][chosen.index])  # type: ignore[union-attr]
         if _points_case(obs, chosen, best) == "partner":  # type: ignore[arg-type]
-            return tr("coach.note_partner", card=card_name(best), more=points(gap), cost=cost)  # type: ignore[arg-type]
-        key = "coach.note_opponent_solo" if solo(obs) else "coach.note_opponent"
+            return tr(side_key("coach.note_partner", obs), card=card_name(best),  # type: ignore[arg-type]
+                      more=points(gap), cost=cost)  # fmt: skip
+        key = side_key("coach.note_opponent", obs)
         return tr(key, card=card_name(chosen), better=card_name(best),  # type: ignore[arg-type]
                   more=points(gap), cost=cost)  # fmt: skip
     advice = _reason(obs, j)
     if advice is None:
-        key = "coach.note_plain_solo" if solo(obs) else "coach.note_plain"
+        key = side_key("coach.note_plain", obs)
         return tr(key, chosen=did(obs, j.chosen), best=did(obs, j.best), cost=cost)
-    key = "coach.note_better_solo" if solo(obs) else "coach.note_better"
+    key = side_key("coach.note_better", obs)
     return tr(key, chosen=did(obs, j.chosen), cost=cost,
               advice=advice[:1].lower() + advice[1:])  # fmt: skip
 
@@ -401,6 +439,9 @@ def _reason(obs: Obs, j: Judgement) -> str | None:
 
 def did(obs: Obs, action: Action) -> str:
     """The chosen action inside a sentence: "the 7 of clubs", "passing", "naming hearts"."""
+    own = coaching(obs).did(obs, action)
+    if own is not None:
+        return own
     if action.kind == "play":
         return card_name(action.card)  # type: ignore[arg-type]
     if action.kind == "name":
@@ -410,6 +451,21 @@ def did(obs: Obs, action: Action) -> str:
     if action.kind == "pass" and obs.phase == "claim":
         return tr("coach.did_leave")
     return tr(f"coach.did_{action.kind}")
+
+
+def where(obs: Obs) -> str:
+    """Where in the match a decision was: "Deal 2, trick 5", "Deal 2, bidding", "Deal 2,
+    laying away"."""
+    if obs.phase == "play":
+        return tr("coach.report_at_trick", deal=obs.deal_no, trick=len(obs.tricks) + 1)
+    if situation(obs) == "talon":
+        return tr("coach.report_at_talon", deal=obs.deal_no)
+    return tr("coach.report_at_bid", deal=obs.deal_no)
+
+
+def card_question(obs: Obs) -> bool:
+    """Every answer is a card of the hand: one to play, or (Kalabriasz) one to lay away."""
+    return bool(obs.legal) and all(a.card is not None for a in obs.legal)
 
 
 def kind_label(kind: str) -> str:

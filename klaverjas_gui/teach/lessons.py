@@ -6,7 +6,9 @@ illegal move is answered with the engine's own explanation; a legal move that
 misses the lesson's point is answered with the step's `instead` text. Quiz
 steps ask a question about a score worked out by the engine (RULES.md 1.8).
 Every text is a key of the `teach` translations, looked up when it is shown,
-so a lesson reads in the language chosen at that moment.
+so a lesson reads in the language chosen at that moment. A lesson names its game
+(the registry's): "Three at the table" is a deal of Kalabriasz, laid out by the
+game's own state and its own moves ("lay 10S").
 Pure Python: the tutorial scene only draws a `LessonRun` and feeds it input.
 """
 
@@ -15,10 +17,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from ..engine import PRESETS, Variant, new_match, parse_action
-from ..engine.match import Action, MatchState, Stacked
+from ..engine import KALABRIASZ_PRESETS, PRESETS, KalabriaszStacked
+from ..engine.match import Action, Stacked
 from ..engine.scoring import settle
+from ..games import Game, get_game
 from ..i18n import catalog, tr
 
 YOU = 0  # the learner sits south
@@ -80,10 +84,16 @@ class Quiz:
 @dataclass(frozen=True)
 class Lesson:
     id: str
-    variant: Variant
-    stacked: Stacked | None = None
+    variant: Any  # the game's variant
+    stacked: Any = None  # the game's stacked deal (engine.match.Stacked for Klaverjas)
     script: tuple[Step, ...] = ()
     quiz: tuple[Quiz, ...] = ()
+    game_name: str = "klaverjas"  # the registry's name of the game it is a deal of
+    seat_names: tuple[str, ...] = ("seat_0", "seat_1", "seat_2", "seat_3")  # teach.<key>
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.game_name)
 
     @property
     def title(self) -> str:
@@ -109,7 +119,7 @@ class LessonRun:
     """A lesson in progress: the state, where the script is, and what to say."""
 
     lesson: Lesson
-    state: MatchState | None = None
+    state: Any = None  # the game's state
     pos: int = 0
     quiz_pos: int = 0
     said: str = ""
@@ -117,7 +127,7 @@ class LessonRun:
 
     def __post_init__(self) -> None:
         if self.lesson.stacked is not None:
-            self.state = new_match(self.lesson.variant, 0, self.lesson.stacked)
+            self.state = self.lesson.game.state.start(self.lesson.variant, 0, self.lesson.stacked)
         self.said = self.lesson.intro
 
     @property
@@ -156,7 +166,7 @@ class LessonRun:
         if step is None or step.key:
             return []
         assert self.state is not None
-        self.state, events = self.state.apply(parse_action(step.action))
+        self.state, events = self.state.apply(self.parse(step.action))
         self.pos += 1
         return events
 
@@ -165,16 +175,20 @@ class LessonRun:
         step = self.step
         if step is None or not step.key or self.state is None:
             return Feedback(False, text("not_your_turn"))
-        action = parse_action(action)
+        action = self.parse(action)
         why = self.state.explain(action)
         if why is not None:
             return Feedback(False, why)
-        if action != parse_action(step.action):
+        if action != self.parse(step.action):
             return Feedback(False, step.instead or text("lesson_wants"))
         self.state, self.events = self.state.apply(action)
         self.pos += 1
         self.said = step.done
         return Feedback(True, step.done)
+
+    def parse(self, action: Action | str) -> Action:
+        """A move of the lesson's game ("play JH", "lay 10S")."""
+        return action if isinstance(action, Action) else self.lesson.game.parse_action(action)
 
     def answer(self, choice: str) -> Feedback:
         quiz = self.quiz
@@ -383,6 +397,31 @@ LESSONS: tuple[Lesson, ...] = (
             Quiz("scoring_pit", choices=("162", "200", "262"), answer="262", values=_worked_pit),
             Quiz("scoring_bar", choices=("82", "102", "122"), answer="102", values=_worked_bar),
         ),
+    ),
+    Lesson(
+        id="three",  # Kalabriasz (RULES.md 3): naming, the talon, laying away, the maker's goal
+        variant=KALABRIASZ_PRESETS["kalabriasz"],
+        stacked=KalabriaszStacked(
+            dealer=0,  # you deal, so you speak last: West and East pass first
+            hands=(
+                "JH 9H AH KH 7H TS 9S AD QD 8C",
+                "AC TC KC AS KS 8S 8D 9D TD 8H",
+                "7C 9C JC QC JS QS 7S KD JD TH",
+            ),
+            talon="QH 7D",
+        ),
+        script=(
+            Step("pass"),
+            Step("pass"),
+            Step("name H", key="three_name"),
+            Step("lay TS", key="three_lay_ten"),
+            Step("lay 8C", key="three_lay_void"),
+            Step("play AC"),
+            Step("play 7C"),
+            Step("play 7H", key="three_ruff"),
+        ),
+        game_name="kalabriasz",
+        seat_names=("seat_0", "seat_1", "seat_3"),  # you, West, East
     ),
     Lesson(
         id="klabberjass",

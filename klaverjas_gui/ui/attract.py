@@ -8,8 +8,8 @@ the caption panel and a speed control. The menu starts it after
 because nobody was there, moving the mouse a few pixels does too. + and - (or the
 two small buttons) step through the animation speeds; they never leave the demo. That
 speed is the demo's own: it starts at the player's and is never written to the settings.
-Successive demos alternate Klaverjas and Klabberjass, unless `--game klabberjass`
-asked for Klabberjass only.
+Successive demos take the games by turns (Klaverjas, Klabberjass, Kalabriasz), unless
+`--game` named one other than Klaverjas.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from .commands import Command
 from .scenes import make_scene
 from .table.layout import SOUTH, WEST
 from .table.scene import TableScene
+from .table.three.scene import KalabriaszTableScene
 from .table.two.scene import KlabberjassTableScene
 
 if TYPE_CHECKING:
@@ -275,6 +276,20 @@ class AttractKlabberjassTable(Attract, KlabberjassTableScene):
         L = self.layout
         stock = L.stock_pose()
         top = round(stock.y + L.card[1] / 2 + L.px(40))
+        if top > room.top:
+            room.h -= top - room.top
+            room.top = top
+        return room
+
+
+class AttractKalabriaszTable(Attract, KalabriaszTableScene):
+    """The three-player demo table: the talon taken and the cards laid away are said in
+    the captions (every card is open here)."""
+
+    def caption_room(self) -> pygame.Rect:
+        """Below the left-hand player's name plate, left of South's hand."""
+        room = super().caption_room()
+        top = self.layout.plate_rect(WEST, True).bottom + self.layout.px(10)
         if top > room.top:
             room.h -= top - room.top
             room.top = top

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..engine import Card, Suit, Variant
-from ..engine.cards import mask_of
+from ..engine.cards import POINTS, mask_of
+from ..engine.kalabriasz import AllPassed, CardLaidAway, KalabriaszDealScored, TalonTaken
 from ..engine.klabberjass import (
     BellaDeclared,
     DixMade,
@@ -46,18 +47,23 @@ def play_caption(
     hand: Iterable[Card],
     trick: Sequence[Card],
     variant: Variant | None = None,
+    partner: bool | None = None,
 ) -> str:
     """Why `name` played `card` from `hand` onto `trick` (the cards before it, in play order).
 
-    `variant` is the four-player rules; None means two-player Klabberjass."""
+    `variant` is the four-player rules; None means two-player Klabberjass. `partner`:
+    whether the card winning the trick is the partner's (None: the card played two before,
+    as four players sit; the state says it, `GameState.partner_winning`)."""
     t = Suit(trump).index
     mask = mask_of(hand)
     if variant is None:
         _, rule = klabberjass_obligation(t, mask, trick)
         partner_wins = False
     else:
-        legal, rule = obligation(variant, t, mask, trick)
-        partner_wins = len(trick) >= 2 and winner_index(t, list(trick)) == len(trick) - 2
+        legal, rule = obligation(variant, t, mask, trick, partner)
+        partner_wins = partner
+        if partner is None:  # four players: the card played two before
+            partner_wins = len(trick) >= 2 and winner_index(t, list(trick)) == len(trick) - 2
         if not legal & card.bit:  # revoke = club: a person's wrong card (shown afterwards)
             return tr("demo.plays_wrong", name=name, card=card_name(card))
     words = {"name": name, "card": card_name(card)}
@@ -153,7 +159,7 @@ def _redeal_caption(ev: Redealt, events: Sequence[Any], names: Sequence[str]) ->
 def _caption(ev: Any, before: Any, names: Sequence[str], variant: Variant, tricks: int) -> str:
     if isinstance(ev, CardPlayed):
         return play_caption(names[ev.seat], ev.card, before.trump_suit, before.hand(ev.seat),
-                            before.trick, variant)  # fmt: skip
+                            before.trick, variant, before.partner_winning())  # fmt: skip
     if isinstance(ev, TrickWon):
         last = ev.trick_no == tricks - 1
         return trick_caption(names[ev.seat], ev, before.trump_suit, last)
@@ -189,4 +195,32 @@ def _caption(ev: Any, before: Any, names: Sequence[str], variant: Variant, trick
         return tr(key, name=names[ev.seat], points=ev.points)
     if isinstance(ev, BellaDeclared):
         return tr("demo.bella", name=names[ev.seat], points=ev.points)
+    return _three_caption(ev, before, names)
+
+
+def _three_caption(ev: Any, before: Any, names: Sequence[str]) -> str:
+    """Kalabriasz's own events: the talon taken, a card laid away, a deal thrown in, the
+    deal's score for the maker against two."""
+    if isinstance(ev, TalonTaken):
+        return tr("demo.talon", name=names[ev.seat])
+    if isinstance(ev, CardLaidAway) and ev.card is not None:
+        points = POINTS[before.trump][ev.card.index]
+        return tr("demo.lay_away", name=names[ev.seat], card=card_name(ev.card), n=points)
+    if isinstance(ev, AllPassed):
+        return tr("demo.thrown_in", name=names[(ev.dealer + 1) % len(names)])
+    if isinstance(ev, KalabriaszDealScored) and ev.line.maker >= 0:
+        return three_deal_caption(ev.line, names)
     return ""
+
+
+def three_deal_caption(line: Any, names: Sequence[str]) -> str:
+    """The Kalabriasz deal's result: the maker's total against the deal's, and each score."""
+    s = line.score
+    maker = s.maker
+    first, second = (maker + 1) % 3, (maker + 2) % 3
+    words = {"deal": line.deal_no, "maker": names[maker], "a": s.totals[maker],
+             "total": sum(s.totals), "first": names[first], "b": s.scores[first],
+             "second": names[second], "c": s.scores[second]}  # fmt: skip
+    if s.outcome == "nat":
+        return tr("demo.three_nat", **words)
+    return tr("demo.three_pit" if s.outcome == "pit" else "demo.three_made", **words)

@@ -451,6 +451,19 @@ def _attract_klabberjass(shell: Shell) -> None:
     shell.push("klabberjass demo", variant=KLABBERJASS_PRESETS["klabberjass"], seed=8, idle=True)
 
 
+def _attract_kalabriasz(shell: Shell) -> None:
+    """The club demo with the three-player game, run on until the maker lays away."""
+    from ..engine import KALABRIASZ_PRESETS
+
+    shell.show_menu()
+    demo = shell.push("kalabriasz demo", variant=KALABRIASZ_PRESETS["kalabriasz"], seed=8,
+                      idle=True)  # fmt: skip
+    for _ in range(4000):
+        demo.update(0.05)
+        if demo.session.state.phase == "play" and demo.session.state.trick:
+            break
+
+
 def _klabberjass_replay(shell: Shell) -> None:
     """A short stored Klabberjass game (Bela, to 100), its first deal replayed."""
     variant = KLABBERJASS_PRESETS["bela"]
@@ -471,6 +484,24 @@ def _learn(shell: Shell, scene: str, **options: Any) -> None:
     if "lesson" in options:
         options["lesson"] = LESSON_BY_ID[options["lesson"]]
     shell.push(scene, **options)
+
+
+def _lesson_at(shell: Shell, lesson_id: str, step: str) -> None:
+    """A card lesson played by its own script up to the learner's step `step` ("": to its
+    end), the learner's earlier moves made as the lesson wants them."""
+    from ..teach.lessons import LESSON_BY_ID
+    from .tutorial import open_lesson
+
+    shell.show_menu()
+    scene: Any = open_lesson(shell, LESSON_BY_ID[lesson_id])
+    for _ in range(4000):
+        run = scene.run
+        asked = run.step is not None and step and run.step.key == step
+        if scene.finished or (asked and scene.may_act()):
+            break
+        if run.waiting_for_you and scene.may_act() and run.step is not None:
+            scene.submit(run.parse(run.step.action))
+        scene.update(0.05)
 
 
 def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) -> None:
@@ -753,6 +784,7 @@ SCREENS: dict[str, Opener] = {
     "statistics": lambda shell: _history(shell, "statistics"),
     "demo": lambda shell: shell.start_demo(7),
     "demo: klabberjass (attract)": _attract_klabberjass,
+    "demo: kalabriasz (attract)": _attract_kalabriasz,
     "settings: klabberjass": lambda shell: _settings(shell, "klabberjass"),
     "settings: kalabriasz": lambda shell: _settings(shell, "kalabriasz"),
     "history: klabberjass replay": _klabberjass_replay,
@@ -761,10 +793,18 @@ SCREENS: dict[str, Opener] = {
     "tutorial: lesson": lambda shell: _learn(shell, "lesson", lesson="overtrump"),
     "tutorial: quiz": lambda shell: _learn(shell, "quiz", lesson="nat"),
     "tutorial: signals": lambda shell: _learn(shell, "lesson", lesson="signals"),
+    "tutorial: three at the table": lambda shell: _learn(
+        shell, "kalabriasz lesson", lesson="three"
+    ),
+    "tutorial: three at the table (laying away)": lambda shell: _lesson_at(
+        shell, "three", "three_lay_ten"
+    ),
+    "tutorial: three at the table (done)": lambda shell: _lesson_at(shell, "three", ""),
     "rules: cards": lambda shell: _learn(shell, "rules", page=0),
     "rules: roem": lambda shell: _learn(shell, "rules", page=2),
     "rules: signals": lambda shell: _learn(shell, "rules", page=4),
     "rules: klabberjass": lambda shell: _learn(shell, "rules", page=5),
+    "rules: kalabriasz": lambda shell: _learn(shell, "rules", page=6),
     "tutorial: klabberjass quiz": lambda shell: _learn(shell, "quiz", lesson="klabberjass"),
     "review": _review,
     "about": lambda shell: (shell.show_menu(), shell.push("about")),

@@ -9,7 +9,7 @@ from the match's seed and moves (`History.position_before`), in today's language
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -122,9 +122,4 @@ class CoachReportScene(TextPageScene):
         obs = state.observation(d.seat)
         parse = state.parse_action
         j = coach.Judgement(d.seat, d.kind, d.mistake, d.cost, parse(d.chosen), parse(d.best), ())
-        where: Any
-        if obs.phase == "play":
-            where = tr("coach.report_at_trick", deal=obs.deal_no, trick=len(obs.tricks) + 1)
-        else:
-            where = tr("coach.report_at_bid", deal=obs.deal_no)
-        return f"{where}: {coach.note(obs, j)}"
+        return f"{coach.where(obs)}: {coach.note(obs, j)}"

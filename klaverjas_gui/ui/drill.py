@@ -85,14 +85,13 @@ class SeatTable(StillTable):
 
 
 def where(obs: Any) -> str:
-    """ "Deal 2, trick 5" or "Deal 2, bidding"."""
-    if obs.phase == "play":
-        return tr("coach.report_at_trick", deal=obs.deal_no, trick=len(obs.tricks) + 1)
-    return tr("coach.report_at_bid", deal=obs.deal_no)
+    """ "Deal 2, trick 5", "Deal 2, bidding" or "Deal 2, laying away"."""
+    return coach.where(obs)
 
 
 def card_of(action: Any) -> Any:
-    return action.card if action is not None and action.kind == "play" else None
+    """The card an answer plays or lays away, if it is one."""
+    return None if action is None else action.card
 
 
 class PositionScene(Scene):
@@ -171,7 +170,7 @@ class CoachPositionScene(PositionScene):
 
     def caption(self) -> tuple[str, list[tuple[str, tuple]]]:
         j, obs = self.judgement, self.obs
-        key = "coach.position_chose_solo" if coach.solo(obs) else "coach.position_chose"
+        key = coach.side_key("coach.position_chose", obs)
         frame = tr("coach.position_frame") if card_of(j.chosen) else ""  # a bid has none
         lines = [(tr(key, chosen=coach.did(obs, j.chosen), cost=coach.points(j.cost),
                      frame=frame), theme.NAT)]  # fmt: skip
@@ -200,10 +199,10 @@ class DrillScene(PositionScene):
         drill = p.drill
         if drill is None or p.answer is not None or self.table is None:
             return []
-        if drill.obs.phase != "play":
+        if not coach.card_question(drill.obs):
             return list(drill.obs.legal)
-        legal = {a.card for a in drill.obs.legal if a.kind == "play"}
-        return [play(c) for c in self.table.model.hands[drill.decision.seat] if c in legal]
+        by_card = {a.card: a for a in drill.obs.legal}  # played, or laid away
+        return [by_card[c] for c in self.table.model.hands[drill.decision.seat] if c in by_card]
 
     def key(self, name: str) -> bool:
         """Left/Right/Up/Down and Enter over the answers (see the class)."""
@@ -241,7 +240,7 @@ class DrillScene(PositionScene):
             rows.insert(0, ("next", tr("coach.drill_next"), self.next, "@primary"))
         button_column(self, rows)
         drill = p.drill
-        if drill is None or p.answer is not None or drill.obs.phase == "play":
+        if drill is None or p.answer is not None or coach.card_question(drill.obs):
             return
         # a bidding question: one button per answer, in the middle of the cloth
         L = self.table.layout  # type: ignore[union-attr]
@@ -274,8 +273,9 @@ class DrillScene(PositionScene):
             return True
         if cmd.kind == "pointer_down" and self.table is not None and self.practice.drill:
             card = self.table.card_at(cmd.pos, self.marks())
-            if card is not None and self.practice.drill.obs.phase == "play":
-                self.answer(play(card))
+            obs = self.practice.drill.obs
+            if card is not None and coach.card_question(obs):
+                self.answer(next((a for a in obs.legal if a.card == card), play(card)))
                 return True
         if cmd.kind == "key" and self.key(cmd.name):
             return True
@@ -294,7 +294,7 @@ class DrillScene(PositionScene):
         if drill is None:
             return Marks()
         if p.verdict is None:
-            legal = frozenset(a.card for a in drill.obs.legal if a.kind == "play")
+            legal = frozenset(a.card for a in drill.obs.legal if a.card is not None)
             picked = self.picked()
             return Marks(legal=legal or None, selected=card_of(p.answer or picked))
         j = p.verdict.judgement
@@ -314,7 +314,7 @@ class DrillScene(PositionScene):
             return head, lines
         if p.answer is not None:
             return head, [(tr("coach.drill_weighing"), theme.GOLD_LIGHT)]
-        ask = "coach.drill_ask_solo" if coach.solo(drill.obs) else "coach.drill_ask"
+        ask = coach.side_key("coach.drill_ask", drill.obs)
         return head, [
             (drill.question, theme.GOLD_LIGHT),
             (tr(ask, cost=coach.points(drill.decision.cost)), theme.TEXT),

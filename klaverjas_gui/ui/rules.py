@@ -1,11 +1,12 @@
-"""The rules on six pages (signals fifth, the last: two-player Klabberjass), with pictures
-made from our own card art.
+"""The rules on seven pages (signals fifth, then two-player Klabberjass and three-player
+Kalabriasz), with pictures made from our own card art.
 
 Each page is a list of blocks (paragraphs, a row of cards with captions, sets
 of cards, a small score table) laid out top to bottom for the window's width
 and rendered once into a surface; a page taller than the window scrolls. The
 texts are `teach.rules_*` translations; the card values shown are read from
-the engine, so the pictures cannot disagree with the rules the game plays.
+the engine, so the pictures cannot disagree with the rules the game plays (the
+Kalabriasz example's scores too: `settle_kalabriasz`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ..engine import Suit, card_points, parse_card
+from ..engine.kalabriasz_rules import settle_kalabriasz
 from ..engine.signals import meaning
 from ..i18n import language, tr
 from . import theme, widgets
@@ -42,7 +44,7 @@ class CardRow:
     """A row of cards side by side, a caption under each and a label above."""
 
     label: str
-    cards: tuple[tuple[str, str], ...]  # (card, caption)
+    cards: tuple[tuple[str | None, str], ...]  # (card, or None face down; caption)
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,39 @@ def pages() -> list[tuple[str, list[Block]]]:
             Para(t("kj_play")),
             Para(t("kj_score"), theme.TEXT_DIM),
         ]),
+        (t("page_kalabriasz"), kalabriasz_page()),
+    ]  # fmt: skip
+
+
+def kalabriasz_page() -> list[Block]:
+    """Three-player Klaverjas (RULES.md 3): the talon, naming, laying away, the maker's
+    contract, and its failed example (74 + 7 laid away against 50 and 31) as the engine
+    scores it."""
+    t = lambda key, **values: tr(f"teach.rules_kb_{key}", **values)  # noqa: E731
+    ten = parse_card("TS")
+    failed = settle_kalabriasz(0, (74, 50, 31), laid_away=7)
+    assert failed.outcome == "nat"  # exactly half is not more than half
+    return [
+        Para(t("intro")),
+        Para(t("bidding")),
+        Para(t("talon"), theme.GOLD_LIGHT),
+        CardRow(t("lay_row"), (
+            (None, t("cap_talon")), (None, t("cap_talon")),
+            ("TS", t("cap_lay_points", points=card_points(ten, "H"))),
+            ("7D", t("cap_lay_void")),
+        )),
+        Para(t("play")),
+        Para(t("goal"), theme.GOLD_LIGHT),
+        Para(t("scoring")),
+        Para(t("example"), theme.TEXT_DIM),
+        ScoreTable(
+            ("", t("col_tricks"), t("col_laid"), tr("teach.col_score")),
+            ((t("row_maker"), str(failed.card_points[0]), str(failed.laid_away),
+              str(failed.scores[0])),
+             (t("row_left"), str(failed.card_points[1]), "–", str(failed.scores[1])),
+             (t("row_right"), str(failed.card_points[2]), "–", str(failed.scores[2]))),
+        ),
+        Para(t("match"), theme.TEXT_DIM),
     ]  # fmt: skip
 
 
@@ -242,7 +277,9 @@ class PageRenderer:
         size = self.px(18)
         line_h = theme.font(size, True).get_linesize() + self.px(6)
         first = max(theme.font(size, True).size(r[0])[0] for r in table.rows) + self.px(30)
-        col = self.px(110)
+        # columns as wide as their widest cell needs ("Weggelegd" at the larger text sizes)
+        cells = [cell for row in (table.head, *table.rows) for cell in row[1:]]
+        col = max(self.px(110), *(theme.font(size, True).size(c)[0] + self.px(16) for c in cells))
         if surface is not None:
             for r, row in enumerate((table.head, *table.rows)):
                 ry = y + r * line_h
@@ -286,8 +323,24 @@ class RulesScene(Scene):
         w, h = self.app.size
         u = self.u()
         side = max(round(24 * u), (w - round(1100 * u)) // 2)
-        top = self.tabs_top() + round(52 * u)
+        top = self.tabs_top() + round(52 * u) * len(self.tab_rows())
         return pygame.Rect(side, top, w - 2 * side, h - top - round(84 * u))
+
+    def tab_rows(self) -> list[list[int]]:
+        """The pages' tabs by row: one row when every title fits at its width, else two
+        (seven titles at the larger text sizes of a small window)."""
+        u = self.u()
+        titles = [title for title, _ in pages()]
+        room = self.app.size[0] - round(48 * u) - round(8 * u) * (len(titles) - 1)
+        if sum(self._tab_needs(titles)) <= room:
+            return [list(range(len(titles)))]
+        half = (len(titles) + 1) // 2
+        return [list(range(half)), list(range(half, len(titles)))]
+
+    def _tab_needs(self, titles: list[str]) -> list[int]:
+        """Each tab as wide as its title needs (bold when it is the current page's)."""
+        return [widgets.fit_label(self.app.size, title, "@primary" if i == self.page else "@quiet",
+                                  0, 0)[0] for i, title in enumerate(titles)]  # fmt: skip
 
     def tabs_top(self) -> int:
         """Below the title, however large the letters are (66 units at the normal size)."""
@@ -300,21 +353,22 @@ class RulesScene(Scene):
         px = lambda v: round(v * u)  # noqa: E731
         titles = [title for title, _ in pages()]
         gap = px(8)
-        room = w - px(48) - gap * (len(titles) - 1)
-        # Each tab as wide as its title needs (the page's own font, bold when current), the
-        # room left shared out evenly, none wider than 260 units.
-        needs = [widgets.fit_label(self.app.size, title, "@primary" if i == self.page else "@quiet",
-                           0, 0)[0] for i, title in enumerate(titles)]  # fmt: skip
-        extra = max(0, room - sum(needs)) // len(titles)
-        widths = [min(max(need, need + extra), max(need, px(260))) for need in needs]
-        if sum(widths) > room:  # cannot hold them all: equal tabs, as before
-            widths = [room // len(titles)] * len(titles)
-        x = w // 2 - (sum(widths) + gap * (len(titles) - 1)) // 2
-        for i, title in enumerate(titles):
-            rect = pygame.Rect(x, self.tabs_top(), widths[i], px(40))
-            self.button(f"tab_{i}", rect, title, lambda i=i: self.go(i),
-                        "@primary" if i == self.page else "@quiet")  # fmt: skip
-            x += widths[i] + gap
+        all_needs = self._tab_needs(titles)
+        for row, pages_in_row in enumerate(self.tab_rows()):
+            room = w - px(48) - gap * (len(pages_in_row) - 1)
+            # Each tab as wide as its title needs (the page's own font, bold when current),
+            # the room left shared out evenly, none wider than 260 units.
+            needs = [all_needs[i] for i in pages_in_row]
+            extra = max(0, room - sum(needs)) // len(needs)
+            widths = [min(max(need, need + extra), max(need, px(260))) for need in needs]
+            if sum(widths) > room:  # cannot hold them all: equal tabs, as before
+                widths = [room // len(needs)] * len(needs)
+            x = w // 2 - (sum(widths) + gap * (len(needs) - 1)) // 2
+            for k, i in enumerate(pages_in_row):
+                rect = pygame.Rect(x, self.tabs_top() + row * px(48), widths[k], px(40))
+                self.button(f"tab_{i}", rect, titles[i], lambda i=i: self.go(i),
+                            "@primary" if i == self.page else "@quiet")  # fmt: skip
+                x += widths[k] + gap
         bw, bh = px(170), px(44)
         for label in (tr("teach.rules_previous"), tr("teach.rules_next"), tr("teach.back")):
             bw = widgets.fit_label(self.app.size, label, "@primary", bw, bh)[0]  # all as wide

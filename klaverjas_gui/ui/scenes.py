@@ -33,6 +33,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "lessons": "tutorial.LessonListScene",
     "lesson": "tutorial.LessonScene",  # lesson= (one with cards; else "quiz")
     "quiz": "tutorial.QuizScene",  # lesson=
+    "kalabriasz lesson": "kalabriasz_lesson.KalabriaszLessonScene",  # lesson=
     "rules": "rules.RulesScene",  # page=
     "table": "table.scene.TableScene",  # variant=, seed=, seats=, ...
     "klabberjass table": "table.two.scene.KlabberjassTableScene",
@@ -48,6 +49,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "kalabriasz match end": "kalabriasz_scenes.KalabriaszEndScene",
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",
+    "kalabriasz demo": "attract.AttractKalabriaszTable",
     "about": "about.AboutScene",
     "coach report": "coach_report.CoachReportScene",  # match_id=
     "progress": "progress.ProgressScene",  # game=
@@ -97,6 +99,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         confirm,
         drill,
         history,
+        kalabriasz_lesson,
         kalabriasz_scenes,
         klabberjass_replay,
         klabberjass_scenes,

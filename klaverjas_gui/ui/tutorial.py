@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ..engine import Action, Card
-from ..engine.match import CLAIM_ROEM, play
-from ..games import KLAVERJAS
+from ..engine.match import CLAIM_ROEM
 from ..i18n import tr
 from ..play.seats import Jobs
 from ..play.session import LESSON, LessonSession, make_seats
@@ -52,11 +51,12 @@ def mark_done(app: Shell, lesson: Lesson) -> None:
 
 
 def open_lesson(app: Shell, lesson: Lesson, replace: Scene | None = None) -> Scene:
-    """The scene for a lesson (at the table, or the quiz), pushed on the stack."""
+    """The scene for a lesson (at its game's table, or the quiz), pushed on the stack."""
     if replace is not None:
         app.pop(replace)
-    cards = lesson.stacked is not None
-    scene: Scene = LessonScene(app, lesson) if cards else QuizScene(app, lesson)
+    if lesson.stacked is not None:  # the game's own lesson table ("kalabriasz lesson")
+        return app.push(lesson.game.scene("lesson"), lesson=lesson)  # type: ignore[no-any-return]
+    scene: Scene = QuizScene(app, lesson)
     app.push(scene)
     return scene
 
@@ -244,20 +244,25 @@ def draw_panel_text(surface: pygame.Surface, panel: PanelText, u: float, alpha: 
         y += px(6)
 
 
-class LessonView(TableView):
-    """The table as drawn in a match, but South's name plate gives way to the lesson panel."""
+class LessonPicture:
+    """What a lesson changes in a table's view (mixed in before the game's view): South's
+    name plate gives way to the lesson panel, and the score's head names the lesson."""
+
+    lesson: Lesson | None = None  # set by the lesson's scene
 
     def _plate(self, surface: pygame.Surface, p: Picture, seat: int) -> None:
         if seat != SOUTH:
-            super()._plate(surface, p, seat)
-
-    lesson: Lesson | None = None  # set by the lesson's scene
+            super()._plate(surface, p, seat)  # type: ignore[misc]
 
     def score_head(self, p: Picture) -> str:
         """ "LESSON 3 OF 9" where a match says "DEAL 1 OF 16": a lesson is no match."""
         if self.lesson is None:
-            return super().score_head(p)
+            return super().score_head(p)  # type: ignore[misc, no-any-return]
         return tr("teach.lesson_deal", number=lesson_number(self.lesson), total=len(LESSONS))
+
+
+class LessonView(LessonPicture, TableView):
+    """The four-player table as drawn in a match, with the lesson's panel and heading."""
 
 
 class LessonGuide(Guide):
@@ -272,7 +277,8 @@ class LessonGuide(Guide):
 
 
 class LessonScene(TableScene):
-    """One card lesson at the table: the script plays the others, the learner plays South."""
+    """One card lesson at the table: the script plays the others, the learner plays South.
+    A game's own lesson table mixes this before its table scene (ui/kalabriasz_lesson.py)."""
 
     view_class = LessonView
     guide_class = LessonGuide
@@ -282,9 +288,9 @@ class LessonScene(TableScene):
         self.run = LessonRun(lesson)
         self.refusal = ""  # why the last move was refused (the engine's or the lesson's words)
         self.finished = False
-        names = [tr(f"teach.seat_{seat}") for seat in range(4)]
+        names = [tr(f"teach.{key}") for key in lesson.seat_names]
         seats = [(names[0], "human")] + [(n, "random") for n in names[1:]]
-        session = LessonSession(self.run, make_seats(KLAVERJAS, 0, seats), app.settings,
+        session = LessonSession(self.run, make_seats(lesson.game, 0, seats), app.settings,
                                 Jobs(app.deterministic))  # fmt: skip
         super().__init__(app, lesson.variant, 0, session=session)
         self.view.lesson = lesson  # type: ignore[attr-defined]
@@ -329,14 +335,14 @@ class LessonScene(TableScene):
         if not self.human_may_play():
             self.not_your_turn()
             return False
-        return self.submit(play(card), origin) is None
+        return self.submit(self.hand.action(card), origin) is None  # played, or laid away
 
     def not_your_turn(self) -> None:
         if self.run.done:
             return
         if not self.run.waiting_for_you:
             self.refusal = tr("teach.not_your_turn")
-        elif self.session.state.phase != "play":
+        elif self.session.state.phase not in self.card_phases:
             self.refusal = tr("teach.use_buttons")
 
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:

@@ -259,7 +259,7 @@ class CoachNotes:
         size, small = L.text(17), L.text(14)
         line_h = theme.font(size).get_linesize() + L.px(6)
         title = theme.text(tr("coach.options_title"), L.text(21), theme.GOLD_LIGHT, True)
-        sub = "coach.options_note_solo" if coach.solo(note.obs) else "coach.options_note"
+        sub = coach.side_key("coach.options_note", note.obs)
         sub_lines = theme.wrap(tr(sub), small, L.px(520))
         words = [w[:1].upper() + w[1:] for w, _ in rows]
         yours = tr("coach.options_yours")
