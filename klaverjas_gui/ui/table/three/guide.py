@@ -1,12 +1,9 @@
 """The hint at the three-player table: what the hard Kalabriasz player would do in your
-place, with a line that says so.
+place, by the coach's own evaluation (teach/kalabriasz_coach.py), with its reason.
 
 The four-player `Guide` (ui/table/guide.py) does the rest unchanged: the button above the
 bottom plate, H at every decision, the background job, the ring round the hinted card
-(a card to lay away too) or button, and no hint while the hot-seat cover is up. The
-player is the registry's (`Game.make_player`), so the table does not import the
-computer players. The coach's evaluator of this game (teach/kalabriasz_coach.py) may
-take its place once it judges every decision the table asks, as the two-player hint does.
+(a card to lay away too) or button, and no hint while the hot-seat cover is up.
 """
 
 from __future__ import annotations
@@ -14,10 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.kalabriasz import KalabriaszObservation
-from ....games import game_of
-from ....i18n import tr
 from ....play.seats import CancelToken
-from ....words import card_name, suit_name
 from ..guide import Guide, Hint
 from ..model import TableModel
 
@@ -25,17 +19,13 @@ from ..model import TableModel
 def hard_kalabriasz_hint(
     token: CancelToken, obs: KalabriaszObservation, seed: int, worlds: int | None
 ) -> Hint:
-    """The hard player's choice in the seat's place (a background job)."""
-    action = game_of(obs).make_player("hard", seed).choose(obs)
-    if action.kind == "name" and action.suit is not None:
-        text = tr("kalabriasz.hint_name", suit=suit_name(action.suit))
-    elif action.kind == "lay" and action.card is not None:
-        text = tr("kalabriasz.hint_lay", card=card_name(action.card))
-    elif action.kind == "play" and action.card is not None:
-        text = tr("kalabriasz.hint_play", card=card_name(action.card))
-    else:
-        text = tr("kalabriasz.hint_pass")
-    return Hint(obs.seat, action, text)
+    """The three-player hint with its reason (a background job): the coach's own
+    evaluation (`coach.hint`), so a followed hint is never called a mistake."""
+    from ....teach import coach
+    from ....teach.kalabriasz_hints import explain
+
+    action = coach.hint(obs, seed, coach.WORLDS if worlds is None else worlds, token)
+    return Hint(obs.seat, action, explain(obs, action))
 
 
 class KalabriaszGuide(Guide):
