@@ -250,8 +250,12 @@ def test_a_flag_is_reported_from_fresh_deals_not_from_the_look_that_picked_it(mo
         looks.append((s, worlds))
         return {S7: 50.0, KS: 10.0} if s == seed else {S7: 26.0, KS: 20.0}
 
+    def fresh_look(o, s, worlds, best, cancelled=None, stop_at=None):
+        assert best == S7  # the first look's better card, for the shortfalls against it
+        return evaluate(o, s, worlds, cancelled, stop_at)
+
     monkeypatch.setattr(coach, "evaluate", evaluate)
-    monkeypatch.setattr(coach, "fresh_look", evaluate)
+    monkeypatch.setattr(coach, "fresh_look", fresh_look)
     j = coach.judge(obs, KS, seed)
     assert looks == [(seed, coach.WORLDS), (coach.fresh_seed(seed), coach.WORLDS * coach.CONFIRM)]
     assert coach.fresh_seed(seed) != seed
@@ -297,10 +301,12 @@ def test_an_early_flag_is_confirmed_by_solving_the_fresh_deals_exactly(monkeypat
     exact = HardPlayer(coach.fresh_seed(seed), worlds=8 * coach.CONFIRM)
     exact.exact_tricks = coach.EXACT_CONFIRM
     exact.bid_inference = False
-    values = exact.card_values(obs, 0.0)
+    exact.leanings = False
+    exact.card_values(obs, 0.0)
+    values = coach.shrunk(obs, exact.solved_worlds, S7)
     assert j is not None
-    assert j.cost == max(0.0, round((values[S7] - values[KS]) / 2, 2))
-    assert dict(j.values) == {a: round(v / 2, 2) for a, v in values.items()}
+    assert j.cost == max(0.0, round(values[S7] - values[KS], 2))
+    assert dict(j.values) == {a: round(v, 2) for a, v in values.items()}
 
 
 def test_an_early_exact_look_cut_short_says_nothing(monkeypatch):

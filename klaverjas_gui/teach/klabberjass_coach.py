@@ -37,8 +37,9 @@ class KlabberjassCoaching(Coaching):
         return KLABBERJASS_PLAY
 
     def fresh_look(
-        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None
-    ) -> dict[Action, float] | None:
+        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None,
+        best: Action,
+    ) -> dict[Action, float] | None:  # fmt: skip
         return evaluate(obs, seed, worlds, cancelled, stop_at)
 
     def reason(self, obs: Obs, j: Judgement) -> str | None:
