@@ -358,16 +358,17 @@ def _solved_look(monkeypatch, shortfalls, drawn=None):
 
 
 def test_an_early_flag_needs_a_shortfall_that_clears_its_own_uncertainty(monkeypatch):
-    """A dozen or two solved deals whose mean shortfall is 12 points but which spread by
-    ±20 (a standard error of 4): the threshold over such a mean picks out lucky looks
-    (early flags reported 21.5 where 14.3 held), so the look reports 12 - 4 = 7.8 and says
-    no mistake; the same mean from deals that agree is a flag of about 12."""
+    """24 solved deals whose mean shortfall is 12 points but which spread by ±30 (a
+    standard error of 6): the threshold over such a mean picks out lucky looks (early
+    flags reported 21.5 where 14.3 held), so the look reports 12 less `SHRINK` standard
+    errors and says no mistake; the same mean from deals that agree is a flag of about 12."""
     drawn: list[tuple[bool, bool]] = []
-    j = _solved_look(monkeypatch, [32.0, -8.0] * 12, drawn)
+    spread = [42.0, -18.0] * 12
+    j = _solved_look(monkeypatch, spread, drawn)
     assert j is not None and j.best == S7 and not j.flagged
-    se = statistics.stdev([32.0, -8.0] * 12) / 24**0.5
-    assert j.cost == round(12.0 - se, 2) and 7.0 < j.cost < coach.FLAG
-    assert dict(j.values) == {S7: 20.0, KS: round(20.0 - (12.0 - se), 2)}
+    lowered = 12.0 - coach.SHRINK * statistics.stdev(spread) / 24**0.5
+    assert j.cost == round(lowered, 2) and 5.0 < j.cost < coach.FLAG
+    assert dict(j.values) == {S7: 20.0, KS: round(20.0 - lowered, 2)}
     j = _solved_look(monkeypatch, [13.0, 11.0] * 12)
     assert j is not None and j.flagged and 11.7 < j.cost < 12.0
     assert drawn == [(False, False)]  # deals alike among those that fit the facts
