@@ -71,10 +71,12 @@ MIN_SOLVED = 12
 # busy machine: a standard error of 6-8 points), and a flag threshold over their mean picks
 # out the looks that drew a lucky few, as the first look's did (benchmarks/coach.py: early
 # flags reported 21.5 where 14.3 held). So that look reports each option's shortfall against
-# the better option this many standard errors lower (never below 0): what the solved deals
-# show at the least, not their best guess. A flag then needs a shortfall that clears `FLAG`
-# by its own uncertainty, and its reported cost does not carry the luck that picked it.
-SHRINK = 1.0
+# the better option this many standard errors lower (never below 0). A flag then needs a
+# shortfall that clears `FLAG` by part of its own uncertainty, and its reported cost does
+# not carry the luck that picked it: over two seeds, 13 early flags held of 13, flagged 21.3
+# where 23.2 held (a whole standard error: 8 of 8, flagged 22.3 where 26.2 held, fewer real
+# mistakes flagged; docs/benchmarks.md).
+SHRINK = 0.5
 # Wall-clock seconds each look of a live judgement may take (play/coaching.py): the exact
 # solver late in a deal over all those deals once took a minute on a loaded machine. A first
 # look cut short is no judgement (it would not be the hint's evaluation); a confirmation cut
@@ -267,7 +269,7 @@ def judge(
     choice looks `CLOSE` points or more worse, a second look over fresh deals (`CONFIRM`
     times as many, an independent seed) values the options again, and only it is reported:
     the cost is what the picked best option is worth over the chosen one in the fresh deals
-    (a card early in the deal: at the least, `shrunk`). `confirm=False` reports the first
+    (a card early in the deal: lowered by its error, `shrunk`). `confirm=False` reports the first
     look (benchmarks/coach.py compares the two)."""
     if not is_decision(obs) or chosen not in obs.legal:
         return None
