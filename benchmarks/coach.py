@@ -380,7 +380,7 @@ def main() -> int:
     print(f"coach trust, amsterdam, one-deal arena deals from seed {a.seed}, "
           f"coach worlds {coach.WORLDS} (+{coach.WORLDS * coach.CONFIRM} fresh to confirm, "
           f"solved exactly from {coach.EXACT_CONFIRM} cards in hand, at least "
-          f"{coach.MIN_SOLVED}), "
+          f"{coach.MIN_SOLVED}, early shortfalls {coach.SHRINK:g} standard error lower), "
           f"flag at {coach.FLAG:g} points, cap {seconds or 'none'} s a look; true cost: "
           f"exact solver over {FLAG_DEALS} consistent deals a flag, {UNFLAGGED_DEALS} for "
           f"one unflagged card in {UNFLAGGED_EVERY}, from the second trick on")  # fmt: skip

@@ -5,6 +5,7 @@ as good", the lessons are not contradicted, and "Your options" speaks without ja
 from __future__ import annotations
 
 import random
+import statistics
 from collections import Counter
 
 import pytest
@@ -250,8 +251,12 @@ def test_a_flag_is_reported_from_fresh_deals_not_from_the_look_that_picked_it(mo
         looks.append((s, worlds))
         return {S7: 50.0, KS: 10.0} if s == seed else {S7: 26.0, KS: 20.0}
 
+    def fresh_look(o, s, worlds, best, cancelled=None, stop_at=None):
+        assert best == S7  # the first look's better card, for the shortfalls against it
+        return evaluate(o, s, worlds, cancelled, stop_at)
+
     monkeypatch.setattr(coach, "evaluate", evaluate)
-    monkeypatch.setattr(coach, "fresh_look", evaluate)
+    monkeypatch.setattr(coach, "fresh_look", fresh_look)
     j = coach.judge(obs, KS, seed)
     assert looks == [(seed, coach.WORLDS), (coach.fresh_seed(seed), coach.WORLDS * coach.CONFIRM)]
     assert coach.fresh_seed(seed) != seed
@@ -297,10 +302,12 @@ def test_an_early_flag_is_confirmed_by_solving_the_fresh_deals_exactly(monkeypat
     exact = HardPlayer(coach.fresh_seed(seed), worlds=8 * coach.CONFIRM)
     exact.exact_tricks = coach.EXACT_CONFIRM
     exact.bid_inference = False
-    values = exact.card_values(obs, 0.0)
+    exact.leanings = False
+    exact.card_values(obs, 0.0)
+    values = coach.shrunk(obs, exact.solved_worlds, S7)
     assert j is not None
-    assert j.cost == max(0.0, round((values[S7] - values[KS]) / 2, 2))
-    assert dict(j.values) == {a: round(v / 2, 2) for a, v in values.items()}
+    assert j.cost == max(0.0, round(values[S7] - values[KS], 2))
+    assert dict(j.values) == {a: round(v, 2) for a, v in values.items()}
 
 
 def test_an_early_exact_look_cut_short_says_nothing(monkeypatch):
@@ -320,6 +327,85 @@ def test_an_early_exact_look_cut_short_says_nothing(monkeypatch):
     monkeypatch.setattr(Solver, "move_values", capped)
     assert coach.judge(obs, KS, seed) is None
     assert solved[0] == 3 < coach.MIN_SOLVED
+
+
+def _solved_look(monkeypatch, shortfalls, drawn=None):
+    """Issue 36's table with a first look that makes the king of spades 40 points worse,
+    and an exact second look whose solved deals give the king these shortfalls (points)
+    against the 7: each deal's values as `HardPlayer.solved_worlds` holds them. `drawn`
+    gets how the look drew its deals (bid inference, leanings)."""
+    from klaverjas_gui.ai.hard import HardPlayer
+
+    obs = issue_position().observation(0)
+    seed = 77
+    real = coach.evaluate
+
+    def first(o, s, worlds=coach.WORLDS, cancelled=None, stop_at=None):
+        return {S7: 50.0, KS: 10.0} if s == seed else real(o, s, worlds, cancelled, stop_at)
+
+    def card_values(self, o, deadline):
+        if drawn is not None:
+            drawn.append((self.bid_inference, getattr(self, "leanings", True)))
+        self.solved_worlds = [{S7.card.index: 40.0, KS.card.index: 40.0 - 2 * d}
+                              for d in shortfalls]  # fmt: skip
+        self.solved = len(shortfalls)
+        return {a: sum(w[a.card.index] for w in self.solved_worlds) / self.solved
+                for a in o.legal}  # fmt: skip
+
+    monkeypatch.setattr(coach, "evaluate", first)
+    monkeypatch.setattr(HardPlayer, "card_values", card_values)
+    return coach.judge(obs, KS, seed)
+
+
+def test_an_early_flag_needs_a_shortfall_that_clears_its_own_uncertainty(monkeypatch):
+    """24 solved deals whose mean shortfall is 12 points but which spread by ±30 (a
+    standard error of 6): the threshold over such a mean picks out lucky looks (early
+    flags reported 21.5 where 14.3 held), so the look reports 12 less `SHRINK` standard
+    errors and says no mistake; the same mean from deals that agree is a flag of about 12."""
+    drawn: list[tuple[bool, bool]] = []
+    spread = [42.0, -18.0] * 12
+    j = _solved_look(monkeypatch, spread, drawn)
+    assert j is not None and j.best == S7 and not j.flagged
+    lowered = 12.0 - coach.SHRINK * statistics.stdev(spread) / 24**0.5
+    assert j.cost == round(lowered, 2) and 5.0 < j.cost < coach.FLAG
+    assert dict(j.values) == {S7: 20.0, KS: round(20.0 - lowered, 2)}
+    j = _solved_look(monkeypatch, [13.0, 11.0] * 12)
+    assert j is not None and j.flagged and 11.7 < j.cost < 12.0
+    assert drawn == [(False, False)]  # deals alike among those that fit the facts
+
+
+def test_a_shrunk_look_keeps_a_card_at_least_as_good_as_the_best_at_its_mean():
+    """Only a shortfall is made smaller: a card the deals value above the first look's best
+    keeps its mean, and no shortfall turns into a gain."""
+    obs = issue_position().observation(0)
+    ks, s7 = KS.card.index, S7.card.index
+    above = [{s7: 10.0, ks: 30.0}, {s7: 10.0, ks: 14.0}]  # the king 12 better, in points
+    assert coach.shrunk(obs, above, S7) == {S7: 5.0, KS: 11.0}
+    spread = [{s7: 40.0, ks: 0.0}, {s7: 0.0, ks: 36.0}]  # 1 worse on average, SE 19
+    assert coach.shrunk(obs, spread, S7) == {S7: 10.0, KS: 10.0}
+
+
+def test_without_leanings_the_hard_player_draws_every_deal_that_fits_alike(monkeypatch):
+    """The coach's exact look draws deals as the yardstick does: `leanings` off asks
+    `Knowledge.sample` for no chooser's or passer's trump bias."""
+    from klaverjas_gui.ai.hard import HardPlayer
+    from klaverjas_gui.ai.knowledge import Knowledge
+
+    obs = issue_position().observation(0)
+    asked: list[bool] = []
+    sample = Knowledge.sample
+
+    def recorded(self, rng, bias=True):
+        asked.append(bias)
+        return sample(self, rng, bias)
+
+    monkeypatch.setattr(Knowledge, "sample", recorded)
+    for leanings in (True, False):
+        player = HardPlayer(1, worlds=3)
+        player.bid_inference = False
+        player.leanings = leanings
+        player.card_values(obs, 0.0)
+    assert asked == [True] * 3 + [False] * 3
 
 
 def test_a_close_choice_is_about_as_good_with_no_reason():

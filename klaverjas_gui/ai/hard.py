@@ -89,6 +89,9 @@ class HardPlayer:
         self.pass_margin = PASS_MARGIN
         self.exact_tricks = EXACT_TRICKS
         self.solved = 0  # worlds the last `card_values` solved exactly (the coach asks)
+        # each world `card_values` last solved exactly: card index -> its utility (the coach
+        # measures how far its values can be trusted from how they spread over the worlds)
+        self.solved_worlds: list[dict[int, float]] = []
         self.caps = (64, 400)  # enough worlds (exact, playouts): stop early on easy decisions
         # Playouts try every card at our side's next lead instead of the rule of thumb's one.
         self.nested = True
@@ -101,6 +104,9 @@ class HardPlayer:
         # Card play: weigh each sampled deal by how well it explains the bidding (False:
         # only the per-card chooser/passer leanings of `Knowledge.sample`).
         self.bid_inference = True
+        # Without bid inference: deals drawn with the chooser's and passers' likely trumps
+        # (`Knowledge.sample`'s bias); False draws every deal that fits the facts alike.
+        self.leanings = True
         # Read the opponents' signals too (they are public); False only when measuring a
         # team that plays a convention against one that does not (ai/arena.py, "hard:kleur").
         self.read_opponents = True
@@ -195,8 +201,9 @@ class HardPlayer:
         worlds = 0
         weight = 0.0
         self.solved = 0
+        self.solved_worlds = []
         while self._more(worlds, 2, deadline):
-            hands = know.sample(self.rng, bias=weigh is None)
+            hands = know.sample(self.rng, bias=weigh is None and self.leanings)
             w = weigh(hands) if weigh is not None else 1.0
             if exact:
                 assert solver is not None
@@ -211,9 +218,13 @@ class HardPlayer:
                         break
                     exact = False  # not one world solved in time: estimate by playouts
                     continue
-                for c, value in values.items():
-                    totals[c] += w * base.utility_of_margin(so_far + value, me % 2)
+                utilities = {
+                    c: base.utility_of_margin(so_far + x, me % 2) for c, x in values.items()
+                }
+                for c, value in utilities.items():
+                    totals[c] += w * value
                 self.solved += 1
+                self.solved_worlds.append(utilities)
             else:
                 for c in cards:
                     acc = base.start()

@@ -27,6 +27,7 @@ Klabberjass. The coach never asks which game it is.
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,6 +67,16 @@ EXACT_CONFIRM = 7
 # difference between two cards spreads by about 28 points: benchmarks/coach.py measured a
 # standard error of 5.2 over 30 deals a flag).
 MIN_SOLVED = 12
+# The exact second look rests on the deals the time cap let it solve (a dozen or two on a
+# busy machine: a standard error of 6-8 points), and a flag threshold over their mean picks
+# out the looks that drew a lucky few, as the first look's did (benchmarks/coach.py: early
+# flags reported 21.5 where 14.3 held). So that look reports each option's shortfall against
+# the better option this many standard errors lower (never below 0). A flag then needs a
+# shortfall that clears `FLAG` by part of its own uncertainty, and its reported cost does
+# not carry the luck that picked it: over two seeds, 13 early flags held of 13, flagged 21.3
+# where 23.2 held (a whole standard error: 8 of 8, flagged 22.3 where 26.2 held, fewer real
+# mistakes flagged; docs/benchmarks.md).
+SHRINK = 0.5
 # Wall-clock seconds each look of a live judgement may take (play/coaching.py): the exact
 # solver late in a deal over all those deals once took a minute on a loaded machine. A first
 # look cut short is no judgement (it would not be the hint's evaluation); a confirmation cut
@@ -163,12 +174,15 @@ class Coaching:
         return None
 
     def fresh_look(
-        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None
-    ) -> dict[Action, float] | None:
+        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None,
+        best: Action,
+    ) -> dict[Action, float] | None:  # fmt: skip
         """`fresh_look` for a card early in the deal with at most `EXACT_CONFIRM` in hand:
-        each fresh deal, drawn to fit what the seat saw but not weighed by how the others
-        bid, is solved exactly (playouts there are biased, not only noisy); None when the
-        time cap let the solver finish fewer than `MIN_SOLVED` deals."""
+        each fresh deal, drawn alike among all deals that fit what the seat saw (not weighed
+        by how the others bid, nor leaning the chooser's way), is solved exactly (playouts
+        there are biased, not only noisy), and each shortfall against `best` is reported as
+        `shrunk`; None when the time cap let the solver finish fewer than `MIN_SOLVED`
+        deals."""
         from ..ai.hard import EXACT_TRICKS, HardPlayer
 
         if not (obs.phase == "play" and EXACT_TRICKS < len(obs.hand) <= EXACT_CONFIRM):
@@ -177,12 +191,14 @@ class Coaching:
         player.stop_at = stop_at
         player.exact_tricks = EXACT_CONFIRM
         # deals weighed by facts only, not by the hard player's model of the bidding: its
-        # weights let a few deals count for many and carry the model's guesses into the flag
+        # weights let a few deals count for many and carry the model's guesses into the flag;
+        # nor drawn with its leanings (the chooser's likely trumps), another such guess
         player.bid_inference = False
-        values = player.card_values(obs, time.perf_counter() + player.think)
+        player.leanings = False
+        player.card_values(obs, time.perf_counter() + player.think)
         if player.solved < min(MIN_SOLVED, worlds):
             return None
-        return {a: v / 2 for a, v in values.items()}
+        return shrunk(obs, player.solved_worlds, best)
 
     def reason(self, obs: Obs, j: Judgement) -> str | None:
         """Why the better option was better (`_reason`)."""
@@ -273,8 +289,9 @@ def judge(
     The first look is the hint's evaluation (`hint`): it picks the best option. When the
     choice looks `CLOSE` points or more worse, a second look over fresh deals (`CONFIRM`
     times as many, an independent seed) values the options again, and only it is reported:
-    the cost is what the picked best option is worth over the chosen one in the fresh deals.
-    `confirm=False` reports the first look (benchmarks/coach.py compares the two)."""
+    the cost is what the picked best option is worth over the chosen one in the fresh deals
+    (a card early in the deal: lowered by its error, `shrunk`). `confirm=False` reports the first
+    look (benchmarks/coach.py compares the two)."""
     if not is_decision(obs) or chosen not in obs.legal:
         return None
     stop_at = None if seconds is None else time.perf_counter() + seconds
@@ -285,7 +302,7 @@ def judge(
     cost = values[best] - values[chosen]
     if confirm and worlds and cost >= CLOSE:
         again_at = None if seconds is None else time.perf_counter() + seconds
-        fresh = fresh_look(obs, fresh_seed(seed), worlds * CONFIRM, cancelled, again_at)
+        fresh = fresh_look(obs, fresh_seed(seed), worlds * CONFIRM, best, cancelled, again_at)
         if fresh is None:
             return None  # the exact second look was cut short: no judgement
         values = fresh
@@ -300,13 +317,32 @@ def judge(
 
 
 def fresh_look(
-    obs: Obs, seed: int, worlds: int, cancelled: Callable[[], bool] | None = None,
-    stop_at: float | None = None,
+    obs: Obs, seed: int, worlds: int, best: Action,
+    cancelled: Callable[[], bool] | None = None, stop_at: float | None = None,
 ) -> dict[Action, float] | None:  # fmt: skip
     """The second look's values: `evaluate`, except where the game looks again its own
-    way (`Coaching.fresh_look`: a card of Klaverjas early in the deal is solved exactly);
-    None when that look says nothing."""
-    return coaching(obs).fresh_look(obs, seed, worlds, cancelled, stop_at)
+    way (`Coaching.fresh_look`: a card of Klaverjas early in the deal is solved exactly and
+    its shortfalls against `best`, the first look's better option, `shrunk`); None when that
+    look says nothing."""
+    return coaching(obs).fresh_look(obs, seed, worlds, cancelled, stop_at, best)
+
+
+def shrunk(obs: Obs, solved: list[dict[int, float]], best: Action) -> dict[Action, float]:
+    """Every card's value over the exactly solved deals `solved` (card index -> deal score
+    difference, `HardPlayer.solved_worlds`), in points for the team, with each card's
+    shortfall against `best` (its mean over the deals) made `SHRINK` standard errors of
+    that shortfall smaller, never below 0. A card as good as `best` or better keeps its
+    mean. Paired deal by deal: both cards are valued in the same deals."""
+    b = best.card.index  # type: ignore[union-attr]
+    top = statistics.fmean(w[b] for w in solved) / 2
+    values = {}
+    for a in obs.legal:
+        diffs = [(w[b] - w[a.card.index]) / 2 for w in solved]  # type: ignore[union-attr]
+        gap = statistics.fmean(diffs)
+        if gap > 0 and len(diffs) > 1:
+            gap = max(0.0, gap - SHRINK * statistics.stdev(diffs) / len(diffs) ** 0.5)
+        values[a] = top - gap
+    return values
 
 
 def judgement_seed(match_seed: int, seq: int) -> int:

@@ -9,8 +9,8 @@ from ..engine import Action
 from ..engine.play import KLABBERJASS_PLAY
 from ..engine.variant import Variant
 from ..i18n import tr
-from . import hints, klabberjass_hints
-from .coach import Cancelled, Coaching, Judgement, Obs, evaluate
+from . import coach, hints, klabberjass_hints
+from .coach import Cancelled, Coaching, Judgement, Obs
 
 
 class KlabberjassCoaching(Coaching):
@@ -37,9 +37,12 @@ class KlabberjassCoaching(Coaching):
         return KLABBERJASS_PLAY
 
     def fresh_look(
-        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None
-    ) -> dict[Action, float] | None:
-        return evaluate(obs, seed, worlds, cancelled, stop_at)
+        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None,
+        best: Action,
+    ) -> dict[Action, float] | None:  # fmt: skip
+        # looked up when called: this module is imported on a game's first coaching, and
+        # a name bound then would keep whatever `coach.evaluate` was at that moment
+        return coach.evaluate(obs, seed, worlds, cancelled, stop_at)
 
     def reason(self, obs: Obs, j: Judgement) -> str | None:
         if j.best.kind == "play" and j.chosen.kind == "play":
