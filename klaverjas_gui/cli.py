@@ -22,7 +22,7 @@ from .window import MAX_SIZE, MIN_SIZE, is_device  # first: its SDL hints come b
 
 # isort: on
 from . import crash, i18n
-from .engine import KLABBERJASS_PRESETS, PRESETS, VariantError
+from .engine import VariantError
 from .games import DEFAULT_GAME, GAMES, get_game
 from .play.session import SEED_LIMIT
 from .store.prefs import LANGUAGES, SPEEDS
@@ -218,15 +218,17 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=KEYS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    games = [f"{g.name} ({g.players} players{', the default' if g.default else ''})"
+             for g in GAMES.values()]  # fmt: skip
     p.add_argument(
         "--game", choices=list(GAMES), default=None,
-        help="klaverjas (four players, the default) or klabberjass (two players); "
-        "a --variant of Klabberjass is enough",
+        help=f"{', '.join(games)}; a --variant of another game is enough",
     )  # fmt: skip
+    presets = [f"{', '.join(g.presets)}" + ("" if g.default else f" with --game {g.name}")
+               for g in GAMES.values()]  # fmt: skip
     p.add_argument(
         "--variant", metavar="NAME",
-        help=f"rules preset: {', '.join(PRESETS)} (default amsterdam); with --game klabberjass: "
-        f"{', '.join(KLABBERJASS_PRESETS)} (default: the Klabberjass rules in Settings)",
+        help=f"rules preset: {'; '.join(presets)} (default: the game's rules in Settings)",
     )  # fmt: skip
     p.add_argument(
         "--seed", type=_seed, metavar="N",

@@ -273,3 +273,23 @@ def describe_klabberjass_deal(score: Any) -> str:
     if score.outcome == "nat":
         return tr("rules.kj_failed", head=head, score=score.scores[o])
     return tr("rules.deal_made", head=head, score=score.scores[m], other_score=score.scores[o])
+
+
+def describe_kalabriasz_deal(score: Any, names: Sequence[str], you: int | None = None) -> str:
+    """A three-player deal's result in words: what the maker scored of all points, and
+    what the contract (more than half) made of it. `names`: the seats' names; `you`: the
+    seat of the person at this screen, told as "you"."""
+    if score.outcome == "void":
+        return tr("kalabriasz.describe_void")
+    m = score.maker
+    own = "_you" if m == you else ""
+    total, everyone = score.totals[m], sum(score.totals)
+    text = tr(f"kalabriasz.describe_total{own}", name=names[m], total=total, all=everyone)
+    if score.laid_away:
+        text += " " + tr("kalabriasz.describe_laid_away", n=score.laid_away)
+    if score.outcome == "nat":
+        return f"{text} {tr(f'kalabriasz.describe_nat{own}', name=names[m], total=total)}"
+    if score.outcome == "pit":
+        pit = tr(f"kalabriasz.describe_pit{own}", name=names[m], bonus=score.pit[m])
+        return f"{text} {pit}"
+    return f"{text} {tr('kalabriasz.describe_made')}"

@@ -155,7 +155,7 @@ def test_a_defender_whose_partner_is_winning_may_discard_under_amsterdam():
     s = _after_lead(KalabriaszVariant(), maker=1)
     s = run(s, "play 7C")  # the maker follows low; seat 2 has no clubs, seat 0 is winning
     assert s.to_move == 2 and parse_card("7D") in cards(s.legal_actions())
-    rotterdam = run(_after_lead(KALABRIASZ_PRESETS["rotterdam"], maker=1), "play 7C")
+    rotterdam = run(_after_lead(KALABRIASZ_PRESETS["kalabriasz_rotterdam"], maker=1), "play 7C")
     assert cards(rotterdam.legal_actions()) == {parse_card("QH")}
     assert "even though your partner is winning" in rotterdam.explain("play 7D")
 
@@ -179,7 +179,7 @@ def test_second_hand_is_partner_of_the_leader_when_the_maker_sits_third():
     s = run(new_kalabriasz(stacked=stacked(hands)), "pass", "pass", "name H", "lay 8S",
             "lay 7S", "play AC")  # fmt: skip
     assert s.to_move == 1 and cards(s.legal_actions()) == set(parse_cards(HANDS[2]))
-    rot = run(new_kalabriasz(KALABRIASZ_PRESETS["rotterdam"], stacked=stacked(hands)),
+    rot = run(new_kalabriasz(KALABRIASZ_PRESETS["kalabriasz_rotterdam"], stacked=stacked(hands)),
               "pass", "pass", "name H", "lay 8S", "lay 7S", "play AC")  # fmt: skip
     assert cards(rot.legal_actions()) == {parse_card("QH")}
 

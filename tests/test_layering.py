@@ -175,10 +175,11 @@ def test_the_table_parts_and_the_screens_over_it_see_the_port_not_the_scene():
     summary, the match's end and the score sheet, import no table scene (not even for type
     hints): they are given the narrow port (ui/table/port.py)."""
     table, ui = f"{PACKAGE}.ui.table", f"{PACKAGE}.ui"
-    scenes = (f"{table}.scene", f"{table}.two.scene")
+    scenes = (f"{table}.scene", f"{table}.two.scene", f"{table}.three.scene")
     doors = (*scenes, f"{table}.port")  # the scenes themselves, and the port that wraps one
     parts = [m for m in GRAPH if under(m, (table,)) and m not in doors]
-    overlays = [f"{ui}.summary", f"{ui}.match_end", f"{ui}.sheet", f"{ui}.klabberjass_scenes"]
+    overlays = [f"{ui}.summary", f"{ui}.match_end", f"{ui}.sheet", f"{ui}.klabberjass_scenes",
+                f"{ui}.kalabriasz_scenes"]  # fmt: skip
     assert f"{table}.hand_input" in parts and all(m in GRAPH for m in overlays)
     found = sorted((m, n) for m in parts + overlays for n in GRAPH[m] if n in scenes)
     assert found == []

@@ -117,7 +117,8 @@ def _check(name: str, value: Any) -> Any:
 
 KALABRIASZ_PRESETS: dict[str, KalabriaszVariant] = {
     "kalabriasz": KalabriaszVariant(),
-    "rotterdam": KalabriaszVariant(must_ruff="always", undertrump="forced"),
+    # named apart from the four-player "rotterdam": --variant alone names its game
+    "kalabriasz_rotterdam": KalabriaszVariant(must_ruff="always", undertrump="forced"),
     "to_1000": KalabriaszVariant(match_length="points:1000"),
 }
 

@@ -17,17 +17,19 @@ from .base import (
     get_game,
     register_game,
 )
+from .kalabriasz import KALABRIASZ
 from .klabberjass import KLABBERJASS
 from .klaverjas import KLAVERJAS
 
 # Registered in the order the screens offer them: Klaverjas first.
-GAMES.update({g.name: GAMES.pop(g.name) for g in (KLAVERJAS, KLABBERJASS)})
+GAMES.update({g.name: GAMES.pop(g.name) for g in (KLAVERJAS, KLABBERJASS, KALABRIASZ)})
 DEFAULT_GAME = default_game()  # what the program opens with (--game's default)
 
 __all__ = [
     "DEFAULT_GAME",
     "GAMES",
     "HUMAN",
+    "KALABRIASZ",
     "KLABBERJASS",
     "KLAVERJAS",
     "Game",

@@ -50,6 +50,8 @@ class Game:
     observation: type  # the engine's observation class (what one seat sees): `game_of`
     coaching: Callable[[], Any]  # () -> the coach's evaluator of it (teach/coach.py Coaching)
     play_rules: Variant | None = None  # the card rules when they are not the variant's own
+    # the card rules that follow from the variant when it is not a Variant itself (Kalabriasz)
+    play_rules_of: Callable[[Any], Variant] | None = None
     match_options: tuple[str, ...] = ()  # the match's own options, which picking a preset keeps
     reviewable: bool = False  # the deal review (teach/review.py) can judge its deals
     default: bool = False  # the game the program opens with; the menu's Continue names the others
@@ -92,6 +94,15 @@ class Game:
         """The translation key of a preset's one line."""
         return self.preset_notes.format(name)
 
+    def has_coach(self) -> bool:
+        """Its coach's evaluator is there to be loaded (a new game's table may come before
+        its coach: teach/<game>_coach.py); without one the game is played uncoached."""
+        try:
+            self.coaching()
+        except ModuleNotFoundError:
+            return False
+        return True
+
     @property
     def noun(self) -> str:
         """What one whole play is called: "match" (Klaverjas) or "game" (Klabberjass)."""
@@ -111,7 +122,9 @@ class Game:
 
     def card_rules(self, variant: Any) -> Variant:
         """The rules that say which card may be played (Klabberjass has fixed ones)."""
-        return self.play_rules if self.play_rules is not None else variant
+        if self.play_rules is not None:
+            return self.play_rules
+        return self.play_rules_of(variant) if self.play_rules_of is not None else variant
 
     # --- states ---
     def new_state(self, variant: Any, seed: int) -> Any:

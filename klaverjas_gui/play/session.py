@@ -646,7 +646,10 @@ def attach_coach(session: MatchSession, settings: Any) -> None:
     """The coach watches the session's people when the settings ask for it (a `coach`
     setting other than "off"; settings without one: no coach), from the next decision:
     at the start, or when the coach is switched on over the table."""
-    if session.coach is None and getattr(settings, "coach", "off") != "off" and session.people:
+    if (
+        session.coach is None and getattr(settings, "coach", "off") != "off" and session.people
+        and session.game.has_coach()
+    ):  # fmt: skip
         from .coaching import Coach
 
         session.coach = Coach(session)

@@ -337,6 +337,77 @@ def _klabberjass_end(shell: Shell) -> None:
     )
 
 
+def kalabriasz_position(seed: int, until: Callable[[Any], bool], maker: int | None = 0) -> Any:
+    """A three-player position reached by random legal play; `maker`: the seat that names
+    trump at its first turn to bid, the others passing before it (None: random bids)."""
+    from ..engine import KALABRIASZ_PRESETS, new_kalabriasz
+    from ..engine.match import PASS
+
+    rng, state = random.Random(seed), new_kalabriasz(KALABRIASZ_PRESETS["kalabriasz"], seed)
+    while not until(state):
+        legal = state.legal_actions()
+        if maker is not None and state.phase == "bidding" and len(state.sheet) == 0:
+            names = [a for a in legal if a.kind == "name"]
+            action = rng.choice(names) if state.to_move == maker else PASS
+        else:
+            action = rng.choice(legal)
+        state, _ = state.apply(action)
+    return state
+
+
+def _kalabriasz(shell: Shell, until: Callable[[Any], bool] | None = None,
+                seats: list[tuple[str, str]] | None = None) -> Any:  # fmt: skip
+    """The three-player table at its first bidding, or at a position where you made trump
+    (reached by random play), seed 4."""
+    from ..engine import KALABRIASZ_PRESETS
+    from ..games import KALABRIASZ
+
+    variant = KALABRIASZ_PRESETS["kalabriasz"]
+    if seats is None:
+        shell.start_match(variant, seed=4, game=KALABRIASZ)
+        table: Any = shell.match
+    else:
+        shell.show_menu()
+        table = shell.push("kalabriasz table", variant=variant, seed=4, seats=seats)
+    if until is not None:
+        table.load(kalabriasz_position(4, until))
+    return table
+
+
+def _kalabriasz_hint(shell: Shell) -> None:
+    """You are to lay away two cards; the hint names one (and rings it)."""
+    table = _kalabriasz(shell, lambda s: s.phase == "talon")
+    table.guide.request()
+    if table.guide.job is not None:  # hints on (the default): its sentence, at once
+        table.guide.job.wait(60)
+
+
+def _kalabriasz_cover(shell: Shell) -> None:
+    """Three people at one laptop: the cover before the second one's turn."""
+    seats = [("You", "human"), ("Henk", "human"), ("Anna", "human")]
+    table = _kalabriasz(shell, lambda s: s.phase == "play" and s.to_move == 1, seats)
+    table.update(0.0)  # the second player is to act: the cover goes up
+
+
+def _kalabriasz_summary(shell: Shell) -> None:
+    table = _kalabriasz(shell, lambda s: len(s.sheet) == 1)
+    state = table.session.state
+    shell.push("kalabriasz deal summary", session=table.session, table=table.port,
+               line=state.sheet[-1], totals=state.totals)  # fmt: skip
+
+
+def _kalabriasz_sheet(shell: Shell) -> None:
+    table = _kalabriasz(shell, lambda s: len(s.sheet) == 5)
+    shell.push("kalabriasz score sheet", session=table.session, table=table.port)
+
+
+def _kalabriasz_end(shell: Shell) -> None:
+    table = _kalabriasz(shell, lambda s: s.is_over)
+    state = table.session.state
+    shell.push("kalabriasz match end", session=table.session, table=table.port,
+               ev=MatchOver(state.winner, state.totals))  # fmt: skip
+
+
 # Belote declarations (RULES.md 2, its example): you (seat 0, not dealing) hold the four
 # nines, the dealer 10-J-Q-K-A of spades and the king and queen of hearts; 8H is turned.
 BELOTE_DEAL = ("9C 9D 9H 9S 7C 8D", "AS KS QS JS TS KH", "8H", "AC 7S JD QH 8C 7H")
@@ -637,11 +708,22 @@ SCREENS: dict[str, Opener] = {
     "klabberjass: belote declaration": _belote,
     "klabberjass: belote shown": lambda shell: _belote(shell, shown=True),
     "klabberjass: belote summary": lambda shell: _belote(shell, summary=True),
+    "kalabriasz: bidding": lambda shell: _kalabriasz(shell, lambda s: True),
+    "kalabriasz: laying away": lambda shell: _kalabriasz(shell, lambda s: s.phase == "talon"),
+    "kalabriasz: mid-trick": lambda shell: _kalabriasz(
+        shell, lambda s: s.phase == "play" and len(s.trick) == 2 and len(s.tricks) > 3
+    ),
+    "kalabriasz: hint": _kalabriasz_hint,
+    "kalabriasz: hot-seat cover": _kalabriasz_cover,
+    "kalabriasz: deal summary": _kalabriasz_summary,
+    "kalabriasz: score sheet": _kalabriasz_sheet,
+    "kalabriasz: game end": _kalabriasz_end,
     "menu": lambda shell: shell.show_menu(),
     "menu: continue": lambda shell: _one_open(shell),
     "menu: two open matches": lambda shell: _two_open(shell),
     "play": lambda shell: (shell.show_menu(), shell.push("play")),
     "play: klabberjass": lambda shell: (shell.show_menu(), shell.push("play", game="klabberjass")),
+    "play: kalabriasz": lambda shell: (shell.show_menu(), shell.push("play", game="kalabriasz")),
     "confirm: abandon": lambda shell: _confirm(shell),
     "table: trump choice": lambda shell: _table(shell),
     "table: mid-trick": _mid_trick,
@@ -672,6 +754,7 @@ SCREENS: dict[str, Opener] = {
     "demo": lambda shell: shell.start_demo(7),
     "demo: klabberjass (attract)": _attract_klabberjass,
     "settings: klabberjass": lambda shell: _settings(shell, "klabberjass"),
+    "settings: kalabriasz": lambda shell: _settings(shell, "kalabriasz"),
     "history: klabberjass replay": _klabberjass_replay,
     "learn": lambda shell: _learn(shell, "learn"),
     "tutorial: lessons": lambda shell: _learn(shell, "lessons"),

@@ -15,18 +15,20 @@ def draw_chart(
     surface: pygame.Surface,
     rect: pygame.Rect,
     lines: list,
-    teams: tuple[str, str],
+    teams: tuple[str, ...],
     u: float,
     reveal: float = 1.0,
 ) -> None:
-    """Cumulative score of both teams after each deal, as two lines."""
+    """Cumulative score of each side (two teams, or three players) after each deal, a
+    line each."""
     px = lambda v: round(v * u)  # noqa: E731
-    series: list[list[int]] = [[0], [0]]
+    sides = range(len(teams))
+    series: list[list[int]] = [[0] for _ in sides]
     for line in lines:
-        for team in (0, 1):
+        for team in sides:
             series[team].append(series[team][-1] + line.score.scores[team])
     n = len(lines)
-    top = max(max(series[0]), max(series[1]), 1)
+    top = max(*(max(s) for s in series), 1)
     step = nice_step(top)
     top = ((top + step - 1) // step) * step
     # room under the plot for the deal numbers and, below them, the word "deal"
@@ -46,7 +48,7 @@ def draw_chart(
             surface.blit(img, img.get_rect(midtop=(x, plot.bottom + px(6))))
     label = theme.text(tr("ui.chart_deal"), px(13), theme.TEXT_DIM)
     surface.blit(label, label.get_rect(bottomright=(plot.right, rect.bottom + px(4))))
-    for team in (0, 1):
+    for team in sides:
         colour = theme.TEAM_COLOURS[team]
         points = [
             (plot.left + plot.w * i / max(1, n), plot.bottom - plot.h * v / top)
@@ -61,7 +63,7 @@ def draw_chart(
             pygame.draw.circle(surface, colour, (round(p[0]), round(p[1])), max(2, px(4)))
         if reveal >= 1 and n:
             end = theme.text(str(series[team][-1]), px(15), colour, True)
-            other = series[1 - team][-1]
+            other = max(series[t][-1] for t in sides if t != team)
             above = series[team][-1] >= other
             x, y = points[-1]
             anchor = "bottomright" if above else "topright"

@@ -128,9 +128,10 @@ class MatchEndScene(Scene):
         teams = self.table.team_names()
         img = theme.text(self.title(), px(44), theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(w // 2, px(26))))
-        a, b = self.ev.totals
         y = px(26) + img.get_height() + px(4)
-        score = f"{teams[0]} {a}  ·  {teams[1]} {b}"
+        score = "  ·  ".join(
+            f"{team} {total}" for team, total in zip(teams, self.ev.totals, strict=True)
+        )
         img = theme.text(score, px(22), theme.TEXT, True)
         surface.blit(img, img.get_rect(midtop=(w // 2, y)))
         chart = pygame.Rect(0, 0, min(w - px(80), px(1000)), h - y - px(170))

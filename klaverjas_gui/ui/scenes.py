@@ -36,12 +36,16 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "rules": "rules.RulesScene",  # page=
     "table": "table.scene.TableScene",  # variant=, seed=, seats=, ...
     "klabberjass table": "table.two.scene.KlabberjassTableScene",
+    "kalabriasz table": "table.three.scene.KalabriaszTableScene",
     "cover": "table.cover.CoverScene",  # session=, seat=, confirm=: hot-seat, laptop changes hands
     "deal summary": "summary.DealSummaryScene",  # session=, table= (its port), line=, totals=
     "klabberjass deal summary": "klabberjass_scenes.KlabberjassSummaryScene",
+    "kalabriasz deal summary": "kalabriasz_scenes.KalabriaszSummaryScene",
     "score sheet": "sheet.ScoreSheetScene",  # session=, table= (its port)
+    "kalabriasz score sheet": "kalabriasz_scenes.KalabriaszSheetScene",
     "match end": "match_end.MatchEndScene",  # session=, table= (its port), ev=
     "klabberjass match end": "klabberjass_scenes.KlabberjassEndScene",
+    "kalabriasz match end": "kalabriasz_scenes.KalabriaszEndScene",
     "demo": "attract.AttractTable",  # variant=, seed=, idle=
     "klabberjass demo": "attract.AttractKlabberjassTable",
     "about": "about.AboutScene",
@@ -93,6 +97,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         confirm,
         drill,
         history,
+        kalabriasz_scenes,
         klabberjass_replay,
         klabberjass_scenes,
         lan,
@@ -110,4 +115,5 @@ def _bundled() -> None:  # pragma: no cover - never called
         tutorial,
     )
     from .table import cover, scene  # noqa: F401
+    from .table.three import scene as three_scene  # noqa: F401
     from .table.two import scene as two_scene  # noqa: F401

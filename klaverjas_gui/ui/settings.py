@@ -116,10 +116,19 @@ def _klabberjass_tab() -> Any:
     return klabberjass_settings
 
 
+def _kalabriasz_tab() -> Any:
+    from . import kalabriasz_settings  # a plain import: a frozen bundle sees it
+
+    return kalabriasz_settings
+
+
 # The modules of the games' own tabs, by tab name, imported when first shown: each builds
 # its rows (`form_rows(scene, form)`) and its summary (`draw_summary(scene, surface,
 # panel)`). The first game's tab, "rules", is this screen's own.
-GAME_TABS: dict[str, Callable[[], Any]] = {"klabberjass": _klabberjass_tab}
+GAME_TABS: dict[str, Callable[[], Any]] = {
+    "klabberjass": _klabberjass_tab,
+    "kalabriasz": _kalabriasz_tab,
+}
 
 
 def tab_words(tab: str) -> str:

@@ -178,6 +178,13 @@ class ScoreSheetScene(Scene):
             self.app.pop(self)
         return cmd.kind in ("pointer_down", "pointer_up", "key")
 
+    def draw_lines(
+        self, surface: pygame.Surface, inner: pygame.Rect, lines: list, u: float
+    ) -> None:
+        """The sheet's lines inside `inner` (the three-player game has its own columns)."""
+        draw_sheet(surface, inner, lines, self.table.seat_names(), self.table.team_names(),  # type: ignore[arg-type]
+                   u, self.app.settings.four_colour, self.session.game.name)  # fmt: skip
+
     def draw(self, surface: pygame.Surface) -> None:
         widgets.dim(surface, 150)
         u = theme.scale_for(self.app.size)
@@ -189,8 +196,7 @@ class ScoreSheetScene(Scene):
         inner = pygame.Rect(p.left + round(20 * u), p.top + round(66 * u), p.w - round(40 * u),
                             p.h - round(140 * u))  # fmt: skip
         if lines:
-            draw_sheet(surface, inner, lines, self.table.seat_names(), self.table.team_names(),
-                       u, self.app.settings.four_colour, self.session.game.name)  # fmt: skip
+            self.draw_lines(surface, inner, lines, u)
         else:
             img = theme.text(tr("ui.sheet_empty"), round(19 * u), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(center=inner.center))

@@ -64,6 +64,7 @@ class DealSummaryScene(Scene):
     # column heads, as translation keys (the two-player game has its own)
     heads = ("", "ui.summary_tricks", "ui.summary_cards", "ui.summary_roem",
              "ui.summary_this_deal", "ui.summary_match")  # fmt: skip
+    rows = 2  # the table's rows: a side each (the three-player game has three)
 
     def __init__(
         self, app: Shell, session: MatchSession, table: TablePort, line: ScoreLine,
@@ -88,7 +89,7 @@ class DealSummaryScene(Scene):
         lines = len(theme.wrap(self.describe(), round(18 * u), width - round(80 * u)))
         size, title = self.title_lines(width)
         extra = (len(title) - 1) * theme.font(size, True).get_linesize()  # a long name's
-        height = round((356 + 25 * lines) * u) + extra
+        height = round((356 + 48 * (self.rows - 2) + 25 * lines) * u) + extra
         rect = pygame.Rect(0, 0, width, min(round(h * 0.94), height))
         rect.center = (w // 2, round(h * 0.47))
         return rect
@@ -97,14 +98,28 @@ class DealSummaryScene(Scene):
         """The headline's size and lines in a panel `width` wide: smaller letters first
         (never below 22 units), then two lines (long names)."""
         u = theme.scale_for(self.app.size)
-        teams = self.table.team_names()
-        title, _ = headline(self.line, teams, self.table.session.holder,
-                            not self.table.session.game.partners)  # fmt: skip
+        title, _ = self.headline()
         room = width - round(40 * u)
         size = round(32 * u)
         while size > round(22 * u) and theme.text_width(title, size, True) > room:
             size -= 1
         return size, theme.wrap(title, size, room, True)
+
+    def headline(self) -> tuple[str, tuple]:
+        """The result in a few words, and its colour."""
+        return headline(self.line, self.table.team_names(), self.table.session.holder,  # type: ignore[arg-type]
+                        not self.table.session.game.partners)  # fmt: skip
+
+    def sub_line(self) -> str:
+        """Below the headline: the deal, its trump and who chose it."""
+        line, names = self.line, self.session.seats
+        sub = tr("ui.summary_deal_line", n=line.deal_no, trump=line_trump(line),
+                 name=names[line.chooser].label)  # fmt: skip
+        if line.chooser == self.session.holder:
+            sub = tr("ui.summary_deal_line_you", n=line.deal_no, trump=line_trump(line))
+        if line.kraak_level:
+            sub += f", {kraak_name(line.kraak_level).lower()} (×{line.score.multiplier})"
+        return sub
 
     def build(self) -> None:
         u = theme.scale_for(self.app.size)
@@ -203,10 +218,9 @@ class DealSummaryScene(Scene):
         px = lambda v: round(v * u)  # noqa: E731
         p = self._panel()
         widgets.draw_panel(surface, p, u, (8, 30, 20, 240), theme.GOLD)
-        line, s = self.line, self.line.score
+        line = self.line
         teams = self.table.team_names()
-        solo = not self.table.session.game.partners
-        title, colour = headline(line, teams, self.table.session.holder, solo)
+        title, colour = self.headline()
         y = p.top + px(22)
         size, lines = self.title_lines(p.w)
         for text in lines:  # the headline: smaller, or on two lines, never past the panel
@@ -214,24 +228,21 @@ class DealSummaryScene(Scene):
             surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
             y += img.get_height()
         y += px(4)
-        names = self.session.seats
-        sub = tr("ui.summary_deal_line", n=line.deal_no, trump=line_trump(line),
-                 name=names[line.chooser].label)  # fmt: skip
-        if line.chooser == self.session.holder:
-            sub = tr("ui.summary_deal_line_you", n=line.deal_no, trump=line_trump(line))
-        if line.kraak_level:
-            sub += f", {kraak_name(line.kraak_level).lower()} (×{s.multiplier})"
-        img = theme.text(sub, px(17), theme.TEXT_DIM)
-        chip = icons.suit_chip(line.trump, px(28), self.app.settings.four_colour)
-        total_w = chip.get_width() + px(8) + img.get_width()
-        x = p.centerx - total_w // 2
-        surface.blit(chip, (x, y))
-        surface.blit(
-            img, (x + chip.get_width() + px(8), y + (chip.get_height() - img.get_height()) // 2)
-        )
-        y += chip.get_height() + px(18)
+        img = theme.text(self.sub_line(), px(17), theme.TEXT_DIM)
+        chip_h = px(28)
+        if line.trump:  # a deal nobody played has no trump
+            chip = icons.suit_chip(line.trump, chip_h, self.app.settings.four_colour)
+            total_w = chip.get_width() + px(8) + img.get_width()
+            x = p.centerx - total_w // 2
+            surface.blit(chip, (x, y))
+            x += chip.get_width() + px(8)
+            chip_h = chip.get_height()
+        else:
+            x = p.centerx - img.get_width() // 2
+        surface.blit(img, (x, y + (chip_h - img.get_height()) // 2))
+        y += chip_h + px(18)
         self._table(surface, p, y, u, teams)
-        y += px(134)
+        y += px(38 + 48 * self.rows)
         for text_line in theme.wrap(self.describe(), px(18), p.w - px(80)):
             img = theme.text(text_line, px(18), theme.TEXT)
             surface.blit(img, img.get_rect(midtop=(p.centerx, y)))
@@ -239,7 +250,7 @@ class DealSummaryScene(Scene):
         super().draw(surface)
 
     def _table(
-        self, surface: pygame.Surface, p: pygame.Rect, y: int, u: float, teams: tuple[str, str]
+        self, surface: pygame.Surface, p: pygame.Rect, y: int, u: float, teams: tuple[str, ...]
     ) -> None:
         px = lambda v: round(v * u)  # noqa: E731
         s = self.line.score
@@ -257,7 +268,7 @@ class DealSummaryScene(Scene):
             surface.blit(img, img.get_rect(topright=(cols[i], y)) if i else (cols[0], y))
         y += max(px(26), theme.font(size, True).get_height() + px(8))  # the rows below them
         k = min(1.0, self.age / max(0.001, COUNT_SECONDS * self.table.speed))
-        for team in (0, 1):
+        for team in range(self.rows):
             row_y = y + team * px(48)
             band = pygame.Rect(p.left + px(24), row_y - px(6), p.w - px(48), px(42))
             widgets.draw_panel(surface, band, u, (255, 255, 255, 14), None)
@@ -268,7 +279,7 @@ class DealSummaryScene(Scene):
             surface.blit(
                 theme.text(name, px(19), theme.TEXT, True), (cols[0] + px(20), row_y + px(2))
             )
-            cards = s.card_points[team] * s.multiplier
+            cards = self.cards(team)
             match_total = round(self.totals[team] - s.scores[team] * (1 - k))
             roem = str(s.roem[team]) if s.roem[team] else "–"
             deal = f"+{round(s.scores[team] * k)}"
@@ -282,6 +293,11 @@ class DealSummaryScene(Scene):
                     tint = theme.GOLD_LIGHT
                 img = theme.text(v, px(22 if bold else 19), tint, bold)
                 surface.blit(img, img.get_rect(topright=(cols[i], row_y + (0 if bold else px(2)))))
+
+    def cards(self, team: int) -> int:
+        """A side's card points as the table shows them (kraak multiplies them)."""
+        s = self.line.score
+        return s.card_points[team] * s.multiplier  # type: ignore[no-any-return]
 
 
 def line_trump(line: ScoreLine) -> str:

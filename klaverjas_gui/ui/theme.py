@@ -37,7 +37,8 @@ INK = (28, 28, 34)
 RED = (206, 38, 52)
 SUIT_COLOURS = {"C": (30, 30, 36), "D": (206, 38, 52), "H": (206, 38, 52), "S": (30, 30, 36)}
 FOUR_COLOURS = {"C": (30, 126, 58), "D": (32, 98, 200), "H": (206, 38, 52), "S": (30, 30, 36)}
-TEAM_COLOURS = ((244, 201, 90), (120, 196, 255))  # team 0 (south-north), team 1
+TEAM_COLOURS = ((244, 201, 90), (120, 196, 255), (236, 150, 210))  # team 0 (south-north),
+# team 1; the third is the third player's at the three-player table
 NAT = (255, 120, 110)
 PIT = (255, 214, 100)
 

@@ -307,7 +307,7 @@ class Director:
             for i, (seat, card) in enumerate(cards)
         ]  # fmt: skip
         m.winner = None
-        team = ev.seat % 2
+        team = self.side(ev.seat)
         if not counted:
             m.tricks_won[team] += 1
             m.seat_tricks[ev.seat] += 1
@@ -316,10 +316,15 @@ class Director:
         m.last_trick = (leader, tuple(c for _, c in cards), ev.seat)
         yield from self.wait_sprites(sprites)
 
+    def side(self, seat: int) -> int:
+        """The side whose points a seat's tricks are: its team of two, or itself when
+        each plays alone (as many sides as the model counts points for)."""
+        return seat % len(self.model.tricks_won)
+
     def _roem(self, ev: RoemClaimed | RoemLeft) -> None:
         m = self.model
         if isinstance(ev, RoemClaimed):
-            m.deal_roem[ev.seat % 2] += ev.roem
+            m.deal_roem[self.side(ev.seat)] += ev.roem
             m.say(ev.seat, tr("ui.say_roem", roem=ev.roem), max(1.6, self.d(1.8)))
             self.table.sound("roem")
         else:

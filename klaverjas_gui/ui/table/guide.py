@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from .port import TablePort
 
 NOTE_SECONDS = 8.0
+CARD_KINDS = ("play", "lay")  # a hint to move a card rings the card, not a button
 Button = tuple[str, pygame.Rect, str]  # key ("hint", "take_back"), place, label
 
 
@@ -178,7 +179,7 @@ class Guide:
 
     def hint_card(self) -> Card | None:
         hint = self.hint()
-        return hint.action.card if hint is not None and hint.action.kind == "play" else None
+        return hint.action.card if hint is not None and hint.action.kind in CARD_KINDS else None
 
     def hint_action(self) -> Action | None:
         hint = self.hint()
@@ -335,7 +336,7 @@ class Guide:
             surface.blit(theme.text(line, size, theme.TEXT), (rect.left + L.px(16), y))
             y += line_h
         action = hint.action if hint is not None else None
-        if action is not None and action.kind != "play":
+        if action is not None and action.kind not in CARD_KINDS:
             for a, button in choices:
                 if a == action:
                     ring = button.inflate(L.px(10), L.px(10))

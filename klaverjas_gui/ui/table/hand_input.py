@@ -6,10 +6,11 @@ tracks where the pointer is and which card is picked, lifted or selected.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
-from ...engine import Card
-from ...engine.match import PASS
+from ...engine import ALL_CARDS, Action, Card
+from ...engine.match import PASS, play
 from .layout import Pose
 
 if TYPE_CHECKING:
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
     from .port import TablePort
 
 DRAG_THRESHOLD = 7  # px (times the layout unit) before a press becomes a drag
+# The phases in which a card of the hand is moved, and the action that moves it: played
+# to the trick; the three-player table also lays cards away ("talon": `lay`).
+CardPhases = Mapping[str, Callable[[Card], Action]]
+PLAY_PHASES: CardPhases = {"play": play}
 
 
 def hand_lifts(
@@ -42,8 +47,10 @@ def hand_lifts(
 class HandInput:
     """The bottom hand's input, through the table's port (ui/table/port.py)."""
 
-    def __init__(self, table: TablePort) -> None:
+    def __init__(self, table: TablePort, phases: CardPhases = PLAY_PHASES) -> None:
         self.table = table
+        self.phases = phases
+        self.kinds = {phase: make(ALL_CARDS[0]).kind for phase, make in phases.items()}
         self.selected: int | None = None
         self.hover: int | None = None
         self.press: tuple[Card, tuple[int, int], tuple[float, float]] | None = None
@@ -55,7 +62,18 @@ class HandInput:
     def may_play(self) -> bool:
         """The person holding the laptop is to play a card and the picture has caught up."""
         s, holder = self.table.session.state, self.table.session.holder
-        return holder is not None and s.phase == "play" and s.to_move == holder and self.table.idle
+        return (
+            holder is not None and s.phase in self.phases and s.to_move == holder
+            and self.table.idle
+        )  # fmt: skip
+
+    def action(self, card: Card) -> Action:
+        """What moving `card` now is: playing it, or laying it away."""
+        return self.phases.get(self.table.session.state.phase, play)(card)
+
+    def moves(self, action: Action) -> bool:
+        """`action` moves a card of a hand (the keyboard's pick then follows)."""
+        return action.kind in self.kinds.values()
 
     def playable(self) -> bool:
         """The person may play a card now: in play, or through a claim question that waits
@@ -76,7 +94,8 @@ class HandInput:
         state = self.table.session.state
         if state.phase == "claim":
             state = state.apply(PASS)[0]
-        return {a.card for a in state.legal_actions() if a.kind == "play"}
+        kind = self.kinds.get(state.phase, "play")
+        return {a.card for a in state.legal_actions() if a.kind == kind and a.card is not None}
 
     def selected_card(self) -> Card | None:
         if self.selected is None or not self.playable():

@@ -39,6 +39,9 @@ class Pose(NamedTuple):
 class TableLayout:
     w: int
     h: int
+    # The places the seats take in turn from the bottom (a game's layout may say; none:
+    # spread evenly round the table, see `place_of`).
+    places: tuple[int, ...] = ()
 
     # --- basic measures ---
     @cached_property
@@ -82,9 +85,14 @@ class TableLayout:
             return self._open_fan(seat, n)
         return self._hidden_fan(seat, n)
 
+    def south_span(self) -> float:
+        """The widest the bottom hand may spread, from its first card's left edge to its
+        last one's right edge."""
+        return self.w * 0.6
+
     def _south(self, n: int) -> list[Pose]:
         cw, ch = self.card
-        spacing = min(0.56 * cw, (self.w * 0.6 - cw) / max(1, n - 1))
+        spacing = min(0.56 * cw, (self.south_span() - cw) / max(1, n - 1))
         total = spacing * (n - 1)
         base_y = self.h - ch / 2 - self.h * 0.03
         mid = (n - 1) / 2
@@ -366,10 +374,12 @@ class TableLayout:
         return round(x), round(p.y)
 
 
-def place_of(seat: int, players: int, bottom: int) -> int:
+def place_of(seat: int, players: int, bottom: int, places: tuple[int, ...] = ()) -> int:
     """Where `seat` sits on screen when seat `bottom` is drawn South: the seats in turn
-    round the table, spread evenly (four: a quarter each; two: face to face)."""
-    return (seat - bottom) % players * (4 // players)
+    round the table, at `places` (a layout's own: three players sit south, west and
+    east), else spread evenly (four: a quarter each; two: face to face)."""
+    k = (seat - bottom) % players
+    return places[k] if places else k * (4 // players)
 
 
 class SeatedLayout:
@@ -390,7 +400,7 @@ class SeatedLayout:
 
     def place(self, seat: int) -> int:
         """Where `seat` sits on screen (0 south, 1 west, 2 north, 3 east)."""
-        return place_of(seat, self.players, self.bottom)
+        return place_of(seat, self.players, self.bottom, self.base.places)
 
     def hand_poses(self, seat: int, n: int, open_cards: bool) -> list[Pose]:
         return self.base.hand_poses(self.place(seat), n, open_cards)

@@ -160,7 +160,7 @@ class TableModel:
         for b in self.bubbles.values():
             b.age += dt
         self.bubbles = {s: b for s, b in self.bubbles.items() if b.age < b.ttl}
-        for team in (0, 1):
+        for team in range(len(self.totals)):  # the sides: two teams, or three players
             goal = self.totals[team]
             shown = self.shown_totals[team]
             if half_life <= 0 or abs(goal - shown) < 0.5:

@@ -57,7 +57,8 @@ class Overlays:
         self.app.push("settings", tab="table")
 
     def open_sheet(self) -> None:
-        self.app.push("score sheet", session=self.table.session, table=self.table)
+        sheet = self.table.session.game.scene("score sheet")  # the game's own, if it has one
+        self.app.push(sheet, session=self.table.session, table=self.table)
 
     def update(self) -> None:
         """The director's scripts that reached their end: the deal's summary (the director

@@ -48,7 +48,7 @@ class Person:
     def saw(self, before: Any, action: Action, events: list[Any]) -> None:
         """A move was played (the session's listener, before the director animates it):
         the hand, the guide and the words follow; the buttons are past."""
-        if action.kind == "play" and self.table.session.holder == before.to_move:
+        if self.hand.moves(action) and self.table.session.holder == before.to_move:
             self.hand.after_play()
             self.notes.drop("card")  # a card was played: why another was refused is past
         self.guide.saw(before, events)
@@ -131,7 +131,7 @@ class Person:
             if refused is not None:  # the claim stays open: they may still claim
                 self.notes.note("card", self.table.reason_words(refused))
                 return False
-        reason = self.table.submit(play(card), origin)
+        reason = self.table.submit(self.hand.action(card), origin)
         if reason:
             self.notes.note("card", reason)  # why not: until a card is played
         return not reason

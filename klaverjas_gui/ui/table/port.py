@@ -80,7 +80,7 @@ class TablePort:
     def claim_waits(self) -> bool:
         return self.session.claim_waits()
 
-    def team_names(self) -> tuple[str, str]:
+    def team_names(self) -> tuple[str, ...]:
         return self._scene.team_names()
 
     def seat_names(self) -> list[str]:

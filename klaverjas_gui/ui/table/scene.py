@@ -29,7 +29,7 @@ from ..seats import SEAT_NAMES
 from .coach_note import CoachNotes
 from .director import Director
 from .guide import Guide
-from .hand_input import HandInput
+from .hand_input import PLAY_PHASES, CardPhases, HandInput
 from .hotseat import HotSeat
 from .layout import SOUTH, Pose, TableLayout, seated
 from .model import TableModel
@@ -58,7 +58,8 @@ class TableScene(Scene):
     prompt_class: type[DecisionPrompt] = DecisionPrompt
     guide_class: type[Guide] = Guide
     summary_scene, end_scene = "deal summary", "match end"  # its overlays (overlays.py)
-    sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 2), (1, 3))  # partners: across
+    sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # partners: across
+    card_phases: CardPhases = PLAY_PHASES  # when a card of the hand moves, and how
 
     def __init__(
         self, app: Shell, variant: Variant | None = None, seed: int = 0, demo: bool = False,
@@ -90,7 +91,7 @@ class TableScene(Scene):
         self.director = self.director_class(self.port)
         session.picture = self.director  # what the animation allows; it shows trick pauses
         self.view = self.view_class(self.images, app.settings)
-        self.hand = HandInput(self.port)
+        self.hand = HandInput(self.port, self.card_phases)
         self.prompt = self.prompt_class(self.port)
         # the person holding the laptop may decide now: the picture caught up, no cover
         may = lambda: self.may_act() and not self.hotseat.hiding  # noqa: E731
@@ -162,12 +163,11 @@ class TableScene(Scene):
         return self.director.ready()  # the picture has caught up: the seat to move may decide
 
     @classmethod
-    def teams(cls, names: Sequence[str]) -> tuple[str, str]:
-        """The two sides by the seats' names ("Henk & Joop")."""
-        a, b = (" & ".join(names[s] for s in side) for side in cls.sides)
-        return a, b
+    def teams(cls, names: Sequence[str]) -> tuple[str, ...]:
+        """The sides by the seats' names ("Henk & Joop")."""
+        return tuple(" & ".join(names[s] for s in side) for side in cls.sides)
 
-    def team_names(self) -> tuple[str, str]:
+    def team_names(self) -> tuple[str, ...]:
         return self.teams([s.label for s in self.session.seats])
 
     # --- acting ---

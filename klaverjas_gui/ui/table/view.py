@@ -98,9 +98,9 @@ class Picture:
     layout: TableLayout
     names: tuple[str, ...]  # each seat as shown
     you: frozenset[int]  # seats with the default name "You" ("chosen by you")
-    teams: tuple[str, str]  # the score panel's two lines
+    teams: tuple[str, ...]  # the score panel's lines: each side's names
     variant: Any
-    sides: tuple[tuple[int, ...], tuple[int, ...]] = ((0, 2), (1, 3))  # the seats of each
+    sides: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))  # the seats of each
     open_cards: bool = False  # every hand face up (a demo, practice, a replay)
     faces: frozenset[int] = frozenset()  # the seats whose cards are face up now
     holder: int | None = None  # the person at this screen; None: nobody (a demo, a replay)
@@ -555,8 +555,9 @@ class TableView:
             surface.blit(word, word.get_rect(topright=(deal_right, rect.top + L.px(8))))
         img = theme.text(text, shown, theme.TEXT_DIM, True)
         surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
-        running = [self.running(m.deal_points[t], m.deal_roem[t]) for t in (0, 1)]
-        for team in (0, 1):
+        sides = range(len(p.sides))  # two teams, or each player alone
+        running = [self.running(m.deal_points[t], m.deal_roem[t]) for t in sides]
+        for team in sides:
             y = rect.top + L.px(34 + team * 32)
             colour = theme.TEAM_COLOURS[team]
             pygame.draw.circle(surface, colour, (rect.left + pad + L.px(6), y + L.px(11)), L.px(6))

@@ -1,0 +1,62 @@
+"""Kalabriasz, three-player Klaverjas (RULES.md 3): each plays for himself, the maker
+alone against the other two; its own presets, settings tab and screens (the table for
+three, the deal summary, the game's end)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import (
+    KALABRIASZ_PRESETS,
+    KalabriaszObservation,
+    KalabriaszState,
+    kalabriasz_preset_name,
+)
+from ..engine.kalabriasz_rules import TRICKS
+from .base import Game, register_game
+
+
+def _player(level: str, seed: int | None) -> Any:
+    from ..ai.kalabriasz_players import make_kalabriasz_player
+
+    return make_kalabriasz_player(level, seed)
+
+
+def _levels() -> tuple[str, ...]:
+    from ..ai.kalabriasz_players import KALABRIASZ_LEVELS
+
+    return tuple(KALABRIASZ_LEVELS)
+
+
+def _coaching() -> Any:
+    from ..teach.kalabriasz_coach import KALABRIASZ_COACHING
+
+    return KALABRIASZ_COACHING
+
+
+def _play_rules(variant: Any) -> Any:
+    """The four-player card rules with this variant's play duties and roem."""
+    return variant.play_rules
+
+
+KALABRIASZ = register_game(
+    Game(
+        name="kalabriasz", label="Kalabriasz", players=3, tricks_per_deal=TRICKS,
+        presets=KALABRIASZ_PRESETS, state=KalabriaszState, observation=KalabriaszObservation,
+        preset_name=kalabriasz_preset_name, make_player=_player, levels=_levels,
+        coaching=_coaching, play_rules_of=_play_rules,
+        seat_places=("", "kalabriasz.seat_left", "kalabriasz.seat_right"),
+        guest_order=(1, 2),
+        preset_words="kalabriasz.preset_{}", custom_words="kalabriasz.preset_custom",
+        preset_notes="kalabriasz.note_{}", opponents_words="ui.play_opponents",
+        sheet_columns=("kalabriasz.sheet_maker", "kalabriasz.sheet_points"),
+        settings_tab="kalabriasz", settings_tab_words="kalabriasz.settings_tab",
+        scenes={
+            "table": "kalabriasz table",
+            "deal summary": "kalabriasz deal summary",
+            "match end": "kalabriasz match end",
+            "score sheet": "kalabriasz score sheet",
+        },
+        mirror="three",
+    )
+)  # fmt: skip

@@ -1,0 +1,124 @@
+"""The Kalabriasz tab of the settings screen: its preset, its options and its three seats.
+
+The settings scene (ui/settings.py) calls `form_rows` to fill its form and
+`draw_summary` for the panel on the right, as for the Klabberjass tab. The options are
+four-player ones (RULES.md 3: the play duties, roem, pit and the match's length), so
+their rows, words and values are the four-player Rules tab's (`rule_options`,
+`option_label`). Each of the three seats may be a person or a computer; several people
+share the laptop hot-seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from ..engine.kalabriasz_rules import kalabriasz_option_names
+from ..games import KALABRIASZ
+from ..i18n import tr
+from ..store.prefs import HUMAN
+from ..words import option_description, option_label
+from . import theme, widgets
+from .seats import display_name, level_label
+
+if TYPE_CHECKING:
+    from .form import Form
+    from .settings import SettingsScene
+
+KEY = "kb_"  # the form's keys of this tab's rows
+
+
+def form_rows(scene: SettingsScene, form: Form) -> None:
+    """The preset chooser, one row per option, then a name and a person or computer level
+    for each of the three seats."""
+    from .settings import rule_options
+
+    settings = scene.settings
+    rules = settings.rules(KALABRIASZ)
+    form.heading(tr("kalabriasz.heading_preset"))
+    form.choice(
+        f"{KEY}preset", tr("ui.settings_preset"), tr("kalabriasz.preset_note"),
+        [(name, tr(KALABRIASZ.preset_title(name))) for name in KALABRIASZ.presets],
+        settings.rules_name(KALABRIASZ), lambda name: pick_preset(scene, name),
+    )  # fmt: skip
+    form.heading(tr("kalabriasz.heading_options"))
+    for option in kalabriasz_option_names():
+        current = getattr(rules, option)
+        form.choice(
+            f"{KEY}{option}", option_label(option), option_description(option),
+            rule_options(option, current), current,
+            lambda value, o=option: set_option(scene, o, value),
+        )  # fmt: skip
+    form.heading(tr("kalabriasz.heading_seats"))
+    kinds = [(n, level_label(n).capitalize()) for n in KALABRIASZ.levels()]
+    for seat, (name, kind) in enumerate(settings.seat_plan(KALABRIASZ)):
+        person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
+        key = f"{KEY}seat{seat}"
+        place = tr(KALABRIASZ.seat_places[seat]) if seat else tr("kalabriasz.seat_you")
+        form.entry(
+            key, place, display_name(name),
+            lambda text, s=seat, k=key: scene.rename(s, text, KALABRIASZ, k),
+            [(HUMAN, person), *kinds], kind, lambda k, s=seat: scene.set_kind(s, k, KALABRIASZ),
+        )  # fmt: skip
+
+
+def pick_preset(scene: SettingsScene, name: str) -> None:
+    scene.settings.pick_preset(name, KALABRIASZ)
+    scene.app.save_settings()
+    mark(scene)
+
+
+def set_option(scene: SettingsScene, option: str, value: Any) -> None:
+    scene.change_rule(KALABRIASZ, option, value, lambda: mark(scene))
+
+
+def mark(scene: SettingsScene) -> None:
+    """A preset changes the options, an option may change the preset: relight both."""
+    if scene.form is None:
+        return
+    settings = scene.settings
+    rules = settings.rules(KALABRIASZ)
+    scene.form.mark(f"{KEY}preset", settings.rules_name(KALABRIASZ))
+    for option in kalabriasz_option_names():
+        scene.form.mark(f"{KEY}{option}", getattr(rules, option))
+
+
+def describe(rules: Any) -> list[str]:
+    """The rules in force, one line per option, in the player's language (the words of
+    each value as its row offers it)."""
+    from .settings import rule_options
+
+    lines = []
+    for option in kalabriasz_option_names():
+        value = getattr(rules, option)
+        lines.append(f"{option_label(option)}: {dict(rule_options(option, value))[value]}")
+    return lines
+
+
+def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Rect) -> None:
+    """The right-hand panel on this tab: the next Kalabriasz game's rules and players."""
+    px = scene._px
+    u = theme.scale_for(scene.app.size)
+    widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
+    x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
+    settings = scene.settings
+    rules = settings.rules(KALABRIASZ)
+    y = scene._head(surface, tr("kalabriasz.next_game"), x, y, width)
+    title = tr(KALABRIASZ.preset_title(settings.rules_name(KALABRIASZ)))
+    img = theme.text(title, px(24), theme.GOLD_LIGHT, True)
+    surface.blit(img, (x, y))
+    y += img.get_height() + px(2)
+    lines: list[tuple[str, tuple, bool]] = [(line, theme.TEXT, True) for line in describe(rules)]
+    running: Any = scene.app.match  # the kept table, if a match runs
+    if getattr(running, "game", None) is KALABRIASZ and running.session.variant != rules:
+        lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
+    y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
+    y = scene._head(surface, tr("klabber.at_table"), x, y + px(8), width)
+    table = [
+        (tr("kalabriasz.player_person", name=display_name(name)) if kind == HUMAN else
+         tr("kalabriasz.player_computer", name=display_name(name), level=level_label(kind)),
+         theme.TEXT, True)
+        for name, kind in settings.seat_plan(KALABRIASZ)
+    ]  # fmt: skip
+    scene._paragraphs(surface, table, x, y, width, panel.bottom)
