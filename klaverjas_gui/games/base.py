@@ -21,10 +21,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, VariantError
+from ..engine.match import DealScored, MatchOver
 from ..engine.state import GameState
 from ..engine.variant import Variant
 
 HUMAN = "human"  # the seat kind of a person; any other kind is a computer level
+
+
+def _winner(event: Any) -> int | None:
+    return event.winner  # type: ignore[no-any-return]
 
 
 class UnknownGameError(KeyError, ValueError):
@@ -75,6 +80,11 @@ class Game:
     # Its own scenes, by the shared scene's name: "table" -> "klabberjass table" (names that
     # ui/scenes.py resolves; a shared scene the game has no twin of is used as it is).
     scenes: Mapping[str, str] = field(default_factory=dict)
+    # The engine's events the history stores: a scored deal (`.line`, `.totals`) and the
+    # match's end (`.totals`; its winning side by `end_winner`, None for a shared win).
+    deal_event: type = DealScored
+    end_event: type = MatchOver
+    end_winner: Callable[[Any], int | None] = _winner
     demo_preset: str | None = None  # the club demo's rules; None: the settings' rules
     mirror: str = "four"  # how a network guest rebuilds its position (play/net/mirror.py)
 
@@ -102,6 +112,15 @@ class Game:
         except ModuleNotFoundError:
             return False
         return True
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: two teams of partners, else each player for himself."""
+        return self.players // 2 if self.partners else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side `seat` plays for (a team, or the player himself)."""
+        return seat % self.sides if self.partners else seat
 
     @property
     def noun(self) -> str:
@@ -188,6 +207,20 @@ def game_of(state: Any) -> Game:
         if isinstance(state, (game.state, game.observation)):
             return game
     raise UnknownGameError(f"no registered game plays a {type(state).__name__}")
+
+
+def deal_scored(event: Any) -> Any | None:
+    """The score line a scored deal's event carries (any game's), else None."""
+    kinds = tuple(g.deal_event for g in GAMES.values())
+    return event.line if isinstance(event, kinds) else None
+
+
+def match_end(event: Any) -> tuple[list[int], int | None] | None:
+    """(totals, winning side or None) of a match's end event (any game's), else None."""
+    for game in GAMES.values():
+        if isinstance(event, game.end_event):
+            return list(event.totals), game.end_winner(event)
+    return None
 
 
 def default_game() -> Game:
