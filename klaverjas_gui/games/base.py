@@ -71,6 +71,9 @@ class Game:
     custom_words: str = "rules.preset_long_custom"  # rules of the player's own
     preset_notes: str = "ui.preset_note_{}"  # a preset's one line: what makes it different
     opponents_words: str = "ui.play_opponents"  # the Play screen's heading of the computers
+    # (a preset's, rules of one's own) short name in History's list, before any " · ":
+    # None: preset_words and custom_words
+    list_words: tuple[str, str] | None = None
     sheet_columns: tuple[str, str] = ("ui.sheet_chooser", "ui.sheet_cards_roem")
     settings_tab: str = "rules"  # its Settings tab (ui/settings.py builds it by this name)
     settings_tab_words: str = "ui.settings_tab_rules"
@@ -99,6 +102,11 @@ class Game:
     def preset_title(self, name: str) -> str:
         """The translation key of a preset's name, or of "custom" for rules of one's own."""
         return self.preset_words.format(name) if name in self.presets else self.custom_words
+
+    def list_title(self, name: str) -> str:
+        """The translation key of a preset's name in History's list (its part before " · ")."""
+        preset, custom = self.list_words or (self.preset_words, self.custom_words)
+        return preset.format(name) if name in self.presets else custom
 
     def preset_note(self, name: str) -> str:
         """The translation key of a preset's one line."""

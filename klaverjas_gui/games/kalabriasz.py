@@ -62,6 +62,7 @@ KALABRIASZ = register_game(
             "deal summary": "kalabriasz deal summary",
             "match end": "kalabriasz match end",
             "score sheet": "kalabriasz score sheet",
+            "replay": "kalabriasz replay", "match record": "kalabriasz match record",
         },
         mirror="three",
         deal_event=KalabriaszDealScored, end_event=KalabriaszMatchOver, end_winner=_winner,
