@@ -84,3 +84,32 @@ def test_kalabriasz_deals_are_exported_with_a_column_for_the_third_player(tmp_pa
         assert int(row["chooser"]) == line.maker
         scores = [int(row[f"score_team{k}"]) for k in range(3)]
         assert scores == list(line.score.scores)
+
+
+def test_a_kalabriasz_game_under_a_held_lock_is_kept_in_the_journal_and_finished_later(
+    tmp_path, monkeypatch
+):
+    """Nothing lost: moves the history cannot take (another program holds its lock) wait,
+    are kept in the journal at quit and written in, finished, at the next start."""
+    from test_history_write import Holder, stored_actions
+
+    from klaverjas_gui.store import journal
+    from klaverjas_gui.store.history import writing
+
+    monkeypatch.setattr(writing, "CLOSE_BUSY_MS", 50)
+    path = tmp_path / "history.sqlite"
+    History(path).close()
+    holder = Holder(path)
+    try:
+        first = History(path)
+        mid, state = play_kalabriasz_recorded(first, 11)
+        first.close()
+        assert journal.path_for(path).exists()
+    finally:
+        holder.release()
+    again = History(path)
+    [record] = again.matches(game="kalabriasz")
+    assert record.status == "finished" and record.totals == state.totals and not record.damaged
+    assert len(stored_actions(path, record.id)) == state.n_actions
+    assert len(again.deal_lines(record.id) or []) == 3
+    assert not journal.path_for(path).exists()
