@@ -125,6 +125,8 @@ def test_statistics_count_kalabriasz_games_per_player(start, tmp_path):
     for r in expected:
         assert [int(shown[r["name"]][i]) for i in (1, 2, 4)] == [3, r["won"], 9]
     assert sum(r["won"] for r in expected) == sum(s.winner is not None for _, s in games)
+    lines, _ = stats.legend()  # each plays for himself: the legend speaks of no team
+    assert "team" not in " ".join(lines) and "chose trump and went nat" in " ".join(lines)
 
 
 def test_continue_brings_a_running_kalabriasz_game_back(start, tmp_path):
