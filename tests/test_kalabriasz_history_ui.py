@@ -149,3 +149,21 @@ def test_the_list_cells_of_a_kalabriasz_row_name_each_player():
     cells = match_cells(record, record.totals)
     assert cells[4] == "1001 – 640 – 532" and cells[5] == tr("ui.history_won")
     assert isinstance(MatchRecordScene, type)
+
+
+@pytest.mark.parametrize(("lang", "talon", "lay"), [
+    ("en", "You name ", "You lay "),
+    ("nl", "Jij noemt ", "Jij legt "),
+    ("fr", "Vous nommez ", "Vous écartez "),
+])  # fmt: skip
+def test_the_replay_speaks_to_you_when_you_were_the_maker(start, lang, talon, lay):
+    from klaverjas_gui.ui import catalogue
+
+    app = start("--lang", lang)
+    catalogue.SCREENS["history: kalabriasz replay"](app)  # stored as "You", Anna, Bram
+    replay = app.top
+    assert isinstance(replay, KalabriaszReplayScene) and replay.deal.start.maker == 0
+    assert replay.step == 2 and replay.caption()[1].startswith(lay)
+    replay.show(0)
+    assert replay.caption()[1].startswith(talon)
+    app.step(DT)

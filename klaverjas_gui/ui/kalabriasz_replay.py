@@ -24,6 +24,7 @@ from ..words import card_text, describe_kalabriasz_deal, suit_name
 from .history import MatchRecordScene
 from .kalabriasz_scenes import draw_three_sheet
 from .replay import DealPlays, ReplayScene
+from .seats import SEAT_NAMES
 from .table.still import StillTable
 
 
@@ -119,10 +120,16 @@ class KalabriaszReplayScene(ReplayScene):
         if self.step == 0:
             start = self.deal.start
             a, b = (card_text(c) for c in start.talon)
-            return head, tr("kalabriasz_replay.talon_taken", name=names[start.maker],
+            key = "talon_taken_you" if self.is_you(start.maker) else "talon_taken"
+            return head, tr(f"kalabriasz_replay.{key}", name=names[start.maker],
                             suit=suit_name(start.trump_suit),
                             cards=tr("kalabriasz_replay.talon_and", a=a, b=b))  # fmt: skip
         if action.kind == "lay" and action.card is not None:
-            return head, tr("kalabriasz_replay.lays", name=names[before.to_move],
+            key = "lays_you" if self.is_you(before.to_move) else "lays"
+            return head, tr(f"kalabriasz_replay.{key}", name=names[before.to_move],
                             card=card_text(action.card))  # fmt: skip
         return super().caption()
+
+    def is_you(self, seat: int) -> bool:
+        """Whether the seat is stored under the default "You": its sentence says "you"."""
+        return self.table.names[seat] == SEAT_NAMES[0]
