@@ -120,13 +120,15 @@ class KalabriaszReplayScene(ReplayScene):
         if self.step == 0:
             start = self.deal.start
             a, b = (card_text(c) for c in start.talon)
-            key = "talon_taken_you" if self.is_you(start.maker) else "talon_taken"
-            return head, tr(f"kalabriasz_replay.{key}", name=names[start.maker],
+            key = ("kalabriasz_replay.talon_taken_you" if self.is_you(start.maker)
+                   else "kalabriasz_replay.talon_taken")  # fmt: skip
+            return head, tr(key, name=names[start.maker],
                             suit=suit_name(start.trump_suit),
                             cards=tr("kalabriasz_replay.talon_and", a=a, b=b))  # fmt: skip
         if action.kind == "lay" and action.card is not None:
-            key = "lays_you" if self.is_you(before.to_move) else "lays"
-            return head, tr(f"kalabriasz_replay.{key}", name=names[before.to_move],
+            key = ("kalabriasz_replay.lays_you" if self.is_you(before.to_move)
+                   else "kalabriasz_replay.lays")  # fmt: skip
+            return head, tr(key, name=names[before.to_move],
                             card=card_text(action.card))  # fmt: skip
         return super().caption()
 
