@@ -127,7 +127,7 @@ def test_a_whole_deal_with_the_talon_laid_away_by_each_gesture(make_app, gesture
     assert table.session.state.deal_no == 2
 
 
-def test_bidding_by_keyboard_and_every_pass_is_a_void_deal(make_app):
+def test_bidding_by_keyboard(make_app):
     app, table = _start(make_app, level="random")
     _to_you(app, table)
     press(app, pygame.K_RETURN)  # the first Enter shows the focus
@@ -269,3 +269,23 @@ def test_the_play_screen_offers_kalabriasz_and_starts_it(make_app):
     table = new_match_from_menu(app, "kalabriasz", "kalabriasz_rotterdam")
     assert isinstance(table, KalabriaszTableScene)
     assert table.session.state.variant == KALABRIASZ_PRESETS["kalabriasz_rotterdam"]
+
+
+def test_a_deal_all_three_passed_is_summed_up_as_such(make_app):
+    """A void deal is a line of the sheet too: its summary says nobody played it."""
+    from klaverjas_gui.i18n import tr
+
+    app, table = _start(make_app)
+    state = table.session.state
+    for _ in range(3):
+        state, _ = state.apply(PASS)
+    line = state.sheet[0]
+    assert line.maker == -1 and state.deal_no == 2
+    table.load(state)
+    summary = app.push("kalabriasz deal summary", session=table.session, table=table.port,
+                       line=line, totals=state.totals)  # fmt: skip
+    app.step(DT)  # drawn: no trump chip, no maker
+    assert summary.headline()[0] == tr("kalabriasz.summary_void")
+    assert summary.describe() == tr("kalabriasz.describe_void")
+    press(app, pygame.K_RETURN)
+    assert app.top is table
