@@ -123,7 +123,7 @@ def test_a_klabberjass_record_replays_in_its_own_scene(make_app):
     app = make_app(deterministic=True, first_frame=True)
     catalogue.SCREENS["history: klabberjass replay"](app)
     record = app.top.record
-    app.push("match record", record=record)
+    app.push("klabberjass match record", record=record)  # History opens the game's twin
     app.step(DT)
     click_button(app, app.top, "replay_1")
     assert type(app.top) is scene_class("klabberjass replay")

@@ -249,17 +249,19 @@ CHILD = """
 import random, sys, time
 sys.path.insert(0, {root!r})
 from pathlib import Path
-from klaverjas_gui.engine import PRESETS, new_match
+from klaverjas_gui.games import get_game
 from klaverjas_gui.store.history import History
 h = History(Path({path!r}))
 seed = {seed}
+game = get_game({game!r})
 resumed = h.resume()
 if resumed:
     mid, s = resumed[0].id, resumed[1]
 else:
-    v = PRESETS["amsterdam"]
-    mid = h.start_match("klaverjas", "amsterdam", v.to_dict(), seed, list("ABCD"))
-    s = new_match(PRESETS["amsterdam"], seed)
+    v = game.presets[game.default_preset]
+    names = list("ABCD")[: game.players]
+    mid = h.start_match(game.name, game.default_preset, v.to_dict(), seed, names)
+    s = game.new_state(v, seed)
 rng = random.Random(seed * 7919 + s.n_actions)
 print("start", s.n_actions, flush=True)
 while not s.is_over:
@@ -272,11 +274,11 @@ print("over", flush=True)
 """
 
 
-def kill_and_restart(path, seed, kills, rng):
+def kill_and_restart(path, seed, kills, rng, game="klaverjas"):
     """Kill the game with SIGKILL at random moments; every restart continues where it was."""
     last_saved = 0
     for _ in range(kills):
-        code = CHILD.format(root=str(ROOT), path=str(path), seed=seed)
+        code = CHILD.format(root=str(ROOT), path=str(path), seed=seed, game=game)
         child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
         first = child.stdout.readline().split()
         assert first[0] == "start"
@@ -300,8 +302,9 @@ def kill_and_restart(path, seed, kills, rng):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
-def test_sigkill_mid_match_then_restart_continues_at_the_same_position(tmp_path):
-    kill_and_restart(tmp_path / "h.sqlite", 12, kills=5, rng=random.Random(1))
+@pytest.mark.parametrize("game", ["klaverjas", "kalabriasz"])
+def test_sigkill_mid_match_then_restart_continues_at_the_same_position(tmp_path, game):
+    kill_and_restart(tmp_path / "h.sqlite", 12, kills=5, rng=random.Random(1), game=game)
 
 
 def test_a_klabberjass_game_is_stored_resumed_and_counted(tmp_path):

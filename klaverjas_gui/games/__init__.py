@@ -12,9 +12,11 @@ from .base import (
     HUMAN,
     Game,
     UnknownGameError,
+    deal_scored,
     default_game,
     game_of,
     get_game,
+    match_end,
     register_game,
 )
 from .kalabriasz import KALABRIASZ
@@ -34,7 +36,9 @@ __all__ = [
     "KLAVERJAS",
     "Game",
     "UnknownGameError",
+    "deal_scored",
     "game_of",
     "get_game",
+    "match_end",
     "register_game",
 ]

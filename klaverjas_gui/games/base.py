@@ -21,10 +21,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Action, VariantError
+from ..engine.match import DealScored, MatchOver
 from ..engine.state import GameState
 from ..engine.variant import Variant
 
 HUMAN = "human"  # the seat kind of a person; any other kind is a computer level
+
+
+def _winner(event: Any) -> int | None:
+    return event.winner  # type: ignore[no-any-return]
 
 
 class UnknownGameError(KeyError, ValueError):
@@ -66,6 +71,9 @@ class Game:
     custom_words: str = "rules.preset_long_custom"  # rules of the player's own
     preset_notes: str = "ui.preset_note_{}"  # a preset's one line: what makes it different
     opponents_words: str = "ui.play_opponents"  # the Play screen's heading of the computers
+    # (a preset's, rules of one's own) short name in History's list, before any " · ":
+    # None: preset_words and custom_words
+    list_words: tuple[str, str] | None = None
     sheet_columns: tuple[str, str] = ("ui.sheet_chooser", "ui.sheet_cards_roem")
     settings_tab: str = "rules"  # its Settings tab (ui/settings.py builds it by this name)
     settings_tab_words: str = "ui.settings_tab_rules"
@@ -75,6 +83,11 @@ class Game:
     # Its own scenes, by the shared scene's name: "table" -> "klabberjass table" (names that
     # ui/scenes.py resolves; a shared scene the game has no twin of is used as it is).
     scenes: Mapping[str, str] = field(default_factory=dict)
+    # The engine's events the history stores: a scored deal (`.line`, `.totals`) and the
+    # match's end (`.totals`; its winning side by `end_winner`, None for a shared win).
+    deal_event: type = DealScored
+    end_event: type = MatchOver
+    end_winner: Callable[[Any], int | None] = _winner
     demo_preset: str | None = None  # the club demo's rules; None: the settings' rules
     mirror: str = "four"  # how a network guest rebuilds its position (play/net/mirror.py)
 
@@ -90,6 +103,11 @@ class Game:
         """The translation key of a preset's name, or of "custom" for rules of one's own."""
         return self.preset_words.format(name) if name in self.presets else self.custom_words
 
+    def list_title(self, name: str) -> str:
+        """The translation key of a preset's name in History's list (its part before " · ")."""
+        preset, custom = self.list_words or (self.preset_words, self.custom_words)
+        return preset.format(name) if name in self.presets else custom
+
     def preset_note(self, name: str) -> str:
         """The translation key of a preset's one line."""
         return self.preset_notes.format(name)
@@ -102,6 +120,15 @@ class Game:
         except ModuleNotFoundError:
             return False
         return True
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: two teams of partners, else each player for himself."""
+        return self.players // 2 if self.partners else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side `seat` plays for (a team, or the player himself)."""
+        return seat % self.sides if self.partners else seat
 
     @property
     def noun(self) -> str:
@@ -188,6 +215,20 @@ def game_of(state: Any) -> Game:
         if isinstance(state, (game.state, game.observation)):
             return game
     raise UnknownGameError(f"no registered game plays a {type(state).__name__}")
+
+
+def deal_scored(event: Any) -> Any | None:
+    """The score line a scored deal's event carries (any game's), else None."""
+    kinds = tuple(g.deal_event for g in GAMES.values())
+    return event.line if isinstance(event, kinds) else None
+
+
+def match_end(event: Any) -> tuple[list[int], int | None] | None:
+    """(totals, winning side or None) of a match's end event (any game's), else None."""
+    for game in GAMES.values():
+        if isinstance(event, game.end_event):
+            return list(event.totals), game.end_winner(event)
+    return None
 
 
 def default_game() -> Game:

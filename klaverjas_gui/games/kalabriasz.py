@@ -12,6 +12,7 @@ from ..engine import (
     KalabriaszState,
     kalabriasz_preset_name,
 )
+from ..engine.kalabriasz import KalabriaszDealScored, KalabriaszMatchOver
 from ..engine.kalabriasz_rules import TRICKS
 from .base import Game, register_game
 
@@ -32,6 +33,11 @@ def _coaching() -> Any:
     from ..teach.kalabriasz_coach import KALABRIASZ_COACHING
 
     return KALABRIASZ_COACHING
+
+
+def _winner(event: KalabriaszMatchOver) -> int | None:
+    """The one seat that won, or None when leaders share the win."""
+    return event.winners[0] if len(event.winners) == 1 else None
 
 
 def _play_rules(variant: Any) -> Any:
@@ -58,7 +64,9 @@ KALABRIASZ = register_game(
             "score sheet": "kalabriasz score sheet",
             "demo": "kalabriasz demo",
             "lesson": "kalabriasz lesson",
+            "replay": "kalabriasz replay", "match record": "kalabriasz match record",
         },
         demo_preset="kalabriasz", mirror="three",
+        deal_event=KalabriaszDealScored, end_event=KalabriaszMatchOver, end_winner=_winner,
     )
 )  # fmt: skip

@@ -45,6 +45,7 @@ KLABBERJASS = register_game(
         preset_words="klabber.preset_{}", custom_words="klabber.preset_custom",
         preset_notes="ui.kj_note_{}", opponents_words="ui.play_opponent",
         sheet_columns=("klabber.sheet_maker", "klabber.sheet_points"),
+        list_words=("ui.kj_preset_{}", "ui.kj_custom"),
         settings_tab="klabberjass", settings_tab_words="klabber.settings_tab",
         settings_keys=("klabberjass_preset", "klabberjass", "klabberjass_seats"),
         scenes={
@@ -52,6 +53,7 @@ KLABBERJASS = register_game(
             "deal summary": "klabberjass deal summary",
             "match end": "klabberjass match end",
             "replay": "klabberjass replay",
+            "match record": "klabberjass match record",
             "demo": "klabberjass demo",
         },
         demo_preset="klabberjass", mirror="klabberjass",

@@ -34,7 +34,8 @@ KLAVERJAS = register_game(
         name="klaverjas", label="Klaverjas", players=4, tricks_per_deal=8,
         presets=PRESETS, state=MatchState, observation=Observation, preset_name=preset_name,
         make_player=_player, levels=_levels, coaching=_coaching, reviewable=True,
-        match_options=MATCH_OPTIONS, default=True, partners=True, signals=True, practice=True,
+        match_options=MATCH_OPTIONS, list_words=("rules.preset_{}", "rules.preset_custom"),
+        default=True, partners=True, signals=True, practice=True,
         seat_places=("", "net.seat_left", "net.seat_partner", "net.seat_right"),
         guest_order=(2, 1, 3),  # the first guest is the host's partner
         settings_keys=("preset", "variant", "seats"),  # the first game took the plain names

@@ -476,6 +476,38 @@ def _klabberjass_replay(shell: Shell) -> None:
     shell.push("klabberjass replay", record=shell.history.match(mid), deal_no=1)
 
 
+def _kalabriasz_record(shell: Shell, scene: str) -> None:
+    """A short stored Kalabriasz game (three deals): its sheet of three, or its first deal
+    that someone played, replayed with the two cards laid away."""
+    from ..engine import KALABRIASZ_PRESETS
+    from ..games import KALABRIASZ
+
+    variant = dataclasses.replace(KALABRIASZ_PRESETS["kalabriasz"], match_length="deals:3")
+    rng, state = random.Random(5), KALABRIASZ.new_state(variant, 5)
+    names = ["You", "Anna", "Bram"]
+    mid = shell.history.start_match("kalabriasz", "custom", variant.to_dict(), 5, names,
+                                    ["human", "normal", "normal"])  # fmt: skip
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state, events = state.apply(action)
+        shell.history.record(mid, state.n_actions, str(action), events)
+    record = shell.history.match(mid)
+    if scene == "match record":
+        shell.push("kalabriasz match record", record=record)
+        return
+    deal = next(line.deal_no for line in state.sheet if line.maker >= 0)
+    replay = shell.push("kalabriasz replay", record=record, deal_no=deal)
+    replay.show(2)  # type: ignore[attr-defined]  # the talon's two cards laid away
+
+
+def _klabberjass_record(shell: Shell) -> None:
+    """The Klabberjass game of `_klabberjass_replay`, opened in History."""
+    _klabberjass_replay(shell)
+    record = shell.top.record  # type: ignore[attr-defined]
+    shell.pop(shell.top)
+    shell.push("klabberjass match record", record=record)
+
+
 def _learn(shell: Shell, scene: str, **options: Any) -> None:
     """The Learn menu, the lesson list, the rules, or a lesson (by its id) of `scene`."""
     from ..teach.lessons import LESSON_BY_ID
@@ -788,6 +820,9 @@ SCREENS: dict[str, Opener] = {
     "settings: klabberjass": lambda shell: _settings(shell, "klabberjass"),
     "settings: kalabriasz": lambda shell: _settings(shell, "kalabriasz"),
     "history: klabberjass replay": _klabberjass_replay,
+    "history: klabberjass match": _klabberjass_record,
+    "history: kalabriasz match": lambda shell: _kalabriasz_record(shell, "match record"),
+    "history: kalabriasz replay": lambda shell: _kalabriasz_record(shell, "replay"),
     "learn": lambda shell: _learn(shell, "learn"),
     "tutorial: lessons": lambda shell: _learn(shell, "lessons"),
     "tutorial: lesson": lambda shell: _learn(shell, "lesson", lesson="overtrump"),

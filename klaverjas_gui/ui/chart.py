@@ -9,6 +9,7 @@ import pygame
 
 from ..i18n import tr
 from . import theme
+from .table import view as table_view
 
 
 def draw_chart(
@@ -69,8 +70,11 @@ def draw_chart(
             anchor = "bottomright" if above else "topright"
             pos = (round(x - px(8)), round(y - px(6) if above else y + px(6)))
             surface.blit(end, end.get_rect(**{anchor: pos}))
-        legend = theme.text(teams[team], px(16), colour, True)
-        lx = rect.left + px(70) + team * px(260)
+        # each side's name in its share of the width (three players fit beside each other)
+        apart = min(px(260), (rect.w - px(70)) // len(teams))
+        name = table_view.fit(teams[team], px(16), apart - px(24), True)
+        legend = theme.text(name, px(16), colour, True)
+        lx = rect.left + px(70) + team * apart
         pygame.draw.circle(surface, colour, (lx, rect.top + px(12)), px(6))
         surface.blit(legend, (lx + px(12), rect.top + px(2)))
 

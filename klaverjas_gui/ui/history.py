@@ -3,9 +3,10 @@
 The list can be narrowed to one rules preset and exported as CSV. An opened
 match shows its score sheet and how the totals ran (the same drawings as at
 the table and at the end of a match), and any of its deals can be replayed.
-Two-player Klabberjass games are listed too; their score lines are drawn on the
-same sheet and chart (as the Klabberjass table does), and their deals replay on
-the Klabberjass table (ui/klabberjass_replay.py).
+Every game's matches are listed alike, in its registry entry's words (the preset's
+short name, the sides); a game draws its score lines and replays its deals on its
+own screens, the twins of "match record" and "replay" its entry names
+(ui/klabberjass_replay.py, ui/kalabriasz_replay.py).
 """
 
 from __future__ import annotations
@@ -15,20 +16,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..engine import PRESETS, ScoreLine, StateError
-from ..games import GAMES, KLABBERJASS, KLAVERJAS, get_game
+from ..engine import StateError
+from ..games import GAMES, get_game
 from ..i18n import tr
 from ..play.seats import display_name
-from ..words import preset_label as klaverjas_preset_label
 from . import theme, widgets
 from .chart import draw_chart
 from .commands import Command
-from .klabberjass_scenes import preset_label
 from .listing import Column, Listing, ListingScene
 from .scene import Scene
 from .scenes import game_scene
 from .sheet import draw_sheet
-from .table.two.model import sheet_line
 
 if TYPE_CHECKING:
     from ..store.history import History, MatchRecord
@@ -46,31 +44,33 @@ def columns() -> tuple[Column, ...]:
     )
 
 
-def teams_of(players: list[str]) -> tuple[str, str]:
-    """The two sides: seats 0, 2, ... against 1, 3, ... (with two players, each a side);
-    the default "You" in today's language, as at the table."""
+def teams_of(players: list[str], game: str = "") -> tuple[str, ...]:
+    """The sides: each player where each plays for himself (the game's entry says), else
+    seats 0, 2, ... against 1, 3, ...; the default "You" in today's language, as at the
+    table."""
     players = [display_name(name) for name in players]
+    known = GAMES.get(game)
+    if known is not None and not known.partners and len(players) == known.sides:
+        return tuple(players)
     if len(players) < 2 or len(players) % 2:
         return tr("ui.history_team", n=1), tr("ui.history_team", n=2)
     return " & ".join(players[0::2]), " & ".join(players[1::2])
 
 
-# the preset's short name in each game's list ("Clob · a schmeiss always redeals" -> "Clob")
-RULES_LABELS: dict[str, Callable[[str], str]] = {
-    KLAVERJAS.name: lambda preset: klaverjas_preset_label(
-        preset if preset in PRESETS else "custom"
-    ),
-    KLABBERJASS.name: lambda preset: preset_label(preset).split(" · ")[0],
-}
-
-
-# a game's score lines as the four-player sheet and chart draw them (as its table does)
-SHEET_LINES: dict[str, Callable[[Any], ScoreLine]] = {KLABBERJASS.name: sheet_line}
+def sides_text(sides: tuple[str, ...]) -> str:
+    """ "Anna  v  Bram", or for three "Anna  v  Bram  v  Cor"."""
+    text = sides[-1]
+    for side in reversed(sides[:-1]):
+        text = tr("ui.history_sides", a=side, b=text)
+    return text
 
 
 def rules_label(preset: str, game: str) -> str:
-    label = RULES_LABELS.get(game)
-    return label(preset) if label else preset  # a damaged row may name no game of ours
+    """The preset's short name in the game's words ("Clob · a schmeiss always redeals" ->
+    "Clob"); a damaged row may name no game of ours."""
+    if game not in GAMES:
+        return preset
+    return tr(GAMES[game].list_title(preset)).split(" · ")[0]
 
 
 def game_label(game: str) -> str:
@@ -88,7 +88,8 @@ def player_side(record: MatchRecord) -> int:
     """The side of the person at this laptop: South's team, or in a guest's copy of a
     network match the side of the seat marked as played here."""
     kinds = record.kinds or []
-    return next((s % 2 for s, kind in enumerate(kinds) if kind == "human"), 0)
+    side_of = get_game(record.game).side_of if record.game in GAMES else (lambda s: s % 2)
+    return next((side_of(s) for s, kind in enumerate(kinds) if kind == "human"), 0)
 
 
 def result_word(record: MatchRecord) -> str:
@@ -116,7 +117,7 @@ def result_label(word: str) -> str:
     return word
 
 
-def score_reached(history: History, record: MatchRecord) -> tuple[int, int] | None:
+def score_reached(history: History, record: MatchRecord) -> tuple[int, ...] | None:
     """A finished match's totals; an abandoned one's, the sum of its scored deals (the
     history keeps totals only at the end); None when its lines cannot be read."""
     if record.totals:
@@ -124,15 +125,16 @@ def score_reached(history: History, record: MatchRecord) -> tuple[int, int] | No
     lines = None if record.damaged else history.deal_lines(record.id)
     if lines is None:
         return None
-    return (sum(line["scores"][0] for line in lines), sum(line["scores"][1] for line in lines))
+    sides = len(lines[0]["scores"]) if lines else 2
+    return tuple(sum(line["scores"][k] for line in lines) for k in range(sides))
 
 
-def match_cells(record: MatchRecord, reached: tuple[int, int] | None) -> list[str]:
+def match_cells(record: MatchRecord, reached: tuple[int, ...] | None) -> list[str]:
     """A row of the list; `reached`: the score it reached (`score_reached`)."""
-    a, b = teams_of(record.players)
-    score = f"{reached[0]} – {reached[1]}" if reached else "–"
+    score = " – ".join(str(points) for points in reached) if reached else "–"
     return [record.started[:16], game_label(record.game),
-            rules_label(record.preset, record.game), tr("ui.history_sides", a=a, b=b), score,
+            rules_label(record.preset, record.game),
+            sides_text(teams_of(record.players, record.game)), score,
             result_label(result_word(record))]  # fmt: skip
 
 
@@ -166,8 +168,11 @@ class HistoryScene(ListingScene):
                         if m.game in GAMES and not m.damaged},
                        key=lambda k: (order.index(k[0]), k[1]))  # fmt: skip
         x = px(26)
+        labels = [rules_label(preset, game) for game, preset in kinds]
         for game, preset in [(None, None), *kinds]:
             label = tr("ui.history_all") if preset is None else rules_label(preset, game)  # type: ignore[arg-type]
+            if preset is not None and labels.count(label) > 1:  # two games' "Custom"
+                label = f"{label} ({game_label(game)})"  # type: ignore[arg-type]
             key = "all" if preset is None else filter_key(game, preset)  # type: ignore[arg-type]
             width = max(px(64), theme.font(px(15), True).size(label)[0] + px(28))
             chip = self.button(
@@ -200,7 +205,10 @@ class HistoryScene(ListingScene):
         self.resize(self.app.size)
 
     def open_match(self, index: int) -> None:
-        self.app.push(MatchRecordScene(self.app, self.records[index]))
+        record = self.records[index]
+        known = record.game in GAMES and not record.damaged  # else the plain one says why
+        name = game_scene("match record", get_game(record.game)) if known else "match record"
+        self.app.push(name, record=record)
 
     def open_statistics(self) -> None:
         self.app.push("statistics")
@@ -225,7 +233,7 @@ class MatchRecordScene(Scene):
     def __init__(self, app: Shell, record: MatchRecord) -> None:
         super().__init__(app)
         self.record = record
-        self.teams = teams_of(record.players)
+        self.teams = teams_of(record.players, record.game)
         self.names = [display_name(name) for name in record.players]  # "You" in today's words
         self.coached = bool(app.history.decisions(record.id))  # the coach judged its decisions
         self.error: str | None = None
@@ -236,13 +244,21 @@ class MatchRecordScene(Scene):
         except (StateError, ValueError) as e:
             self.error = tr("ui.history_cannot_replay", error=e)
         else:
-            # drawn as that game's table draws its sheet
-            to_sheet = SHEET_LINES.get(record.game, lambda line: line)
-            self.lines = [to_sheet(line) for line in state.sheet]
+            self.lines = [self.sheet_line(line) for line in state.sheet]
             self.deals = [line.deal_no for line in state.sheet]
             if not state.is_over and (state.tricks or state.trick):
                 self.deals.append(state.deal_no)  # the deal it was left in
         self.build()
+
+    # --- what a game's own twin swaps (ui/klabberjass_replay.py, ui/kalabriasz_replay.py) ---
+    def sheet_line(self, line: Any) -> Any:
+        """A line of the state's sheet as `draw_lines` and the chart draw it."""
+        return line
+
+    def draw_lines(self, surface: pygame.Surface, rect: pygame.Rect, u: float) -> None:
+        """The score sheet, as the game's table draws it."""
+        draw_sheet(surface, rect, self.lines, self.names, self.teams, u,  # type: ignore[arg-type]
+                   self.app.settings.four_colour, self.record.game)  # fmt: skip
 
     def _px(self, v: float) -> int:
         return round(v * theme.scale_for(self.app.size))
@@ -296,8 +312,9 @@ class MatchRecordScene(Scene):
     def subtitle(self) -> str:
         r = self.record
         parts = [game_label(r.game), rules_label(r.preset, r.game), r.started[:16]]
-        if r.totals:
-            parts.append(f"{self.teams[0]} {r.totals[0]} · {self.teams[1]} {r.totals[1]}")
+        if r.totals and len(r.totals) == len(self.teams):
+            sides = zip(self.teams, r.totals, strict=True)
+            parts.append(" · ".join(f"{side} {points}" for side, points in sides))
         word = result_word(r)
         if word in ("won", "lost"):
             parts.append(tr("ui.history_won_by", team=self.teams[r.winner or 0]))
@@ -332,8 +349,7 @@ class MatchRecordScene(Scene):
             widgets.draw_panel(surface, sheet.inflate(px(16), px(12)), u, (6, 26, 17, 210))
             widgets.draw_panel(surface, chart.inflate(px(16), px(12)), u, (6, 26, 17, 210))
             if self.lines:
-                draw_sheet(surface, sheet, self.lines, self.names, self.teams, u,
-                           self.app.settings.four_colour, self.record.game)  # fmt: skip
+                self.draw_lines(surface, sheet, u)
             else:
                 img = theme.text(tr("ui.history_no_deal"), px(17), theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(center=sheet.center))

@@ -90,7 +90,8 @@ def button_column(scene: Scene, rows: list[tuple[str, str, Callable[[], None], s
 class ReplayScene(Scene):
     """One deal, step by step: Left/Right a card, the buttons or Up/Down a whole trick.
 
-    The two-player game (ui/klabberjass_replay.py) swaps its game and the hooks below."""
+    The two- and three-player games (ui/klabberjass_replay.py, ui/kalabriasz_replay.py)
+    swap their game and the hooks below."""
 
     game: Game = KLAVERJAS
 
@@ -99,7 +100,7 @@ class ReplayScene(Scene):
         self.record = record
         self.variant = self.game.variant_from_dict(record.variant)
         actions = app.history.actions(record.id)
-        self.deal = deal_plays(self.game, self.variant, record.seed, actions, deal_no)
+        self.deal = self.walk(actions, deal_no)
         names = record.players
         if len(names) != self.players:
             names = [compass(s) for s in range(self.players)]
@@ -113,7 +114,11 @@ class ReplayScene(Scene):
     def players(self) -> int:
         return self.game.players
 
-    # --- what the two-player replay swaps ---
+    # --- what the two- and three-player replays swap ---
+    def walk(self, actions: list[str], deal_no: int) -> Any:
+        """The deal's steps (`DealPlays`: its cards) rebuilt from the stored actions."""
+        return deal_plays(self.game, self.variant, self.record.seed, actions, deal_no)
+
     def describe_end(self, line: Any) -> str:
         """The deal's result in words, for the caption after its last card; a called revoke
         with its trick, card and rule broken."""

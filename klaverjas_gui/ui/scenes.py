@@ -28,6 +28,9 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "statistics": "stats.StatisticsScene",
     "replay": "replay.ReplayScene",  # record=, deal_no=
     "klabberjass replay": "klabberjass_replay.KlabberjassReplayScene",
+    "kalabriasz replay": "kalabriasz_replay.KalabriaszReplayScene",
+    "klabberjass match record": "klabberjass_replay.KlabberjassRecordScene",
+    "kalabriasz match record": "kalabriasz_replay.KalabriaszRecordScene",
     "review": "review.ReviewScene",  # variant=, seed=, actions=, deal_no=, names=
     "learn": "tutorial.LearnScene",
     "lessons": "tutorial.LessonListScene",
@@ -100,6 +103,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         drill,
         history,
         kalabriasz_lesson,
+        kalabriasz_replay,
         kalabriasz_scenes,
         klabberjass_replay,
         klabberjass_scenes,

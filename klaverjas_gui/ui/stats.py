@@ -118,7 +118,9 @@ class StatisticsScene(ListingScene):
     def legend(self) -> tuple[list[str], int]:
         """The legend under the table, wrapped to the window, and its line height."""
         px = self.px
-        lines = theme.wrap(tr("ui.stats_legend"), px(14), self.app.size[0] - px(68))
+        # a game where each plays alone has no team to speak of
+        key = "ui.stats_legend" if GAMES[self.game].partners else "ui.stats_legend_alone"
+        lines = theme.wrap(tr(key), px(14), self.app.size[0] - px(68))
         return lines, max(px(18), theme.font(px(14)).get_linesize())
 
     @property

@@ -22,8 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ...engine import StateError, VariantError
-from ...engine.match import DealScored, MatchOver
-from ...games import GAMES, UnknownGameError, get_game
+from ...games import GAMES, UnknownGameError, deal_scored, get_game, match_end
 from ...i18n import Message, shown
 from . import coaching as _coaching
 from .coaching import Decision, MatchCoaching
@@ -104,10 +103,11 @@ class History:
         """Store one action (seq counts from 1) and what it finished: a deal, the match."""
         if match_id is None:
             return
-        deals = [[e.line.deal_no, json.dumps(e.line.to_dict())]
-                 for e in events if isinstance(e, DealScored)]  # fmt: skip
-        over = [[now(), json.dumps(list(e.totals)), e.winner]
-                for e in events if isinstance(e, MatchOver)]  # fmt: skip
+        # the game's own events, as its registry entry names them (any number of sides)
+        lines = [line for line in map(deal_scored, events) if line is not None]
+        deals = [[line.deal_no, json.dumps(line.to_dict())] for line in lines]
+        ends = [end for end in map(match_end, events) if end is not None]
+        over = [[now(), json.dumps(totals), winner] for totals, winner in ends]
         self._writer.write({"op": "move", "match": self._id(match_id), "seq": seq,
                             "action": action, "deals": deals, "over": over})  # fmt: skip
 
@@ -161,10 +161,10 @@ class History:
 
     def deal_lines(self, match_id: int) -> list[dict[str, Any]] | None:
         """The stored score lines in order; None if any of them is not a score line."""
-        rows = self.db.execute(
-            "SELECT line FROM deals WHERE match_id = ? ORDER BY deal_no", (self._id(match_id),)
-        )
-        return score_lines([r[0] for r in rows])
+        mid = self._id(match_id)
+        game = self.db.execute("SELECT game FROM matches WHERE id = ?", (mid,)).fetchone()
+        rows = self.db.execute("SELECT line FROM deals WHERE match_id = ? ORDER BY deal_no", (mid,))
+        return score_lines([r[0] for r in rows], game[0] if game else None)
 
     def scored(
         self, game: str | None = None

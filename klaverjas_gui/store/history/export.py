@@ -12,12 +12,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from ...games import GAMES, get_game
 from .records import MatchRecord
 
 CSV_HEADER = [
     "match", "started", "game", "preset", "players", "deal", "dealer", "chooser", "trump",
     "kraak", "points_team0", "points_team1", "roem_team0", "roem_team1", "outcome",
     "score_team0", "score_team1",
+    # a game of three (each for himself): the third player's, empty for two sides
+    "points_team2", "roem_team2", "score_team2",
 ]  # fmt: skip
 _UMASK = os.umask(0o022)  # read once, at import (before any thread): the mode a new file gets
 os.umask(_UMASK)
@@ -31,8 +34,10 @@ def write_csv(path: Path, matches: list[tuple[MatchRecord, list[dict[str, Any]]]
         [_cell(x) for x in (
             m.id, m.started, m.game, m.preset, " / ".join(m.players), line.get("deal"),
             line.get("dealer"), line["chooser"], line["trump"], line.get("kraak_level", 0),
-            *line.get("card_points", ["", ""]), *line["roem"], line["outcome"],
-            *line["scores"],
+            *_sides(line.get("card_points"), 0, 2), *_sides(line["roem"], 0, 2),
+            line["outcome"], *_sides(line["scores"], 0, 2),
+            *_sides(line.get("card_points"), 2, 3), *_sides(line["roem"], 2, 3),
+            *_sides(line["scores"], 2, 3),
         )]
         for m, lines in reversed(matches)  # oldest first
         for line in lines
@@ -58,6 +63,12 @@ def write_csv(path: Path, matches: list[tuple[MatchRecord, list[dict[str, Any]]]
     return len(rows)
 
 
+def _sides(values: list[int] | None, first: int, end: int) -> list[Any]:
+    """Sides `first` to `end` of a line's list, empty cells for the sides it has not."""
+    values = values or []
+    return [values[k] if k < len(values) else "" for k in range(first, end)]
+
+
 def _cell(value: Any) -> Any:
     """A CSV cell a spreadsheet shows as text: a text starting with = + - @, a tab or a
     carriage return gets a leading ' (OWASP's advice against formula injection)."""
@@ -69,13 +80,14 @@ def _cell(value: Any) -> Any:
 def compute_statistics(
     matches: list[tuple[MatchRecord, list[dict[str, Any]]]], tricks_per_deal: int = 8
 ) -> list[dict[str, Any]]:
-    """Leaderboard rows from (match, score lines) pairs. A seat's side is seat % 2, which is
-    the team with four players and the player himself with two."""
+    """Leaderboard rows from (match, score lines) pairs. A seat's side is its game's (the
+    registry's `side_of`): the team with four players, the player himself with two or three."""
     rows: dict[str, dict[str, Any]] = {}
     trumps: dict[str, Counter[str]] = {}
     for m, lines in matches:
+        side_of = get_game(m.game).side_of if m.game in GAMES else (lambda seat: seat % 2)
         for seat, name in enumerate(m.players):
-            team = seat % 2
+            team = side_of(seat)
             r = rows.setdefault(
                 name,
                 {"name": name, "matches": 0, "won": 0, "deals": 0, "chosen": 0, "made": 0,
@@ -85,7 +97,7 @@ def compute_statistics(
             r["won"] += m.winner == team
             for line in lines:
                 r["deals"] += 1
-                burden = line.get("burden_team", line["chooser"] % 2)
+                burden = line.get("burden_team", side_of(line["chooser"]))
                 if line["chooser"] == seat:  # outcome is the burden team's: after kraak, not ours
                     r["chosen"] += 1
                     ours = ("made", "pit") if burden == team else ("nat", "litige")
@@ -95,7 +107,8 @@ def compute_statistics(
                     r["nat"] += 1
                 if burden == team and line["outcome"] == "verzaakt":  # burden: the revokers
                     r["verzaakt"] += 1
-                if line.get("pit_team") == team:
+                pit = line.get("pit_team", burden if line["outcome"] == "pit" else None)
+                if pit == team:
                     r["pit"] += 1
                 r["tricks"] += line.get("tricks_won", [0, 0])[team]
                 r["roem"] += line["roem"][team]

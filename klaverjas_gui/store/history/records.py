@@ -9,6 +9,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from ...games import GAMES
+
 # The columns `from_row` reads, in its order.
 SELECT = (
     "SELECT id, game, preset, variant, seed, players, started, ended, status, totals, winner,"
@@ -27,8 +29,8 @@ class MatchRecord:
     started: str
     ended: str | None
     status: str  # running | finished | abandoned
-    totals: tuple[int, int] | None
-    winner: int | None
+    totals: tuple[int, ...] | None  # one per side: two teams, or each player of 2 or 3
+    winner: int | None  # the winning side (a team, or a seat when each plays alone)
     damaged: bool = False  # a hand-edited row that makes no sense: listed, never replayed
     kinds: list[str] | None = None  # per seat: human, remote (network) or a level; None: unknown
     # A running row Continue cannot bring back (History.stray): "damaged" (its moves do not
@@ -52,16 +54,18 @@ def from_row(row: tuple[Any, ...]) -> MatchRecord:
     ):
         kinds = None  # not known (an older match) or edited: no reason to refuse the match
     totals = _json(totals) if totals else None  # not ended yet
+    sides = _sides(game)
     good = (
         all(isinstance(x, str) for x in (game, preset, started, status))
         and isinstance(variant, dict)
         and _is_int(seed)
         and isinstance(players, list)
-        and len(players) in (2, 4)
+        # any game's player count: restore says when it is not this game's
+        and len(players) in {g.players for g in GAMES.values()}
         and all(isinstance(name, str) for name in players)
         and (ended is None or isinstance(ended, str))
-        and (totals is None or _ints(totals, 2))
-        and (winner is None or winner in (0, 1))
+        and (totals is None or any(_ints(totals, n) for n in sides))
+        and (winner is None or (_is_int(winner) and 0 <= winner < max(sides)))
     )
     if not good:
         return MatchRecord(
@@ -79,16 +83,25 @@ def from_row(row: tuple[Any, ...]) -> MatchRecord:
         started=started,
         ended=ended,
         status=status,
-        totals=(totals[0], totals[1]) if totals else None,
+        totals=tuple(totals) if totals else None,
         winner=winner,
         kinds=kinds,
     )
 
 
-def score_lines(texts: list[Any]) -> list[dict[str, Any]] | None:
-    """Stored score lines (JSON texts) read; None if any of them is not a score line."""
+def score_lines(texts: list[Any], game: str | None = None) -> list[dict[str, Any]] | None:
+    """Stored score lines (JSON texts) of a match of `game` read; None if any of them is not
+    a score line of that game (a number for each of its sides)."""
     lines = [_json(text) for text in texts]
-    return lines if all(_is_line(line) for line in lines) else None
+    sides = _sides(game)
+    return lines if all(any(_is_line(line, n) for n in sides) for line in lines) else None
+
+
+def _sides(game: Any) -> set[int]:
+    """How many sides a match of `game` may score for: its entry's, or any game's when the
+    game is not one of ours (listed, never replayed)."""
+    known = GAMES.get(game) if isinstance(game, str) else None
+    return {known.sides} if known else {g.sides for g in GAMES.values()}
 
 
 def brief(text: str, most: int = 160) -> str:
@@ -116,7 +129,7 @@ def _is_int(x: Any) -> bool:
 
 
 def _ints(x: Any, n: int) -> bool:
-    """A list of n whole numbers (two teams' points)."""
+    """A list of n whole numbers (each side's points)."""
     return isinstance(x, list) and len(x) == n and all(_is_int(v) for v in x)
 
 
@@ -124,17 +137,19 @@ def _text(x: Any) -> str:
     return x if isinstance(x, str) else ""
 
 
-def _is_line(line: Any) -> bool:
-    """Whether a stored score line has what the export and the statistics read."""
+def _is_line(line: Any, sides: int) -> bool:
+    """Whether a stored score line of `sides` sides has what the export and the statistics
+    read."""
+    zeros = [0] * sides
     return (
         isinstance(line, dict)
         and _is_int(line.get("chooser"))
         and isinstance(line.get("trump"), str)
         and isinstance(line.get("outcome"), str)
-        and _ints(line.get("roem"), 2)
-        and _ints(line.get("scores"), 2)
-        and _ints(line.get("card_points", [0, 0]), 2)
-        and _ints(line.get("tricks_won", [0, 0]), 2)
+        and _ints(line.get("roem"), sides)
+        and _ints(line.get("scores"), sides)
+        and _ints(line.get("card_points", zeros), sides)
+        and _ints(line.get("tricks_won", zeros), sides)
         and _is_int(line.get("burden_team", 0))
         and all(
             not isinstance(line.get(k), (dict, list)) for k in ("deal", "dealer", "kraak_level")
