@@ -234,3 +234,52 @@ def test_a_guest_receives_the_belote_declarations_as_the_host_saw_them():
             assert P.decode_observation(data, KLABBERJASS) == obs
     assert {"FourDeclared", "SequencesShown", "DealScored"} <= seen
     assert s.observation(0).sheet[0].score.fours == (0, 150)
+
+
+def test_the_score_sheet_marks_a_four_of_a_kind_in_the_bonus():
+    """The Tab sheet (and History's) counts a four of a kind in the bonus column and marks
+    it there ("carré"), beside the side that scored it only."""
+    import pygame
+
+    from klaverjas_gui.i18n import set_language
+    from klaverjas_gui.ui import sheet
+    from klaverjas_gui.ui.table.two.model import sheet_line
+
+    s = to_declare(new_klabberjass(BELOTE, stacked=EXAMPLE).apply(TAKE)[0])
+    rng = random.Random(4)
+    while not s.sheet:
+        s, _ = s.apply(DECLARE_CALL if DECLARE_CALL in s.legal_actions()
+                       else rng.choice(s.legal_actions()))  # fmt: skip
+    line = sheet_line(s.sheet[0])
+    assert line.fours == (0, 150) and line.score.roem[1] >= 150
+    set_language("nl")
+    drawn: list[tuple[str, tuple[int, int]]] = []
+    words_of: dict[int, str] = {}  # each text picture made, by identity
+    text = sheet.theme.text
+
+    class Recording(pygame.Surface):
+        def blit(self, img, pos, *args, **kwargs):  # type: ignore[override]
+            drawn.append((words_of.get(id(img), ""), tuple(pos)))
+            return super().blit(img, pos, *args, **kwargs)
+
+    def recorded(words, *args, **kwargs):
+        img = text(words, *args, **kwargs).copy()
+        words_of[id(img)] = words
+        keep.append(img)  # alive while drawn: ids stay unique
+        return img
+
+    keep: list[pygame.Surface] = []
+
+    pygame.font.init()
+    surface = Recording((900, 400), pygame.SRCALPHA)
+    try:
+        sheet.theme.text = recorded
+        sheet.draw_sheet(surface, pygame.Rect(0, 0, 900, 400), [line], ["Jij", "Henk"],
+                         ("Jij", "Henk"), 1.0, game="klabberjass")  # fmt: skip
+    finally:
+        sheet.theme.text = text
+        set_language("en")
+    marks = [pos for words, pos in drawn if words == "carré"]
+    bonus = [pos for words, pos in drawn if words.endswith(f"+{line.score.roem[1]}")]
+    assert len(marks) == 1 and len(bonus) == 1  # one side scored it: one mark
+    assert marks[0][0] > bonus[0][0] and abs(marks[0][1] - bonus[0][1]) <= 4  # right beside

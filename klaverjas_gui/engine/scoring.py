@@ -178,6 +178,9 @@ class ScoreLine:
     trump: str
     kraak_level: int
     score: DealScore
+    # the four of a kind part of each side's roem (Klabberjass's Belote declarations):
+    # marked on the sheet, never stored (the game's own line keeps it)
+    fours: tuple[int, int] = (0, 0)
 
     def to_dict(self) -> dict[str, Any]:
         s = self.score

@@ -413,10 +413,11 @@ def _kalabriasz_end(shell: Shell) -> None:
 BELOTE_DEAL = ("9C 9D 9H 9S 7C 8D", "AS KS QS JS TS KH", "8H", "AC 7S JD QH 8C 7H")
 
 
-def _belote(shell: Shell, shown: bool = False, summary: bool = False) -> None:
+def _belote(shell: Shell, shown: bool = False, summary: bool = False, sheet: bool = False) -> None:
     """Klabberjass with Belote declarations: your question whether to declare four nines,
     (`shown`) the moment they are shown after the dealer could not beat them, or
-    (`summary`) the deal's summary, played out at random."""
+    (`summary`) the deal's summary, played out at random, or (`sheet`) the score sheet
+    after it, the four of a kind marked in the bonus."""
     from ..engine.klabberjass import DECLARE_CALL, PASS, TAKE, KlabberjassStacked
 
     variant = dataclasses.replace(KLABBERJASS_PRESETS["klabberjass"], declarations="belote")
@@ -424,6 +425,7 @@ def _belote(shell: Shell, shown: bool = False, summary: bool = False) -> None:
     state = new_klabberjass(variant, 2, KlabberjassStacked(1, (mine, dealer), turned, stock))
     for action in (TAKE, PASS, PASS):  # you take hearts; neither makes the dix
         state, _ = state.apply(action)
+    summary = summary or sheet
     if shown or summary:
         state, _ = state.apply(DECLARE_CALL)
     if summary:
@@ -435,6 +437,9 @@ def _belote(shell: Shell, shown: bool = False, summary: bool = False) -> None:
     table: Any = shell.push("klabberjass table", variant=variant, seed=2, seats=seats)
     table.load(state)  # a table of its own, not recorded: the deal is a stacked one
     table.session.autopilot = None  # the person's own view: nobody answers for them
+    if sheet:
+        shell.push("score sheet", session=table.session, table=table.port)
+        return
     if summary:
         shell.push("klabberjass deal summary", session=table.session, table=table.port,
                    line=state.sheet[-1], totals=state.totals)  # fmt: skip
@@ -771,6 +776,7 @@ SCREENS: dict[str, Opener] = {
     "klabberjass: belote declaration": _belote,
     "klabberjass: belote shown": lambda shell: _belote(shell, shown=True),
     "klabberjass: belote summary": lambda shell: _belote(shell, summary=True),
+    "klabberjass: belote sheet": lambda shell: _belote(shell, sheet=True),
     "kalabriasz: bidding": lambda shell: _kalabriasz(shell, lambda s: True),
     "kalabriasz: laying away": lambda shell: _kalabriasz(shell, lambda s: s.phase == "talon"),
     "kalabriasz: mid-trick": lambda shell: _kalabriasz(

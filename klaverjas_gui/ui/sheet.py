@@ -105,6 +105,12 @@ def draw_sheet(
                     k = theme.text(mark, px(13), theme.GOLD_LIGHT, True)
                     surface.blit(k, (x[i] + px(28), y + px(2)))
                 continue
+            if i in (4, 6) and line.fours[(i - 4) // 2]:  # a four of a kind in the bonus
+                img = theme.text(c, row_px, theme.TEXT)
+                mark = theme.text(tr("ui.sheet_four_mark"), px(11), theme.GOLD_LIGHT, True)
+                surface.blit(img, (left(i, img), y))
+                surface.blit(mark, (left(i, img) + img.get_width() + px(3), y))
+                continue
             bold = i in (5, 7, 8)
             colour = theme.TEXT
             if i == 8:

@@ -22,7 +22,7 @@ def sheet_line(line: KlabberjassScoreLine) -> ScoreLine:
         outcome=s.outcome, pit_team=None, chooser_team=s.maker, burden_team=s.maker,
         kraak_level=0, multiplier=1, totals=s.totals, tricks_won=s.tricks_won,
     )  # fmt: skip
-    return ScoreLine(line.deal_no, line.dealer, line.maker, line.trump, 0, score)
+    return ScoreLine(line.deal_no, line.dealer, line.maker, line.trump, 0, score, s.fours)
 
 
 @dataclass
