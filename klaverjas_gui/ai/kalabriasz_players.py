@@ -22,11 +22,9 @@ from ..engine.cards import (
     ACE,
     FULL_MASK,
     JACK,
-    KING,
     NINE,
     POINTS,
     POWER,
-    QUEEN,
     SUIT_MASKS,
     TEN,
     Card,
@@ -36,15 +34,10 @@ from ..engine.cards import (
 from ..engine.kalabriasz import KalabriaszObservation
 from ..engine.match import Action
 from .base import RandomPlayer
+from .kalabriasz_fast import NAME_AT, lay_key, mask_value
 
 KALABRIASZ_LEVELS = ("random", "easy", "normal", "hard")
 
-# What a card is worth to a maker as trump, by rank index 7 8 9 T J Q K A.
-TRUMP_WORTH = (0.5, 0.5, 2.3, 1.2, 3.0, 0.7, 0.8, 1.6)
-# A ten-card hand worth this much with a suit as trump names it. Normal against itself
-# naming at 9.0 (150 rotations, kalabriasz_arena): at 8.0 +6.1, 7.5 +11.0, 7.0 +10.7,
-# 6.0 +10.1 per deal; against 7.0: 6.5 +1.2 (SE 1.2), 6.0 +0.2, 5.0 +0.1: flat below 7.
-NAME_AT = 6.5
 EASY_CAUTION = 1.5  # the easy player asks this much more of a hand
 EASY_SLIPS = 0.35  # the share of its card decisions made by `beginner_card`
 
@@ -75,27 +68,8 @@ def make_kalabriasz_player(level: str, seed: int | None = None) -> KalabriaszPla
 
 
 def hand_value(hand: Sequence[Card], trump: int) -> float:
-    """How good `hand` is to play alone with `trump` as trump: trump honours and length,
-    side aces and guarded tens, short side suits to trump in, stuk."""
-    v = 0.0
-    ranks: dict[int, list[int]] = {s: [] for s in range(4)}
-    for c in hand:
-        ranks[c.suit_index].append(c.rank_index)
-    trumps = ranks[trump]
-    v += sum(TRUMP_WORTH[r] for r in trumps) + 0.6 * max(0, len(trumps) - 3)
-    for s in range(4):
-        if s == trump:
-            continue
-        side = ranks[s]
-        if ACE in side:
-            v += 1.2
-        if TEN in side:
-            v += 0.7 if ACE in side else 0.3 if len(side) >= 2 else 0.0
-        if not side and len(trumps) >= 4:
-            v += 0.5
-    if KING in trumps and QUEEN in trumps:
-        v += 0.5
-    return v
+    """How good `hand` is to play alone with `trump` as trump (`kalabriasz_fast.mask_value`)."""
+    return mask_value(mask_of(hand), trump)
 
 
 class KalabriaszHeuristic:
@@ -139,22 +113,8 @@ class KalabriaszHeuristic:
         suit without its ace, then short side suits (a void to trump in), lowest first.
         They count for the maker, so a ten laid away is ten points banked."""
         t = obs.trump_index
-        hand = sum(c.bit for c in obs.hand)
-
-        def key(a: Action) -> tuple[float, ...]:
-            c: Card = a.card  # type: ignore[assignment]
-            s, r = c.suit_index, c.rank_index
-            if s == t:
-                return (-10.0, -TRUMP_WORTH[r])  # a trump only when nothing else is left
-            suit = hand & SUIT_MASKS[s]
-            has_ace = bool(suit >> (8 * s + ACE) & 1)
-            if r == ACE:
-                return (-5.0, 0.0)
-            banked = POINTS[t][c.index] if not has_ace else 0
-            short = 3 - min(3, suit.bit_count())
-            return (float(banked), float(short), -float(r))
-
-        return max(obs.legal, key=key)
+        hand = mask_of(obs.hand)
+        return max(obs.legal, key=lambda a: lay_key(t, hand, a.card.index))  # type: ignore[union-attr]
 
     # --- play ---
     def play(self, obs: KalabriaszObservation) -> Action:
