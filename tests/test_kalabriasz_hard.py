@@ -241,3 +241,54 @@ def test_hard_plays_only_legal_cards(preset):
 
 def test_hard_is_a_level():
     assert make_kalabriasz_player("hard", 1).name == "hard"
+
+
+# --- bidding and laying away judged by deals played out with normal's rules ---
+ALL = "7C 8C 9C TC JC QC KC AC 7D 8D 9D TD JD QD KD AD 7H 8H 9H TH JH QH KH AH 7S 8S 9S TS JS QS KS AS"
+
+
+def _deal(cards: str, talon: str, seat: int = 0):
+    """A first deal with seat 0 as first hand (seat 2 deals) and `cards` in `seat`; the
+    other cards go to the other two seats in the order of the pack."""
+    rest = [c for c in ALL.split() if c not in f"{cards} {talon}".split()]
+    hands = [" ".join(rest[:10]), " ".join(rest[10:])]
+    hands.insert(seat, cards)
+    return new_kalabriasz(stacked=KalabriaszStacked(2, (hands[0], hands[1], hands[2]), talon))
+
+
+def test_hard_names_the_trump_of_a_hand_that_cannot_fail():
+    state = _deal("JH 9H AH TH KH QH AC AD AS TS", "7C 8C")
+    obs = state.observation(0)
+    player = KalabriaszHard(3, worlds=30)
+    values = player.bid_values(obs)
+    hearts = 2
+    assert values[hearts] > values[hard.PASS_KEY] + 60
+    assert values[hearts] == max(values.values())
+    assert str(player.choose(obs)) == "name H"
+
+
+def test_hard_passes_last_with_a_hand_that_cannot_make_it():
+    """After two passes, passing scores nothing and naming with this hand fails."""
+    state = _deal("7C 8C 9C 7D 8D 9D 7S 8S 7H 8H", "AC AD", seat=2)
+    for action in ("pass", "pass"):
+        state, _ = state.apply(action)
+    obs = state.observation(2)
+    assert obs.seat == 2 and "7C" in map(str, obs.hand)
+    values = KalabriaszHard(3, worlds=30, bid_floor=0.0).bid_values(obs)
+    assert values[hard.PASS_KEY] == 0.0  # nobody named: the deal scores nothing
+    assert len(values) == 5 and all(v < -30 for t, v in values.items() if t != hard.PASS_KEY)
+    assert str(KalabriaszHard(3, worlds=30, bid_floor=0.0).choose(obs)) == "pass"
+
+
+def test_the_maker_lays_away_his_lone_ten_and_keeps_trumps_and_aces():
+    state = _deal("JH 9H AH KH QH AC TC KC AD TD", "KD TS")
+    state, _ = state.apply("name H")
+    player = KalabriaszHard(3, worlds=30)
+    laid = []
+    for _ in range(2):
+        action = player.choose(state.observation(0))
+        laid.append(str(action.card))
+        state, _ = state.apply(action)
+    assert "TS" in laid
+    assert not {"JH", "9H", "AH", "AC", "AD"} & set(laid)
+    assert state.phase == "play"

@@ -1,14 +1,12 @@
-"""The normal three-player (Kalabriasz) player's rules on plain integers, for playouts.
+"""The normal three-player (Kalabriasz) player's rules on plain integers, and playouts.
 
-The hard player judges a bid by playing sampled deals out the way the other seats will
-play them: with the normal player's rules (`kalabriasz_players`). Those rules read a
-`KalabriaszObservation` and build `Card` lists, about 30 times too slow to play
-thousands of deals a decision, so this module mirrors them on bit masks: the bid
-(`normal_bid`), the two cards laid away (`normal_lay`) and every card (`normal_card`),
-and plays a deal out with them (`playout`). The legal cards are `fast.Rules.legal`, the
-four-player mirror of `play.obligation` with the two defenders as partners.
-`tests/test_kalabriasz_fast.py` proves the mirrors agree with the originals on
-thousands of positions reached by play.
+The normal player (`kalabriasz_players`) bids, lays away and plays by these rules; they
+work on bit masks so that the hard player can play thousands of sampled deals out a
+decision the way the other seats will play them: the bid (`normal_bid`), the two cards
+laid away (`normal_lay`), every card (`Table.card`) and a whole deal (`Table.playout`).
+The legal cards are `fast.Rules.legal`, the four-player mirror of `play.obligation`, with
+the two defenders as partners. `tests/test_kalabriasz_fast.py` proves that a playout is
+the deal the engine plays with three normal players.
 """
 
 from __future__ import annotations
@@ -112,10 +110,14 @@ class Table:
         self, seat: int, hand: int, legal: int, trick: tuple[int, ...], leader: int,
         maker: int, out: int, void: tuple[int, int, int],
     ) -> int:  # fmt: skip
-        """The normal player's card (`kalabriasz_players._Table`). `out`: the cards this
-        seat has not seen (not in its hand, not played, not on the table, not laid away
+        """The normal player's card, by table rules that count the cards: which are out,
+        which are masters, who is void, whose card wins for the defenders. `out`: the
+        cards this seat has not seen (not in its hand, played, on the table or laid away
         by itself); `void[k]`: a mask of the suits seat k showed it lacks in earlier
-        tricks."""
+        tricks. The maker leads his master trumps while trumps are out; anyone cashes a
+        master the opponents cannot trump, else leads low, never an unguarded ten.
+        Following: smear points on a partner's card that holds, win a rich trick or with
+        a master, else throw the cheapest card."""
         cards = bits(legal)
         if len(cards) == 1:
             return cards[0]
@@ -129,10 +131,8 @@ class Table:
                 master = not out & above[top]
                 if master or len(trumps) > trumps_out.bit_count():
                     return top if master else min(trumps, key=tpower.__getitem__)
-            if seat != maker:
-                opp_void = void[maker]
-            else:
-                opp_void = void[(seat + 1) % 3] | void[(seat + 2) % 3]
+            both = void[(seat + 1) % 3] | void[(seat + 2) % 3]
+            opp_void = void[maker] if seat != maker else both  # the voids of the opponents
             side = [c for c in cards if c >> 3 != t]
             safe = [c for c in side if not out & above[c] and not opp_void >> (c >> 3) & 1]
             if safe:
@@ -160,8 +160,8 @@ class Table:
 
         if seat != maker and winner != maker:  # the partner's card wins
             w = trick[best_i]
-            safe = last or (not out & above[w] and (w >> 3 == t or not trumps_over))
-            if safe:  # give the partner points, but keep the top trumps and side aces
+            holds = last or (not out & above[w] and (w >> 3 == t or not trumps_over))
+            if holds:  # give the partner points, but keep the top trumps and side aces
                 smear = [c for c in cards if not self.big >> c & 1
                          and (c >> 3 == t or c & 7 != ACE)]  # fmt: skip
                 return max(smear or cards, key=lambda c: (pts[c], -power[c]))

@@ -25,18 +25,28 @@ number (`worlds`, for tests).
 
 from __future__ import annotations
 
-import dataclasses
+import itertools
 import random
 import time
 from dataclasses import dataclass
 
 from ..engine.cards import FULL_MASK, POINTS, SUITS, cards_of
-from ..engine.kalabriasz import LAY_ACTIONS, KalabriaszObservation
+from ..engine.kalabriasz import KalabriaszObservation
 from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
 from ..engine.match import Action
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
-from .kalabriasz_players import NAME_AT, KalabriaszHeuristic, hand_value
+from .fast import bits
+from .kalabriasz_fast import (
+    NAME_AT,
+    lay_key,
+    mask_value,
+    normal_bid,
+    normal_lay,
+    seat_margin,
+    table,
+)
+from .kalabriasz_players import KalabriaszHeuristic
 from .kalabriasz_solver import ThreeSolver, play_out
 
 EXACT_CARDS = 5  # solve exactly when the hand to play from holds at most this many cards
@@ -48,13 +58,18 @@ MIN_WORLDS = 3
 MAX_WORLDS = 80
 PASS_SLACK = 1.0  # a passer's hand may have been this much over the naming line (an easy seat)
 TRIES = 40  # samples tried for one that fits the bidding, before taking one that fits the play
-# Bidding: each candidate suit (the best BID_SUITS by hand value) is played out in sampled
-# deals (talon and the other hands fitting the passes so far), laid away by normal's rules;
-# it names the best suit when its mean deal margin beats passing by NAME_MARGIN.
-BID_SUITS = 2
-BID_THINK_MS = 300.0
-BID_WORLDS = 60
+# Bidding: naming each suit worth at least BID_FLOOR (by normal's `mask_value`) and passing
+# are played out in sampled deals (`bid_values`); it names the best suit when its mean deal
+# margin beats passing's by NAME_MARGIN.
+BID_FLOOR = 3.0
+BID_THINK_MS = 250.0
+BID_WORLDS = 100
 NAME_MARGIN = 0.0
+PASS_KEY = -1  # passing's entry in `bid_values`
+# Laying away: every pair of the LAY_CARDS cards normal's rule likes best to lay away (and
+# normal's own pair) is played out in sampled deals (`lay_values`), for the bid's time.
+LAY_CARDS = 5
+LAY_WORLDS = 60
 AWAY = 3  # the slot of the two laid-away cards when a defender samples
 
 
@@ -145,8 +160,8 @@ def sample(seen: Seen, rng: random.Random) -> tuple[tuple[int, int, int], int] |
 def fits_bidding(seen: Seen, hands: tuple[int, int, int]) -> bool:
     """Would each other seat that passed have passed with this hand (as dealt)?"""
     for s in seen.passers:
-        dealt = cards_of(hands[s] | seen.played[s])
-        if max(hand_value(dealt, t) for t in range(4)) >= NAME_AT + PASS_SLACK:
+        dealt = hands[s] | seen.played[s]
+        if max(mask_value(dealt, t) for t in range(4)) >= NAME_AT + PASS_SLACK:
             return False
     return True
 
@@ -158,6 +173,21 @@ def deal_margin(maker_total: float, total: float) -> float:
     return -total / 2
 
 
+def named_margin(
+    variant: KalabriaszVariant, hands: tuple[int, int, int], talon: int, maker: int,
+    t: int, first: int, me: int,
+) -> float:  # fmt: skip
+    """`me`'s deal margin in one deal when `maker` names `t`, takes the `talon`, lays away
+    by normal's rule and every seat plays by normal's rules (`kalabriasz_fast`)."""
+    full = hands[maker] | talon
+    laid = normal_lay(t, full)
+    after = list(hands)
+    after[maker] = full & ~laid
+    points, _ = table(variant, t).playout((after[0], after[1], after[2]), first, maker, laid)
+    points[maker] += sum(POINTS[t][c] for c in bits(laid))
+    return seat_margin(me, maker, points)
+
+
 class KalabriaszHard:
     """Sampled deals and an exact endgame for the cards; normal's rules for the bidding and
     the laying away."""
@@ -167,7 +197,8 @@ class KalabriaszHard:
     def __init__(
         self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
         cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
-        read_bidding: bool = True, sampled_bids: bool = False, name_margin: float = NAME_MARGIN,
+        read_bidding: bool = True, sampled_bids: bool = True, name_margin: float = NAME_MARGIN,
+        bid_floor: float = BID_FLOOR, sampled_lay: bool = True,
         bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS,
         caution: float = 0.0,
     ) -> None:  # fmt: skip
@@ -184,6 +215,9 @@ class KalabriaszHard:
         self.read_bidding = read_bidding
         self.playout_cards = playout_cards
         self.sampled_bids, self.name_margin = sampled_bids, name_margin
+        self.bid_floor = bid_floor
+        self.sampled_lay = sampled_lay
+        self._plan: tuple[int, int] | None = None  # (the hand after the first card, the second)
         self.bid_think = bid_think_ms / 1000.0
         self.helper = KalabriaszHeuristic(seed, counting=True, caution=caution)
         self._solvers: dict[tuple[KalabriaszVariant, int, int], ThreeSolver] = {}
@@ -197,6 +231,8 @@ class KalabriaszHard:
             return self.play(obs)
         if obs.phase == "bidding" and self.sampled_bids:
             return self.bid(obs)
+        if obs.phase == "talon" and self.sampled_lay:
+            return self.lay(obs)
         return self.helper.choose(obs)
 
     def _solver(self, variant: KalabriaszVariant, trump: int, maker: int) -> ThreeSolver:
@@ -223,15 +259,19 @@ class KalabriaszHard:
     def bid(self, obs: KalabriaszObservation) -> Action:
         """Name the suit whose sampled deals score best, if that beats passing."""
         values = self.bid_values(obs)
-        suit = max(values, key=lambda s: values[s])
-        if values[suit] > self.name_margin:
+        suit = max((t for t in values if t >= 0), key=lambda t: values[t], default=PASS_KEY)
+        if suit >= 0 and values[suit] > values[PASS_KEY] + self.name_margin:
             return next(a for a in obs.legal if a.kind == "name" and a.suit is SUITS[suit])
         return next(a for a in obs.legal if a.kind == "pass")
 
     def bid_values(self, obs: KalabriaszObservation) -> dict[int, float]:
-        """The mean deal margin of naming each of the `BID_SUITS` best suits, as maker."""
+        """This seat's mean deal margin (its score minus the mean of the other two's) over
+        sampled deals for naming each suit (by index) and for passing (`PASS_KEY`). The
+        deals fit the passes so far; every seat plays them out by normal's rules, the way
+        the other seats will play (`kalabriasz_fast`); naming lays away by normal's rule;
+        after a pass the seats still to speak bid by normal's rule."""
         start = time.perf_counter()
-        seat = obs.seat
+        seat, variant = obs.seat, obs.variant
         hand = sum(c.bit for c in obs.hand)
         sizes = [10, 10, 10, 2]
         sizes[seat] = 0
@@ -241,8 +281,12 @@ class KalabriaszHard:
         seen = Seen(seat, seat, 0, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
                     (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
                     (0, 0))  # fmt: skip
-        suits = sorted(range(4), key=lambda t: -hand_value(obs.hand, t))[:BID_SUITS]
-        sums = dict.fromkeys(suits, 0.0)
+        first = obs.first_hand
+        later = [(first + k) % 3 for k in range((seat - first) % 3 + 1, 3)]
+        suits = [t for t in range(4) if mask_value(hand, t) >= self.bid_floor]
+        if not suits:  # no suit worth a look: passing is all there is
+            return {PASS_KEY: 0.0}
+        sums = dict.fromkeys([*suits, PASS_KEY], 0.0)
         done = 0
         while (
             done < (self.worlds or BID_WORLDS)
@@ -251,34 +295,68 @@ class KalabriaszHard:
         ):
             hands, talon = self._world(seen)
             for t in suits:
-                sums[t] += self._name_margin(obs, hands, talon, t)
+                sums[t] += named_margin(variant, hands, talon, seat, t, first, seat)
+            for other in later:
+                t = normal_bid(hands[other])
+                if t >= 0:
+                    sums[PASS_KEY] += named_margin(variant, hands, talon, other, t, first, seat)
+                    break
             done += 1
         self.sampled = done
         return {t: v / done for t, v in sums.items()}
 
-    def _name_margin(
-        self, obs: KalabriaszObservation, hands: tuple[int, int, int], talon: int, t: int
-    ) -> float:
-        """The deal margin of naming `t` in one sampled deal: lay away by normal's rules,
-        then play out from first hand's lead."""
-        seat, pts = obs.seat, POINTS[t]
-        full = hands[seat] | talon
-        view = dataclasses.replace(obs, phase="talon", trump=SUITS[t], maker=seat)
-        laid = 0
-        for _ in range(2):
-            mine = full & ~laid
-            cards = cards_of(mine)
-            legal = tuple(LAY_ACTIONS[c.index] for c in cards)
-            view = dataclasses.replace(view, hand=tuple(cards), legal=legal)
-            laid |= self.helper.lay(view).card.bit  # type: ignore[union-attr]
-        after = list(hands)
-        after[seat] = full & ~laid
-        h = (after[0], after[1], after[2])
-        solver = self._solver(obs.variant, t, seat)
-        diff = play_out(solver, h, obs.first_hand, (), False, self.tail_cards)
-        away = sum(pts[c] for c in range(32) if laid >> c & 1)
-        rest = sum(pts[c] for c in range(32) if (h[0] | h[1] | h[2]) >> c & 1) + LAST_TRICK
-        return deal_margin(away + (rest + diff) / 2, away + rest)
+    # --- the talon ---
+    def lay(self, obs: KalabriaszObservation) -> Action:
+        """Lay away the pair of cards whose sampled deals score best (`lay_values`); the
+        second card of the pair at the second decision."""
+        hand = sum(c.bit for c in obs.hand)
+        if self._plan is not None and self._plan[0] == hand:
+            card = self._plan[1]
+        else:
+            values = self.lay_values(obs)
+            pair = max(values, key=lambda p: values[p])
+            card, second = bits(pair)
+            self._plan = (hand & ~(1 << card), second)
+        return next(a for a in obs.legal if a.card is not None and a.card.index == card)
+
+    def lay_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+        """The maker's mean deal margin over sampled deals for laying away each pair (a mask)
+        of the `LAY_CARDS` cards normal's rule would most like to lay away, every seat
+        playing by normal's rules."""
+        start = time.perf_counter()
+        seat, t, variant = obs.seat, obs.trump_index, obs.variant
+        hand = sum(c.bit for c in obs.hand)
+        ranked = sorted(bits(hand), key=lambda c: lay_key(t, hand, c), reverse=True)
+        pairs = {1 << a | 1 << b for a, b in itertools.combinations(ranked[:LAY_CARDS], 2)}
+        pairs.add(normal_lay(t, hand))
+        sizes = [10, 10, 10, 0]
+        sizes[seat] = 0
+        passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
+        known = [0, 0, 0]
+        known[seat] = hand
+        seen = Seen(seat, seat, t, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
+                    (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
+                    (0, 0))  # fmt: skip
+        tab = table(variant, t)
+        pts = POINTS[t]
+        sums = dict.fromkeys(pairs, 0.0)
+        done = 0
+        while (
+            done < (self.worlds or LAY_WORLDS)
+            and (done < MIN_WORLDS or time.perf_counter() - start < self.bid_think)
+            and (done == 0 or time.perf_counter() - start < self.cap)
+        ):
+            hands, _ = self._world(seen)
+            for pair in pairs:
+                after = list(hands)
+                after[seat] = hand & ~pair
+                points, _ = tab.playout((after[0], after[1], after[2]), obs.first_hand, seat,
+                                        pair)  # fmt: skip
+                points[seat] += sum(pts[c] for c in bits(pair))
+                sums[pair] += seat_margin(seat, seat, points)
+            done += 1
+        self.sampled = done
+        return {p: v / done for p, v in sums.items()}
 
     # --- cards ---
     def play(self, obs: KalabriaszObservation) -> Action:

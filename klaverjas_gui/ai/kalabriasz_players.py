@@ -18,23 +18,12 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..engine.cards import (
-    ACE,
-    FULL_MASK,
-    JACK,
-    NINE,
-    POINTS,
-    POWER,
-    SUIT_MASKS,
-    TEN,
-    Card,
-    cards_of,
-    mask_of,
-)
+from ..engine.cards import FULL_MASK, POINTS, POWER, Card, mask_of
 from ..engine.kalabriasz import KalabriaszObservation
 from ..engine.match import Action
 from .base import RandomPlayer
-from .kalabriasz_fast import NAME_AT, lay_key, mask_value
+from .fast import bits
+from .kalabriasz_fast import NAME_AT, lay_key, mask_value, table
 
 KALABRIASZ_LEVELS = ("random", "easy", "normal", "hard")
 
@@ -122,140 +111,40 @@ class KalabriaszHeuristic:
         if self.slips and self.rng.random() < self.slips:
             card = beginner_card(obs.trump_index, legal, self.rng)
         else:
-            card = _Table(obs, self.counting).card(legal)
+            hand, trick, out, void = card_view(obs, self.counting)
+            maker = obs.maker if obs.maker is not None else -1
+            card = table(obs.variant, obs.trump_index).card(
+                obs.seat, hand, legal, trick, obs.leader, maker, out, void
+            )
         return next(a for a in obs.legal if a.card.index == card)  # type: ignore[union-attr]
 
 
-def _bits(mask: int) -> list[int]:
-    return [c.index for c in cards_of(mask)]
+def card_view(
+    obs: KalabriaszObservation, counting: bool
+) -> tuple[int, tuple[int, ...], int, tuple[int, int, int]]:
+    """What the card rules (`kalabriasz_fast.Table.card`) read of a seat's view: its hand,
+    the trick, the cards it has not seen (`out`) and the suits each seat showed it lacks.
+    Counting remembers the cards played and who did not follow; the beginner forgets."""
+    hand = mask_of(obs.hand)
+    on_table = mask_of(obs.trick)
+    trick = tuple(c.index for c in obs.trick)
+    if not counting:
+        return hand, trick, FULL_MASK & ~hand & ~on_table, (0, 0, 0)
+    played = mask_of(c for _, cards in obs.tricks for c in cards)
+    out = FULL_MASK & ~hand & ~played & ~on_table & ~mask_of(obs.laid_away)
+    void = [0, 0, 0]
+    for leader, cards in obs.tricks:
+        led = cards[0].suit_index
+        for k, c in enumerate(cards[1:], 1):
+            if c.suit_index != led:
+                void[(leader + k) % 3] |= 1 << led
+    return hand, trick, out, (void[0], void[1], void[2])
 
 
 def beginner_card(t: int, legal: int, rng: random.Random) -> int:
     """A newcomer's card: the biggest card it may play, without asking whether it wins;
     now and then any card it may play."""
-    cards = _bits(legal)
+    cards = bits(legal)
     if rng.random() < 0.3:
         return rng.choice(cards)
     return max(cards, key=lambda c: (POINTS[t][c], POWER[t * 4 + (c >> 3)][c]))
-
-
-class _Table:
-    """One card decision: what the seat knows, and the rules that pick the card."""
-
-    def __init__(self, obs: KalabriaszObservation, counting: bool) -> None:
-        self.obs = obs
-        self.t = t = obs.trump_index
-        self.pts = POINTS[t]
-        self.seat = obs.seat
-        self.maker = obs.maker if obs.maker is not None else -1
-        self.hand = sum(c.bit for c in obs.hand)
-        on_table = sum(c.bit for c in obs.trick)
-        played = sum(c.bit for _, cards in obs.tricks for c in cards)
-        mine = sum(c.bit for c in obs.laid_away)
-        if counting:
-            self.out = FULL_MASK & ~self.hand & ~played & ~on_table & ~mine
-        else:  # the beginner forgets what was played in earlier tricks
-            self.out = FULL_MASK & ~self.hand & ~on_table
-        self.void = [[False] * 4 for _ in range(3)]
-        if counting:
-            for leader, cards in obs.tricks:
-                led = cards[0].suit_index
-                for i, c in enumerate(cards[1:], 1):
-                    if c.suit_index != led:
-                        self.void[(leader + i) % 3][led] = True
-
-    def strength(self, c: int, led: int) -> int:
-        return POWER[self.t * 4 + led][c]
-
-    def master(self, c: int) -> bool:
-        """No card still out beats `c` in its own suit."""
-        s = c >> 3
-        power = POWER[self.t * 4 + s]
-        return not any(power[o] > power[c] for o in _bits(self.out & SUIT_MASKS[s]))
-
-    def card(self, legal: int) -> int:
-        if not self.obs.trick:
-            return self.lead(legal)
-        return self.follow(legal)
-
-    def lead(self, legal: int) -> int:
-        t, pts = self.t, self.pts
-        cards = _bits(legal)
-        trumps = [c for c in cards if c >> 3 == t]
-        trumps_out = self.out & SUIT_MASKS[t]
-        if self.seat == self.maker and trumps and trumps_out:
-            top = max(trumps, key=lambda c: self.strength(c, t))
-            if self.master(top) or len(trumps) > trumps_out.bit_count():
-                return top if self.master(top) else min(trumps, key=lambda c: self.strength(c, t))
-        opponents = (
-            [self.maker] if self.seat != self.maker else [k for k in range(3) if k != self.seat]
-        )
-        side = [c for c in cards if c >> 3 != t]
-        safe = [c for c in side if self.master(c)
-                and not any(self.void[o][c >> 3] for o in opponents)]  # fmt: skip
-        if safe:
-            return max(safe, key=lambda c: pts[c])
-        if not side:
-            return min(cards, key=lambda c: self.strength(c, t))
-        length = {s: (self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
-
-        def key(c: int) -> tuple[int, ...]:
-            s, r = c >> 3, c & 7
-            unguarded = r == TEN and not self.hand >> (8 * s + ACE) & 1
-            return (int(unguarded), pts[c], -length[s], r)
-
-        return min(side, key=key)
-
-    def follow(self, legal: int) -> int:
-        obs, t, pts = self.obs, self.t, self.pts
-        trick = obs.trick
-        led = trick[0].suit_index
-        power = POWER[t * 4 + led]
-        best_i = max(range(len(trick)), key=lambda i: power[trick[i].index])
-        winner = (obs.leader + best_i) % 3
-        best = power[trick[best_i].index]
-        last = len(trick) == 2
-        cards = _bits(legal)
-        winners = [c for c in cards if power[c] > best]
-        friend = self.seat != self.maker and winner != self.maker
-        big_trump = {t * 8 + JACK, t * 8 + NINE}
-
-        def cheapest(cs: list[int]) -> int:
-            return min(cs, key=lambda c: (pts[c], power[c], c >> 3 == t))
-
-        if friend:
-            safe = last or self._holds(trick[best_i].index, led)
-            if safe:  # give the partner points, but keep the top trumps
-                smear = [c for c in cards if c not in big_trump and not self._cash(c)]
-                return max(smear or cards, key=lambda c: (pts[c], -power[c]))
-            return cheapest(cards)
-        if winners:
-            if last:
-                return cheapest(winners)
-            masters = [c for c in winners if c >> 3 == t and self.master(c)]
-            masters += [c for c in winners if c >> 3 == led != t and self.master(c)
-                        and not self._trumps_over(led)]  # fmt: skip
-            if masters:
-                return max(masters, key=lambda c: pts[c])
-            value = sum(pts[c.index] for c in trick)
-            if value >= 10:
-                return cheapest(winners)
-        return cheapest(cards)
-
-    def _cash(self, c: int) -> bool:
-        """A side ace the seat should win a trick with later rather than give away."""
-        return c >> 3 != self.t and c & 7 == ACE
-
-    def _next_seat(self) -> int:
-        return (self.seat + 1) % 3
-
-    def _trumps_over(self, led: int) -> bool:
-        """May the player after this seat trump a trick of the suit `led`?"""
-        nxt = self._next_seat()
-        return self.void[nxt][led] and bool(self.out & SUIT_MASKS[self.t])
-
-    def _holds(self, c: int, led: int) -> bool:
-        """Will the partner's card `c` (winning now) still win after the maker plays?"""
-        if c >> 3 == self.t:
-            return self.master(c)
-        return self.master(c) and not self._trumps_over(led)
