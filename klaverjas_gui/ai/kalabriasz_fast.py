@@ -180,20 +180,24 @@ class Table:
         return cheapest(cards)
 
     def playout(
-        self, hands: tuple[int, int, int], leader: int, maker: int, away: int
-    ) -> tuple[list[int], int]:
-        """Play a deal out from its first lead with the normal player's rules at every
-        seat: (each seat's points: cards, last trick, roem, pit; tricks the maker won).
-        `away`: the two cards the maker laid away (only he knows them; not counted)."""
+        self, hands: tuple[int, int, int], leader: int, maker: int, away: int,
+        trick: tuple[int, ...] = (), played: int = 0, void: tuple[int, int, int] = (0, 0, 0),
+        lost: bool = False,
+    ) -> tuple[list[int], int]:  # fmt: skip
+        """Play a deal out with the normal player's rules at every seat: (each seat's points
+        from here on: cards, last trick, roem, pit; tricks the maker won from here on).
+        `away`: the two cards the maker laid away (only he knows them; not counted). From
+        the middle of a deal: `trick` on the table (led by `leader`, out of the hands),
+        `played` the cards of the tricks before, `void` what they showed (`card`), `lost`
+        whether the maker lost one of them (no pit)."""
         h = list(hands)
         points = [0, 0, 0]
-        void = [0, 0, 0]
-        played = 0
+        v = list(void)
         won = 0
         pts, r = self.pts, self.r
-        for n in range(10):
-            trick: tuple[int, ...] = ()
-            for k in range(3):
+        first = played.bit_count() // 3
+        for n in range(first, 10):
+            for k in range(len(trick), 3):
                 seat = (leader + k) % 3
                 hand = h[seat]
                 out = FULL_MASK & ~hand & ~played
@@ -202,8 +206,7 @@ class Table:
                 if seat == maker:
                     out &= ~away
                 legal = self.legal(hand, trick, leader, maker)
-                c = self.card(seat, hand, legal, trick, leader, maker, out,
-                              (void[0], void[1], void[2]))  # fmt: skip
+                c = self.card(seat, hand, legal, trick, leader, maker, out, (v[0], v[1], v[2]))
                 h[seat] = hand ^ 1 << c
                 trick = (*trick, c)
             led = trick[0] >> 3
@@ -216,10 +219,10 @@ class Table:
             won += winner == maker
             for k in (1, 2):
                 if trick[k] >> 3 != led:
-                    void[(leader + k) % 3] |= 1 << led
+                    v[(leader + k) % 3] |= 1 << led
             played |= mask
-            leader = winner
-        if won == 10:
+            leader, trick = winner, ()
+        if won == 10 - first and not lost:
             points[maker] += self.pit_bonus
         return points, won
 

@@ -46,11 +46,12 @@ from .kalabriasz_fast import (
     seat_margin,
     table,
 )
-from .kalabriasz_players import KalabriaszHeuristic
+from .kalabriasz_players import KalabriaszHeuristic, card_view
 from .kalabriasz_solver import ThreeSolver, play_out
 
 EXACT_CARDS = 5  # solve exactly when the hand to play from holds at most this many cards
-PLAYOUT_CARDS = 7  # from this many cards in hand down: sampled deals; more: normal's rules
+PLAYOUT_CARDS = 7  # from this many cards in hand down: sampled deals solved at the end
+ROLLOUT_CARDS = 10  # from this many down to PLAYOUT_CARDS: sampled deals played out by normal
 TAIL_CARDS = 4  # earlier: play out fast until the hands are this small, then solve
 THINK_MS = 120.0  # sampling stops after this much wall clock (at least MIN_WORLDS)
 CAP_MS = 800.0  # and never goes past this, even for MIN_WORLDS
@@ -199,6 +200,7 @@ class KalabriaszHard:
         cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
         read_bidding: bool = True, sampled_bids: bool = True, name_margin: float = NAME_MARGIN,
         bid_floor: float = BID_FLOOR, sampled_lay: bool = True,
+        rollout_cards: int = ROLLOUT_CARDS,
         bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS,
         caution: float = 0.0,
     ) -> None:  # fmt: skip
@@ -217,6 +219,7 @@ class KalabriaszHard:
         self.sampled_bids, self.name_margin = sampled_bids, name_margin
         self.bid_floor = bid_floor
         self.sampled_lay = sampled_lay
+        self.rollout_cards = rollout_cards
         self._plan: tuple[int, int] | None = None  # (the hand after the first card, the second)
         self.bid_think = bid_think_ms / 1000.0
         self.helper = KalabriaszHeuristic(seed, counting=True, caution=caution)
@@ -361,10 +364,44 @@ class KalabriaszHard:
     # --- cards ---
     def play(self, obs: KalabriaszObservation) -> Action:
         if len(obs.hand) > max(self.exact_cards, self.playout_cards):
-            return self.helper.play(obs)
-        values = self.card_values(obs)
+            if len(obs.hand) > self.rollout_cards:
+                return self.helper.play(obs)
+            values = self.rollout_values(obs)
+        else:
+            values = self.card_values(obs)
         t = obs.trump.index  # type: ignore[union-attr]
         return max(obs.legal, key=lambda a: (values[a.card.index], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
+
+    def rollout_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+        """Each legal card's mean deal margin for this seat over sampled deals, the rest of
+        each deal played out by normal's rules (`kalabriasz_fast`): the early cards, where
+        the open-hand playouts of `card_values` chose worse cards than normal's rules."""
+        start = time.perf_counter()
+        seen = read(obs)
+        tab = table(obs.variant, seen.trump)
+        pts = POINTS[seen.trump]
+        cards = [a.card.index for a in obs.legal if a.card is not None]
+        sums = dict.fromkeys(cards, 0.0)
+        _, trick, _, void = card_view(obs, True)
+        played = sum(c.bit for _, cs in obs.tricks for c in cs)
+        sign = 1.0 if seen.seat == seen.maker else -1.0
+        maker = seen.maker
+        done = 0
+        while self._more(done, start):
+            hands, away = self._world(seen)
+            away_pts = sum(pts[c] for c in bits(away))
+            maker_known = seen.known[0] + away_pts
+            known = seen.known[0] + seen.known[1] + away_pts
+            for c in cards:
+                after = list(hands)
+                after[seen.seat] ^= 1 << c
+                points, _ = tab.playout((after[0], after[1], after[2]), obs.leader, maker,
+                                        away, (*trick, c), played, void, seen.lost)  # fmt: skip
+                maker_total = maker_known + points[maker]
+                sums[c] += sign * deal_margin(maker_total, known + sum(points))
+            done += 1
+        self.sampled = done
+        return {c: v / done for c, v in sums.items()}
 
     def card_values(self, obs: KalabriaszObservation) -> dict[int, float]:
         """Each legal card's mean deal margin for this seat over the sampled deals."""
