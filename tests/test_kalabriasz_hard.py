@@ -292,3 +292,43 @@ def test_the_maker_lays_away_his_lone_ten_and_keeps_trumps_and_aces():
     assert "TS" in laid
     assert not {"JH", "9H", "AH", "AC", "AD"} & set(laid)
     assert state.phase == "play"
+
+
+def test_the_early_cards_are_judged_from_the_seats_own_view_only():
+    """A defender's first card: the maker's and the other defender's hands differ."""
+    seat0, seat2 = _swap(TWIN_SEAT0, TWIN_SEAT2, "AC", "AS")
+    opening = ("name H", "lay 7D", "lay 8D", "play AD")
+    states = [_start(TWIN_SEAT0, TWIN_SEAT1, TWIN_SEAT2, opening),
+              _start(seat0, TWIN_SEAT1, seat2, opening)]  # fmt: skip
+    obs = [s.observation(1) for s in states]
+    assert obs[0] == obs[1] and len(obs[0].hand) == 10
+    values = [KalabriaszHard(5, worlds=6).rollout_values(o) for o in obs]
+    assert values[0] == values[1]
+    assert set(values[0]) == {a.card.index for a in obs[0].legal}
+
+
+def test_a_rollout_values_the_cards_of_the_true_deal_when_the_deal_is_known(monkeypatch):
+    """With the hidden cards known, each card's value is the deal played out by normal's
+    rules after it: the maker's master trump first (normal's card) is not worth less."""
+    state = _deal("JH 9H AH TH KH QH AC AD AS TS", "7C 8C")
+    state, _ = state.apply("name H")
+    for _ in range(2):
+        state, _ = state.apply(KalabriaszHard(3, worlds=10).choose(state.observation(0)))
+    obs = state.observation(0)
+    truth = (state.hands, sum(c.bit for c in state.laid_away))
+    player = KalabriaszHard(3, worlds=3)
+    monkeypatch.setattr(player, "_world", lambda seen: truth)
+    values = player.rollout_values(obs)
+    normal = make_kalabriasz_player("normal", 1).choose(obs)
+    assert values[normal.card.index] == max(values.values()) > 0
+
+
+def test_a_fresh_player_lays_the_second_card_away():
+    """A game loaded between the two cards laid away: the player has no plan, and the card
+    laid first is known to it, not a hidden one."""
+    state = _deal("JH 9H AH KH QH AC TC KC AD TD", "KD TS")
+    for action in ("name H", "lay KD"):
+        state, _ = state.apply(action)
+    obs = state.observation(0)
+    action = KalabriaszHard(3, worlds=5).choose(obs)
+    assert action in obs.legal and action.kind == "lay"

@@ -291,11 +291,7 @@ class KalabriaszHard:
             return {PASS_KEY: 0.0}
         sums = dict.fromkeys([*suits, PASS_KEY], 0.0)
         done = 0
-        while (
-            done < (self.worlds or BID_WORLDS)
-            and (done < MIN_WORLDS or time.perf_counter() - start < self.bid_think)
-            and (done == 0 or time.perf_counter() - start < self.cap)
-        ):
+        while self._judge_more(done, start, BID_WORLDS):
             hands, talon = self._world(seen)
             for t in suits:
                 sums[t] += named_margin(variant, hands, talon, seat, t, first, seat)
@@ -318,41 +314,44 @@ class KalabriaszHard:
         else:
             values = self.lay_values(obs)
             pair = max(values, key=lambda p: values[p])
-            card, second = bits(pair)
-            self._plan = (hand & ~(1 << card), second)
+            new = bits(pair & hand)  # two cards, or the second when one lies away already
+            card = new[0]
+            self._plan = (hand & ~(1 << card), new[-1])
         return next(a for a in obs.legal if a.card is not None and a.card.index == card)
 
     def lay_values(self, obs: KalabriaszObservation) -> dict[int, float]:
         """The maker's mean deal margin over sampled deals for laying away each pair (a mask)
-        of the `LAY_CARDS` cards normal's rule would most like to lay away, every seat
-        playing by normal's rules."""
+        of the `LAY_CARDS` cards normal's rule would most like to lay away (and normal's
+        own pair), every seat playing by normal's rules. With one card laid away already:
+        that card with each of the `LAY_CARDS`."""
         start = time.perf_counter()
         seat, t, variant = obs.seat, obs.trump_index, obs.variant
         hand = sum(c.bit for c in obs.hand)
-        ranked = sorted(bits(hand), key=lambda c: lay_key(t, hand, c), reverse=True)
-        pairs = {1 << a | 1 << b for a, b in itertools.combinations(ranked[:LAY_CARDS], 2)}
-        pairs.add(normal_lay(t, hand))
+        first = sum(c.bit for c in obs.laid_away)
+        full = hand | first
+        ranked = sorted(bits(hand), key=lambda c: lay_key(t, hand, c), reverse=True)[:LAY_CARDS]
+        if first:
+            pairs = {first | 1 << c for c in ranked}
+        else:
+            pairs = {1 << a | 1 << b for a, b in itertools.combinations(ranked, 2)}
+            pairs.add(normal_lay(t, hand))
         sizes = [10, 10, 10, 0]
         sizes[seat] = 0
         passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
         known = [0, 0, 0]
-        known[seat] = hand
-        seen = Seen(seat, seat, t, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
+        known[seat] = full
+        seen = Seen(seat, seat, t, FULL_MASK & ~full, (sizes[0], sizes[1], sizes[2], sizes[3]),
                     (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
                     (0, 0))  # fmt: skip
         tab = table(variant, t)
         pts = POINTS[t]
         sums = dict.fromkeys(pairs, 0.0)
         done = 0
-        while (
-            done < (self.worlds or LAY_WORLDS)
-            and (done < MIN_WORLDS or time.perf_counter() - start < self.bid_think)
-            and (done == 0 or time.perf_counter() - start < self.cap)
-        ):
+        while self._judge_more(done, start, LAY_WORLDS):
             hands, _ = self._world(seen)
             for pair in pairs:
                 after = list(hands)
-                after[seat] = hand & ~pair
+                after[seat] = full & ~pair
                 points, _ = tab.playout((after[0], after[1], after[2]), obs.first_hand, seat,
                                         pair)  # fmt: skip
                 points[seat] += sum(pts[c] for c in bits(pair))
@@ -360,6 +359,16 @@ class KalabriaszHard:
             done += 1
         self.sampled = done
         return {p: v / done for p, v in sums.items()}
+
+    def _judge_more(self, done: int, start: float, most: int) -> bool:
+        """Sample another deal for a bid or the talon? At least `MIN_WORLDS`, then until
+        `bid_think` or `most` (`worlds` in tests); none started past the cap."""
+        elapsed = time.perf_counter() - start
+        return (
+            done < (self.worlds or most)
+            and (done < MIN_WORLDS or elapsed < self.bid_think)
+            and (done == 0 or elapsed < self.cap)
+        )
 
     # --- cards ---
     def play(self, obs: KalabriaszObservation) -> Action:
