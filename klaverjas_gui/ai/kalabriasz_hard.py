@@ -1,24 +1,28 @@
 """The hard three-player (Kalabriasz) computer player: sampled deals and an exact endgame.
 
-From `PLAYOUT_CARDS` cards in hand down, every card decision samples the cards it cannot
-see so that they fit what its seat saw:
+Every decision with a choice samples the cards it cannot see so that they fit what its
+seat saw:
 - who may hold what: the hands' sizes; the two cards laid away (a defender does not know
   them: any unseen card may be one; the maker knows them and the talon);
 - voids shown by play: a seat that did not follow the led suit holds none of it;
 - the bidding: a seat that passed before the maker named had no hand worth naming, by the
-  normal player's measure (`hand_value` below `NAME_AT` + `PASS_SLACK` in every suit,
+  normal player's measure (`mask_value` below `NAME_AT` + `PASS_SLACK` in every suit,
   counted on its ten cards as dealt: what it holds now and what it played).
-Each legal card is then valued in every sampled deal (the same deals for every card, so
-luck cancels out between them): exactly (`ThreeSolver`) once the hand holds at most
-`EXACT_CARDS`, before that by a fast open-hand playout until the hands hold `TAIL_CARDS`,
-then exactly. A deal's value becomes a deal score before averaging, because the contract
-is a step: the maker's score minus the mean of the defenders' (made: his total against
+Each choice is then valued in every sampled deal (the same deals for every choice, so
+luck cancels out between them):
+- a bid (naming each suit worth a look, or passing, after which the seats still to speak
+  bid as normal would), the two cards to lay away (`LAY_CARDS` candidates), and a card
+  with `ROLLOUT_CARDS` down to `PLAYOUT_CARDS` + 1 in hand: the deal played out with the
+  normal player's rules at every seat (`kalabriasz_fast`), the way the others will play;
+- a card from `PLAYOUT_CARDS` in hand down: by a fast open-hand playout until the hands
+  hold `TAIL_CARDS`, then exactly (`ThreeSolver`); exactly from `EXACT_CARDS` down.
+A deal's value becomes a deal score before averaging, because the contract is a step:
+the seat's score minus the mean of the other two's (made: the maker's total against
 theirs; nat: nothing against the whole deal shared).
 
-Measured against normal (docs/benchmarks.md): the greedy playouts from the first trick
-played worse than normal's rules, so the first cards are normal's; naming trump from
-sampled deals played out (`sampled_bids`) did too, so bidding and laying away are
-normal's rules.
+Measured against normal (docs/benchmarks.md): open-hand greedy playouts from the first
+trick, for the cards and the bids, played worse than normal's rules; playouts by normal's
+own rules play better than them in every phase.
 It samples deals up to a wall-clock budget (`THINK_MS`, never past `CAP_MS`) or a fixed
 number (`worlds`, for tests).
 """
@@ -190,8 +194,8 @@ def named_margin(
 
 
 class KalabriaszHard:
-    """Sampled deals and an exact endgame for the cards; normal's rules for the bidding and
-    the laying away."""
+    """Sampled deals for every decision: played out by normal's rules for the bids, the
+    talon and the early cards; open-hand playouts and an exact endgame for the rest."""
 
     name = "hard"
 
@@ -199,16 +203,18 @@ class KalabriaszHard:
         self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
         cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
         read_bidding: bool = True, sampled_bids: bool = True, name_margin: float = NAME_MARGIN,
-        bid_floor: float = BID_FLOOR, sampled_lay: bool = True,
-        rollout_cards: int = ROLLOUT_CARDS,
+        bid_floor: float = BID_FLOOR, sampled_lay: bool = True, rollout_cards: int = ROLLOUT_CARDS,
         bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS,
         caution: float = 0.0,
     ) -> None:  # fmt: skip
         """`worlds`: a fixed number of sampled deals per decision (tests); `playout_cards`:
-        sample from this many cards in hand down (more: normal's rules); `sampled_bids`:
-        name trump from sampled deals instead of normal's rules, naming when the best suit
-        beats `name_margin`; `caution`: what normal's naming rule asks more of a hand;
-        `read_bidding`: keep sampled hands that fit the passes."""
+        open-hand playouts and the solver from this many cards in hand down;
+        `rollout_cards`: normal's playouts from this many down to there (more: normal's
+        rules); `sampled_bids` (off: normal's rules): name trump from sampled deals when
+        the best suit beats passing by `name_margin`, judging suits worth `bid_floor`;
+        `sampled_lay` (off: normal's rule): lay away by sampled deals; `caution`: what
+        normal's naming rule asks more of a hand; `read_bidding`: keep sampled hands that
+        fit the passes."""
         self.rng = random.Random(seed)
         self.think = think_ms / 1000.0
         self.cap = cap_ms / 1000.0
