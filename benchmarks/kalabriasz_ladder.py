@@ -13,8 +13,8 @@ files given, then hard's decision times by kind (a bid, laying away, a card with
 hand) with the deals it sampled, and the load average while the rotations were played.
 
 Besides the arena's levels, two probes split hard's gain by phase: `hard-cards` is hard
-with normal's bidding (hard's card play only), `hard-bids` is hard's bidding with normal's
-cards and laying away.
+with normal's bidding and laying away (hard's card play only), `hard-bids` is hard's
+bidding and laying away with normal's cards.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from klaverjas_gui.engine.kalabriasz_rules import KALABRIASZ_PRESETS  # noqa: E4
 from klaverjas_gui.engine.match import Action  # noqa: E402
 
 PROBES = {
-    "hard-cards": {"sampled_bids": False},
-    "hard-bids": {"exact_cards": 0, "playout_cards": 0},
+    "hard-cards": {"sampled_bids": False, "sampled_lay": False},
+    "hard-bids": {"exact_cards": 0, "playout_cards": 0, "rollout_cards": 0},
 }
 LEVELS = (*KALABRIASZ_LEVELS, *PROBES)
 
