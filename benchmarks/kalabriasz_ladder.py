@@ -20,7 +20,6 @@ bidding and laying away with normal's cards.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -29,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from common import kept_rows, play_kept  # noqa: E402
 
 from klaverjas_gui.ai import kalabriasz_arena as arena  # noqa: E402
 from klaverjas_gui.ai.duplicate import percentile  # noqa: E402
@@ -83,7 +84,7 @@ def play(index: int, a: str, b: str, variant: str, seed: int) -> dict[str, Any]:
 
 
 def report(paths: list[Path]) -> str:
-    rows = [json.loads(line) for p in paths for line in p.read_text().splitlines() if line]
+    rows = kept_rows(paths)
     if not rows:
         return "no rotations"
     names = {(r["a"], r["b"], r["variant"], r["seed"]) for r in rows}
@@ -136,20 +137,16 @@ def main() -> int:
         return 0
     if a.out is None:
         p.error("--out (or --report) is needed")
-    done = set()
-    if a.out.exists():
-        done = {json.loads(line)["index"] for line in a.out.read_text().splitlines() if line}
-    for i in range(a.first, a.first + a.rotations):
-        if i in done:
-            continue
-        row = play(i, a.a, a.b, a.variant, a.seed)
-        with a.out.open("a") as f:
-            f.write(json.dumps(row) + "\n")
+
+    def say(row: dict[str, Any]) -> str:
         margin = statistics.fmean(
             arena.Game(tuple(g["seating"]), tuple(g["scores"]), 0, False, (0, 0, 0), ()).margin
             for g in row["games"]
         )
-        print(f"rotation {i}: {margin:+.1f}", file=sys.stderr, flush=True)
+        return f"rotation {row['index']}: {margin:+.1f}"
+
+    play_kept(a.out, range(a.first, a.first + a.rotations),
+              lambda i: play(i, a.a, a.b, a.variant, a.seed), say)  # fmt: skip
     print(report([a.out]))
     return 0
 
