@@ -244,7 +244,7 @@ def test_hard_is_a_level():
 
 
 # --- bidding and laying away judged by deals played out with normal's rules ---
-ALL = "7C 8C 9C TC JC QC KC AC 7D 8D 9D TD JD QD KD AD 7H 8H 9H TH JH QH KH AH 7S 8S 9S TS JS QS KS AS"
+ALL = " ".join(str(c) for c in ALL_CARDS)  # the pack in index order
 
 
 def _deal(cards: str, talon: str, seat: int = 0):
