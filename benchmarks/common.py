@@ -3,10 +3,12 @@ and a throwaway data folder, so a benchmark never touches the player's own files
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,3 +39,24 @@ def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
     return ordered[k]
+
+
+def kept_rows(paths: list[Path]) -> list[dict[str, Any]]:
+    """The rows kept in JSON-lines files (an arena ladder's pairs or rotations)."""
+    return [json.loads(line) for p in paths for line in p.read_text().splitlines() if line]
+
+
+def play_kept(
+    out: Path, indices: range, play: Callable[[int], dict[str, Any]], say: Callable[[dict], str]
+) -> None:
+    """Play each index not yet kept in `out` and append its row (with its "index") as soon
+    as it is played, so a long run can be stopped and started again; `say(row)` is told
+    on stderr."""
+    done = {row["index"] for row in kept_rows([out])} if out.exists() else set()
+    for i in indices:
+        if i in done:
+            continue
+        row = play(i)
+        with out.open("a") as f:
+            f.write(json.dumps(row) + "\n")
+        print(say(row), file=sys.stderr, flush=True)

@@ -22,7 +22,6 @@ normal priority for the times a player sees.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -30,6 +29,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from common import kept_rows, play_kept  # noqa: E402
 
 from klaverjas_gui.ai import klabberjass_arena  # noqa: E402
 from klaverjas_gui.ai.duplicate import Pair, percentile  # noqa: E402
@@ -99,7 +100,7 @@ class _Run:
 
 
 def report(paths: list[Path]) -> str:
-    rows = [json.loads(line) for p in paths for line in p.read_text().splitlines() if line]
+    rows = kept_rows(paths)
     if not rows:
         return "no pairs"
     names = {(r["a"], r["b"], r["seed"], r["uncapped"]) for r in rows}
@@ -151,17 +152,13 @@ def main() -> int:
         return 0
     if a.out is None:
         p.error("--out (or --report) is needed")
-    done = set()
-    if a.out.exists():
-        done = {json.loads(line)["index"] for line in a.out.read_text().splitlines() if line}
-    for i in range(a.first, a.first + a.pairs):
-        if i in done:
-            continue
-        row = play(i, a.a, a.b, a.seed, a.uncapped)
-        with a.out.open("a") as f:
-            f.write(json.dumps(row) + "\n")
+
+    def say(row: dict[str, Any]) -> str:
         margin = (row["runs"][0]["margin"] + row["runs"][1]["margin"]) / 2
-        print(f"pair {i}: {margin:+.1f}", file=sys.stderr, flush=True)
+        return f"pair {row['index']}: {margin:+.1f}"
+
+    play_kept(a.out, range(a.first, a.first + a.pairs),
+              lambda i: play(i, a.a, a.b, a.seed, a.uncapped), say)  # fmt: skip
     print(report([a.out]))
     return 0
 

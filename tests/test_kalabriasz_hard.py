@@ -241,3 +241,94 @@ def test_hard_plays_only_legal_cards(preset):
 
 def test_hard_is_a_level():
     assert make_kalabriasz_player("hard", 1).name == "hard"
+
+
+# --- bidding and laying away judged by deals played out with normal's rules ---
+ALL = " ".join(str(c) for c in ALL_CARDS)  # the pack in index order
+
+
+def _deal(cards: str, talon: str, seat: int = 0):
+    """A first deal with seat 0 as first hand (seat 2 deals) and `cards` in `seat`; the
+    other cards go to the other two seats in the order of the pack."""
+    rest = [c for c in ALL.split() if c not in f"{cards} {talon}".split()]
+    hands = [" ".join(rest[:10]), " ".join(rest[10:])]
+    hands.insert(seat, cards)
+    return new_kalabriasz(stacked=KalabriaszStacked(2, (hands[0], hands[1], hands[2]), talon))
+
+
+def test_hard_names_the_trump_of_a_hand_that_cannot_fail():
+    state = _deal("JH 9H AH TH KH QH AC AD AS TS", "7C 8C")
+    obs = state.observation(0)
+    player = KalabriaszHard(3, worlds=30)
+    values = player.bid_values(obs)
+    hearts = 2
+    assert values[hearts] > values[hard.PASS_KEY] + 60
+    assert values[hearts] == max(values.values())
+    assert str(player.choose(obs)) == "name H"
+
+
+def test_hard_passes_last_with_a_hand_that_cannot_make_it():
+    """After two passes, passing scores nothing and naming with this hand fails."""
+    state = _deal("7C 8C 9C 7D 8D 9D 7S 8S 7H 8H", "AC AD", seat=2)
+    for action in ("pass", "pass"):
+        state, _ = state.apply(action)
+    obs = state.observation(2)
+    assert obs.seat == 2 and "7C" in map(str, obs.hand)
+    values = KalabriaszHard(3, worlds=30, bid_floor=0.0).bid_values(obs)
+    assert values[hard.PASS_KEY] == 0.0  # nobody named: the deal scores nothing
+    assert len(values) == 5 and all(v < -30 for t, v in values.items() if t != hard.PASS_KEY)
+    assert str(KalabriaszHard(3, worlds=30, bid_floor=0.0).choose(obs)) == "pass"
+
+
+def test_the_maker_lays_away_his_lone_ten_and_keeps_trumps_and_aces():
+    state = _deal("JH 9H AH KH QH AC TC KC AD TD", "KD TS")
+    state, _ = state.apply("name H")
+    player = KalabriaszHard(3, worlds=30)
+    laid = []
+    for _ in range(2):
+        action = player.choose(state.observation(0))
+        laid.append(str(action.card))
+        state, _ = state.apply(action)
+    assert "TS" in laid
+    assert not {"JH", "9H", "AH", "AC", "AD"} & set(laid)
+    assert state.phase == "play"
+
+
+def test_the_early_cards_are_judged_from_the_seats_own_view_only():
+    """A defender's first card: the maker's and the other defender's hands differ."""
+    seat0, seat2 = _swap(TWIN_SEAT0, TWIN_SEAT2, "AC", "AS")
+    opening = ("name H", "lay 7D", "lay 8D", "play AD")
+    states = [_start(TWIN_SEAT0, TWIN_SEAT1, TWIN_SEAT2, opening),
+              _start(seat0, TWIN_SEAT1, seat2, opening)]  # fmt: skip
+    obs = [s.observation(1) for s in states]
+    assert obs[0] == obs[1] and len(obs[0].hand) == 10
+    values = [KalabriaszHard(5, worlds=6).rollout_values(o) for o in obs]
+    assert values[0] == values[1]
+    assert set(values[0]) == {a.card.index for a in obs[0].legal}
+
+
+def test_a_rollout_values_the_cards_of_the_true_deal_when_the_deal_is_known(monkeypatch):
+    """With the hidden cards known, each card's value is the deal played out by normal's
+    rules after it: the maker's master trump first (normal's card) is not worth less."""
+    state = _deal("JH 9H AH TH KH QH AC AD AS TS", "7C 8C")
+    state, _ = state.apply("name H")
+    for _ in range(2):
+        state, _ = state.apply(KalabriaszHard(3, worlds=10).choose(state.observation(0)))
+    obs = state.observation(0)
+    truth = (state.hands, sum(c.bit for c in state.laid_away))
+    player = KalabriaszHard(3, worlds=3)
+    monkeypatch.setattr(player, "_world", lambda seen: truth)
+    values = player.rollout_values(obs)
+    normal = make_kalabriasz_player("normal", 1).choose(obs)
+    assert values[normal.card.index] == max(values.values()) > 0
+
+
+def test_a_fresh_player_lays_the_second_card_away():
+    """A game loaded between the two cards laid away: the player has no plan, and the card
+    laid first is known to it, not a hidden one."""
+    state = _deal("JH 9H AH KH QH AC TC KC AD TD", "KD TS")
+    for action in ("name H", "lay KD"):
+        state, _ = state.apply(action)
+    obs = state.observation(0)
+    action = KalabriaszHard(3, worlds=5).choose(obs)
+    assert action in obs.legal and action.kind == "lay"

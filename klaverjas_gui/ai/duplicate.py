@@ -154,10 +154,16 @@ def report(pairs: Sequence[Pair], title: str, a: str, b: str, contracts: str) ->
     voided = sum(r.voided for r in runs)
     if voided:
         lines.append(f"{'voided, not replayed':<24}{voided:>7}   (games scoring 0)")
-    lines.append(f"{'level':<10}{'decisions':>10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
+    return lines + times_table([p.times for p in pairs])
+
+
+def times_table(times: Sequence[Mapping[str, Sequence[float]]]) -> list[str]:
+    """Each level's decisions (seconds, merged over the pairs or rotations): how many, and
+    the p50, p95 and largest time, in ms."""
+    lines = [f"{'level':<10}{'decisions':>10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}"]
     merged: dict[str, list[float]] = {}
-    for p in pairs:
-        for level, ts in p.times.items():
+    for by_level in times:
+        for level, ts in by_level.items():
             merged.setdefault(level, []).extend(ts)
     for level in sorted(merged):
         ts = merged[level]

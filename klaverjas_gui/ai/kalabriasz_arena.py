@@ -20,13 +20,13 @@ import itertools
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..engine.kalabriasz import KalabriaszDealScored, KalabriaszState, new_kalabriasz
 from ..engine.kalabriasz_rules import KALABRIASZ_PRESETS, KalabriaszVariant
-from .duplicate import mean_and_se, pair_seed, percentile, run_pairs
-from .kalabriasz_players import KALABRIASZ_LEVELS, make_kalabriasz_player
+from .duplicate import mean_and_se, pair_seed, run_pairs, times_table
+from .kalabriasz_players import KALABRIASZ_LEVELS, KalabriaszPlayer, make_kalabriasz_player
 
 # Every seating of the two levels with both at the table: True is A.
 SEATINGS: tuple[tuple[bool, bool, bool], ...] = tuple(
@@ -66,11 +66,16 @@ class Rotation:
         return statistics.fmean(g.margin for g in self.games)
 
 
+Make = Callable[[str, int], KalabriaszPlayer]
+
+
 def play_game(
-    state: KalabriaszState, levels: Sequence[str], seed: int, times: dict[str, list[float]]
-) -> tuple[KalabriaszState, KalabriaszDealScored]:
-    """Play the first deal of `state` with these levels by seat, timing each decision."""
-    players = [make_kalabriasz_player(level, seed * 3 + s) for s, level in enumerate(levels)]
+    state: KalabriaszState, levels: Sequence[str], seed: int, times: dict[str, list[float]],
+    make: Make = make_kalabriasz_player,
+) -> tuple[KalabriaszState, KalabriaszDealScored]:  # fmt: skip
+    """Play the first deal of `state` with these levels by seat, timing each decision;
+    `make(level, seed)` makes a seat's player (a benchmark may make other players)."""
+    players = [make(level, seed * 3 + s) for s, level in enumerate(levels)]
     while True:
         seat = state.to_move
         obs = state.observation(seat)
@@ -84,7 +89,9 @@ def play_game(
                 return state, e
 
 
-def play_rotation(task: tuple[int, str, str, KalabriaszVariant, int]) -> Rotation:
+def play_rotation(
+    task: tuple[int, str, str, KalabriaszVariant, int], make: Make = make_kalabriasz_player
+) -> Rotation:
     """One deal played in every seating of A and B."""
     index, a, b, variant, seed = task
     game_seed = pair_seed(seed, index)
@@ -93,7 +100,7 @@ def play_rotation(task: tuple[int, str, str, KalabriaszVariant, int]) -> Rotatio
     games = []
     for g, seating in enumerate(SEATINGS):
         levels = [a if is_a else b for is_a in seating]
-        end, scored = play_game(start, levels, game_seed * len(SEATINGS) + g, times)
+        end, scored = play_game(start, levels, game_seed * len(SEATINGS) + g, times, make)
         s = scored.line.score
         games.append(Game(seating, s.scores, s.maker, s.outcome == "nat", start.hands,
                           tuple(str(x) for x in end.actions)))  # fmt: skip
@@ -125,17 +132,7 @@ def report(rotations: Sequence[Rotation], a: str, b: str, variant: str) -> str:
         )
     passed = sum(g.maker < 0 for g in games)
     lines.append(f"{'all passed':<24}{passed:>7}   (games scoring 0)")
-    lines.append(f"{'level':<10}{'decisions':>10}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
-    merged: dict[str, list[float]] = {}
-    for r in rotations:
-        for level, ts in r.times.items():
-            merged.setdefault(level, []).extend(ts)
-    for level in sorted(merged):
-        ts = merged[level]
-        lines.append(
-            f"{level:<10}{len(ts):>10}{1000 * percentile(ts, 0.5):>10.1f}"
-            f"{1000 * percentile(ts, 0.95):>10.1f}{1000 * max(ts):>10.1f}"
-        )
+    lines += times_table([r.times for r in rotations])
     return "\n".join(lines)
 
 

@@ -1,24 +1,28 @@
 """The hard three-player (Kalabriasz) computer player: sampled deals and an exact endgame.
 
-From `PLAYOUT_CARDS` cards in hand down, every card decision samples the cards it cannot
-see so that they fit what its seat saw:
+Every decision with a choice samples the cards it cannot see so that they fit what its
+seat saw:
 - who may hold what: the hands' sizes; the two cards laid away (a defender does not know
   them: any unseen card may be one; the maker knows them and the talon);
 - voids shown by play: a seat that did not follow the led suit holds none of it;
 - the bidding: a seat that passed before the maker named had no hand worth naming, by the
-  normal player's measure (`hand_value` below `NAME_AT` + `PASS_SLACK` in every suit,
+  normal player's measure (`mask_value` below `NAME_AT` + `PASS_SLACK` in every suit,
   counted on its ten cards as dealt: what it holds now and what it played).
-Each legal card is then valued in every sampled deal (the same deals for every card, so
-luck cancels out between them): exactly (`ThreeSolver`) once the hand holds at most
-`EXACT_CARDS`, before that by a fast open-hand playout until the hands hold `TAIL_CARDS`,
-then exactly. A deal's value becomes a deal score before averaging, because the contract
-is a step: the maker's score minus the mean of the defenders' (made: his total against
+Each choice is then valued in every sampled deal (the same deals for every choice, so
+luck cancels out between them):
+- a bid (naming each suit worth a look, or passing, after which the seats still to speak
+  bid as normal would), the two cards to lay away (`LAY_CARDS` candidates), and a card
+  with `ROLLOUT_CARDS` down to `PLAYOUT_CARDS` + 1 in hand: the deal played out with the
+  normal player's rules at every seat (`kalabriasz_fast`), the way the others will play;
+- a card from `PLAYOUT_CARDS` in hand down: by a fast open-hand playout until the hands
+  hold `TAIL_CARDS`, then exactly (`ThreeSolver`); exactly from `EXACT_CARDS` down.
+A deal's value becomes a deal score before averaging, because the contract is a step:
+the seat's score minus the mean of the other two's (made: the maker's total against
 theirs; nat: nothing against the whole deal shared).
 
-Measured against normal (docs/benchmarks.md): the greedy playouts from the first trick
-played worse than normal's rules, so the first cards are normal's; naming trump from
-sampled deals played out (`sampled_bids`) did too, so bidding and laying away are
-normal's rules.
+Measured against normal (docs/benchmarks.md): open-hand greedy playouts from the first
+trick, for the cards and the bids, played worse than normal's rules; playouts by normal's
+own rules play better than them in every phase.
 It samples deals up to a wall-clock budget (`THINK_MS`, never past `CAP_MS`) or a fixed
 number (`worlds`, for tests).
 """
@@ -26,6 +30,7 @@ number (`worlds`, for tests).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 import time
 from collections.abc import Callable
@@ -37,11 +42,22 @@ from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
 from ..engine.match import Action
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
-from .kalabriasz_players import NAME_AT, KalabriaszHeuristic, hand_value
+from .fast import bits
+from .kalabriasz_fast import (
+    NAME_AT,
+    lay_key,
+    mask_value,
+    normal_bid,
+    normal_lay,
+    seat_margin,
+    table,
+)
+from .kalabriasz_players import KalabriaszHeuristic, card_view
 from .kalabriasz_solver import ThreeSolver, play_out
 
 EXACT_CARDS = 5  # solve exactly when the hand to play from holds at most this many cards
-PLAYOUT_CARDS = 7  # from this many cards in hand down: sampled deals; more: normal's rules
+PLAYOUT_CARDS = 7  # from this many cards in hand down: sampled deals solved at the end
+ROLLOUT_CARDS = 10  # from this many down to PLAYOUT_CARDS: sampled deals played out by normal
 TAIL_CARDS = 4  # earlier: play out fast until the hands are this small, then solve
 THINK_MS = 120.0  # sampling stops after this much wall clock (at least MIN_WORLDS)
 CAP_MS = 800.0  # and never goes past this, even for MIN_WORLDS
@@ -49,13 +65,18 @@ MIN_WORLDS = 3
 MAX_WORLDS = 80
 PASS_SLACK = 1.0  # a passer's hand may have been this much over the naming line (an easy seat)
 TRIES = 40  # samples tried for one that fits the bidding, before taking one that fits the play
-# Bidding: each candidate suit (the best BID_SUITS by hand value) is played out in sampled
-# deals (talon and the other hands fitting the passes so far), laid away by normal's rules;
-# it names the best suit when its mean deal margin beats passing by NAME_MARGIN.
-BID_SUITS = 2
-BID_THINK_MS = 300.0
-BID_WORLDS = 60
+# Bidding: naming each suit worth at least BID_FLOOR (by normal's `mask_value`) and passing
+# are played out in sampled deals (`bid_values`); it names the best suit when its mean deal
+# margin beats passing's by NAME_MARGIN.
+BID_FLOOR = 3.0
+BID_THINK_MS = 250.0
+BID_WORLDS = 100
 NAME_MARGIN = 0.0
+PASS_KEY = -1  # passing's entry in `bid_values`
+# Laying away: every pair of the LAY_CARDS cards normal's rule likes best to lay away (and
+# normal's own pair) is played out in sampled deals (`lay_values`), for the bid's time.
+LAY_CARDS = 5
+LAY_WORLDS = 60
 AWAY = 3  # the slot of the two laid-away cards when a defender samples
 
 
@@ -146,8 +167,8 @@ def sample(seen: Seen, rng: random.Random) -> tuple[tuple[int, int, int], int] |
 def fits_bidding(seen: Seen, hands: tuple[int, int, int]) -> bool:
     """Would each other seat that passed have passed with this hand (as dealt)?"""
     for s in seen.passers:
-        dealt = cards_of(hands[s] | seen.played[s])
-        if max(hand_value(dealt, t) for t in range(4)) >= NAME_AT + PASS_SLACK:
+        dealt = hands[s] | seen.played[s]
+        if max(mask_value(dealt, t) for t in range(4)) >= NAME_AT + PASS_SLACK:
             return False
     return True
 
@@ -169,24 +190,43 @@ def side_diff(maker_total: float, total: float) -> float:
     return -total
 
 
+def named_margin(
+    variant: KalabriaszVariant, hands: tuple[int, int, int], talon: int, maker: int,
+    t: int, first: int, me: int,
+) -> float:  # fmt: skip
+    """`me`'s deal margin in one deal when `maker` names `t`, takes the `talon`, lays away
+    by normal's rule and every seat plays by normal's rules (`kalabriasz_fast`)."""
+    full = hands[maker] | talon
+    laid = normal_lay(t, full)
+    after = list(hands)
+    after[maker] = full & ~laid
+    points, _ = table(variant, t).playout((after[0], after[1], after[2]), first, maker, laid)
+    points[maker] += sum(POINTS[t][c] for c in bits(laid))
+    return seat_margin(me, maker, points)
+
+
 class KalabriaszHard:
-    """Sampled deals and an exact endgame for the cards; normal's rules for the bidding and
-    the laying away."""
+    """Sampled deals for every decision: played out by normal's rules for the bids, the
+    talon and the early cards; open-hand playouts and an exact endgame for the rest."""
 
     name = "hard"
 
     def __init__(
         self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
         cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
-        read_bidding: bool = True, sampled_bids: bool = False, name_margin: float = NAME_MARGIN,
+        read_bidding: bool = True, sampled_bids: bool = True, name_margin: float = NAME_MARGIN,
+        bid_floor: float = BID_FLOOR, sampled_lay: bool = True, rollout_cards: int = ROLLOUT_CARDS,
         bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS,
         caution: float = 0.0,
     ) -> None:  # fmt: skip
         """`worlds`: a fixed number of sampled deals per decision (tests); `playout_cards`:
-        sample from this many cards in hand down (more: normal's rules); `sampled_bids`:
-        name trump from sampled deals instead of normal's rules, naming when the best suit
-        beats `name_margin`; `caution`: what normal's naming rule asks more of a hand;
-        `read_bidding`: keep sampled hands that fit the passes."""
+        open-hand playouts and the solver from this many cards in hand down;
+        `rollout_cards`: normal's playouts from this many down to there (more: normal's
+        rules); `sampled_bids` (off: normal's rules): name trump from sampled deals when
+        the best suit beats passing by `name_margin`, judging suits worth `bid_floor`;
+        `sampled_lay` (off: normal's rule): lay away by sampled deals; `caution`: what
+        normal's naming rule asks more of a hand; `read_bidding`: keep sampled hands that
+        fit the passes."""
         self.rng = random.Random(seed)
         self.think = think_ms / 1000.0
         self.cap = cap_ms / 1000.0
@@ -195,6 +235,10 @@ class KalabriaszHard:
         self.read_bidding = read_bidding
         self.playout_cards = playout_cards
         self.sampled_bids, self.name_margin = sampled_bids, name_margin
+        self.bid_floor = bid_floor
+        self.sampled_lay = sampled_lay
+        self.rollout_cards = rollout_cards
+        self._plan: tuple[int, int] | None = None  # (the hand after the first card, the second)
         self.bid_think = bid_think_ms / 1000.0
         self.helper = KalabriaszHeuristic(seed, counting=True, caution=caution)
         self._solvers: dict[tuple[KalabriaszVariant, int, int], ThreeSolver] = {}
@@ -210,6 +254,8 @@ class KalabriaszHard:
             return self.play(obs)
         if obs.phase == "bidding" and self.sampled_bids:
             return self.bid(obs)
+        if obs.phase == "talon" and self.sampled_lay:
+            return self.lay(obs)
         return self.helper.choose(obs)
 
     def _solver(self, variant: KalabriaszVariant, trump: int, maker: int) -> ThreeSolver:
@@ -240,15 +286,19 @@ class KalabriaszHard:
     def bid(self, obs: KalabriaszObservation) -> Action:
         """Name the suit whose sampled deals score best, if that beats passing."""
         values = self.bid_values(obs)
-        suit = max(values, key=lambda s: values[s])
-        if values[suit] > self.name_margin:
+        suit = max((t for t in values if t >= 0), key=lambda t: values[t], default=PASS_KEY)
+        if suit >= 0 and values[suit] > values[PASS_KEY] + self.name_margin:
             return next(a for a in obs.legal if a.kind == "name" and a.suit is SUITS[suit])
         return next(a for a in obs.legal if a.kind == "pass")
 
     def bid_values(self, obs: KalabriaszObservation) -> dict[int, float]:
-        """The mean deal margin of naming each of the `BID_SUITS` best suits, as maker."""
+        """This seat's mean deal margin (its score minus the mean of the other two's) over
+        sampled deals for naming each suit (by index) and for passing (`PASS_KEY`). The
+        deals fit the passes so far; every seat plays them out by normal's rules, the way
+        the other seats will play (`kalabriasz_fast`); naming lays away by normal's rule;
+        after a pass the seats still to speak bid by normal's rule."""
         start = time.perf_counter()
-        seat = obs.seat
+        seat, variant = obs.seat, obs.variant
         hand = sum(c.bit for c in obs.hand)
         sizes = [10, 10, 10, 2]
         sizes[seat] = 0
@@ -258,52 +308,133 @@ class KalabriaszHard:
         seen = Seen(seat, seat, 0, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
                     (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
                     (0, 0))  # fmt: skip
-        suits = sorted(range(4), key=lambda t: -hand_value(obs.hand, t))[:BID_SUITS]
-        sums = dict.fromkeys(suits, 0.0)
+        first = obs.first_hand
+        later = [(first + k) % 3 for k in range((seat - first) % 3 + 1, 3)]
+        suits = [t for t in range(4) if mask_value(hand, t) >= self.bid_floor]
+        if not suits:  # no suit worth a look: passing is all there is
+            return {PASS_KEY: 0.0}
+        sums = dict.fromkeys([*suits, PASS_KEY], 0.0)
         done = 0
-        while (
-            done < (self.worlds or BID_WORLDS)
-            and (done < MIN_WORLDS or time.perf_counter() - start < self.bid_think)
-            and (done == 0 or time.perf_counter() - start < self.cap)
-        ):
+        while self._judge_more(done, start, BID_WORLDS):
             hands, talon = self._world(seen)
             for t in suits:
-                sums[t] += self._name_margin(obs, hands, talon, t)
+                sums[t] += named_margin(variant, hands, talon, seat, t, first, seat)
+            for other in later:
+                t = normal_bid(hands[other])
+                if t >= 0:
+                    sums[PASS_KEY] += named_margin(variant, hands, talon, other, t, first, seat)
+                    break
             done += 1
         self.sampled = done
         return {t: v / done for t, v in sums.items()}
 
-    def _name_margin(
-        self, obs: KalabriaszObservation, hands: tuple[int, int, int], talon: int, t: int
-    ) -> float:
-        """The deal margin of naming `t` in one sampled deal: lay away by normal's rules,
-        then play out from first hand's lead."""
-        seat, pts = obs.seat, POINTS[t]
-        full = hands[seat] | talon
-        view = dataclasses.replace(obs, phase="talon", trump=SUITS[t], maker=seat)
-        laid = 0
-        for _ in range(2):
-            mine = full & ~laid
-            cards = cards_of(mine)
-            legal = tuple(LAY_ACTIONS[c.index] for c in cards)
-            view = dataclasses.replace(view, hand=tuple(cards), legal=legal)
-            laid |= self.helper.lay(view).card.bit  # type: ignore[union-attr]
-        after = list(hands)
-        after[seat] = full & ~laid
-        h = (after[0], after[1], after[2])
-        solver = self._solver(obs.variant, t, seat)
-        diff = play_out(solver, h, obs.first_hand, (), False, self.tail_cards)
-        away = sum(pts[c] for c in range(32) if laid >> c & 1)
-        rest = sum(pts[c] for c in range(32) if (h[0] | h[1] | h[2]) >> c & 1) + LAST_TRICK
-        return deal_margin(away + (rest + diff) / 2, away + rest)
+    # --- the talon ---
+    def lay(self, obs: KalabriaszObservation) -> Action:
+        """Lay away the pair of cards whose sampled deals score best (`lay_values`); the
+        second card of the pair at the second decision."""
+        hand = sum(c.bit for c in obs.hand)
+        if self._plan is not None and self._plan[0] == hand:
+            card = self._plan[1]
+        else:
+            values = self.lay_values(obs)
+            pair = max(values, key=lambda p: values[p])
+            new = bits(pair & hand)  # two cards, or the second when one lies away already
+            card = new[0]
+            self._plan = (hand & ~(1 << card), new[-1])
+        return next(a for a in obs.legal if a.card is not None and a.card.index == card)
+
+    def lay_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+        """The maker's mean deal margin over sampled deals for laying away each pair (a mask)
+        of the `LAY_CARDS` cards normal's rule would most like to lay away (and normal's
+        own pair), every seat playing by normal's rules. With one card laid away already:
+        that card with each of the `LAY_CARDS`."""
+        start = time.perf_counter()
+        seat, t, variant = obs.seat, obs.trump_index, obs.variant
+        hand = sum(c.bit for c in obs.hand)
+        first = sum(c.bit for c in obs.laid_away)
+        full = hand | first
+        ranked = sorted(bits(hand), key=lambda c: lay_key(t, hand, c), reverse=True)[:LAY_CARDS]
+        if first:
+            pairs = {first | 1 << c for c in ranked}
+        else:
+            pairs = {1 << a | 1 << b for a, b in itertools.combinations(ranked, 2)}
+            pairs.add(normal_lay(t, hand))
+        sizes = [10, 10, 10, 0]
+        sizes[seat] = 0
+        passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
+        known = [0, 0, 0]
+        known[seat] = full
+        seen = Seen(seat, seat, t, FULL_MASK & ~full, (sizes[0], sizes[1], sizes[2], sizes[3]),
+                    (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
+                    (0, 0))  # fmt: skip
+        tab = table(variant, t)
+        pts = POINTS[t]
+        sums = dict.fromkeys(pairs, 0.0)
+        done = 0
+        while self._judge_more(done, start, LAY_WORLDS):
+            hands, _ = self._world(seen)
+            for pair in pairs:
+                after = list(hands)
+                after[seat] = full & ~pair
+                points, _ = tab.playout((after[0], after[1], after[2]), obs.first_hand, seat,
+                                        pair)  # fmt: skip
+                points[seat] += sum(pts[c] for c in bits(pair))
+                sums[pair] += seat_margin(seat, seat, points)
+            done += 1
+        self.sampled = done
+        return {p: v / done for p, v in sums.items()}
+
+    def _judge_more(self, done: int, start: float, most: int) -> bool:
+        """Sample another deal for a bid or the talon? At least `MIN_WORLDS`, then until
+        `bid_think` or `most` (`worlds` in tests); none started past the cap."""
+        elapsed = time.perf_counter() - start
+        return (
+            done < (self.worlds or most)
+            and (done < MIN_WORLDS or elapsed < self.bid_think)
+            and (done == 0 or elapsed < self.cap)
+        )
 
     # --- cards ---
     def play(self, obs: KalabriaszObservation) -> Action:
         if len(obs.hand) > max(self.exact_cards, self.playout_cards):
-            return self.helper.play(obs)
-        values = self.card_values(obs)
+            if len(obs.hand) > self.rollout_cards:
+                return self.helper.play(obs)
+            values = self.rollout_values(obs)
+        else:
+            values = self.card_values(obs)
         t = obs.trump.index  # type: ignore[union-attr]
         return max(obs.legal, key=lambda a: (values[a.card.index], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
+
+    def rollout_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+        """Each legal card's mean deal margin for this seat over sampled deals, the rest of
+        each deal played out by normal's rules (`kalabriasz_fast`): the early cards, where
+        the open-hand playouts of `card_values` chose worse cards than normal's rules."""
+        start = time.perf_counter()
+        seen = read(obs)
+        tab = table(obs.variant, seen.trump)
+        pts = POINTS[seen.trump]
+        cards = [a.card.index for a in obs.legal if a.card is not None]
+        sums = dict.fromkeys(cards, 0.0)
+        _, trick, _, void = card_view(obs, True)
+        played = sum(c.bit for _, cs in obs.tricks for c in cs)
+        sign = 1.0 if seen.seat == seen.maker else -1.0
+        maker = seen.maker
+        done = 0
+        while self._more(done, start):
+            hands, away = self._world(seen)
+            away_pts = sum(pts[c] for c in bits(away))
+            maker_known = seen.known[0] + away_pts
+            known = seen.known[0] + seen.known[1] + away_pts
+            for c in cards:
+                after = list(hands)
+                after[seen.seat] ^= 1 << c
+                points, _ = tab.playout((after[0], after[1], after[2]), obs.leader, maker,
+                                        away, (*trick, c), played, void, seen.lost)  # fmt: skip
+                maker_total = maker_known + points[maker]
+                sums[c] += sign * deal_margin(maker_total, known + sum(points))
+            done += 1
+        self.sampled = done
+        return {c: v / done for c, v in sums.items()}
 
     def card_values(
         self, obs: KalabriaszObservation, score: Callable[[float, float], float] = deal_margin
@@ -343,7 +474,7 @@ class KalabriaszHard:
         return {c: v / done for c, v in sums.items()}
 
     # --- every option valued (`evaluate`) ---
-    def lay_values(self, obs: KalabriaszObservation) -> dict[Action, float]:
+    def lay_options(self, obs: KalabriaszObservation) -> dict[Action, float]:
         """Each card the maker may lay away, valued by `side_diff` over deals sampled for
         the two defenders' hands: the second card (if still to lay) by normal's rule, then
         played out from first hand's lead."""
@@ -395,9 +526,8 @@ class KalabriaszHard:
                     sums[a] += self._as_maker(obs, hands, talon, seat, a.suit.index)  # type: ignore[union-attr]
                     continue
                 for other in later:
-                    cards = cards_of(hands[other])
-                    best = max(range(4), key=lambda t: hand_value(cards, t))
-                    if hand_value(cards, best) >= NAME_AT + self.helper.caution:
+                    best = max(range(4), key=lambda t: mask_value(hands[other], t))
+                    if mask_value(hands[other], best) >= NAME_AT + self.helper.caution:
                         sums[a] -= self._as_maker(obs, hands, talon, other, best)
                         break
             done += 1
@@ -476,5 +606,5 @@ def evaluate(
         values = player.card_values(obs, side_diff)
         return {a: values[a.card.index] for a in obs.legal}  # type: ignore[union-attr]
     if obs.phase == "talon":
-        return player.lay_values(obs)
+        return player.lay_options(obs)
     return player.bid_options(obs)

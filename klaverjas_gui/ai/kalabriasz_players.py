@@ -18,33 +18,15 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from ..engine.cards import (
-    ACE,
-    FULL_MASK,
-    JACK,
-    KING,
-    NINE,
-    POINTS,
-    POWER,
-    QUEEN,
-    SUIT_MASKS,
-    TEN,
-    Card,
-    cards_of,
-    mask_of,
-)
+from ..engine.cards import FULL_MASK, POINTS, POWER, Card, mask_of
 from ..engine.kalabriasz import KalabriaszObservation
 from ..engine.match import Action
 from .base import RandomPlayer
+from .fast import bits
+from .kalabriasz_fast import NAME_AT, lay_key, mask_value, table
 
 KALABRIASZ_LEVELS = ("random", "easy", "normal", "hard")
 
-# What a card is worth to a maker as trump, by rank index 7 8 9 T J Q K A.
-TRUMP_WORTH = (0.5, 0.5, 2.3, 1.2, 3.0, 0.7, 0.8, 1.6)
-# A ten-card hand worth this much with a suit as trump names it. Normal against itself
-# naming at 9.0 (150 rotations, kalabriasz_arena): at 8.0 +6.1, 7.5 +11.0, 7.0 +10.7,
-# 6.0 +10.1 per deal; against 7.0: 6.5 +1.2 (SE 1.2), 6.0 +0.2, 5.0 +0.1: flat below 7.
-NAME_AT = 6.5
 EASY_CAUTION = 1.5  # the easy player asks this much more of a hand
 EASY_SLIPS = 0.35  # the share of its card decisions made by `beginner_card`
 
@@ -75,27 +57,8 @@ def make_kalabriasz_player(level: str, seed: int | None = None) -> KalabriaszPla
 
 
 def hand_value(hand: Sequence[Card], trump: int) -> float:
-    """How good `hand` is to play alone with `trump` as trump: trump honours and length,
-    side aces and guarded tens, short side suits to trump in, stuk."""
-    v = 0.0
-    ranks: dict[int, list[int]] = {s: [] for s in range(4)}
-    for c in hand:
-        ranks[c.suit_index].append(c.rank_index)
-    trumps = ranks[trump]
-    v += sum(TRUMP_WORTH[r] for r in trumps) + 0.6 * max(0, len(trumps) - 3)
-    for s in range(4):
-        if s == trump:
-            continue
-        side = ranks[s]
-        if ACE in side:
-            v += 1.2
-        if TEN in side:
-            v += 0.7 if ACE in side else 0.3 if len(side) >= 2 else 0.0
-        if not side and len(trumps) >= 4:
-            v += 0.5
-    if KING in trumps and QUEEN in trumps:
-        v += 0.5
-    return v
+    """How good `hand` is to play alone with `trump` as trump (`kalabriasz_fast.mask_value`)."""
+    return mask_value(mask_of(hand), trump)
 
 
 class KalabriaszHeuristic:
@@ -139,22 +102,8 @@ class KalabriaszHeuristic:
         suit without its ace, then short side suits (a void to trump in), lowest first.
         They count for the maker, so a ten laid away is ten points banked."""
         t = obs.trump_index
-        hand = sum(c.bit for c in obs.hand)
-
-        def key(a: Action) -> tuple[float, ...]:
-            c: Card = a.card  # type: ignore[assignment]
-            s, r = c.suit_index, c.rank_index
-            if s == t:
-                return (-10.0, -TRUMP_WORTH[r])  # a trump only when nothing else is left
-            suit = hand & SUIT_MASKS[s]
-            has_ace = bool(suit >> (8 * s + ACE) & 1)
-            if r == ACE:
-                return (-5.0, 0.0)
-            banked = POINTS[t][c.index] if not has_ace else 0
-            short = 3 - min(3, suit.bit_count())
-            return (float(banked), float(short), -float(r))
-
-        return max(obs.legal, key=key)
+        hand = mask_of(obs.hand)
+        return max(obs.legal, key=lambda a: lay_key(t, hand, a.card.index))  # type: ignore[union-attr]
 
     # --- play ---
     def play(self, obs: KalabriaszObservation) -> Action:
@@ -162,140 +111,40 @@ class KalabriaszHeuristic:
         if self.slips and self.rng.random() < self.slips:
             card = beginner_card(obs.trump_index, legal, self.rng)
         else:
-            card = _Table(obs, self.counting).card(legal)
+            hand, trick, out, void = card_view(obs, self.counting)
+            maker = obs.maker if obs.maker is not None else -1
+            card = table(obs.variant, obs.trump_index).card(
+                obs.seat, hand, legal, trick, obs.leader, maker, out, void
+            )
         return next(a for a in obs.legal if a.card.index == card)  # type: ignore[union-attr]
 
 
-def _bits(mask: int) -> list[int]:
-    return [c.index for c in cards_of(mask)]
+def card_view(
+    obs: KalabriaszObservation, counting: bool
+) -> tuple[int, tuple[int, ...], int, tuple[int, int, int]]:
+    """What the card rules (`kalabriasz_fast.Table.card`) read of a seat's view: its hand,
+    the trick, the cards it has not seen (`out`) and the suits each seat showed it lacks.
+    Counting remembers the cards played and who did not follow; the beginner forgets."""
+    hand = mask_of(obs.hand)
+    on_table = mask_of(obs.trick)
+    trick = tuple(c.index for c in obs.trick)
+    if not counting:
+        return hand, trick, FULL_MASK & ~hand & ~on_table, (0, 0, 0)
+    played = mask_of(c for _, cards in obs.tricks for c in cards)
+    out = FULL_MASK & ~hand & ~played & ~on_table & ~mask_of(obs.laid_away)
+    void = [0, 0, 0]
+    for leader, cards in obs.tricks:
+        led = cards[0].suit_index
+        for k, c in enumerate(cards[1:], 1):
+            if c.suit_index != led:
+                void[(leader + k) % 3] |= 1 << led
+    return hand, trick, out, (void[0], void[1], void[2])
 
 
 def beginner_card(t: int, legal: int, rng: random.Random) -> int:
     """A newcomer's card: the biggest card it may play, without asking whether it wins;
     now and then any card it may play."""
-    cards = _bits(legal)
+    cards = bits(legal)
     if rng.random() < 0.3:
         return rng.choice(cards)
     return max(cards, key=lambda c: (POINTS[t][c], POWER[t * 4 + (c >> 3)][c]))
-
-
-class _Table:
-    """One card decision: what the seat knows, and the rules that pick the card."""
-
-    def __init__(self, obs: KalabriaszObservation, counting: bool) -> None:
-        self.obs = obs
-        self.t = t = obs.trump_index
-        self.pts = POINTS[t]
-        self.seat = obs.seat
-        self.maker = obs.maker if obs.maker is not None else -1
-        self.hand = sum(c.bit for c in obs.hand)
-        on_table = sum(c.bit for c in obs.trick)
-        played = sum(c.bit for _, cards in obs.tricks for c in cards)
-        mine = sum(c.bit for c in obs.laid_away)
-        if counting:
-            self.out = FULL_MASK & ~self.hand & ~played & ~on_table & ~mine
-        else:  # the beginner forgets what was played in earlier tricks
-            self.out = FULL_MASK & ~self.hand & ~on_table
-        self.void = [[False] * 4 for _ in range(3)]
-        if counting:
-            for leader, cards in obs.tricks:
-                led = cards[0].suit_index
-                for i, c in enumerate(cards[1:], 1):
-                    if c.suit_index != led:
-                        self.void[(leader + i) % 3][led] = True
-
-    def strength(self, c: int, led: int) -> int:
-        return POWER[self.t * 4 + led][c]
-
-    def master(self, c: int) -> bool:
-        """No card still out beats `c` in its own suit."""
-        s = c >> 3
-        power = POWER[self.t * 4 + s]
-        return not any(power[o] > power[c] for o in _bits(self.out & SUIT_MASKS[s]))
-
-    def card(self, legal: int) -> int:
-        if not self.obs.trick:
-            return self.lead(legal)
-        return self.follow(legal)
-
-    def lead(self, legal: int) -> int:
-        t, pts = self.t, self.pts
-        cards = _bits(legal)
-        trumps = [c for c in cards if c >> 3 == t]
-        trumps_out = self.out & SUIT_MASKS[t]
-        if self.seat == self.maker and trumps and trumps_out:
-            top = max(trumps, key=lambda c: self.strength(c, t))
-            if self.master(top) or len(trumps) > trumps_out.bit_count():
-                return top if self.master(top) else min(trumps, key=lambda c: self.strength(c, t))
-        opponents = (
-            [self.maker] if self.seat != self.maker else [k for k in range(3) if k != self.seat]
-        )
-        side = [c for c in cards if c >> 3 != t]
-        safe = [c for c in side if self.master(c)
-                and not any(self.void[o][c >> 3] for o in opponents)]  # fmt: skip
-        if safe:
-            return max(safe, key=lambda c: pts[c])
-        if not side:
-            return min(cards, key=lambda c: self.strength(c, t))
-        length = {s: (self.hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
-
-        def key(c: int) -> tuple[int, ...]:
-            s, r = c >> 3, c & 7
-            unguarded = r == TEN and not self.hand >> (8 * s + ACE) & 1
-            return (int(unguarded), pts[c], -length[s], r)
-
-        return min(side, key=key)
-
-    def follow(self, legal: int) -> int:
-        obs, t, pts = self.obs, self.t, self.pts
-        trick = obs.trick
-        led = trick[0].suit_index
-        power = POWER[t * 4 + led]
-        best_i = max(range(len(trick)), key=lambda i: power[trick[i].index])
-        winner = (obs.leader + best_i) % 3
-        best = power[trick[best_i].index]
-        last = len(trick) == 2
-        cards = _bits(legal)
-        winners = [c for c in cards if power[c] > best]
-        friend = self.seat != self.maker and winner != self.maker
-        big_trump = {t * 8 + JACK, t * 8 + NINE}
-
-        def cheapest(cs: list[int]) -> int:
-            return min(cs, key=lambda c: (pts[c], power[c], c >> 3 == t))
-
-        if friend:
-            safe = last or self._holds(trick[best_i].index, led)
-            if safe:  # give the partner points, but keep the top trumps
-                smear = [c for c in cards if c not in big_trump and not self._cash(c)]
-                return max(smear or cards, key=lambda c: (pts[c], -power[c]))
-            return cheapest(cards)
-        if winners:
-            if last:
-                return cheapest(winners)
-            masters = [c for c in winners if c >> 3 == t and self.master(c)]
-            masters += [c for c in winners if c >> 3 == led != t and self.master(c)
-                        and not self._trumps_over(led)]  # fmt: skip
-            if masters:
-                return max(masters, key=lambda c: pts[c])
-            value = sum(pts[c.index] for c in trick)
-            if value >= 10:
-                return cheapest(winners)
-        return cheapest(cards)
-
-    def _cash(self, c: int) -> bool:
-        """A side ace the seat should win a trick with later rather than give away."""
-        return c >> 3 != self.t and c & 7 == ACE
-
-    def _next_seat(self) -> int:
-        return (self.seat + 1) % 3
-
-    def _trumps_over(self, led: int) -> bool:
-        """May the player after this seat trump a trick of the suit `led`?"""
-        nxt = self._next_seat()
-        return self.void[nxt][led] and bool(self.out & SUIT_MASKS[self.t])
-
-    def _holds(self, c: int, led: int) -> bool:
-        """Will the partner's card `c` (winning now) still win after the maker plays?"""
-        if c >> 3 == self.t:
-            return self.master(c)
-        return self.master(c) and not self._trumps_over(led)

@@ -64,8 +64,9 @@ class KalabriaszCoaching(Coaching):
         return None
 
     def fresh_look(
-        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None
-    ) -> dict[Action, float] | None:
+        self, obs: Obs, seed: int, worlds: int, cancelled: Cancelled, stop_at: float | None,
+        best: Action,
+    ) -> dict[Action, float] | None:  # fmt: skip
         return evaluate(obs, seed, worlds, cancelled, stop_at)
 
     def reason(self, obs: Obs, j: Judgement) -> str | None:
