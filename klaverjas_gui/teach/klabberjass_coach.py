@@ -31,7 +31,7 @@ class KlabberjassCoaching(Coaching):
         return None  # no partner, no signals
 
     def is_decision(self, obs: Obs) -> bool:
-        return obs.phase in ("play", "bidding", "schmeiss")  # type: ignore[no-any-return]
+        return obs.phase in ("play", "bidding", "schmeiss")
 
     def card_rules(self, obs: Obs) -> Variant:
         return KLABBERJASS_PLAY

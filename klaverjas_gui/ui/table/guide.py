@@ -214,7 +214,7 @@ class Guide:
         before = type(s).replay(s.variant, s.seed, s.actions[: s.deal_start + index], s.stacked)
         self.drop()
         self.app.toast(words, 2.5)
-        return before  # type: ignore[no-any-return]
+        return before
 
     # --- what happened ---
     def saw(self, before: MatchState, events: list) -> None:
