@@ -11,7 +11,7 @@ differs here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
@@ -19,6 +19,7 @@ from ..guide import Guide
 
 if TYPE_CHECKING:
     from ..layout import TableLayout
+    from .layout import KlabberjassLayout
 
 
 class KlabberjassGuide(Guide):
@@ -32,7 +33,7 @@ class KlabberjassGuide(Guide):
         if prompt is None:
             super().place_hint(rect, L, prompt)
             return
-        turned = L.turned_pose()  # type: ignore[attr-defined]  # a KlabberjassLayout's
+        turned = cast("KlabberjassLayout", L).turned_pose()  # this table's own layout
         rect.midbottom = (round(L.w / 2), prompt.top - L.px(10))
         rect.left = max(rect.left, round(turned.x + L.card[0] / 2 + L.px(16)))
         rect.right = min(rect.right, L.w - L.margin)
