@@ -15,7 +15,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 # isort: off
 from .window import MAX_SIZE, MIN_SIZE, is_device  # first: its SDL hints come before pygame
@@ -43,7 +43,7 @@ KEYS_HELP = """keys:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         """One line, exit status 2 (argparse's status, without the usage block)."""
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 

@@ -66,7 +66,7 @@ class Window:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()  # type: ignore[no-any-return]
+        return self.screen.get_size()
 
     def open(self) -> pygame.Surface:
         """The display at `windowed_size`, or full screen."""

@@ -170,6 +170,22 @@ def test_the_table_imports_neither_the_computer_players_nor_the_network():
     assert table_breaches(GRAPH) == []
 
 
+def test_the_table_asks_the_game_s_entry_for_its_hint_not_a_game_s_sentences():
+    """A hint's sentence comes from the game's coaching (`game.coaching().explain`,
+    through the registry): no table module imports a game's own hint sentences
+    (teach/<game>_hints.py), so a new game's table needs no import of its words."""
+    table, teach = f"{PACKAGE}.ui.table", f"{PACKAGE}.teach"
+    assert f"{teach}.klabberjass_hints" in GRAPH
+    found = sorted(
+        (m, n)
+        for m in GRAPH
+        if under(m, (table,))
+        for n in GRAPH[m]
+        if under(n, (teach,)) and n.endswith("_hints")
+    )
+    assert found == []
+
+
 def test_the_table_parts_and_the_screens_over_it_see_the_port_not_the_scene():
     """Prompts, hand input, the coach's note, the director and the others, and the deal
     summary, the match's end and the score sheet, import no table scene (not even for type

@@ -19,6 +19,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NoReturn
 
 from ..engine import KLABBERJASS_PRESETS, KlabberjassState, KlabberjassVariant, new_klabberjass
 from ..engine.match import DealScored
@@ -96,7 +97,7 @@ def report(pairs: Sequence[Pair[Run]], a: str, b: str, variant: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         """One line and exit status 2."""
         self.exit(2, f"klabberjass_arena: {message}\n")
 

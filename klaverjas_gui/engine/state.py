@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .cards import SUITS, Card, Suit, cards_of, sort_hand
 from .reasons import Reason, english
+
+if TYPE_CHECKING:  # match.py imports this module
+    from .match import Action
 
 
 class IllegalActionError(ValueError):
@@ -56,7 +59,7 @@ class GameState:
 
     # --- what a subclass provides ---
     @staticmethod
-    def parse_action(text: Any) -> Any:
+    def parse_action(text: Any) -> Action:
         raise NotImplementedError
 
     @classmethod

@@ -164,7 +164,7 @@ class Game:
         return self.state.replay(self.variant_from_dict(variant), seed, actions)
 
     def parse_action(self, text: str) -> Action:
-        return self.state.parse_action(text)  # type: ignore[no-any-return]
+        return self.state.parse_action(text)
 
     # --- seats ---
     @property

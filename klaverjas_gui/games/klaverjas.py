@@ -24,7 +24,7 @@ def _levels() -> tuple[str, ...]:
 
 
 def _coaching() -> Any:
-    from ..teach.coach import KLAVERJAS_COACHING
+    from ..teach.klaverjas_coach import KLAVERJAS_COACHING
 
     return KLAVERJAS_COACHING
 

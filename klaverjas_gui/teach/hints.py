@@ -1,8 +1,9 @@
 """Guidance in words: why the hinted decision is good, and which roem was missed.
 
-The decision itself always comes from the hard computer player (`ai.hint`); this
-module only reads the situation (who is winning the trick, whether the card
-follows suit, whether it wins) and says it in one plain sentence. Which cards
+The decision itself always comes from the hard player's values, through the coach
+(`coach.hint`); the table asks for this module's sentence through Klaverjas's coaching
+(teach/klaverjas_coach.py). It only reads the situation (who is winning the trick,
+whether the card follows suit, whether it wins) and says it in one plain sentence. Which cards
 win and which roem a trick holds are the engine's answers (`winner_index`,
 `roem_items`); nothing here decides a rule. Cards, suits and roem are named by
 `klaverjas_gui.words`, as everywhere else. Pure Python: no pygame.

@@ -1,7 +1,7 @@
 """The coach's view of Klabberjass (the registry's `KLABBERJASS.coaching()`): the
 two-player hard player's values, the questions it judges (a card, a bid, a schmeiss
-answer; the dix and declarations are answered by rule) and its reasons, built on the
-two-player hint sentences (teach/klabberjass_hints.py)."""
+answer; the dix and declarations are answered by rule) and its reasons and the hint's
+sentence, built on the two-player hint sentences (teach/klabberjass_hints.py)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ class KlabberjassCoaching(Coaching):
         return None  # no partner, no signals
 
     def is_decision(self, obs: Obs) -> bool:
-        return obs.phase in ("play", "bidding", "schmeiss")  # type: ignore[no-any-return]
+        return obs.phase in ("play", "bidding", "schmeiss")
 
     def card_rules(self, obs: Obs) -> Variant:
         return KLABBERJASS_PLAY
@@ -58,6 +58,10 @@ class KlabberjassCoaching(Coaching):
 
     def own_note(self, obs: Obs, j: Judgement) -> str | None:
         return None  # no lesson of its own, no roem to claim
+
+    def explain(self, obs: Obs, action: Action) -> str:
+        """The hint's one sentence: why `action` is a good decision for the seat of `obs`."""
+        return klabberjass_hints.explain(obs, action)
 
 
 KLABBERJASS_COACHING = KlabberjassCoaching()

@@ -51,20 +51,19 @@ def _table(shell: Shell, preset: str = "amsterdam", state: MatchState | None = N
     return table
 
 
+def _summary_over(shell: Shell, table: Any, state: Any, scene: str = "deal summary") -> None:
+    """The summary of the deal `state` has just scored, over `table` (`scene`: the game's)."""
+    shell.push(scene, session=table.session, table=table.port, line=state.sheet[-1],
+                   totals=state.totals)  # fmt: skip
+
+
 def _mid_trick(shell: Shell) -> None:
     _table(shell, state=_played("amsterdam", 1, lambda s: s.phase == "play" and len(s.trick) == 2))
 
 
 def _summary(shell: Shell) -> None:
     state = _played("amsterdam", 2, lambda s: len(s.sheet) == 1)
-    table = _table(shell, state=state)
-    shell.push(
-        "deal summary",
-        session=table.session,
-        table=table.port,
-        line=state.sheet[-1],
-        totals=state.totals,
-    )
+    _summary_over(shell, _table(shell, state=state), state)
 
 
 def _sheet(shell: Shell) -> None:
@@ -260,13 +259,7 @@ def _verzaakt(shell: Shell, call: bool = False, summary: bool = False) -> None:
     if not summary:
         return
     state, _ = state.apply(verzaakt(0))
-    shell.push(
-        "deal summary",
-        session=table.session,
-        table=table.port,
-        line=state.sheet[-1],
-        totals=state.totals,
-    )
+    _summary_over(shell, table, state)
 
 
 def _hotseat_cover(shell: Shell) -> None:
@@ -315,14 +308,7 @@ def _klabberjass_cover(shell: Shell) -> None:
 def _klabberjass_summary(shell: Shell) -> None:
     _klabberjass(shell, lambda s: len(s.sheet) == 1)
     table: Any = shell.match
-    state = table.session.state
-    shell.push(
-        "klabberjass deal summary",
-        session=table.session,
-        table=table.port,
-        line=state.sheet[-1],
-        totals=state.totals,
-    )
+    _summary_over(shell, table, table.session.state, "klabberjass deal summary")
 
 
 def _klabberjass_end(shell: Shell) -> None:
@@ -441,8 +427,7 @@ def _belote(shell: Shell, shown: bool = False, summary: bool = False, sheet: boo
         shell.push("score sheet", session=table.session, table=table.port)
         return
     if summary:
-        shell.push("klabberjass deal summary", session=table.session, table=table.port,
-                   line=state.sheet[-1], totals=state.totals)  # fmt: skip
+        _summary_over(shell, table, state, "klabberjass deal summary")
     if not shown:
         return
     table.session.submit(PASS)  # Henk's quinte does not beat four nines: he says nothing

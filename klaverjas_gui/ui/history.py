@@ -144,7 +144,7 @@ class HistoryScene(ListingScene):
     listing_top = 140
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return tr("ui.history_title")
 
     def __init__(self, app: Shell, preset: str | None = None, game: str | None = None) -> None:

@@ -34,7 +34,7 @@ class KlabberjassSummaryScene(DealSummaryScene):
         totals: tuple[int, int],
     ) -> None:  # fmt: skip
         self.original = line  # describe() needs it while the base class builds
-        super().__init__(app, session, table, sheet_line(line), totals)  # type: ignore[arg-type]
+        super().__init__(app, session, table, sheet_line(line), totals)
 
     def describe(self) -> str:
         return describe_klabberjass_deal(self.original.score)

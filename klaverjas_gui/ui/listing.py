@@ -246,9 +246,17 @@ class ListingScene(Scene):
 
     calm = True  # changes only on input
 
-    title = ""
     listing_top = 100  # where the listing starts, in layout units (1 px at 1280x720)
-    listing_bottom = 24  # room left below it
+
+    # properties, so that a screen may work them out (its words, its room)
+    @property
+    def title(self) -> str:
+        return ""
+
+    @property
+    def listing_bottom(self) -> float:
+        """Room left below the listing, in layout units."""
+        return 24
 
     def __init__(self, app: Shell) -> None:
         super().__init__(app)

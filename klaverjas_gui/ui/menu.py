@@ -43,9 +43,16 @@ class ListScene(Scene):
 
     calm = True  # changes only on input
 
-    title = ""
-    subtitle = ""
     button_size = (360, 52, 12)  # width, height, gap at 1280x720
+
+    # properties, so that a screen whose words follow the language may be one too
+    @property
+    def title(self) -> str:
+        return ""
+
+    @property
+    def subtitle(self) -> str:
+        return ""
 
     def __init__(self, app: Shell) -> None:
         super().__init__(app)
@@ -177,7 +184,7 @@ class MainMenuScene(ListScene):
         super().__init__(app)
 
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         return tr("ui.menu_subtitle")
 
     button_size = (400, 50, 10)

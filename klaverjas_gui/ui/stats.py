@@ -82,7 +82,7 @@ class StatisticsScene(ListingScene):
         super().__init__(app)
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return tr("ui.history_statistics")
 
     def build(self) -> None:
@@ -124,7 +124,7 @@ class StatisticsScene(ListingScene):
         return lines, max(px(18), theme.font(px(14)).get_linesize())
 
     @property
-    def listing_bottom(self) -> float:  # type: ignore[override]
+    def listing_bottom(self) -> float:
         """Room below the table for the legend, however many lines it wraps to (three at
         the larger text sizes)."""
         lines, step = self.legend()

@@ -75,11 +75,11 @@ class LearnScene(ListScene):
     button_size = (420, 52, 12)
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return tr("teach.learn_title")
 
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         return tr("teach.learn_subtitle")
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
@@ -109,11 +109,11 @@ class LessonListScene(ListScene):
     button_size = (460, 50, 10)
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return tr("teach.lessons_title")
 
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         done = sum(1 for lesson in LESSONS if lesson.id in self.app.settings.tutorial_done)
         return tr("teach.lessons_subtitle", done=done, total=len(LESSONS))
 

@@ -20,11 +20,11 @@ class NetworkScene(ListScene):
         super().__init__(app)
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return tr("net.lan_title")
 
     @property
-    def subtitle(self) -> str:  # type: ignore[override]
+    def subtitle(self) -> str:
         return tr("net.lan_subtitle")
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:

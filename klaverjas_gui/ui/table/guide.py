@@ -2,9 +2,10 @@
 
 - Hint (button, or H while playing a card): what the hard computer player would
   do in the human's place, seeing only the human's observation, with one sentence
-  why (teach/hints.py). The search takes up to about a second, so it runs as a
-  background job (play/seats.py); the table keeps drawing and says "Thinking…"
-  meanwhile, and a hint for a position that has passed is cancelled.
+  why, both from the game's coaching through its registry entry (`game.coaching()`;
+  the sentences are teach/hints.py's here). The search takes up to about a second, so
+  it runs as a background job (play/seats.py); the table keeps drawing and says
+  "Thinking…" meanwhile, and a hint for a position that has passed is cancelled.
 - Take back (practice matches only; button, Ctrl+Z or Backspace): the state is
   rebuilt by replaying the action log without the human's last card of this deal
   and everything after it; the engine has no undo of its own.
@@ -23,8 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...engine import Action, Card, MatchState, Observation, Suit
+from ...engine import Action, Card, MatchState, Suit
 from ...engine.match import RoemLeft, TrickWon
+from ...games import game_of
 from ...i18n import tr
 from ...play.seats import CancelToken, Job
 from ...teach.hints import points_needed
@@ -50,23 +52,23 @@ class Hint:
     text: str  # why, in one sentence
 
 
-def hard_hint(token: CancelToken, obs: Observation, seed: int, worlds: int | None) -> Hint:
+def coached_hint(token: CancelToken, obs: Any, seed: int, worlds: int | None) -> Hint:
     """The hard player's choice in the seat's place, with its reason (a background job):
     the coach's own evaluation of the position (`coach.hint`), so a followed hint is
-    never called a mistake."""
+    never called a mistake, and the sentence of the game's coaching (its registry entry's
+    `game.coaching()`), so the table never imports a game's sentences."""
     from ...teach import coach
-    from ...teach.hints import explain
 
     action = coach.hint(obs, seed, coach.WORLDS if worlds is None else worlds, token)
-    return Hint(obs.seat, action, explain(obs, action))
+    return Hint(obs.seat, action, game_of(obs).coaching().explain(obs, action))
 
 
 class Guide:
     """Belongs to one table: given its session, whether it is a demo or practice, and
     `ready` (the person holding the laptop may act now: the picture caught up, no cover)."""
 
-    # The job that finds a hint; the two-player table asks its own hard player.
-    think: Callable[[CancelToken, Observation, int, int | None], Hint] = staticmethod(hard_hint)
+    # The job that finds a hint: the game's coaching, through its registry entry.
+    think: Callable[[CancelToken, Any, int, int | None], Hint] = staticmethod(coached_hint)
 
     def __init__(
         self, app: Shell, session: MatchSession, demo: bool, practice: bool,
@@ -215,7 +217,7 @@ class Guide:
         before = type(s).replay(s.variant, s.seed, s.actions[: s.deal_start + index], s.stacked)
         self.drop()
         self.app.toast(words, 2.5)
-        return before  # type: ignore[no-any-return]
+        return before
 
     # --- what happened ---
     def saw(self, before: MatchState, events: list) -> None:

@@ -2,40 +2,27 @@
 
 The four-player `Guide` (ui/table/guide.py) does the rest unchanged: the button above the
 bottom plate, H while playing a card, the background job that keeps frames coming, the
-ring round the hinted card or button, and no hint while the hot-seat cover is up.
-Only the player asked and the words differ; take-back and the missed-roem note
-have no Klabberjass counterpart (no practice mode, no roem to claim).
+ring round the hinted card or button, and no hint while the hot-seat cover is up. The
+player asked and the words are the game's coaching (teach/klabberjass_coach.py), which
+the guide finds through the registry; take-back and the missed-roem note have no
+Klabberjass counterpart (no practice mode, no roem to claim). Only where the hint sits
+differs here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
-from ....engine.klabberjass import KlabberjassObservation
-from ....play.seats import CancelToken
-from ..guide import Guide, Hint
+from ..guide import Guide
 
 if TYPE_CHECKING:
     from ..layout import TableLayout
-
-
-def hard_klabberjass_hint(
-    token: CancelToken, obs: KlabberjassObservation, seed: int, worlds: int | None
-) -> Hint:
-    """The two-player hint with its reason (a background job): the coach's own evaluation
-    (`coach.hint`), so a followed hint is never called a mistake."""
-    from ....teach import coach
-    from ....teach.klabberjass_hints import explain
-
-    action = coach.hint(obs, seed, coach.WORLDS if worlds is None else worlds, token)
-    return Hint(obs.seat, action, explain(obs, action))
+    from .layout import KlabberjassLayout
 
 
 class KlabberjassGuide(Guide):
-    think = staticmethod(hard_klabberjass_hint)
-
     def points_needed(self, model: Any, variant: Any) -> None:
         """Not said at the two-player table (its sheet is the maker's own sum)."""
         return None
@@ -46,7 +33,7 @@ class KlabberjassGuide(Guide):
         if prompt is None:
             super().place_hint(rect, L, prompt)
             return
-        turned = L.turned_pose()  # type: ignore[attr-defined]  # a KlabberjassLayout's
+        turned = cast("KlabberjassLayout", L).turned_pose()  # this table's own layout
         rect.midbottom = (round(L.w / 2), prompt.top - L.px(10))
         rect.left = max(rect.left, round(turned.x + L.card[0] / 2 + L.px(16)))
         rect.right = min(rect.right, L.w - L.margin)

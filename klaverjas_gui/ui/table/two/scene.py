@@ -39,7 +39,7 @@ class KlabberjassTableScene(TableScene):
     summary_scene, end_scene = "klabberjass deal summary", "klabberjass match end"
     sides = ((0,), (1,))  # each player is a side of their own
 
-    model: KlabberjassModel  # type: ignore[assignment]
+    model: KlabberjassModel
 
     def summary_line(self, line: ScoreLine) -> KlabberjassScoreLine:
         """`line` is the sheet's four-player view of the deal; the words need the original."""

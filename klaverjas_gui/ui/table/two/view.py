@@ -3,7 +3,7 @@ shown sequences. Reads, never writes, the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import pygame
 
@@ -15,6 +15,13 @@ from ..view import Picture, TableView
 if TYPE_CHECKING:
     from .layout import KlabberjassLayout
     from .model import KlabberjassModel
+
+
+def two(p: Picture) -> tuple[KlabberjassModel, KlabberjassLayout]:
+    """The picture's model and layout as the two-player table's: this view draws only the
+    pictures of a table whose model and layout are its own (the layout seated, its other
+    calls the base's)."""
+    return cast("KlabberjassModel", p.model), cast("KlabberjassLayout", p.layout)
 
 
 class KlabberjassView(TableView):
@@ -30,15 +37,13 @@ class KlabberjassView(TableView):
         return tr("ui.kj_non_dealer") if m.deal_no else ""
 
     def _static_key(self, p: Picture) -> tuple:
-        m: KlabberjassModel = p.model  # type: ignore[assignment]
+        m, _ = two(p)
         return (*super()._static_key(p), m.turned, m.stock, m.dix)
 
     def _proposed(self, surface: pygame.Surface, p: Picture) -> None:
         """The stock (a squared pile of backs) and the face-up card beside it."""
-        m: KlabberjassModel = p.model  # type: ignore[assignment]
-        L = p.layout
-        lay: KlabberjassLayout = L  # type: ignore[assignment]
-        stock = lay.stock_pose()
+        m, L = two(p)
+        stock = L.stock_pose()
         if m.stock:
             layers = min(6, 1 + m.stock // 4)
             for k in range(layers):
@@ -47,7 +52,7 @@ class KlabberjassView(TableView):
                            shadow=k == 0)  # fmt: skip
             self._label(surface, L, stock, tr("ui.kj_stock", n=m.stock))
         if m.turned is not None:
-            turned = lay.turned_pose()
+            turned = L.turned_pose()
             self._card(surface, L, m.turned, turned)
             key = "table_proposed_trump" if m.trump is None else "kj_dix" if m.dix else "kj_turned"
             word = tr(f"ui.{key}")
@@ -60,13 +65,14 @@ class KlabberjassView(TableView):
 
     def draw(self, surface: pygame.Surface, p: Picture) -> None:
         super().draw(surface, p)
-        if p.model.shown is not None:  # type: ignore[attr-defined]
+        if two(p)[0].shown is not None:
             self._shown(surface, p)
 
     def _shown(self, surface: pygame.Surface, p: Picture) -> None:
         """The winner of the declarations lays his sequences open for a moment."""
-        L: KlabberjassLayout = p.layout  # type: ignore[assignment]
-        seat, sequences, points = p.model.shown  # type: ignore[attr-defined]
+        m, L = two(p)
+        assert m.shown is not None  # draw() asked
+        seat, sequences, points = m.shown
         cards = [c for seq in sequences for c in seq]
         sw, sh = L.small
         step, gap, k = 0.55 * sw, 0.35 * sw, len(sequences)
