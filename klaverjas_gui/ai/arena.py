@@ -47,16 +47,26 @@ class DealResult:
     actions: tuple[str, ...]
 
 
+HALVES = {"": (True, True), "send": (True, False), "read": (False, True)}
+
+
 class Agreed:
     """A player whose team plays `signals` (RULES.md 1.10) at a table that plays none: the
     level "hard:kleur" measures what a convention is worth against a team without one.
-    It sees the table's variant with its convention and reads only its partner's signals."""
+    It sees the table's variant with its convention and reads only its partner's signals.
+    "hard:kleur-send" only throws the signals (reads none), "hard:kleur-read" only reads
+    its partner's (its own throw-aways are its own choice): what each half is worth."""
 
-    def __init__(self, player: Player, signals: str) -> None:
+    def __init__(self, player: Player, spec: str) -> None:
+        signals, _, half = spec.partition("-")
+        if half not in HALVES:
+            raise ValueError(f"{spec!r}: a convention, or convention-send / convention-read")
         self.player = player
         self.signals = Variant(signals=signals).signals  # refuses an unknown convention
-        self.name = f"{player.name}:{signals}"
-        if hasattr(player, "read_opponents"):
+        self.name = f"{player.name}:{spec}"
+        send, read = HALVES[half]
+        if hasattr(player, "read_opponents"):  # normal and hard; easy neither sends nor reads
+            player.send_signals, player.read_partner = send, read
             player.read_opponents = False
 
     def choose(self, obs: Observation) -> Action:
@@ -65,7 +75,8 @@ class Agreed:
 
 
 def arena_player(level: str, seed: int, think_ms: float | None) -> Player:
-    """`make_player`, and "level:convention" for a team that signals by that convention."""
+    """`make_player`, and "level:convention[-send|-read]" for a team that signals by that
+    convention (`Agreed`)."""
     base, _, signals = level.partition(":")
     player = make_player(base, seed, think_ms=think_ms)
     return Agreed(player, signals) if signals else player
