@@ -29,4 +29,5 @@ def test_minus_is_the_mean_pair_by_pair_difference_over_the_pairs_both_played(tm
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     # differences 10 and 4 over pairs 0 and 1: mean 7, standard error stdev/sqrt(2) = 3
-    assert "minus there.jsonl, over the 2 pairs both played: +7.0 per deal (standard error 3.0)" in out
+    said = "minus there.jsonl, over the 2 pairs both played: +7.0 per deal (standard error 3.0)"
+    assert said in out
