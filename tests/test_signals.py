@@ -430,6 +430,17 @@ def test_the_arena_seats_a_convention_or_one_half_of_it():
         inner = player.player  # type: ignore[attr-defined]
         assert (inner.send_signals, inner.read_partner, inner.read_opponents) == (send, read, False)
     assert arena_player("hard", 1, None).read_opponents  # type: ignore[attr-defined]
+    # the opponents' signals are read when they send the same convention
+    for level, opponents, read in (
+        ("hard:kleur", "hard:kleur-send", True),
+        ("hard:kleur-read", "hard:kleur", True),
+        ("hard:kleur", "hard:kleur-read", False),
+        ("hard:kleur", "hard:tegenkleur", False),
+        ("hard:kleur", "easy:kleur", False),
+        ("hard:kleur-send", "hard:kleur", False),
+    ):
+        player = arena_player(level, 1, None, (opponents, opponents))
+        assert player.player.read_opponents is read, (level, opponents)  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="kleur-write"):
         arena_player("hard:kleur-write", 1, None)
 
