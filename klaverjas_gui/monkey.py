@@ -100,7 +100,7 @@ def _event(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event
 
 def run(app, events: int, seed: int = 1, per_scene: int = 400) -> Report:
     """Send `events` random inputs, jumping to the next smoke scene every `per_scene`."""
-    from .app import FPS
+    from .loop import FPS
     from .smoke import SCENES
 
     rng = random.Random(seed)
@@ -112,7 +112,7 @@ def run(app, events: int, seed: int = 1, per_scene: int = 400) -> Report:
             make(app)
             report.scenes_seen.add(name)
         if not app.running:  # the monkey found Quit: start again, as a player would
-            app.running = True
+            app.loop.running = True
             app.show_menu()
         for event in _event(rng, app.size):
             if event.type == pygame.KEYDOWN and event.key == pygame.K_F11 and rng.random() < 0.8:

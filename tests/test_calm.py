@@ -10,8 +10,8 @@ import pygame
 import pytest
 from uitest import DT, run_until, table_of
 
-from klaverjas_gui import app as app_module
-from klaverjas_gui.app import CALM_CAP, wait_for_events
+from klaverjas_gui import loop as loop_module
+from klaverjas_gui.loop import CALM_CAP, wait_for_events
 from klaverjas_gui.ui.menu import MainMenuScene
 
 
@@ -24,7 +24,7 @@ def waits(monkeypatch):
         asked.append(seconds)
         return wait_for_events(seconds)
 
-    monkeypatch.setattr(app_module, "wait_for_events", wait)
+    monkeypatch.setattr(loop_module, "wait_for_events", wait)
     return asked
 
 
@@ -124,7 +124,7 @@ def test_fixed_step_runs_never_wait(make_app, monkeypatch):
     def wait(seconds: float) -> list[pygame.event.Event]:
         raise AssertionError("a fixed-step run slept")
 
-    monkeypatch.setattr(app_module, "wait_for_events", wait)
+    monkeypatch.setattr(loop_module, "wait_for_events", wait)
     app = make_app()
     app.run(frames=90, fixed_dt=DT)
     assert app.frames == 90
@@ -201,5 +201,5 @@ def test_a_closed_app_leaves_no_timer_to_wake_the_next(make_app):
     app.step(DT)
     app.close()
     pygame.event.clear()
-    time.sleep(app_module.GIVE_BACK_MS / 1000 + 0.3)
-    assert not pygame.event.get(app_module.GIVE_BACK)
+    time.sleep(loop_module.GIVE_BACK_MS / 1000 + 0.3)
+    assert not pygame.event.get(loop_module.GIVE_BACK)

@@ -56,6 +56,7 @@ def test_a_whole_match_with_the_coach_on_every_decision(make_app):
     session = table.session
     assert session.coach is not None and isinstance(session.coach.judge, JudgeProcess)
     session.coach.worlds = 4  # quick judgements; the wiring is what is tested here
+    session.coach.seconds = None  # uncapped: under load a capped look is dropped by design
     asked: list[int] = []
     session.listen(lambda b, a, e: asked.append(b.n_actions + 1)
                    if b.to_move == 0 and coach.is_decision(b.observation(0)) else None)  # fmt: skip

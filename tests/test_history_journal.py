@@ -23,9 +23,8 @@ import pytest
 import tmpfs
 from test_history_write import PLAYERS, SHORT, Holder, random_moves, stored_actions
 
-from klaverjas_gui.store import history as history_mod
 from klaverjas_gui.store import journal
-from klaverjas_gui.store.history import History
+from klaverjas_gui.store.history import History, opening, schema, writing
 from klaverjas_gui.store.session import export_command
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,10 +107,10 @@ def play_under_a_lock(path: Path, seeds=(4,), before: int = 5) -> tuple[History,
                 h.record(mid, state.n_actions, action, events)
                 h.record_decision(mid, state.n_actions, 0, "lead", "", 0.5, action, action)
             played[mid] = ([a for _, a, _ in game], game[-1][0])
-        history_mod.CLOSE_BUSY_MS = 50
+        writing.CLOSE_BUSY_MS = 50
         h.close()
     finally:
-        history_mod.CLOSE_BUSY_MS = 3000
+        writing.CLOSE_BUSY_MS = 3000
         holder.release()
     return h, played
 
@@ -161,10 +160,10 @@ def test_a_journal_written_twice_changes_nothing(tmp_path):
         game = list(random_moves(2))[:20]  # left running
         for state, action, events in game:
             h.record(mid, state.n_actions, action, events)
-        history_mod.CLOSE_BUSY_MS = 50
+        writing.CLOSE_BUSY_MS = 50
         h.close()
     finally:
-        history_mod.CLOSE_BUSY_MS = 3000
+        writing.CLOSE_BUSY_MS = 3000
         holder.release()
     kept = journal.path_for(path).read_bytes()
     History(path).close()
@@ -270,9 +269,9 @@ import sys, time
 sys.path.insert(0, {tests!r})
 from pathlib import Path
 from test_history_write import SHORT, PLAYERS, random_moves
-from klaverjas_gui.store import history
-history.KEEP_SECONDS = 0.2
-h = history.History(Path(sys.argv[1]))
+from klaverjas_gui.store.history import History, writing
+writing.KEEP_SECONDS = 0.2
+h = History(Path(sys.argv[1]))
 mid = h.start_match("klaverjas", "custom", SHORT.to_dict(), 6, PLAYERS)
 for state, action, events in random_moves(6):
     h.record(mid, state.n_actions, action, events)
@@ -326,7 +325,7 @@ class Disk(sqlite3.Connection):
 def disk(monkeypatch):
     connect = sqlite3.connect
     monkeypatch.setattr(sqlite3, "connect", lambda *a, **k: connect(*a, factory=Disk, **k))
-    monkeypatch.setattr(history_mod, "RETRY_SECONDS", 0.0)
+    monkeypatch.setattr(writing, "RETRY_SECONDS", 0.0)
     yield Disk
     Disk.full = False
 
@@ -393,7 +392,7 @@ def fill(folder: Path) -> Path:
 
 
 def test_a_real_full_disk_freed_later_and_full_again_at_quit(small_disk, monkeypatch):
-    monkeypatch.setattr(history_mod, "RETRY_SECONDS", 0.0)
+    monkeypatch.setattr(writing, "RETRY_SECONDS", 0.0)
     path = small_disk / "history.sqlite"
     h = History(path)
     mid = h.start_match("klaverjas", "custom", SHORT.to_dict(), 11, PLAYERS)
@@ -430,7 +429,7 @@ def test_when_the_journal_cannot_be_written_either_the_quit_says_the_moves_are_l
             raise OSError(28, "No space left on device")
 
         monkeypatch.setattr(journal, "write", no_room)
-        monkeypatch.setattr(history_mod, "CLOSE_BUSY_MS", 50)
+        monkeypatch.setattr(writing, "CLOSE_BUSY_MS", 50)
         h.close()
     finally:
         holder.release()
@@ -448,10 +447,10 @@ def test_the_quit_of_the_game_tells_what_was_kept(make_app, tmp_path, capsys):
     try:
         for _ in range(200):
             app.step(1 / 60)
-        history_mod.CLOSE_BUSY_MS = 50
+        writing.CLOSE_BUSY_MS = 50
         app.close()
     finally:
-        history_mod.CLOSE_BUSY_MS = 3000
+        writing.CLOSE_BUSY_MS = 3000
         holder.release()
     err = capsys.readouterr().err
     assert "could not be written to the match history" in err
@@ -461,7 +460,7 @@ def test_the_quit_of_the_game_tells_what_was_kept(make_app, tmp_path, capsys):
 def test_time_between_keeps_is_bounded(tmp_path, monkeypatch):
     """While a lock lasts the journal is written again every KEEP_SECONDS, never on every
     move (each write is an fsync in the frame loop)."""
-    monkeypatch.setattr(history_mod, "KEEP_SECONDS", 0.1)
+    monkeypatch.setattr(writing, "KEEP_SECONDS", 0.1)
     path = tmp_path / "history.sqlite"
     h = History(path)
     mid = h.start_match("klaverjas", "custom", SHORT.to_dict(), 10, PLAYERS)
@@ -486,7 +485,7 @@ def test_time_between_keeps_is_bounded(tmp_path, monkeypatch):
 def test_a_lock_still_held_at_the_next_start_keeps_the_journal_for_the_one_after(
     tmp_path, monkeypatch
 ):
-    monkeypatch.setattr(history_mod, "CLOSE_BUSY_MS", 50)
+    monkeypatch.setattr(writing, "CLOSE_BUSY_MS", 50)
     path = tmp_path / "history.sqlite"
     History(path).close()
     holder = Holder(path)  # held through two sessions
@@ -529,13 +528,13 @@ def test_a_journal_found_while_the_history_is_in_memory_is_left_for_a_later_star
     path = tmp_path / "history.sqlite"
     h, _ = play_under_a_lock(path)
     kept = journal.path_for(path).read_bytes()
-    monkeypatch.setattr(history_mod, "OPEN_WAIT", 0.3)
+    monkeypatch.setattr(opening, "OPEN_WAIT", 0.3)
 
-    def in_use(self, path, deadline):  # as another program's lock at start-up says it
-        raise history_mod._Unusable("busy", "database is locked")
+    def in_use(path, deadline):  # as another program's lock at start-up says it
+        raise schema.Unusable("busy", "database is locked")
 
     with monkeypatch.context() as m:
-        m.setattr(History, "_connect", in_use)
+        m.setattr(opening, "connect", in_use)
         busy = History(path)  # this session plays from memory
     assert not busy.persistent
     assert "are not in the match history yet" in busy.messages[-1]

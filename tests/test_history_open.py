@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 from test_store import FIXTURE, ROOT, SHORT, play_recorded
 
-from klaverjas_gui.store import history as history_mod
-from klaverjas_gui.store.history import SCHEMA_VERSION, History
+from klaverjas_gui.store.history import SCHEMA_VERSION, History, opening, schema
 
 _spec = importlib.util.spec_from_file_location("two_copies", ROOT / "benchmarks" / "two_copies.py")
 two_copies = importlib.util.module_from_spec(_spec)
@@ -100,7 +99,7 @@ def release(holder: subprocess.Popen) -> None:
 
 
 def test_a_history_locked_by_another_program_is_waited_for_then_left_alone(tmp_path, monkeypatch):
-    monkeypatch.setattr(history_mod, "OPEN_WAIT", 0.5)
+    monkeypatch.setattr(opening, "OPEN_WAIT", 0.5)
     path = v1_history(tmp_path / "history.sqlite")  # needs a migration, so a write lock
     before = path.read_bytes()
     holder = hold_lock(path)
@@ -198,7 +197,7 @@ def test_sqlite_errors_are_told_apart_by_their_text_on_python_3_10():
         "table matches already exists": "other",
     }
     for text, kind in kinds.items():
-        assert history_mod._kind(sqlite3.OperationalError(text)) == kind, text
+        assert schema.kind(sqlite3.OperationalError(text)) == kind, text
 
 
 # --- item 5: a history claiming the current schema but missing a table or column ---
@@ -250,7 +249,7 @@ def test_a_schema_1_history_missing_a_table_is_set_aside_with_a_message(tmp_path
 
 
 def test_every_table_the_migrations_make_can_be_checked_for_rows():
-    assert set(history_mod._ANY_ROW) == set(history_mod._reference()[0])
+    assert set(schema.ANY_ROW) == set(schema.reference()[0])
 
 
 def test_an_empty_history_missing_a_table_gets_it_back_in_place(tmp_path):
@@ -302,10 +301,9 @@ import json, os, sys
 sys.path.insert(0, {root!r})
 from pathlib import Path
 from klaverjas_gui.i18n import shown
-from klaverjas_gui.store import history
-from klaverjas_gui.store.history import History
+from klaverjas_gui.store.history import History, opening
 if os.environ.get("ACCESS_SAYS_YES"):  # as on Windows, where a folder always "is writable"
-    history._writable = lambda path: True
+    opening.writable = lambda path: True
 h = History(Path(sys.argv[1]))
 out = {{"persistent": h.persistent, "read_only": h.read_only}}
 out["told"] = [shown(m) for m in h.messages]
@@ -413,7 +411,7 @@ def test_a_schema_1_history_on_read_only_storage_is_read_through_a_memory_copy(
     """Cannot be migrated in place: a copy in memory is, and the file stays as it was."""
     path = v1_history(tmp_path / "history.sqlite")
     before = path.read_bytes()
-    monkeypatch.setattr(history_mod, "_writable", lambda path: False)
+    monkeypatch.setattr(opening, "writable", lambda path: False)
     h = History(path)
     assert h.read_only and not h.persistent and len(h.messages) == 1
     assert [m.id for m in h.matches()] == [2, 1] and h.resume()[1].n_actions == 57

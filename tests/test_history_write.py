@@ -25,9 +25,8 @@ import pytest
 from uitest import DT, click, click_button
 
 from klaverjas_gui.app import main
-from klaverjas_gui.engine import PRESETS, new_match, replay
-from klaverjas_gui.store import history as history_mod
-from klaverjas_gui.store.history import History
+from klaverjas_gui.engine import PRESETS, StateError, new_match, replay
+from klaverjas_gui.store.history import History, writing
 from klaverjas_gui.store.session import Store
 from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
 from klaverjas_gui.ui.stats import StatisticsScene
@@ -151,7 +150,7 @@ def test_a_match_started_and_finished_under_a_lock_is_written_at_close(tmp_path)
 
 
 def test_close_says_so_when_the_lock_outlasts_its_last_wait(tmp_path, monkeypatch, caplog):
-    monkeypatch.setattr(history_mod, "CLOSE_BUSY_MS", 100)
+    monkeypatch.setattr(writing, "CLOSE_BUSY_MS", 100)
     path = tmp_path / "history.sqlite"
     h = History(path)
     mid = h.start_match("klaverjas", "custom", SHORT.to_dict(), 5, PLAYERS)
@@ -374,7 +373,7 @@ def test_hand_edited_rows_are_flagged_and_left_out_and_the_rest_stays_usable(tmp
     assert h.export_csv(out) == (6, len(bad))
     assert {row["match"] for row in csv.DictReader(out.open())} == {str(i) for i in good}
     for mid in bad[: len(BAD_ROWS)]:
-        with pytest.raises(history_mod.StateError):
+        with pytest.raises(StateError):
             h.restore(records[mid])
     h.close()
     assert main(["--export-history", str(out), "--data-dir", str(data)]) == 0

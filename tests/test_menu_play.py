@@ -64,15 +64,15 @@ def test_a_waiting_practice_match_beside_a_klabberjass_game_fits_its_button(
 ):
     """A practice match now waits beside a Klabberjass game (issue 36 item 8): its Continue
     button, with the longest figures a match reaches, fits at the larger text size."""
-    from klaverjas_gui.app import App
     from klaverjas_gui.games import KLABBERJASS, KLAVERJAS
+    from klaverjas_gui.play.matches import Matches
     from klaverjas_gui.play.session import OpenMatch
 
     app = make_app("--lang", lang, deterministic=True, first_frame=True)
     app.set_text_size("larger")
     app.start_match(KLABBERJASS_PRESETS["klabberjass"], game=KLABBERJASS)
     waiting = OpenMatch(KLAVERJAS, "two_rounds", 16, (1999, 1888), None, practice=True)
-    monkeypatch.setattr(App, "_parked_match", lambda self: waiting)
+    monkeypatch.setattr(Matches, "parked_match", lambda self: waiting)
     app.show_menu()
     for size in SIZES:
         resize(app, size)
@@ -223,14 +223,14 @@ def test_a_practice_match_waits_while_the_other_game_is_played(make_app):
     click_button(app, ask, "no")
     press(app, pygame.K_ESCAPE)
     click_button(app, app.top, "continue_2")  # the Klabberjass game: the practice waits
-    assert isinstance(app.top, KlabberjassTableScene) and app._parked is practice
+    assert isinstance(app.top, KlabberjassTableScene) and app.matches.parked is practice.session
     press(app, pygame.K_ESCAPE)
     play = open_play(app)
     click_button(app, play, "start")
     assert [m.practice for m in app.top.ending] == [True]  # the waiting practice, named
     click_button(app, app.top, "yes")
     assert isinstance(app.top, TableScene) and app.top is not practice
-    assert app._parked is None
+    assert app.matches.parked is None
 
 
 def test_the_play_screen_starts_what_is_chosen(make_app):

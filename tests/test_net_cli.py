@@ -56,7 +56,7 @@ def test_bad_network_flags_are_one_line_and_status_2(capsys, argv, says):
 
 def test_no_discovery_keeps_a_host_without_a_window_off_the_network_list(tmp_path, monkeypatch):
     """`--host --no-discovery` (no --window) announces nothing over mDNS."""
-    from klaverjas_gui import app
+    from klaverjas_gui import cli
     from klaverjas_gui.play.net import headless
 
     announce: list[bool] = []
@@ -64,13 +64,13 @@ def test_no_discovery_keeps_a_host_without_a_window_off_the_network_list(tmp_pat
         opt.announce) or 0)  # fmt: skip
     for flags in (["--no-discovery"], []):
         args = parse_args(["--host", "--data-dir", str(tmp_path), *flags])
-        assert app._network(args) == 0
+        assert cli.run_network(args) == 0
     assert announce == [False, True]
 
 
 def test_turn_limit_reaches_the_host_without_a_window(tmp_path, monkeypatch):
     """`--turn-limit` (default 90 s, 0: no limit) is the headless host's."""
-    from klaverjas_gui import app
+    from klaverjas_gui import cli
     from klaverjas_gui.play.net import headless
 
     limits: list[float] = []
@@ -78,5 +78,5 @@ def test_turn_limit_reaches_the_host_without_a_window(tmp_path, monkeypatch):
         opt.turn_limit) or 0)  # fmt: skip
     for flags in (["--turn-limit", "0"], ["--turn-limit", "12.5"], []):
         args = parse_args(["--host", "--data-dir", str(tmp_path), *flags])
-        assert app._network(args) == 0
+        assert cli.run_network(args) == 0
     assert limits == [0.0, 12.5, 90.0]

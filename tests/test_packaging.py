@@ -241,7 +241,7 @@ def test_sdist_carries_its_tests_and_they_collect(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(top)}  # the sdist's package, not this checkout's
     result = subprocess.run(
         [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
-        cwd=top, env=env, capture_output=True, text=True, timeout=120,
+        cwd=top, env=env, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     summary = result.stdout.strip().splitlines()[-1]  # "N tests collected, M errors in ..."
     assert result.returncode == 0 and re.match(r"\d+ tests collected in", summary), result.stdout[

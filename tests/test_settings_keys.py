@@ -10,6 +10,7 @@ import pytest
 from uitest import DT, click_button, click_in_form, press, run_until
 
 from klaverjas_gui import app as app_module
+from klaverjas_gui import window as window_module
 from klaverjas_gui.store import prefs
 from klaverjas_gui.ui import theme
 from klaverjas_gui.ui.settings import SettingsScene
@@ -160,7 +161,7 @@ def test_descriptions_are_readable_at_1024x600(make_app):
 # --- the window ---
 def test_the_window_size_and_position_are_kept_for_the_next_start(make_app, tmp_path):
     app = make_app(first_frame=True)
-    app.remember_window = True  # make_app gives --size, which is not remembered
+    app.window.remember = True  # make_app gives --size, which is not remembered
     size = (1024, 700)  # within the dummy driver's 1024x768 desktop, not the default size
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
     app.step(DT)
@@ -180,7 +181,7 @@ def test_the_window_size_and_position_are_kept_for_the_next_start(make_app, tmp_
 
 def test_full_screen_is_never_stored_as_the_window_size(make_app):
     app = make_app(first_frame=True)
-    app.remember_window = True
+    app.window.remember = True
     app.toggle_fullscreen()
     try:
         assert app.settings.window["size"] == [1024, 600]  # the window's own size
@@ -190,7 +191,7 @@ def test_full_screen_is_never_stored_as_the_window_size(make_app):
 
 
 def test_a_remembered_window_is_brought_onto_the_current_screen():
-    remembered = app_module.remembered_window
+    remembered = window_module.remembered_window
     window = {"size": [2560, 1440], "position": [3000, -50]}  # from a big second monitor
     assert remembered(window, (1366, 768)) == ((1366, 768), (0, 0))
     assert remembered({"size": [1200, 700], "position": [900, 500]}, (1920, 1080)) == (

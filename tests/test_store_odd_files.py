@@ -122,8 +122,9 @@ def test_a_fifo_that_cannot_be_set_aside_is_left_and_play_goes_on(tmp_path):
     os.mkfifo(path)
     child = subprocess.run(
         [sys.executable, "-c", "import sys, json; from pathlib import Path; "
-         "from klaverjas_gui.store import history; history.set_aside = lambda *a, **k: None; "
-         "h = history.History(Path(sys.argv[1])); print(json.dumps([h.persistent, h.messages]))",
+         "from klaverjas_gui.store.history import History, opening; "
+         "opening.set_aside = lambda *a, **k: None; "
+         "h = History(Path(sys.argv[1])); print(json.dumps([h.persistent, h.messages]))",
          str(path)],
         cwd=ROOT, capture_output=True, text=True, timeout=30,
     )  # fmt: skip

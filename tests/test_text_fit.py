@@ -33,7 +33,7 @@ SLOW = {"coach report", "coach progress", "coach position", "coach drill",
         "table: coach options", "klabberjass: coach note", "settings: keyboard",
         "settings: coach"}  # fmt: skip
 KNOWN = {
-    "network: host": "ui/lan.py (the network helpers' part): at Larger the host form's note "
+    "network: host": "ui/lan/host.py (the network helpers' part): at Larger the host form's note "
     "runs onto the Game buttons and its rows leave the window (issue #36, reported)",
     "klabberjass: hint": "at 1024x600 Larger, en/nl: the hint's fallback panel covers 4 px "
     "of the turned card's label ('Proposed trump')",

@@ -16,8 +16,9 @@ import pygame
 import pytest
 from uitest import DT, post
 
-from klaverjas_gui.app import MAX_SIZE, MIN_SIZE, App, parse_args
+from klaverjas_gui.app import App, parse_args
 from klaverjas_gui.ui import surfcache, theme
+from klaverjas_gui.window import MAX_SIZE, MIN_SIZE
 
 ROOT = Path(__file__).resolve().parent.parent
 

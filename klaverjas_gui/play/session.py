@@ -198,6 +198,7 @@ class MatchSession:
     link: Any = None  # a network match: who is connected (play/net/session.py)
     can_review = True  # a deal may be reviewed from the seed (a guest has none)
     guessed = False  # the hidden cards are guesses that may be drawn anew (a guest's)
+    practice = False  # open hands and take-backs, never recorded (new_session)
 
     def __init__(
         self,
@@ -627,6 +628,7 @@ def new_session(
     seating = make_seats(game, seed, settings.seat_plan(game), autopilot=autopilot)
     record = history if not practice else None
     session = MatchSession(game, variant, seed, seating, record, settings=settings, jobs=jobs)
+    session.practice = practice
     if record is not None:
         session.match_id = record.start_match(
             game.name, game.preset_name(variant), variant.to_dict(), seed,

@@ -1,13 +1,13 @@
 """The history's journal: writes the database could not take, kept in a file until it can.
 
 Another program may hold the history's write lock until the game quits (a backup tool, a
-`sqlite3` shell), or the disk may be full. The writes waiting in memory (history.Op) are
-then kept in `history.sqlite.journal` beside the history, and the next start writes them
-into the history before anything else reads it. The file is written all or nothing
-(files.write_atomic) as JSON lines: a header, one write a line, and a last line with the
-number of writes and the SHA-256 of every byte before it. Writing a journal twice changes
-nothing (history._run), so a kill between storing its writes and deleting it loses nothing
-and doubles nothing. A journal that is cut short, edited or not ours is refused whole.
+`sqlite3` shell), or the disk may be full. The writes waiting in memory (writing.Op in
+history/) are then kept in `history.sqlite.journal` beside the history, and the next start
+writes them into the history before anything else reads it. The file is written all or
+nothing (files.write_atomic) as JSON lines: a header, one write a line, and a last line with
+the number of writes and the SHA-256 of every byte before it. Writing a journal twice
+changes nothing (writing.run), so a kill between storing its writes and deleting it loses
+nothing and doubles nothing. A journal that is cut short, edited or not ours is refused whole.
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def _str(x: Any) -> bool:
     return isinstance(x, str)
 
 
-# Per kind of write: its fields and what each must be (see history.Op).
+# Per kind of write: its fields and what each must be (see history/writing.py, Op).
 _FIELDS = {
     "start": {
         "id": lambda x: _int(x) and x < 0, "started": _str, "variant": _str, "seed": _int,

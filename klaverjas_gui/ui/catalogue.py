@@ -280,9 +280,9 @@ def _hotseat_cover(shell: Shell) -> None:
 
 def _klabberjass(shell: Shell, until: Callable[[KlabberjassState], bool] | None = None) -> None:
     """The two-player table at its first bidding, or at a position reached by random play."""
-    variant = KLABBERJASS_PRESETS["klabberjass"]
     from ..games import KLABBERJASS
 
+    variant = KLABBERJASS_PRESETS["klabberjass"]
     shell.start_match(variant, seed=2, game=KLABBERJASS)
     if until is not None:
         rng, state = random.Random(2), new_klabberjass(variant, 2)

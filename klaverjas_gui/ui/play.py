@@ -3,7 +3,7 @@
 Every choice is in sight: the two games, each preset with its one line of what makes
 it different (no button that silently cycles through seven rule sets), the computer
 players' level and, for Klaverjas, open-hands practice; "On the network…" opens the
-host and join screens (ui/lan.py) with the game picked here. What is picked is saved in the
+host and join screens (ui/lan/) with the game picked here. What is picked is saved in the
 settings at once, as Settings would; Start asks first if it would end an unfinished
 match (ui/confirm.py). The keyboard reaches every control (ui/focus.py).
 """
@@ -235,7 +235,7 @@ class PlayScene(Scene):
         self.app.push("settings", tab=self.game.settings_tab)
 
     def open_network(self) -> None:
-        """Host or join a match on the network (ui/lan.py): the host's screen starts from
+        """Host or join a match on the network (ui/lan/): the host's screen starts from
         the game and rules chosen here."""
         self.app.push("network", game=self.game.name)
 

@@ -59,7 +59,8 @@ class Shell(Protocol):
 
     # --- the scene stack ---
     scenes: list[Scene]  # bottom first; read only
-    match: Scene | None  # the running match's table, kept while the menu shows
+    match: Scene | None  # the running match's table, kept while the menu shows;
+    # set to None by the table when its match is over (nothing left to continue)
     demo_count: int  # club demos started this run: they alternate the two games
 
     @property

@@ -1,6 +1,6 @@
 """A network match without a window: `klaverjas --host` and `klaverjas --join`.
 
-Without --window these run headless (the screens are in ui/lan.py), so a whole match can
+Without --window these run headless (the screens are in ui/lan/), so a whole match can
 be played by scripts: the host's own seat and each guest's are played by a computer (the
 autopilot) at a human-looking pace scaled by `speed`. Both print one line per thing that happens
 (hosting, a guest joining, dropping, a computer taking over, the end) in the player's
