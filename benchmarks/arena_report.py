@@ -7,7 +7,11 @@
 
 Pairs already in the file are skipped, so an interrupted run continues where it
 stopped; the table (the arena's own report) is printed over every pair in the
-file. `--report-only` prints it without playing.
+file. `--report-only` prints it without playing. `--minus OTHER.jsonl` adds the
+difference of the two runs' A − B per deal over the pairs both hold, pair by pair:
+with the same seed and variant they played the same cards, so (for example) a
+convention minus its sending half is what the reading is worth, with its standard
+error.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from klaverjas_gui.ai import arena, klabberjass_arena  # noqa: E402
+from klaverjas_gui.ai.duplicate import mean_and_se  # noqa: E402
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS  # noqa: E402
 
 
@@ -68,6 +73,7 @@ def main() -> int:
     p.add_argument("--chunk", type=int, default=20)
     p.add_argument("--out", type=Path, required=True)
     p.add_argument("--report-only", action="store_true")
+    p.add_argument("--minus", type=Path, help="a run of the same seed and variant")
     a = p.parse_args()
     done = load(a.out)
     todo = [i for i in range(a.pairs) if i not in done]
@@ -92,6 +98,15 @@ def main() -> int:
         return 1
     report = klabberjass_arena.report if two else arena.report
     print(report([done[i] for i in sorted(done)], a.team_a, a.team_b, a.variant))
+    if a.minus:
+        other = load(a.minus)
+        both = sorted(set(done) & set(other))
+        if len(both) < 2:
+            print(f"minus {a.minus.name}: fewer than 2 pairs in both files")
+            return 1
+        mean, se = mean_and_se([done[i].margin - other[i].margin for i in both])
+        print(f"minus {a.minus.name}, over the {len(both)} pairs both played: "
+              f"{mean:+.1f} per deal (standard error {se:.1f})")  # fmt: skip
     return 0
 
 

@@ -384,6 +384,67 @@ def test_a_signal_no_deal_fits_is_read_no_further():
     assert know.signals == ()
 
 
+def test_sending_and_reading_switch_apart():
+    """`send_signals` False: the throw-away is the one chosen without a convention;
+    `read_partner` False: the lead too. Both positions are ones where the convention
+    changes the card, so a switch that does nothing fails."""
+    for player, other in zip(_players(), _players(), strict=True):
+        sending = _kleur_at_south(no_objection=True).observation(S)
+        own = str(other.choose(_kleur_at_south(Variant(), no_objection=True).observation(S)))
+        assert own != "play 7D", player.name
+        player.send_signals = False
+        assert str(player.choose(sending)) == own, player.name
+        player.send_signals = True
+        reading = play(_kleur_at_south(), "play 7D", "play JC").observation(N)
+        plain = play(_kleur_at_south(Variant()), "play 7D", "play JC").observation(N)
+        own = str(other.choose(plain))
+        assert own != "play 9D", player.name
+        player.read_partner = False
+        assert str(player.choose(reading)) == own, player.name
+
+
+def test_knowledge_reads_the_partner_and_the_opponents_apart():
+    from klaverjas_gui.ai.knowledge import Knowledge
+
+    state = play(_kleur_at_south(), "play 7D", "play JC")
+    south = [(S, Card("7", "D").index)]
+    for seat, partner in ((N, True), (E, False), (W, False)):
+        obs = state.observation(seat)
+        for read_partner in (True, False):
+            for read_opponents in (True, False):
+                know = Knowledge.from_observation(obs, read_opponents, read_partner)
+                read = read_partner if partner else read_opponents
+                assert [(q, c) for q, c, *_ in know.signals] == (south if read else [])
+
+
+def test_the_arena_seats_a_convention_or_one_half_of_it():
+    from klaverjas_gui.ai.arena import arena_player
+
+    for level, send, read in (
+        ("hard:kleur", True, True),
+        ("hard:kleur-send", True, False),
+        ("normal:tegenkleur-read", False, True),
+    ):
+        player = arena_player(level, 1, None)
+        assert player.name == level
+        inner = player.player  # type: ignore[attr-defined]
+        assert (inner.send_signals, inner.read_partner, inner.read_opponents) == (send, read, False)
+    assert arena_player("hard", 1, None).read_opponents  # type: ignore[attr-defined]
+    # the opponents' signals are read when they send the same convention
+    for level, opponents, read in (
+        ("hard:kleur", "hard:kleur-send", True),
+        ("hard:kleur-read", "hard:kleur", True),
+        ("hard:kleur", "hard:kleur-read", False),
+        ("hard:kleur", "hard:tegenkleur", False),
+        ("hard:kleur", "easy:kleur", False),
+        ("hard:kleur-send", "hard:kleur", False),
+    ):
+        player = arena_player(level, 1, None, (opponents, opponents))
+        assert player.player.read_opponents is read, (level, opponents)  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="kleur-write"):
+        arena_player("hard:kleur-write", 1, None)
+
+
 def test_the_table_names_the_convention_in_its_corner_and_the_hint_answers_it(make_app):
     from uitest import DT, run_until
 

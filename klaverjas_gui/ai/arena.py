@@ -47,28 +47,53 @@ class DealResult:
     actions: tuple[str, ...]
 
 
+HALVES = {"": (True, True), "send": (True, False), "read": (False, True)}
+
+
 class Agreed:
     """A player whose team plays `signals` (RULES.md 1.10) at a table that plays none: the
     level "hard:kleur" measures what a convention is worth against a team without one.
-    It sees the table's variant with its convention and reads only its partner's signals."""
+    It sees the table's variant with its convention and reads its partner's signals, and
+    its opponents' only when they send the same convention (`read_opponents`).
+    "hard:kleur-send" only throws the signals (reads none), "hard:kleur-read" only reads
+    (its own throw-aways are its own choice): what each half is worth."""
 
-    def __init__(self, player: Player, signals: str) -> None:
+    def __init__(self, player: Player, spec: str, read_opponents: bool = False) -> None:
+        signals, _, half = spec.partition("-")
+        if half not in HALVES:
+            raise ValueError(f"{spec!r}: a convention, or convention-send / convention-read")
         self.player = player
         self.signals = Variant(signals=signals).signals  # refuses an unknown convention
-        self.name = f"{player.name}:{signals}"
-        if hasattr(player, "read_opponents"):
-            player.read_opponents = False
+        self.name = f"{player.name}:{spec}"
+        send, read = HALVES[half]
+        if hasattr(player, "read_opponents"):  # normal and hard; easy neither sends nor reads
+            player.send_signals, player.read_partner = send, read
+            player.read_opponents = read and read_opponents
 
     def choose(self, obs: Observation) -> Action:
         agreed = dataclasses.replace(obs.variant, signals=self.signals)
         return self.player.choose(dataclasses.replace(obs, variant=agreed))
 
 
-def arena_player(level: str, seed: int, think_ms: float | None) -> Player:
-    """`make_player`, and "level:convention" for a team that signals by that convention."""
+def sent(level: str) -> str:
+    """The convention a level throws signals by ("" for none)."""
+    base, _, spec = level.partition(":")
+    signals, _, half = spec.partition("-")
+    return signals if base in ("normal", "hard") and half in ("", "send") else ""
+
+
+def arena_player(
+    level: str, seed: int, think_ms: float | None, opponents: Sequence[str] = ()
+) -> Player:
+    """`make_player`, and "level:convention[-send|-read]" for a team that signals by that
+    convention (`Agreed`; it reads the `opponents`' levels if both send it too)."""
     base, _, signals = level.partition(":")
     player = make_player(base, seed, think_ms=think_ms)
-    return Agreed(player, signals) if signals else player
+    if not signals:
+        return player
+    mine = signals.partition("-")[0]
+    theirs = bool(opponents) and all(sent(o) == mine for o in opponents)
+    return Agreed(player, signals, read_opponents=theirs)
 
 
 def seat_level(team: str, seat: int) -> str:
@@ -91,7 +116,10 @@ def play_pair(args: tuple[int, str, str, Variant, int, float | None]) -> Pair[De
     levels = [{s: seat_level(team_a if s in a_seats else team_b, s) for s in range(4)}
               for a_seats in seats]  # fmt: skip
     players = [
-        {s: arena_player(lv[s], (game_seed * 2 + g) * 4 + s, hard_ms) for s in range(4)}
+        {
+            s: arena_player(lv[s], (game_seed * 2 + g) * 4 + s, hard_ms, (lv[s ^ 1], lv[s ^ 3]))
+            for s in range(4)
+        }
         for g, lv in enumerate(levels)
     ]
     dealt: list[list[tuple[int, int, int, int]]] = [[], []]

@@ -107,8 +107,12 @@ class HardPlayer:
         # Without bid inference: deals drawn with the chooser's and passers' likely trumps
         # (`Knowledge.sample`'s bias); False draws every deal that fits the facts alike.
         self.leanings = True
-        # Read the opponents' signals too (they are public); False only when measuring a
-        # team that plays a convention against one that does not (ai/arena.py, "hard:kleur").
+        # The convention's halves (RULES.md 1.10): throw the signal card, read the partner's
+        # signals (his signal in the sampled deals, lead the suit he asks), read the
+        # opponents' (public). All on at a table that plays one; the arena turns them off
+        # one by one to measure what each is worth (ai/arena.py, "hard:kleur-send").
+        self.send_signals = True
+        self.read_partner = True
         self.read_opponents = True
         # Bidding: each sampled deal played out with our side's first lead searched (as in
         # card play; False: a single rule-of-thumb playout), for `bid_time` times a card's
@@ -164,22 +168,25 @@ class HardPlayer:
 
     # --- cards ---
     def play(self, obs: Observation, deadline: float) -> Action:
-        thrown = signal_card(obs)  # the convention's first throw-away, public and agreed
+        thrown = signal_card(obs) if self.send_signals else None  # public and agreed
         if thrown is not None:
             return next(a for a in obs.legal if a.card is thrown)
         values = self.card_values(obs, deadline)
         best = max(values, key=lambda a: values[a])
-        if not obs.trick and best.card is not None:
-            know = Knowledge.from_observation(obs, self.read_opponents)
+        if not obs.trick and best.card is not None and self.read_partner:
+            know = self._knowledge(obs)
             asked = answer_card(obs, know, best.card)
             if asked is not None:
                 return next(a for a in obs.legal if a.card is asked)
         return best
 
+    def _knowledge(self, obs: Observation) -> Knowledge:
+        return Knowledge.from_observation(obs, self.read_opponents, self.read_partner)
+
     def card_values(self, obs: Observation, deadline: float) -> dict[Action, float]:
         """Every legal card's expected deal score difference for our team (ours minus
         theirs), averaged over the sampled worlds by their weight."""
-        know = Knowledge.from_observation(obs, self.read_opponents)
+        know = self._knowledge(obs)
         t = know.trump
         me = obs.seat
         chooser_team = obs.chooser_team
@@ -362,7 +369,7 @@ class HardPlayer:
         """Claiming the roem of the trick just taken, or not: the rest of the deal played
         out fast in each sampled world, scored with and without that roem. (The player
         itself claims by rule, `claim_decision`; this values the choice for the coach.)"""
-        know = Knowledge.from_observation(obs, self.read_opponents)
+        know = self._knowledge(obs)
         t = know.trump
         me = obs.seat % 2
         base = _history(obs)

@@ -121,6 +121,10 @@ class HeuristicPlayer:
         self.name = "normal" if counting else "easy"
         self.name_threshold = 12.0 if counting else 12.5
         self.cost_scale = 1.5
+        # The convention's halves, as `HardPlayer` (normal only: easy neither sends nor reads).
+        self.send_signals = True
+        self.read_partner = True
+        self.read_opponents = True
 
     def choose(self, obs: Observation) -> Action:
         legal = obs.legal
@@ -167,13 +171,16 @@ class HeuristicPlayer:
     def play(self, obs: Observation) -> Action:
         t = obs.trump_index
         cards = [a.card for a in obs.legal]
-        know = Knowledge.from_observation(obs) if self.counting else None
+        know = None
+        if self.counting:
+            know = Knowledge.from_observation(obs, self.read_opponents, self.read_partner)
         if not obs.trick:
             card = self.lead(obs, cards, t, know)
-            if know is not None:  # normal reads the convention (easy does not signal)
+            if know is not None and self.read_partner:  # easy neither reads nor signals
                 card = answer_card(obs, know, card) or card
         elif know is not None:
-            card = signal_card(obs) or self.follow_counting(obs, cards, t, know)
+            thrown = signal_card(obs) if self.send_signals else None
+            card = thrown or self.follow_counting(obs, cards, t, know)
         else:
             card = self.follow(obs, cards, t)
         return next(a for a in obs.legal if a.card is card)
@@ -222,7 +229,8 @@ class HeuristicPlayer:
                 return c
         if plain:
             # A low card from a suit where the opponents still follow, never a bare ten.
-            theirs = opponents_asked(obs)  # an opponent signalled he holds its best card
+            # An opponent signalled he holds the best card of these suits.
+            theirs = opponents_asked(obs) if self.read_opponents else set()
 
             def key(c: Card) -> tuple:
                 same = [x for x in plain if x.suit_index == c.suit_index]

@@ -56,9 +56,11 @@ class Knowledge:
     convention: str = "none"
 
     @classmethod
-    def from_observation(cls, obs: Observation, read_opponents: bool = True) -> Knowledge:
-        """`read_opponents` False: only the partner's signals count (a measurement of one
-        team playing a convention the other does not, benchmarks/arena_report.py)."""
+    def from_observation(
+        cls, obs: Observation, read_opponents: bool = True, read_partner: bool = True
+    ) -> Knowledge:
+        """`read_opponents` / `read_partner` False: that side's signals do not count (the
+        arena's measurements of a convention's halves, ai/arena.py `Agreed`)."""
         seat = obs.seat
         hand = 0
         for c in obs.hand:
@@ -94,7 +96,8 @@ class Knowledge:
         checks = []
         if t >= 0 and obs.variant.signals in CONVENTIONS:
             for sig in observed_signals(obs):
-                if sig.seat == seat or (not read_opponents and sig.seat % 2 != seat % 2):
+                partner = sig.seat % 2 == seat % 2
+                if sig.seat == seat or not (read_partner if partner else read_opponents):
                     continue
                 i = next(i for i, (q, _, c) in enumerate(plays) if c == sig.card.index)
                 after = sum(1 << c for q, _, c in plays[i:] if q == sig.seat)
