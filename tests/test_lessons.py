@@ -114,3 +114,21 @@ def test_three_at_the_table_teaches_naming_the_talon_laying_away_and_the_ruff():
     assert sum(POINTS[state.trump][c.index] for c in state.laid_away) == 10
     assert state.tricks == ((1, (Card("A", "C"), Card("7", "C"), Card("7", "H"))),)
     assert state.deal_points[YOU] == 11 and state.to_move == YOU  # the trick is yours
+
+
+def test_what_the_lesson_said_follows_a_switch_of_language():
+    """The panel rereads `said` every frame: after a switch of language in the Settings it
+    is in the new language (a sentence kept as a string stayed in English)."""
+    from klaverjas_gui import i18n
+
+    run = start("three")
+    finish(run)
+    quiz = start("nat")
+    quiz.answer("nat")
+    quiz.answer("182")  # its sentence holds the engine's numbers
+    english = run.said, quiz.said
+    for lang in ("nl", "fr"):
+        i18n.set_language(lang)  # the conftest sets English back
+        assert run.said == i18n.tr("teach.three_ruff_done") != english[0]
+        score = quiz.lesson.quiz[1]
+        assert quiz.said == i18n.tr(f"teach.{score.key}_explain", **score.values()) != english[1]

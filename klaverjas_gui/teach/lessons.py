@@ -122,13 +122,20 @@ class LessonRun:
     state: Any = None  # the game's state
     pos: int = 0
     quiz_pos: int = 0
-    said: str = ""
+    saying: Callable[[], str] = lambda: ""  # what was said last, worded when it is read
     events: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.lesson.stacked is not None:
             self.state = self.lesson.game.state.start(self.lesson.variant, 0, self.lesson.stacked)
-        self.said = self.lesson.intro
+        lesson = self.lesson
+        self.saying = lambda: lesson.intro
+
+    @property
+    def said(self) -> str:
+        """What was said last, in the language of now: a switch of language in the
+        Settings rewords it (a string kept from before would stay in the old one)."""
+        return self.saying()
 
     @property
     def step(self) -> Step | None:
@@ -183,7 +190,7 @@ class LessonRun:
             return Feedback(False, step.instead or text("lesson_wants"))
         self.state, self.events = self.state.apply(action)
         self.pos += 1
-        self.said = step.done
+        self.saying = lambda: step.done
         return Feedback(True, step.done)
 
     def parse(self, action: Action | str) -> Action:
@@ -197,8 +204,9 @@ class LessonRun:
         if choice != quiz.answer:
             return Feedback(False, text("not_quite", explain=quiz.explain))
         self.quiz_pos += 1
-        self.said = quiz.explain
-        return Feedback(True, quiz.explain)
+        values = quiz.values() if quiz.values else {}  # the engine's numbers, worked out once
+        self.saying = lambda: text(f"{quiz.key}_explain", **values)
+        return Feedback(True, self.said)
 
 
 AMS = PRESETS["amsterdam"]

@@ -89,6 +89,10 @@ def draw_three_sheet(
     head_px, row_px = px(14), px(16)
     heads = ["#", tr("ui.sheet_dealer"), tr("kalabriasz.sheet_maker"), tr("ui.sheet_trump"),
              *names, tr("ui.sheet_result")]  # fmt: skip
+    # trump's column holds a suit chip, its head a word ("Atout" at Larger text): it takes
+    # what its head needs from the maker's column before it, whose names may be shortened
+    trump_w = theme.text(heads[3], head_px, theme.TEXT_DIM, True).get_width() + px(10)
+    x[3] = min(x[3], x[4] - trump_w)
     y = rect.top
     for i, head in enumerate(heads):
         colour = theme.TEAM_COLOURS[i - 4] if 4 <= i < 7 else theme.TEXT_DIM

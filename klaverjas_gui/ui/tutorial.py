@@ -181,11 +181,12 @@ class PanelText:
 
 
 def lesson_panel_text(
-    rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]], smallest: int = 10
+    rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]], smallest: int = 11
 ) -> PanelText:
     """The panel's words wrapped to its width, the font shrunk to fit, but not below
-    `smallest` layout units nor MIN_READABLE pixels as drawn (at Larger text it shrank
-    below the Normal size's letters); a caller that must stay readable checks `fits`."""
+    `smallest` layout units (9 px at 1024x600, as much more as the window is larger) nor
+    MIN_READABLE pixels as drawn (at Larger text it shrank below the Normal size's
+    letters); a caller that must stay readable checks `fits`, and grows the panel."""
     px = lambda v: max(1, round(v * u))  # noqa: E731
     floor = max(px(smallest), math.ceil(theme.MIN_READABLE / theme.text_scale()))
     width = rect.w - px(24)
@@ -427,10 +428,15 @@ class LessonScene(TableScene):
             lines.append((run.said, theme.TEXT))
         return head, lines
 
+    def panel_ceiling(self) -> int:
+        """How far up the panel may grow when its words do not fit (the window's top)."""
+        return 0
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         head, lines = self.panel_lines()
-        draw_lesson_panel(surface, self.panel_rect(), self.layout.u, head, lines)
+        draw_lesson_panel(surface, self.panel_rect(), self.layout.u, head, lines,
+                          self.panel_ceiling())  # fmt: skip
 
 
 class QuizScene(Scene):
