@@ -13,6 +13,8 @@ Usage: python packaging/make_portable.py [dist/Klaverjas] [dist/Klaverjas-portab
 
 from __future__ import annotations
 
+import os
+import stat
 import sys
 import zipfile
 from pathlib import Path
@@ -33,7 +35,10 @@ def build(bundle: Path, out: Path) -> Path:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
         for path in sorted(bundle.rglob("*")):
             info = zipfile.ZipInfo.from_file(path, Path("Klaverjas") / path.relative_to(bundle))
-            if path.is_file():
+            if path.is_symlink():  # a library PyInstaller links rather than copies: a link
+                info.external_attr = (stat.S_IFLNK | 0o777) << 16  # (not 18 MB again)
+                z.writestr(info, os.readlink(path))
+            elif path.is_file():
                 z.writestr(info, path.read_bytes(), zipfile.ZIP_DEFLATED)
         z.writestr("data/README.txt", README)
         z.writestr("Klaverjas portable.bat", BAT)
