@@ -289,3 +289,25 @@ def test_a_deal_all_three_passed_is_summed_up_as_such(make_app):
     assert summary.describe() == tr("kalabriasz.describe_void")
     press(app, pygame.K_RETURN)
     assert app.top is table
+
+
+def test_the_kalabriasz_tab_sets_a_preset_and_an_option_and_relights_both(make_app):
+    """Settings → Kalabriasz by clicks: a preset sets every option and lights its row; an
+    option of one's own makes the rules "custom", and the preset row follows."""
+    from uitest import click_in_form
+
+    from klaverjas_gui.ui.settings import SettingsScene
+
+    app = make_app()
+    click_button(app, app.top, "settings")
+    click_button(app, app.top, "tab_kalabriasz")
+    scene = app.top
+    assert isinstance(scene, SettingsScene) and scene.form is not None
+    click_in_form(app, scene, "kb_preset=to_1000")
+    assert app.settings.rules(KALABRIASZ) == KALABRIASZ_PRESETS["to_1000"]
+    assert scene.form.current["kb_preset"] == "to_1000"
+    assert scene.form.current["kb_match_length"] == "points:1000"  # relit with the preset
+    click_in_form(app, scene, "kb_undertrump=forced")
+    assert app.settings.rules(KALABRIASZ).undertrump == "forced"
+    assert app.settings.rules_name(KALABRIASZ) == "custom"
+    assert scene.form.current["kb_preset"] == "custom"

@@ -20,6 +20,7 @@ from ..i18n import tr
 from ..store.prefs import HUMAN
 from ..words import option_description, option_label
 from . import theme, widgets
+from .game_tab import GameTab
 from .seats import display_name, level_label
 
 if TYPE_CHECKING:
@@ -63,25 +64,8 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
         )  # fmt: skip
 
 
-def pick_preset(scene: SettingsScene, name: str) -> None:
-    scene.settings.pick_preset(name, KALABRIASZ)
-    scene.app.save_settings()
-    mark(scene)
-
-
-def set_option(scene: SettingsScene, option: str, value: Any) -> None:
-    scene.change_rule(KALABRIASZ, option, value, lambda: mark(scene))
-
-
-def mark(scene: SettingsScene) -> None:
-    """A preset changes the options, an option may change the preset: relight both."""
-    if scene.form is None:
-        return
-    settings = scene.settings
-    rules = settings.rules(KALABRIASZ)
-    scene.form.mark(f"{KEY}preset", settings.rules_name(KALABRIASZ))
-    for option in kalabriasz_option_names():
-        scene.form.mark(f"{KEY}{option}", getattr(rules, option))
+TAB = GameTab(KALABRIASZ, KEY, kalabriasz_option_names)
+pick_preset, set_option, mark = TAB.pick_preset, TAB.set_option, TAB.mark
 
 
 def describe(rules: Any) -> list[str]:

@@ -26,6 +26,7 @@ from ..i18n import tr
 from ..store.prefs import HUMAN
 from . import theme, widgets
 from .form import Form, Option
+from .game_tab import GameTab
 from .seats import display_name, level_label
 
 if TYPE_CHECKING:
@@ -88,25 +89,8 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
         )  # fmt: skip
 
 
-def pick_preset(scene: SettingsScene, name: str) -> None:
-    scene.settings.pick_preset(name, KLABBERJASS)
-    scene.app.save_settings()
-    mark(scene)
-
-
-def set_option(scene: SettingsScene, option: str, value: Any) -> None:
-    scene.change_rule(KLABBERJASS, option, value, lambda: mark(scene))
-
-
-def mark(scene: SettingsScene) -> None:
-    """A preset changes the options, an option may change the preset: relight both."""
-    if scene.form is None:
-        return
-    settings = scene.settings
-    rules = settings.rules(KLABBERJASS)
-    scene.form.mark("kj_preset", settings.rules_name(KLABBERJASS))
-    for option in klabberjass_option_names():
-        scene.form.mark(f"kj_{option}", getattr(rules, option))
+TAB = GameTab(KLABBERJASS, "kj_", klabberjass_option_names)
+pick_preset, set_option, mark = TAB.pick_preset, TAB.set_option, TAB.mark
 
 
 def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Rect) -> None:
