@@ -173,6 +173,23 @@ def fits_bidding(seen: Seen, hands: tuple[int, int, int]) -> bool:
     return True
 
 
+def bidding_seen(obs: KalabriaszObservation) -> tuple[Seen, list[int]]:
+    """What a bidder knows (its own hand, who passed; the other two hands and the talon
+    unseen) and the seats still to speak after it, in order, before first hand again."""
+    seat, first = obs.seat, obs.first_hand
+    hand = sum(c.bit for c in obs.hand)
+    sizes = [10, 10, 10, 2]
+    sizes[seat] = 0
+    passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
+    known = [0, 0, 0]
+    known[seat] = hand
+    seen = Seen(seat, seat, 0, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
+                (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
+                (0, 0))  # fmt: skip
+    later = [(first + k) % 3 for k in range((seat - first) % 3 + 1, 3)]
+    return seen, later
+
+
 def deal_margin(maker_total: float, total: float) -> float:
     """The maker's deal score minus the mean of the defenders' (RULES.md 3's contract)."""
     if 2 * maker_total > total:
@@ -298,18 +315,9 @@ class KalabriaszHard:
         the other seats will play (`kalabriasz_fast`); naming lays away by normal's rule;
         after a pass the seats still to speak bid by normal's rule."""
         start = time.perf_counter()
-        seat, variant = obs.seat, obs.variant
+        seat, variant, first = obs.seat, obs.variant, obs.first_hand
         hand = sum(c.bit for c in obs.hand)
-        sizes = [10, 10, 10, 2]
-        sizes[seat] = 0
-        passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
-        known = [0, 0, 0]
-        known[seat] = hand
-        seen = Seen(seat, seat, 0, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
-                    (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
-                    (0, 0))  # fmt: skip
-        first = obs.first_hand
-        later = [(first + k) % 3 for k in range((seat - first) % 3 + 1, 3)]
+        seen, later = bidding_seen(obs)
         suits = [t for t in range(4) if mask_value(hand, t) >= self.bid_floor]
         if not suits:  # no suit worth a look: passing is all there is
             return {PASS_KEY: 0.0}
@@ -502,20 +510,7 @@ class KalabriaszHard:
         speak names as normal would (its best suit, if the hand is worth it); the first to
         name plays the deal as maker; nobody: the deal is void and scores nothing."""
         seat = obs.seat
-        hand = sum(c.bit for c in obs.hand)
-        sizes = [10, 10, 10, 2]
-        sizes[seat] = 0
-        passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
-        known = [0, 0, 0]
-        known[seat] = hand
-        seen = Seen(seat, seat, 0, FULL_MASK & ~hand, (sizes[0], sizes[1], sizes[2], sizes[3]),
-                    (0, 0, 0), (0, 0, 0), passers, (known[0], known[1], known[2]), 0, False,
-                    (0, 0))  # fmt: skip
-        later = []
-        s = (seat + 1) % 3
-        while s != obs.first_hand:
-            later.append(s)
-            s = (s + 1) % 3
+        seen, later = bidding_seen(obs)
         sums = dict.fromkeys(obs.legal, 0.0)
         start = time.perf_counter()
         done = 0
