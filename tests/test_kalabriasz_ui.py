@@ -219,6 +219,7 @@ LOOKS = list(itertools.product([(1024, 600), (1280, 720), (1366, 768), (1920, 10
 def test_the_three_seats_do_not_overlap_at_any_window(size, text_size, bottom):
     """Each seat's hand (twelve cards: the maker's before laying away) and name plate, the
     talon, the panels and the bidding log keep clear of each other, inside the window."""
+    pygame.font.init()  # the layout measures its words: not every earlier test leaves fonts up
     theme.set_text_size(text_size)
     try:
         L = seated(KalabriaszLayout(*size), 3, bottom)
