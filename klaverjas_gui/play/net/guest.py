@@ -27,6 +27,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ...engine import Action, Suit
+from ...engine.match import DEAL_END
 from ...engine.reasons import Reason
 from ...games import GAMES, Game
 from . import protocol as P
@@ -178,10 +179,11 @@ class NetGuest:
             await ws.send(text)
 
     def to_move(self) -> bool:
-        """The host waits for our move in the latest position."""
+        """The host waits for our move in the latest position. (Not after a deal's last
+        trick, "deal_end": the host ends the deal itself after the trick's pause.)"""
         u = self.latest
         return (self.started and u is not None and u.observation.to_move == self.seat
-                and bool(u.observation.legal))  # fmt: skip
+                and bool(u.observation.legal) and u.observation.phase != DEAL_END)  # fmt: skip
 
     def close(self, timeout: float = 2.0) -> None:
         self._closing = True

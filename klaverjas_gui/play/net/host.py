@@ -43,10 +43,11 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ...engine.match import DEAL_END, VERZAAKT
 from ...engine.reasons import Reason
 from ...games import Game
 from ..seats import COMPUTER, GRACE, HUMAN, REMOTE, SEAT_NAMES, RemoteSeat
-from ..session import MatchSession, Seating
+from ..session import ASKED_PAUSE, MatchSession, Seating
 from . import protocol as P
 from .door import Bucket, Door, Limits, address_key
 from .names import name_key
@@ -188,6 +189,10 @@ class NetHost:
         self.notes: list[str] = []  # to tell the host's person once (a stored name set aside)
         self.turn_limit = turn_limit  # 0: a guest is waited for without a limit
         self._turn: tuple[int, int, float] | None = None  # (seat, position, since) waited for
+        # Each guest seat's last "Verzaakt!" call: the deal and its closed tricks then (a
+        # second call before another trick closes would prove nothing new).
+        self._called: dict[int, tuple[int, int]] = {}
+        self._lying: tuple[int, float] | None = None  # (deal, seconds) a last trick lay still
         session.listen(self._moved)
 
     # --- the seats ---
@@ -434,8 +439,20 @@ class NetHost:
     def step(self, dt: float) -> None:
         """One frame of a host without a table screen: the network, then the session."""
         self.pump()
-        if self.started:
+        if self.started and not self._last_trick_lies(dt):
             self.session.step(dt)
+
+    def _last_trick_lies(self, dt: float) -> bool:
+        """After a deal's last trick (revoke = club) the deal waits for calls on it. A
+        screen's trick pause holds it for its person; without a screen the session ends
+        it at once, so a host without one holds it as long, for its connected guests."""
+        s, seats = self.session.state, self.session.seats
+        if getattr(s, "phase", "") != DEAL_END or not any(seats[r].present for r in self.remote):
+            self._lying = None
+            return False
+        since = self._lying[1] if self._lying is not None and self._lying[0] == s.deal_start else 0
+        self._lying = (s.deal_start, since + dt)  # per deal: a call does not make it longer
+        return since + dt < ASKED_PAUSE * self.session.settings.speed
 
     def pump(self) -> None:
         """Handle what the guests sent since the last frame; tell them who is connected."""
@@ -493,8 +510,10 @@ class NetHost:
         seat = None if s.is_over or not self.started else s.to_move
         if seat not in self.remote:
             self._turn = None
-        elif self._turn is None or self._turn[:2] != (seat, s.n_actions):
-            self._turn = (seat, s.n_actions, self.session.seats[seat].clock())
+            return
+        at = s.n_actions - _calls(s)  # a call is no new position: it gives no new time
+        if self._turn is None or self._turn[:2] != (seat, at):
+            self._turn = (seat, at, self.session.seats[seat].clock())
 
     def stalled(self) -> int | None:
         """The remote seat whose connected guest has not moved for `turn_limit` seconds
@@ -678,10 +697,15 @@ class NetHost:
             self.refuse(conn, Reason(P.NOT_YOUR_SEAT, {}), "act")
             return
         self.unbench(conn.seat)  # its own move, even a stale one: the guest is back
-        if not self.started or s.is_over or (s.to_move != conn.seat and not _a_call(message)):
+        call = _a_call(message)
+        if not self.started or s.is_over or (s.to_move != conn.seat and not call):
             self.refuse(conn, Reason(P.NOT_YOUR_TURN, {}), "act")
-        elif message["n"] != s.n_actions and not _a_call(message):  # a call: judged as it is now
+        elif getattr(s, "phase", "") == DEAL_END and not call:  # ended after the trick's pause
+            self.refuse(conn, Reason(P.HOST_ENDS_DEAL, {}), "act")
+        elif not call and not _same_position(s, message["n"]):  # a call: judged as it is now
             self.refuse(conn, Reason(P.STALE, {}), "act")
+        elif call and self._called.get(conn.seat) == _closed(s):
+            self.refuse(conn, Reason(P.CALLED_ALREADY, {}), "act")
         else:
             try:
                 action = self.game.parse_action(message["action"])
@@ -696,6 +720,8 @@ class NetHost:
                 self.refuse(conn, reason, "act")
             else:
                 conn.strikes = 0
+                if call:
+                    self._called[conn.seat] = _closed(s)
 
     # --- telling the guests ---
     def _state_message(self, seat: int, before: Any, action: Any, events: Sequence[Any]) -> str:
@@ -743,6 +769,26 @@ class NetHost:
 def _a_call(message: dict[str, Any]) -> bool:
     """ "Verzaakt!" (revoke = club) is called out of turn, by the seat it names."""
     return str(message["action"]).split()[:1] == ["verzaakt"]
+
+
+def _calls(state: Any) -> int:
+    """The "Verzaakt!" calls in the deal so far: a wrong one changes nothing but the log."""
+    return sum(1 for _, action in state.deal_log if action.kind == VERZAAKT)
+
+
+def _same_position(state: Any, n: int) -> bool:
+    """A move chosen at position `n` fits the position now: nothing but calls came since
+    (a wrong call changes nothing; a right one ends the deal)."""
+    if n == state.n_actions:
+        return True
+    if not state.deal_start <= n < state.n_actions:
+        return False
+    return all(action.kind == VERZAAKT for _, action in state.deal_log[n - state.deal_start :])
+
+
+def _closed(state: Any) -> tuple[int, int]:
+    """What a call can prove changes only when a trick closes: the deal, and its tricks."""
+    return (state.deal_start, len(getattr(state, "tricks", ())))
 
 
 def played_for(before: Any, after: Any, seat: int) -> int | None:

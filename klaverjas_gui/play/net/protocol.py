@@ -72,6 +72,12 @@ ALREADY_JOINED = "already_joined"
 NOT_YOUR_TURN = "not_your_turn"
 NOT_YOUR_SEAT = "not_your_seat"  # the move names another seat than the guest's own
 STALE = "stale"  # the move was chosen at an older position
+# "Verzaakt!" a second time before another trick is closed: it would prove what the first
+# call proved (nothing), yet every seat would be sent it and the history keep it.
+CALLED_ALREADY = "called_already"
+# A guest's pass after a deal's last trick (revoke = club): the host ends the deal after the
+# trick's pause, so that the last trick can still be called.
+HOST_ENDS_DEAL = "host_ends_deal"
 TOO_MANY_BAD = "too_many_bad"  # the reason the connection is closed
 HOST_GONE = "host_gone"
 # A claimed seat whose person dropped is taken back with the rejoin token its laptop got
@@ -86,7 +92,8 @@ JOIN_TIMEOUT = "join_timeout"  # no right room code within `seconds`: the connec
 TOO_MANY_CONNECTIONS = "too_many_connections"  # over `limit` connections from one address
 NET_REASONS = (
     BAD_JSON, TOO_BIG, BAD_VERSION, BAD_MESSAGE, WRONG_ROOM, TABLE_FULL, NAME_IN_USE,
-    NOT_JOINED, ALREADY_JOINED, NOT_YOUR_TURN, NOT_YOUR_SEAT, STALE, TOO_MANY_BAD, HOST_GONE,
+    NOT_JOINED, ALREADY_JOINED, NOT_YOUR_TURN, NOT_YOUR_SEAT, STALE, CALLED_ALREADY,
+    HOST_ENDS_DEAL, TOO_MANY_BAD, HOST_GONE,
     ASK_HOST, SEAT_KEPT, TAKEOVER_REFUSED, LOCKED_OUT, JOIN_TIMEOUT, TOO_MANY_CONNECTIONS,
     *NAME_REASONS,
 )  # fmt: skip

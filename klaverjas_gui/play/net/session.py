@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...engine import Action
-from ...engine.match import PASS
+from ...engine.match import DEAL_END, PASS
 from ...engine.reasons import Reason
 from ...i18n import tr
 from ..seats import HUMAN, REMOTE, ComputerSeat, HumanSeat, Jobs, default_level
@@ -327,7 +327,8 @@ class GuestSession(MatchSession):
         """Send the person's move when this position allows it; the Reason if not."""
         base = self.ahead if self.ahead is not None else self.state
         call = action.kind == "verzaakt" and action.seat == self.me  # out of turn
-        if base.is_over or (base.to_move != self.me and not call):
+        mine = base.to_move == self.me and base.phase != DEAL_END  # the host ends a deal
+        if base.is_over or not (mine or call):
             return Reason("not_now", {"action": str(action), "wanted": base.phase})
         reason = base.refusal(action)
         if reason is not None:
@@ -356,7 +357,9 @@ class GuestSession(MatchSession):
         s = self.state
         if s.is_over or self.ahead is not None or not self.picture.ready() or s.to_move != self.me:
             return
-        if s.legal_actions() == (PASS,) and s.phase != "deal_end":  # the host ends a deal
+        if s.phase == DEAL_END:  # the host ends a deal after the last trick's pause
+            return
+        if s.legal_actions() == (PASS,):
             self.submit(PASS)
         elif self.autopilot is not None:
             self._autopilot(dt)
