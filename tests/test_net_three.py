@@ -705,3 +705,25 @@ def test_a_thousand_bad_messages_neither_crash_the_host_nor_move_the_game(tables
     replay = check_match(t)
     assert check_frames(replay, anna.frames, anna.seat) > 50
     assert not anna.error and not anna.refused
+
+
+def test_a_guest_who_leaves_the_lobby_holds_no_seat(tables):
+    """Before the first card nothing is played that a seat could be kept for: a client that
+    joined and left the lobby took its seat with it, and a host without a screen (nobody
+    to press "Start") waited for that laptop for ever while Anna and Bert, who came to
+    play, found the table full. Its seat is free again; its token takes it no more."""
+    t = tables(game=GAME, variant=deals(1), seed=4)
+    mallory = Seat(t.host.port, t.host.room, "Mallory")
+    token = next(json.loads(f)["token"] for f in mallory.frames if '"welcome"' in f)
+    mallory.c.close()
+    wait(lambda: not t.session.seats[mallory.seat].present)
+    assert not t.host.started and t.host.free_seats() == 2
+    assert "Mallory" not in [seat["name"] for seat in t.host.seat_status()]
+    anna, bert = t.join("Anna"), t.join("Bert")
+    assert anna.wait_joined(10) and bert.wait_joined(10), (anna.error, bert.error)
+    wait(lambda: t.host.started)
+    back = t.join("Mallory", token=token)
+    wait(lambda: back.finished.is_set())
+    assert back.error.key == P.TABLE_FULL and back.seat is None
+    t.play_honest([anna, bert], t.over, deadline=DEADLINE * 2)
+    check_match(t)

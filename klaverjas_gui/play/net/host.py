@@ -193,6 +193,7 @@ class NetHost:
         # second call before another trick closes would prove nothing new).
         self._called: dict[int, tuple[int, int]] = {}
         self._lying: tuple[int, float] | None = None  # (deal, seconds) a last trick lay still
+        self._lobby: set[int] = set()  # seats taken before the match began (free if left)
         session.listen(self._moved)
 
     # --- the seats ---
@@ -492,6 +493,7 @@ class NetHost:
         if self.started:
             return
         self.started = True
+        self._lobby.clear()  # from the first card on, a seat is kept for its guest
         clock_now = None
         for s in self.remote:
             seat = self.session.seats[s]
@@ -605,6 +607,8 @@ class NetHost:
         conn.seat = s
         conn.strikes = 0
         conn.asking = False
+        if not self.started and not seats[s].claimed:
+            self._lobby.add(s)
         seats[s].arrive(name)
         token: dict[str, str] = {}
         if fresh:
@@ -686,7 +690,24 @@ class NetHost:
             seat.leave()
             if conn.seat is not None and self.started:
                 self._left_at.setdefault(conn.seat, self.session.state)
+            elif conn.seat in self._lobby:
+                self._release(conn.seat)
+                return
             log.info("%s dropped; a computer plays after %.0f s", seat.name, seat.grace)
+
+    def _release(self, s: int) -> None:
+        """A guest that took seat `s` in the lobby left before the first card: nothing was
+        played to keep the seat for, so it is free again (its token no longer takes it).
+        Otherwise one laptop that joined and left kept a host without a screen (nobody to
+        press "Start") waiting for ever, and the guests who came found the table full."""
+        seat = self.session.seats[s]
+        log.info("%s left the lobby; the seat is free again", seat.name)
+        self._lobby.discard(s)
+        seat.claimed = False
+        seat.name = seat.stand_in.name
+        self.guests_away.discard(s)
+        if self.keys.pop(s, None) is not None and self.on_keys is not None:
+            self.on_keys()
 
     def _act(self, conn: Connection, message: dict[str, Any]) -> None:
         s = self.session.state
