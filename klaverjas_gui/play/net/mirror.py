@@ -109,28 +109,9 @@ class Mirror:
     def _fit(self, obs: Observation, played: dict[int, list[Card]]) -> dict[int, set[Card]]:
         """The others' unseen cards: the last guess, less what was shown since; a seat that
         played a card guessed elsewhere gives its last card to the seat that lost it."""
-        shown = set(obs.hand).union(*played.values())
-        pool = set(ALL_CARDS) - shown
-        others = [s for s in range(4) if s != self.seat]
-        guess = {s: self.guess.get(s, set()) & pool for s in others}
-        spare = pool - set().union(*guess.values())
-        for s in others:
-            extra = len(guess[s]) - obs.hand_sizes[s]
-            if extra > 0:
-                gone = sort_hand(list(guess[s]), obs.trump)[-extra:]
-                guess[s] -= set(gone)
-                spare |= set(gone)
-        if spare:
-            order = sort_hand(list(spare), None)
-            random.Random(obs.deal_no * 7919 + len(spare)).shuffle(order)
-            for s in others:
-                while len(guess[s]) < obs.hand_sizes[s] and order:
-                    guess[s].add(order.pop())
-        if any(len(guess[s]) != obs.hand_sizes[s] for s in others) or len(pool) != sum(
-            obs.hand_sizes[s] for s in others
-        ):
-            raise MirrorError("the hand sizes do not add up")
-        return guess
+        pool = set(ALL_CARDS) - set(obs.hand).union(*played.values())
+        sizes = {s: obs.hand_sizes[s] for s in range(4) if s != self.seat}
+        return _guess(self.guess, pool, sizes, obs)
 
 
 class KlabberjassMirror:
@@ -371,24 +352,33 @@ class ThreeMirror:
         shown = mine.union(*played.values())
         if len(obs.hand) != len(set(obs.hand)) or any(size < 0 for size in sizes.values()):
             raise MirrorError("the cards seen do not make a deal")
-        pool = set(ALL_CARDS) - shown
-        guess = {k: self.guess.get(k, set()) & pool for k in sizes}
-        spare = pool - set().union(*guess.values())
+        return _guess(self.guess, set(ALL_CARDS) - shown, sizes, obs)
+
+
+def _guess(last: dict[int, set[Card]], pool: set[Card], sizes: dict[int, int], obs: Any
+           ) -> dict[int, set[Card]]:  # fmt: skip
+    """The unseen cards `pool` placed by `sizes` (a seat, or ThreeMirror's AWAY: how many
+    it holds): the `last` guess less what was shown since; a place holding more than it
+    may gives its last cards (`sort_hand` order, trump first) to the places that are
+    short, the spare cards drawn in an order fixed by the deal. Shared by the four- and
+    three-player mirrors, so both keep a guess the same way."""
+    guess = {k: last.get(k, set()) & pool for k in sizes}
+    spare = pool - set().union(*guess.values())
+    for k in sizes:
+        extra = len(guess[k]) - sizes[k]
+        if extra > 0:
+            gone = sort_hand(list(guess[k]), obs.trump)[-extra:]
+            guess[k] -= set(gone)
+            spare |= set(gone)
+    if spare:
+        order = sort_hand(list(spare), None)
+        random.Random(obs.deal_no * 7919 + len(spare)).shuffle(order)
         for k in sizes:
-            extra = len(guess[k]) - sizes[k]
-            if extra > 0:
-                gone = sort_hand(list(guess[k]), obs.trump)[-extra:]
-                guess[k] -= set(gone)
-                spare |= set(gone)
-        if spare:
-            order = sort_hand(list(spare), None)
-            random.Random(obs.deal_no * 7919 + len(spare)).shuffle(order)
-            for k in sizes:
-                while len(guess[k]) < sizes[k] and order:
-                    guess[k].add(order.pop())
-        if any(len(guess[k]) != sizes[k] for k in sizes) or len(pool) != sum(sizes.values()):
-            raise MirrorError("the hand sizes do not add up")
-        return guess
+            while len(guess[k]) < sizes[k] and order:
+                guess[k].add(order.pop())
+    if any(len(guess[k]) != sizes[k] for k in sizes) or len(pool) != sum(sizes.values()):
+        raise MirrorError("the hand sizes do not add up")
+    return guess
 
 
 def _in_place(order: list[Card], cards: set[Card], trump: Any) -> list[Card]:
