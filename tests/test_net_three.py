@@ -727,3 +727,85 @@ def test_a_guest_who_leaves_the_lobby_holds_no_seat(tables):
     assert back.error.key == P.TABLE_FULL and back.seat is None
     t.play_honest([anna, bert], t.over, deadline=DEADLINE * 2)
     check_match(t)
+
+
+def test_an_outsiders_names_json_and_a_third_laptop_at_a_kalabriasz_table(tables):
+    """The door and the parser are the same in every game; checked again at a host with
+    two guest seats. Hostile names and JSON are refused before the session sees them;
+    right-to-left letters, an emoji and markup are names like any (markup is plain text
+    on every screen); a third laptop with the right code finds the table full and, still
+    connected, is sent no position and no card while the two guests play the match out."""
+    from test_net_identity import HOSTILE
+
+    t = tables(game=GAME, variant=deals(2), seed=6)
+    room = t.host.room
+
+    def join(name_json: str) -> str:  # the name as raw JSON text
+        return '{"v":1,"type":"join","room":"' + room + '","name":' + name_json + "}"
+
+    for raw, key, _ in HOSTILE:  # a connection each: the strike limit is not the point
+        c = Client(t.host.port).handshake()
+        c.send(join(raw))
+        assert c.answer()["reason"]["key"] == key, raw
+        c.close()
+    c = Client(t.host.port).handshake()
+    for frame, key in (
+        (join("[" * 400 + "]" * 400), P.BAD_MESSAGE),
+        ("[" * 1000, P.BAD_JSON),  # deeper than the JSON reader goes
+        ("[" * 2000, P.TOO_BIG),
+        ('{"v":1,"type":"ping","t":NaN}', P.BAD_JSON),
+        ('{"v":1,"type":"act","n":0,"action":"lay"}', P.NOT_JOINED),
+    ):  # fmt: skip
+        c.send(frame)
+        assert c.answer()["reason"]["key"] == key, frame
+    c.send("x" * 5000)  # over the frame limit: closed
+    assert c.ended(5)
+    anna, bert = t.join("<b>Bo</b>"), t.join("אנה 😀")
+    assert anna.wait_joined(10) and bert.wait_joined(10), (anna.error, bert.error)
+    third = Client(t.host.port).handshake()
+    third.send(hello(room=room, name="Dirk"))
+    assert third.answer()["reason"]["key"] == P.TABLE_FULL
+    t.play_honest([anna, bert], t.over, deadline=DEADLINE * 2)
+    seen = third.answers(0.5)
+    assert all(m["type"] not in ("state", "record", "welcome") for m in seen), seen
+    third.close()
+    replay = check_match(t)
+    for g in (anna, bert):
+        assert check_frames(replay, g.frames, g.seat) > 50
+    assert [s["name"] for s in t.host.seat_status()][1:] == ["<b>Bo</b>", "אנה 😀"]
+
+
+def test_a_maker_who_never_lays_away_is_waited_for_the_turn_limit_only(tables):
+    """A client that names trump and then never lays away: a host without a screen waits
+    the turn limit, then the seat's computer lays both cards for it (the seat stays the
+    client's: its `back` takes it again), and the match plays on to its end."""
+    t = tables(game=GAME, variant=deals(3), seed=8, guests=1, turn_limit=0.5)
+    me = Seat(t.host.port, t.host.room, "Mallory")
+    end = time.monotonic() + DEADLINE
+    while me.state["obs"]["phase"] != "talon" or me.state["obs"]["maker"] != me.seat:
+        assert time.monotonic() < end and not t.errors, t.errors
+        obs = me.state["obs"]
+        if obs["to_move"] == me.seat and obs["legal"]:
+            me.act(next((a for a in obs["legal"] if a.startswith("name")), obs["legal"][0]))
+        else:
+            me.next(10)
+    silent = time.monotonic()
+    lays = []
+    while len(lays) < 2:  # we say nothing: the computer lays for us after the limit
+        m = me.next(10)
+        if m["type"] == "state" and m["by"] == me.seat:
+            lays.append((m["action"], time.monotonic() - silent))
+    assert all(action.startswith("lay ") for action, _ in lays), lays  # ours: with the card
+    assert 0.5 <= lays[0][1] < 10, lays
+    assert t.host.seat_status()[me.seat]["computer"]  # benched, still ours
+    me.c.send(message("back"))
+    wait(lambda: not t.host.seat_status()[me.seat]["computer"])
+    end = time.monotonic() + DEADLINE
+    while not t.over():
+        assert time.monotonic() < end and not t.errors, t.errors
+        obs = me.state["obs"]
+        if obs["to_move"] == me.seat and obs["legal"]:
+            me.act(obs["legal"][0])
+        else:
+            me.next(10)
+    check_match(t)
