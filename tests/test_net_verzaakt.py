@@ -128,7 +128,7 @@ def host_at(until, guests=(1, 2, 3), seed: int = 3, turn_limit: float = 90.0):
     session = MatchSession(KLAVERJAS, CLUB, seed, seating, state=state)
     host = NetHost(session, started=True, turn_limit=turn_limit)
     host.said = []
-    host.refuse = lambda conn, reason, to="": host.said.append(reason.key)
+    host.refuse = host.notice = lambda conn, reason, to="": host.said.append(reason.key)
     conns = {}
     for s in guests:
         session.seats[s].arrive(f"Guest {s}")
@@ -254,9 +254,11 @@ def test_a_host_without_a_screen_gives_its_guests_time_to_call_the_last_trick():
 
 def test_an_outsiders_flood_of_calls_is_heard_once_per_trick(tmp_path, monkeypatch):
     """Over the wire, from a client of our own (no program code): at its turn, after a
-    trick, it calls "Verzaakt!" eight times at once. The table hears one call; the other
-    seven are refused with their reason before they reach the session, and the client
-    still plays its card (not stale: only its own call came since)."""
+    trick, it calls "Verzaakt!" twelve times at once. The table hears one call; the other
+    eleven are refused with their reason before they reach the session, and the client
+    still plays its card (not stale: only its own call came since). A second call is no
+    bad message (a person's key held down): the connection stays open past the ten bad
+    messages that close one."""
     from test_net_three import Seat
 
     t = club_table(tmp_path, monkeypatch)
@@ -271,14 +273,14 @@ def test_an_outsiders_flood_of_calls_is_heard_once_per_trick(tmp_path, monkeypat
             else:
                 me.next(10)
         n = me.state["n"]
-        for _ in range(8):
+        for _ in range(12):
             me.c.send(message("act", n=n, action=f"verzaakt {me.seat}"))
-        answers = [me.next() for _ in range(8)]  # (the seats message may come too: read on)
-        while sum(m["type"] in ("refused", "state") for m in answers) < 8:
+        answers = [me.next() for _ in range(12)]  # (the seats message may come too: read on)
+        while sum(m["type"] in ("refused", "state") for m in answers) < 12:
             answers.append(me.next())
         keys = [m["reason"]["key"] for m in answers if m["type"] == "refused"]
         calls = [m for m in answers if m["type"] == "state"]
-        assert keys == [P.CALLED_ALREADY] * 7 and len(calls) == 1, answers
+        assert keys == [P.CALLED_ALREADY] * 11 and len(calls) == 1, answers
         assert calls[0]["action"] == f"verzaakt {me.seat}" and calls[0]["n"] == n + 1
         card = me.act(me.state["obs"]["legal"][0], n=n)  # chosen before the call
         assert card["type"] == "state" and card["by"] == me.seat, card

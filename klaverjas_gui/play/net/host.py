@@ -426,6 +426,10 @@ class NetHost:
     def refuse(self, conn: Connection, reason: Reason, to: str = "") -> None:
         self._call(self._refuse_now, conn, reason, to)
 
+    def notice(self, conn: Connection, reason: Reason, to: str = "") -> None:
+        """A refusal that is no bad message (no strike): a person's own second try."""
+        self.send(conn, P.dump("refused", reason=P.reason_json(reason), to=to))
+
     def close(self, reason: str = "match_over", timeout: float = 2.0) -> None:
         """Say goodbye to every guest and stop the server thread."""
         bye = P.dump("bye", reason=P.reason_json(Reason(reason, {})))
@@ -644,8 +648,7 @@ class NetHost:
         conn.asking = True
         self.takeovers.append(Takeover(conn, s, name))
         log.info("a laptop at %s asks for %s's seat", conn.peer, name)
-        wait = Reason(P.ASK_HOST, {"name": name})  # not a bad message: no strike
-        self.send(conn, P.dump("refused", reason=P.reason_json(wait), to="join"))
+        self.notice(conn, Reason(P.ASK_HOST, {"name": name}), "join")  # not a bad message
 
     def grant(self, t: Takeover) -> bool:
         """The person gave the seat to this laptop: it gets it with a new token. False if
@@ -726,7 +729,7 @@ class NetHost:
         elif not call and not _same_position(s, message["n"]):  # a call: judged as it is now
             self.refuse(conn, Reason(P.STALE, {}), "act")
         elif call and self._called.get(conn.seat) == _closed(s):
-            self.refuse(conn, Reason(P.CALLED_ALREADY, {}), "act")
+            self.notice(conn, Reason(P.CALLED_ALREADY, {}), "act")  # a key held down: no strike
         else:
             try:
                 action = self.game.parse_action(message["action"])
