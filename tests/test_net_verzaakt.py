@@ -288,3 +288,23 @@ def test_an_outsiders_flood_of_calls_is_heard_once_per_trick(tmp_path, monkeypat
         assert len(heard) == 1
     finally:
         t.close()
+
+
+def test_a_guest_flickering_away_and_back_is_shown_once_a_second():
+    """ "Left the table for a moment" is a guest's word about itself that every seat is
+    sent and every screen shows: a client sending away and back at the door's twenty
+    messages a second made each screen flicker. The others see it change at most once a
+    second, and the last word stands."""
+    host, conns = host_at(in_play)
+    s = next(iter(conns))
+    sent: list[list] = []
+    host._broadcast_seats = lambda: sent.append(host.seat_status())
+    host.pump()
+    sent.clear()
+    for i in range(20):
+        host.inbox.put((conns[s], {"v": 1, "type": "away", "away": i % 2 == 0}))
+        host.pump()
+    assert len(sent) == 1 and sent[0][s]["away"]
+    host.clock.now = 1.0
+    host.pump()
+    assert len(sent) == 2 and "away" not in sent[1][s]  # the last word: back at the table

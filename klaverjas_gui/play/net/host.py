@@ -62,6 +62,7 @@ STRIKES = 10  # bad messages in a row before the connection is closed
 # (a hand of Klaverjas rarely needs more than half a minute), and short enough that the
 # others are not left waiting for long for someone who walked away from the laptop.
 TURN_LIMIT = 90.0
+AWAY_EVERY = 1.0  # seconds: a guest's "away" as the others see it changes at most this often
 # websockets itself closes a connection sending a bigger message (code 1009); what is under
 # it but over MAX_GUEST_BYTES is refused as too big
 FRAME_LIMIT = 4 * P.MAX_GUEST_BYTES
@@ -156,6 +157,8 @@ class NetHost:
         # settings): the guests are told, instead of waiting with no word.
         self.away = False
         self.guests_away: set[int] = set()  # remote seats whose person is at another screen
+        self._away_wanted: dict[int, bool] = {}  # a guest's last word, not shown yet
+        self._away_at: dict[int, float] = {}  # when each seat's shown word last changed
         self.on_begin = on_begin
         self.inbox: queue.SimpleQueue[tuple[Connection, dict[str, Any] | None]] = (
             queue.SimpleQueue()
@@ -473,9 +476,10 @@ class NetHost:
             elif message["type"] == "act":
                 self._act(conn, message)
             elif message["type"] == "away" and conn.seat is not None:
-                (self.guests_away.add if message["away"] else self.guests_away.discard)(conn.seat)
+                self._away_wanted[conn.seat] = message["away"]
             elif message["type"] == "back" and conn.seat is not None:
                 self.unbench(conn.seat)
+        self._show_away()
         self._watch_turn()
         stalled = self.stalled()
         if stalled is not None and not self.asks:  # nobody to ask: the table plays on
@@ -506,6 +510,19 @@ class NetHost:
                 seat.away_since = clock_now - seat.grace if play_on else clock_now
         if self.on_begin is not None:
             self.on_begin(self)
+
+    def _show_away(self) -> None:
+        """A guest's "left the table for a moment", as every seat is sent it and every
+        screen shows it, changes at most once each AWAY_EVERY seconds (the last word
+        stands): a client sending away and back twenty times a second made them flicker."""
+        for s, away in list(self._away_wanted.items()):
+            now = self.session.seats[s].clock()
+            if now - self._away_at.get(s, -math.inf) < AWAY_EVERY:
+                continue
+            del self._away_wanted[s]
+            if away != (s in self.guests_away):
+                (self.guests_away.add if away else self.guests_away.discard)(s)
+                self._away_at[s] = now
 
     # --- a guest that does not move ---
     def _watch_turn(self) -> None:
@@ -621,6 +638,7 @@ class NetHost:
             if self.on_keys is not None:
                 self.on_keys()
         self.guests_away.discard(s)  # a new window opens at the table
+        self._away_wanted.pop(s, None)
         self._rename_computers(seats[s].name)
         log.info("%s joined seat %d from %s", seats[s].name, s, conn.peer)
         away: dict[str, Any] = {}
