@@ -809,3 +809,43 @@ def test_a_maker_who_never_lays_away_is_waited_for_the_turn_limit_only(tables):
         else:
             me.next(10)
     check_match(t)
+
+
+def test_a_storm_of_rejoins_with_a_seats_token_neither_splits_nor_leaks_the_seat(tables):
+    """An outsider's client holding its seat's token reconnects thirty times as fast as it
+    can, each time closing the last connection half-way (or not at all), while Bert plays:
+    the seat stays one seat (its latest connection), the match plays on, and no connection
+    was sent a card of another's."""
+    t = tables(game=GAME, variant=deals(2), seed=12, grace=0.2)
+    first = Seat(t.host.port, t.host.room, "Mallory")
+    token = next(json.loads(f)["token"] for f in first.frames if '"welcome"' in f)
+    bert = t.join("Bert")
+    assert bert.wait_joined(10)
+    frames, last = list(first.frames), first.c
+    rng = random.Random(3)
+    for _ in range(30):
+        c = Client(t.host.port).handshake()
+        c.send(json.dumps({"v": 1, "type": "join", "room": t.host.room, "name": "Mallory",
+                           "token": token}))  # fmt: skip
+        m = c.answer()
+        assert m["type"] == "welcome" and m["seat"] == first.seat and "token" not in m, m
+        frames.append(json.dumps(m))
+        if last is not None:  # the one before, still open: told its seat went, and closed
+            told = last.answers(2)
+            assert [m["reason"]["key"] for m in told if m["type"] == "bye"] == [P.NAME_IN_USE]
+            frames.extend(json.dumps(m) for m in told)
+            last.close()
+        last = None
+        if rng.random() < 0.5:
+            c.close()  # gone at once
+        else:
+            last = c  # left open: the next one takes the seat from it
+    if last is not None:
+        frames.extend(json.dumps(m) for m in last.answers(0.2))
+        last.close()
+    assert sum(conn.seat == first.seat for conn in t.host.connections) <= 1
+    t.play_honest([bert], t.over, deadline=DEADLINE * 2)  # the seat's computer plays for us
+    replay = check_match(t)
+    mine = [f for f in frames if json.loads(f).get("type") not in ("closed", "eof")]
+    check_frames(replay, mine, first.seat)
+    assert check_frames(replay, bert.frames, bert.seat) > 50 and not bert.error
