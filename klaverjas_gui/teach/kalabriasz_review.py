@@ -169,7 +169,7 @@ def review_kalabriasz_deal(
             margins.append(pos.so_far + solver.played(pos, plays[i][1].index))
         if progress is not None:
             progress(i + 1, total)
-    cards = []
+    cards: list[CardReview] = []
     for i, ((_, card), pos) in enumerate(zip(plays, positions, strict=True)):
         drop = margins[i] - margins[i + 1]
         loss = drop if pos.to_move == maker else -drop

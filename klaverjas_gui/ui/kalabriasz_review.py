@@ -9,6 +9,8 @@ side: the maker's points, or the two defenders' together.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from ..engine import Variant
@@ -52,7 +54,8 @@ class KalabriaszReviewScene(ReviewScene):
 
     @property
     def maker(self) -> int:
-        return self.deal.plays[0][0].maker if self.deal.plays else -1
+        state: Any = self.deal.plays[0][0] if self.deal.plays else None  # a KalabriaszState
+        return state.maker if state is not None else -1
 
     def analyse(self) -> Job[DealReview]:
         return self.jobs.submit(analyse, self.deal, self.your_side, self.progress)
@@ -68,7 +71,7 @@ class KalabriaszReviewScene(ReviewScene):
     # --- words ---
     def start_text(self) -> str:
         """Who named trump and which two cards he laid away (they count for him)."""
-        state = self.deal.plays[0][0]
+        state: Any = self.deal.plays[0][0]  # a KalabriaszState, trump named
         a, b = (card_text(c) for c in state.laid_away)
         values = {"suit": suit_name(state.trump_suit), "a": a, "b": b}
         if self.you(self.maker):
