@@ -20,7 +20,13 @@ from klaverjas_gui.engine.kalabriasz import (
 from klaverjas_gui.engine.match import PASS, name, play
 from klaverjas_gui.games import KALABRIASZ
 from klaverjas_gui.i18n import tr
-from klaverjas_gui.teach.kalabriasz_review import DEFENDERS, MAKER, review_kalabriasz_deal
+from klaverjas_gui.store.history.coaching import Decision
+from klaverjas_gui.teach.kalabriasz_review import (
+    DEFENDERS,
+    MAKER,
+    SideCardReview,
+    review_kalabriasz_deal,
+)
 from klaverjas_gui.teach.review import ReviewCancelled, team_points
 from klaverjas_gui.ui import catalogue
 from klaverjas_gui.ui.scenes import scene_class
@@ -188,3 +194,13 @@ def test_the_review_tells_each_lost_card_for_its_side(make_app):
     gap = team_points(result.best_margin - result.final_margin)
     key = "more" if gap < 0 else "less" if gap > 0 else "same"
     assert tr(f"kalabriasz_review.compare_{key}", n=abs(gap)) in [t for t, _ in review.caption()[1]]
+    # a card the coach judged (its stored decision, made up here) gets the coach's words
+    index, (before, card) = next((i, p) for i, p in enumerate(review.deal.plays)
+                                 if p[0].to_move == 0)  # fmt: skip
+    review.coached = {
+        before.n_actions + 1: Decision(
+            1, before.n_actions + 1, 0, "lead", "", 0.2, f"play {card}", f"play {card}"
+        )
+    }
+    said = review.fair(SideCardReview(index, 0, card, 0, (), 0, review.maker))
+    assert said == tr("coach.review_fair_best")
