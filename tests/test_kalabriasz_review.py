@@ -10,6 +10,7 @@ import time
 import pytest
 from uitest import DT, click_button
 
+from klaverjas_gui import i18n
 from klaverjas_gui.engine.cards import Suit, parse_card
 from klaverjas_gui.engine.kalabriasz import (
     KalabriaszDealScored,
@@ -28,7 +29,7 @@ from klaverjas_gui.teach.kalabriasz_review import (
     review_kalabriasz_deal,
 )
 from klaverjas_gui.teach.review import ReviewCancelled, team_points
-from klaverjas_gui.ui import catalogue
+from klaverjas_gui.ui import catalogue, theme
 from klaverjas_gui.ui.scenes import scene_class
 from klaverjas_gui.words import card_text
 
@@ -193,7 +194,9 @@ def test_the_review_tells_each_lost_card_for_its_side(make_app):
     review.show(review.tricks)  # the end: the whole deal against best play
     gap = team_points(result.best_margin - result.final_margin)
     key = "more" if gap < 0 else "less" if gap > 0 else "same"
-    assert tr(f"kalabriasz_review.compare_{key}", n=abs(gap)) in [t for t, _ in review.caption()[1]]
+    assert tr(f"kalabriasz_review.compare_{key}_you", n=abs(gap)) in [
+        t for t, _ in review.caption()[1]
+    ]
     # a card the coach judged (its stored decision, made up here) gets the coach's words
     index, (before, card) = next((i, p) for i, p in enumerate(review.deal.plays)
                                  if p[0].to_move == 0)  # fmt: skip
@@ -204,3 +207,23 @@ def test_the_review_tells_each_lost_card_for_its_side(make_app):
     }
     said = review.fair(SideCardReview(index, 0, card, 0, (), 0, review.maker))
     assert said == tr("coach.review_fair_best")
+
+
+@pytest.mark.slow(20)
+def test_the_panel_fits_at_every_trick_at_larger_text(make_app):
+    """South's ten cards leave the corner beside them narrow before the first trick: the
+    panel then takes the middle of the cloth; after it, the corner. Nothing left out."""
+    app = make_app(deterministic=True, first_frame=True)
+    catalogue.SCREENS["kalabriasz: review"](app)
+    review = app.top
+    unfit = []
+    for lang in ("en", "nl", "fr"):
+        i18n.set_language(lang)
+        theme.set_text_size("larger")
+        app._relayout()
+        for trick in range(review.tricks + 1):
+            review.show(trick)
+            app.step(DT)
+            if not review.panel_layout().fits:
+                unfit.append((lang, trick))
+    assert unfit == []

@@ -81,7 +81,8 @@ class KalabriaszReviewScene(ReviewScene):
     def compare_text(self, gap: int) -> str:
         """`gap`: what best play would have given the maker more (negative: less)."""
         key = "more" if gap < 0 else "less" if gap > 0 else "same"
-        return tr(f"kalabriasz_review.compare_{key}", n=abs(gap))
+        you = "_you" if self.you(self.maker) else ""
+        return tr(f"kalabriasz_review.compare_{key}{you}", n=abs(gap))
 
     def no_loss_text(self) -> str:
         mine = "maker" if self.your_side == MAKER else "defence"
