@@ -29,9 +29,9 @@ CASES = {
 # checked at 1024x600 only: the screens whose judging or solving takes seconds, and the
 # Table tab's two other views (its ring on a row), whose form costs 0.4 s a layout
 SLOW = {"coach report", "coach progress", "coach position", "coach drill",
-        "coach drill: answered", "review", "review: coach", "table: coach note",
-        "table: coach options", "klabberjass: coach note", "settings: keyboard",
-        "settings: coach"}  # fmt: skip
+        "coach drill: answered", "review", "review: coach", "kalabriasz: review",
+        "table: coach note", "table: coach options", "klabberjass: coach note",
+        "settings: keyboard", "settings: coach"}  # fmt: skip
 KNOWN = {
     "network: host": "ui/lan/host.py (the network helpers' part): at Larger the host form's note "
     "runs onto the Game buttons and its rows leave the window (issue #36, reported)",

@@ -24,6 +24,7 @@ shot klabberjass-table.png 3 "klabberjass: mid-trick"
 shot tutorial.png 420 "tutorial: lesson"  # the lesson's text written out
 shot play.png 3 "play"
 shot review.png 3 "review"
+TEXT_SIZE=larger shot kalabriasz-review.png 3 "kalabriasz: review" --lang nl
 shot demo.png 900 "demo"  # a trick into the first deal, its captions
 shot network-host.png 3 "network: host"
 TEXT_SIZE=larger shot settings-larger.png 3 "settings: keyboard"

@@ -58,7 +58,9 @@ class Game:
     # the card rules that follow from the variant when it is not a Variant itself (Kalabriasz)
     play_rules_of: Callable[[Any], Variant] | None = None
     match_options: tuple[str, ...] = ()  # the match's own options, which picking a preset keeps
-    reviewable: bool = False  # the deal review (teach/review.py) can judge its deals
+    # the deal review can judge its deals: its scene "review" (or the game's twin of it,
+    # `scenes`) against its exact solver (teach/review.py, teach/kalabriasz_review.py)
+    reviewable: bool = False
     default: bool = False  # the game the program opens with; the menu's Continue names the others
     partners: bool = False  # two sides of two partners facing each other; else each plays alone
     signals: bool = False  # its rules may agree signals (RULES 1.10), said before the match

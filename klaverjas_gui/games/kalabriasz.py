@@ -1,6 +1,6 @@
 """Kalabriasz, three-player Klaverjas (RULES.md 3): each plays for himself, the maker
 alone against the other two; its own presets, settings tab and screens (the table for
-three, the deal summary, the game's end)."""
+three, the deal summary, the game's end, the deal review)."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ KALABRIASZ = register_game(
         name="kalabriasz", label="Kalabriasz", players=3, tricks_per_deal=TRICKS,
         presets=KALABRIASZ_PRESETS, state=KalabriaszState, observation=KalabriaszObservation,
         preset_name=kalabriasz_preset_name, make_player=_player, levels=_levels,
-        coaching=_coaching, play_rules_of=_play_rules,
+        coaching=_coaching, play_rules_of=_play_rules, reviewable=True,
         seat_places=("", "kalabriasz.seat_left", "kalabriasz.seat_right"),
         guest_order=(1, 2),
         preset_words="kalabriasz.preset_{}", custom_words="kalabriasz.preset_custom",
@@ -65,6 +65,7 @@ KALABRIASZ = register_game(
             "demo": "kalabriasz demo",
             "lesson": "kalabriasz lesson",
             "replay": "kalabriasz replay", "match record": "kalabriasz match record",
+            "review": "kalabriasz review",  # its cards against the three-player solver
         },
         demo_preset="kalabriasz", mirror="three",
         deal_event=KalabriaszDealScored, end_event=KalabriaszMatchOver, end_winner=_winner,

@@ -749,6 +749,23 @@ def _review(shell: Shell) -> None:
     scene.show(3)
 
 
+def _kalabriasz_review(shell: Shell) -> None:
+    """The review of a Kalabriasz deal played at random where you made trump (seed 2: one
+    of the quicker deals to solve), at the trick of your first lost points."""
+    from ..engine import KALABRIASZ_PRESETS
+
+    state = kalabriasz_position(2, lambda s: len(s.sheet) == 1)
+    shell.show_menu()
+    scene: Any = shell.push(
+        "kalabriasz review", variant=KALABRIASZ_PRESETS["kalabriasz"], seed=2,
+        actions=[str(a) for a in state.actions], deal_no=1, names=["You", "Anna", "Bram"],
+    )  # fmt: skip
+    scene.job.wait(300)
+    result = scene.result()
+    first = result.first_loss(scene.your_side) if result is not None else None
+    scene.show(first.index // 3 + 1 if first is not None else 1)
+
+
 SCREENS: dict[str, Opener] = {
     "klabberjass: bidding": _klabberjass,
     "klabberjass: mid-trick": lambda shell: _klabberjass(
@@ -772,6 +789,7 @@ SCREENS: dict[str, Opener] = {
     "kalabriasz: deal summary": _kalabriasz_summary,
     "kalabriasz: score sheet": _kalabriasz_sheet,
     "kalabriasz: game end": _kalabriasz_end,
+    "kalabriasz: review": _kalabriasz_review,
     "menu": lambda shell: shell.show_menu(),
     "menu: continue": lambda shell: _one_open(shell),
     "menu: two open matches": lambda shell: _two_open(shell),

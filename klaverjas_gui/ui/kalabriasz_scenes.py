@@ -58,6 +58,10 @@ class KalabriaszSummaryScene(DealSummaryScene):
         return tr("ui.summary_deal_line", n=line.deal_no, trump=trump,
                   name=self.session.seats[line.maker].label)  # fmt: skip
 
+    def reviewable(self) -> bool:
+        """A deal all passed has no card to review."""
+        return self.line.maker >= 0 and super().reviewable()
+
     def cards(self, team: int) -> int:
         """A player's card points, the maker's with the two cards he laid away."""
         s = self.line.score

@@ -150,15 +150,16 @@ class ReplayScene(Scene):
             ("next_trick", tr("ui.replay_next"), self.next_trick, "@primary"),
             ("back", tr("ui.back"), lambda: self.app.pop(self), "@quiet"),
         ]
-        if self.game.reviewable:  # a four-player deal can be reviewed against best play
+        if self.game.reviewable and self.cards:  # its cards can be judged against best play
             rows.insert(0, ("review", tr("teach.review_button"), self.open_review, "@quiet"))
         button_column(self, rows)
 
     def open_review(self) -> None:
         actions = self.app.history.actions(self.record.id)
         names = list(self.table.names)
-        self.app.push("review", variant=self.variant, seed=self.record.seed, actions=actions,
-                      deal_no=self.deal.deal_no, names=names, match_id=self.record.id)  # fmt: skip
+        self.app.push(self.game.scene("review"), variant=self.variant, seed=self.record.seed,
+                      actions=actions, deal_no=self.deal.deal_no, names=names,
+                      match_id=self.record.id)  # fmt: skip
 
     def resize(self, size: tuple[int, int]) -> None:
         self.table.resize(size)

@@ -23,7 +23,7 @@ import pygame
 
 from ..engine import StateError, Variant
 from ..engine.match import TrickWon
-from ..games import KLAVERJAS
+from ..games import KLAVERJAS, Game
 from ..i18n import tr
 from ..play.seats import CancelToken, Job, Jobs
 from ..teach import coach
@@ -56,7 +56,12 @@ def analyse(token: CancelToken, deal: DealPlays, progress: list[int]) -> DealRev
 
 
 class ReviewScene(Scene):
-    """Left/Right (or the buttons) step a trick; the panel compares with best play."""
+    """Left/Right (or the buttons) step a trick; the panel compares with best play.
+
+    The three-player game (ui/kalabriasz_review.py) swaps its game and the hooks below:
+    its deal, its analysis and the words for whose points a card lost."""
+
+    game: Game = KLAVERJAS
 
     def __init__(
         self, app: Shell, variant: Variant, seed: int, actions: Sequence[str], deal_no: int,
@@ -64,29 +69,67 @@ class ReviewScene(Scene):
     ) -> None:  # fmt: skip
         """`match_id`: the stored match, whose coached decisions are shown beside the cards."""
         super().__init__(app)
-        self.deal = deal_plays(KLAVERJAS, variant, seed, list(actions), deal_no)
+        self.deal = self.walk(variant, seed, list(actions), deal_no)
         self.names = list(names)
         self.coached: dict[int, Decision] = {}  # the coach's judgements, by action number
         if match_id is not None:
             self.coached = {d.seq: d for d in app.history.decisions(match_id)}
-        self.table = StillTable(app.settings, KLAVERJAS, variant, self.names, app.size)
+        self.table = StillTable(app.settings, self.game, variant, self.names, app.size)
         self.progress = [0, len(self.deal.plays) + 1]
         self.jobs = Jobs(name="klaverjas-review")  # a thread even for screenshots: they wait
-        self.job: Job[DealReview] = self.jobs.submit(analyse, self.deal, self.progress)
+        self.job: Job[DealReview] = self.analyse()
         self.trick = 0  # 0: before the first card; k: trick k lies on the cloth
         self.won: TrickWon | None = None
         self.build()
         self.show(0)
 
+    # --- what the three-player review swaps ---
+    def walk(self, variant: Variant, seed: int, actions: list[str], deal_no: int) -> DealPlays:
+        """The deal's cards, rebuilt from the stored actions."""
+        return deal_plays(self.game, variant, seed, actions, deal_no)
+
+    def analyse(self) -> Job[DealReview]:
+        """The analysis, started in the background."""
+        return self.jobs.submit(analyse, self.deal, self.progress)
+
+    @property
+    def your_side(self) -> int:
+        """The side whose first loss the panel calls out: the human's (South's) team."""
+        return YOUR_TEAM
+
+    def start_text(self) -> str:
+        """The panel before the first card."""
+        return tr("teach.review_start")
+
+    def compare_text(self, gap: int) -> str:
+        """The deal as played against best play from the first card: `gap` is what best
+        play would have given team 0 more, in points of this deal (negative: less)."""
+        key = "more" if gap < 0 else "less" if gap > 0 else "same"
+        return tr(f"teach.review_compare_{key}", n=abs(gap))
+
+    def no_loss_text(self) -> str:
+        return tr("teach.review_no_loss")
+
+    def first_loss_text(self, first: CardReview) -> str:
+        """Where the human's side first gave points away, and the best card there."""
+        best = ", ".join(card_text(c) for c in first.best)
+        return self.about("review_first_loss", first.seat, trick=first.index // self.per_trick + 1,
+                          card=card_text(first.card), loss=team_points(first.loss),
+                          best=best)  # fmt: skip
+
     # --- positions ---
     @property
+    def per_trick(self) -> int:
+        return self.game.players
+
+    @property
     def tricks(self) -> int:
-        return (len(self.deal.plays) + 3) // 4
+        return (len(self.deal.plays) + self.per_trick - 1) // self.per_trick
 
     def show(self, trick: int) -> None:
         """The position with trick `trick` complete on the cloth (0: before the first card)."""
         self.trick = max(0, min(trick, self.tricks))
-        cards = min(4 * self.trick, len(self.deal.plays))
+        cards = min(self.per_trick * self.trick, len(self.deal.plays))
         self.won = self.deal.lay_out(self.table, cards) if self.deal.plays else None
 
     def result(self) -> DealReview | None:
@@ -98,8 +141,9 @@ class ReviewScene(Scene):
         result = self.result()
         if result is None or not self.trick:
             return []
-        start = 4 * (self.trick - 1)
-        return list(result.cards[start : min(start + 4, len(result.cards))])
+        n = self.per_trick
+        start = n * (self.trick - 1)
+        return list(result.cards[start : min(start + n, len(result.cards))])
 
     # --- widgets ---
     def build(self) -> None:
@@ -142,7 +186,7 @@ class ReviewScene(Scene):
         if not self.deal.plays:
             return head, [(tr("teach.review_no_cards"), theme.TEXT)]
         if self.trick == 0:
-            lines.append((tr("teach.review_start"), theme.TEXT))
+            lines.append((self.start_text(), theme.TEXT))
         elif self.won is not None:
             text = self.about("review_trick", self.won.seat, trick=self.trick, n=self.won.points)
             if self.won.roem:
@@ -174,18 +218,13 @@ class ReviewScene(Scene):
         whole = self.trick in (0, self.tricks)
         if whole:
             gap = team_points(result.best_margin - result.final_margin)  # team 0's view
-            key = "more" if gap < 0 else "less" if gap > 0 else "same"
-            lines.append((tr(f"teach.review_compare_{key}", n=abs(gap)), theme.GOLD_LIGHT))
-        first = result.first_loss(YOUR_TEAM)
+            lines.append((self.compare_text(gap), theme.GOLD_LIGHT))
+        first = result.first_loss(self.your_side)
         if first is None:
             if whole:
-                lines.append((tr("teach.review_no_loss"), theme.TEXT))
-        elif whole or first.index // 4 + 1 == self.trick:
-            best = ", ".join(card_text(c) for c in first.best)
-            text = self.about("review_first_loss", first.seat, trick=first.index // 4 + 1,
-                              card=card_text(first.card), loss=team_points(first.loss),
-                              best=best)  # fmt: skip
-            lines.append((text, theme.TEXT))
+                lines.append((self.no_loss_text(), theme.TEXT))
+        elif whole or first.index // self.per_trick + 1 == self.trick:
+            lines.append((self.first_loss_text(first), theme.TEXT))
         return lines
 
     def card_loss(self, c: CardReview) -> str:
@@ -216,7 +255,7 @@ class ReviewScene(Scene):
         """A red frame and the points lost on each card that gave points away."""
         L = self.table.layout
         result = self.result()
-        first = result.first_loss(YOUR_TEAM) if result is not None else None
+        first = result.first_loss(self.your_side) if result is not None else None
         for c in self.trick_cards():
             if c.loss <= 0:
                 continue

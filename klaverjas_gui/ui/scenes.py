@@ -32,6 +32,7 @@ SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "klabberjass match record": "klabberjass_replay.KlabberjassRecordScene",
     "kalabriasz match record": "kalabriasz_replay.KalabriaszRecordScene",
     "review": "review.ReviewScene",  # variant=, seed=, actions=, deal_no=, names=
+    "kalabriasz review": "kalabriasz_review.KalabriaszReviewScene",
     "learn": "tutorial.LearnScene",
     "lessons": "tutorial.LessonListScene",
     "lesson": "tutorial.LessonScene",  # lesson= (one with cards; else "quiz")
@@ -104,6 +105,7 @@ def _bundled() -> None:  # pragma: no cover - never called
         history,
         kalabriasz_lesson,
         kalabriasz_replay,
+        kalabriasz_review,
         kalabriasz_scenes,
         klabberjass_replay,
         klabberjass_scenes,

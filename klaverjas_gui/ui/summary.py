@@ -151,7 +151,8 @@ class DealSummaryScene(Scene):
         return size
 
     def reviewable(self) -> bool:
-        """A human's four-player deal can be reviewed against best play (ui/review.py)."""
+        """A human's deal can be reviewed against best play where its game says so
+        (`Game.reviewable`; its review scene, `Game.scene("review")`)."""
         session = self.session
         # a lesson's stacked deal is not one the review can deal again from a seed
         state = session.state
@@ -164,7 +165,7 @@ class DealSummaryScene(Scene):
         state = self.session.state
         # the position's own seed: a loaded position (a test's, the catalogue's) may come
         # from another deal than the session was started with
-        self.app.push("review", variant=state.variant, seed=state.seed,
+        self.app.push(self.session.game.scene("review"), variant=state.variant, seed=state.seed,
                       actions=[str(a) for a in state.actions], deal_no=self.line.deal_no,
                       names=[s.name for s in self.session.seats],
                       match_id=self.session.match_id)  # fmt: skip
