@@ -86,6 +86,58 @@ def test_a_waiting_practice_match_beside_a_klabberjass_game_fits_its_button(
         assert "1999–1888" in menu.buttons["continue_2"].text
 
 
+def fits(scene, size: tuple[int, int]) -> None:
+    """Every button of `scene` lies in the window, holds its label and overlaps no other."""
+    window = pygame.Rect((0, 0), size)
+    rects = {k: b.get_abs_rect() for k, b in scene.buttons.items()}
+    for key, button in scene.buttons.items():
+        rect = rects[key]
+        assert window.contains(rect), (key, rect)
+        width, height = button.font.size(button.text)
+        assert width <= rect.w - 8 and height <= rect.h, (key, button.text)
+        assert rect.collidelist([r for k, r in rects.items() if k != key]) == -1, key
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+def test_every_waiting_match_is_continued_from_the_menu(make_app, text_size):
+    """A match of each game waits: the menu showed two Continue buttons and the third
+    match was reached only through Play. Each is now continued by clicks from the menu
+    (its own button, or "Other matches" and the list), at 1024x600 in Dutch."""
+    from klaverjas_gui.games import GAMES
+    from klaverjas_gui.ui.menu import WaitingScene
+
+    app = make_app("--lang", "nl", size="1024x600", deterministic=True, first_frame=True)
+    app.set_text_size(text_size)
+    catalogue.SCREENS["menu: three open matches"](app)
+    waiting = {m.game.name: m for m in app.open_matches()}
+    assert set(waiting) == set(GAMES)
+    for game in GAMES.values():
+        menu = app.top
+        assert isinstance(menu, MainMenuScene)
+        fits(menu, app.size)
+        assert len(rows(menu)) <= 7
+        shown = [k for k, b in menu.buttons.items() if k.startswith("continue")
+                 and b.text.partition(":")[0].endswith(game.label)]  # fmt: skip
+        if shown:
+            click_button(app, menu, shown[0])
+        else:
+            click_button(app, menu, "continue_more")
+            listing = app.top
+            assert isinstance(listing, WaitingScene)
+            fits(listing, app.size)
+            named = [k for k, b in listing.buttons.items() if game.label + ":" in b.text]
+            assert len(named) == 1, [b.text for b in listing.buttons.values()]
+            click_button(app, listing, named[0])
+        table = app.top
+        assert table.session.game is game, game.name
+        state = table.session.state
+        assert (state.deal_no, tuple(state.totals)[:2]) == (
+            waiting[game.name].deal_no,
+            waiting[game.name].totals,
+        )
+        press(app, pygame.K_ESCAPE)
+
+
 def test_continue_names_the_match_it_continues(make_app):
     app = make_app(deterministic=True, first_frame=True)
     catalogue.SCREENS["menu: two open matches"](app)
