@@ -570,6 +570,9 @@ class LessonSession(MatchSession):
                  jobs: Jobs | None = None) -> None:  # fmt: skip
         self.run = run
         self.script_wait = -FIRST_PAUSE
+        # the words of the last move refused with a `LESSON` Reason, worded when read: the
+        # Reason's text is in the language of the moment it was refused
+        self.refused: Callable[[], str] = lambda: ""
         super().__init__(game_of(run.state), run.lesson.variant, 0, seats, state=run.state,
                          settings=settings, jobs=jobs)  # fmt: skip
 
@@ -578,12 +581,14 @@ class LessonSession(MatchSession):
         a legal but different one the lesson's words (a `LESSON` Reason)."""
         run = self.run
         if run.done or not run.waiting_for_you:
-            return Reason(LESSON, {"text": tr("teach.not_your_turn")})
+            self.refused = lambda: tr("teach.not_your_turn")
+            return Reason(LESSON, {"text": self.refused()})
         why = self.state.refusal(action)
         if why is not None:
             return why  # type: ignore[no-any-return]
         feedback = run.try_action(action)
         if not feedback.ok:
+            self.refused = feedback.words
             return Reason(LESSON, {"text": feedback.message})
         return run.state, run.events
 
