@@ -17,6 +17,7 @@ from uitest import (
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS
 from klaverjas_gui.ui import catalogue
 from klaverjas_gui.ui.confirm import ConfirmScene
+from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.play import PlayScene
 from klaverjas_gui.ui.table.scene import TableScene
@@ -411,3 +412,24 @@ def test_the_play_screen_opens_on_the_game_last_played(make_app, tmp_path):
     run_until(again, lambda: isinstance(again.top, MainMenuScene))
     click_button(again, again.top, "play")
     assert again.top.game.name == "klaverjas"
+
+
+@pytest.mark.parametrize("screen", ["klabberjass: game end", "kalabriasz: game end"])
+@pytest.mark.parametrize("shared", [False, True], ids=["own", "shared"])
+def test_new_match_at_the_end_starts_the_game_just_played(make_app, screen, shared):
+    """New match at the end of a Klabberjass or Kalabriasz game starts that game again.
+    The shared end scene (a game without one of its own falls back on it) started the
+    default game, Klaverjas, whatever had ended."""
+    app = make_app(deterministic=True, first_frame=True)
+    catalogue.SCREENS[screen](app)
+    end = app.top
+    ended = end.session
+    if shared:
+        end = app.push("match end", session=ended, table=end.table, ev=end.ev)
+        assert type(end) is MatchEndScene
+    click_button(app, end, "new_match")
+    table = app.top
+    assert table.session is not ended and table.session.state.n_actions == 0
+    assert table.session.game is ended.game, table.session.game.name
+    rules = ended.variant if end.same_rules else app.settings.rules(ended.game)
+    assert table.session.variant == rules
