@@ -705,7 +705,7 @@ class OpenMatch:
     game: Game
     rules: str  # the preset's name, or "custom"
     deal_no: int
-    totals: tuple[int, int]  # the player's team (seat 0's) first
+    totals: tuple[int, ...]  # each side's, the player's (seat 0's) first: three in Kalabriasz
     match_id: int | None  # the history's match; None: not recorded (practice)
     practice: bool = False
     guests: tuple[str, ...] = ()  # hosted: the people at other laptops, cut off if it ends
@@ -716,8 +716,7 @@ def open_match(game: Game, variant: Any, state: Any, match_id: int | None,
     """The facts of a match at `state` (a finished one's last deal is still its number)."""
     deal_no = max(1, int(getattr(state, "deal_no", len(state.sheet) + 1)))
     totals = tuple(int(t) for t in state.totals)
-    return OpenMatch(game, game.preset_name(variant), deal_no, (totals[0], totals[1]),
-                     match_id, practice)  # fmt: skip
+    return OpenMatch(game, game.preset_name(variant), deal_no, totals, match_id, practice)
 
 
 def stored_open_match(history: History, game: Game) -> OpenMatch | None:
