@@ -38,12 +38,14 @@ def rows(menu: MainMenuScene) -> set[int]:
 
 
 @pytest.mark.parametrize("text_size", ["normal", "larger"])
-def test_the_menu_has_seven_rows_at_most_and_every_label_fits(make_app, text_size):
+@pytest.mark.parametrize("screen", ["menu: two open matches", "menu: three open matches"])
+def test_the_menu_has_seven_rows_at_most_and_every_label_fits(make_app, text_size, screen):
     app = make_app(deterministic=True, first_frame=True)
     app.set_text_size(text_size)
-    catalogue.SCREENS["menu: two open matches"](app)
+    catalogue.SCREENS[screen](app)
     menu = app.top
-    assert isinstance(menu, MainMenuScene) and {"continue", "continue_2"} <= set(menu.buttons)
+    second = "continue_2" if screen.startswith("menu: two") else "continue_more"
+    assert isinstance(menu, MainMenuScene) and {"continue", second} <= set(menu.buttons)
     for size in SIZES:
         resize(app, size)
         menu = app.top
