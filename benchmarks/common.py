@@ -3,12 +3,13 @@ and a throwaway data folder, so a benchmark never touches the player's own files
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,3 +61,36 @@ def play_kept(
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(say(row), file=sys.stderr, flush=True)
+
+
+def ladder(
+    doc: str | None,
+    levels: Sequence[str],
+    unit: str,
+    report: Callable[[list[Path]], str],
+    play: Callable[[argparse.Namespace, int], dict[str, Any]],
+    say: Callable[[dict[str, Any]], str],
+    own: Callable[[argparse.ArgumentParser], None] = lambda p: None,
+) -> int:
+    """The command line a ladder shares (kj_ladder.py, kalabriasz_ladder.py): level --a
+    against --b over `--{unit}s` indices from --first, each kept in --out as soon as it is
+    played (`play(args, index)`), then its table; or --report, the table of kept files.
+    `own` adds the ladder's own options."""
+    p = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
+    p.add_argument("--a", default="hard", choices=levels)
+    p.add_argument("--b", default="normal", choices=levels)
+    p.add_argument(f"--{unit}s", type=int, default=100, dest="count", metavar=unit.upper() + "S")
+    p.add_argument("--first", type=int, default=0, help=f"first {unit} index")
+    own(p)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--out", type=Path, help=f"JSON-lines file the {unit}s are kept in")
+    p.add_argument("--report", type=Path, nargs="+", help="print the table of these files")
+    a = p.parse_args()
+    if a.report:
+        print(report(a.report))
+        return 0
+    if a.out is None:
+        p.error("--out (or --report) is needed")
+    play_kept(a.out, range(a.first, a.first + a.count), lambda i: play(a, i), say)
+    print(report([a.out]))
+    return 0

@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import kept_rows, play_kept  # noqa: E402
+from common import kept_rows, ladder  # noqa: E402
 
 from klaverjas_gui.ai import kalabriasz_arena as arena  # noqa: E402
 from klaverjas_gui.ai.duplicate import percentile  # noqa: E402
@@ -122,22 +122,6 @@ def report(paths: list[Path]) -> str:
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    p.add_argument("--a", default="hard", choices=LEVELS)
-    p.add_argument("--b", default="normal", choices=LEVELS)
-    p.add_argument("--rotations", type=int, default=100)
-    p.add_argument("--first", type=int, default=0, help="first rotation index")
-    p.add_argument("--variant", default="kalabriasz", choices=list(KALABRIASZ_PRESETS))
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", type=Path, help="JSON-lines file the rotations are kept in")
-    p.add_argument("--report", type=Path, nargs="+", help="print the table of these files")
-    a = p.parse_args()
-    if a.report:
-        print(report(a.report))
-        return 0
-    if a.out is None:
-        p.error("--out (or --report) is needed")
-
     def say(row: dict[str, Any]) -> str:
         margin = statistics.fmean(
             arena.Game(tuple(g["seating"]), tuple(g["scores"]), 0, False, (0, 0, 0), ()).margin
@@ -145,10 +129,11 @@ def main() -> int:
         )
         return f"rotation {row['index']}: {margin:+.1f}"
 
-    play_kept(a.out, range(a.first, a.first + a.rotations),
-              lambda i: play(i, a.a, a.b, a.variant, a.seed), say)  # fmt: skip
-    print(report([a.out]))
-    return 0
+    def variant(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--variant", default="kalabriasz", choices=list(KALABRIASZ_PRESETS))
+
+    return ladder(__doc__, LEVELS, "rotation", report,
+                  lambda a, i: play(i, a.a, a.b, a.variant, a.seed), say, variant)  # fmt: skip
 
 
 if __name__ == "__main__":

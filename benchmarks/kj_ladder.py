@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import kept_rows, play_kept  # noqa: E402
+from common import kept_rows, ladder  # noqa: E402
 
 from klaverjas_gui.ai import klabberjass_arena  # noqa: E402
 from klaverjas_gui.ai.duplicate import Pair, percentile  # noqa: E402
@@ -137,30 +137,15 @@ def report(paths: list[Path]) -> str:
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    p.add_argument("--a", default="hard", choices=KLABBERJASS_LEVELS)
-    p.add_argument("--b", default="normal", choices=KLABBERJASS_LEVELS)
-    p.add_argument("--pairs", type=int, default=100)
-    p.add_argument("--first", type=int, default=0, help="first pair index")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", type=Path, help="JSON-lines file the pairs are kept in")
-    p.add_argument("--uncapped", action="store_true", help="hard without its wall-clock cap")
-    p.add_argument("--report", type=Path, nargs="+", help="print the table of these files")
-    a = p.parse_args()
-    if a.report:
-        print(report(a.report))
-        return 0
-    if a.out is None:
-        p.error("--out (or --report) is needed")
-
     def say(row: dict[str, Any]) -> str:
         margin = (row["runs"][0]["margin"] + row["runs"][1]["margin"]) / 2
         return f"pair {row['index']}: {margin:+.1f}"
 
-    play_kept(a.out, range(a.first, a.first + a.pairs),
-              lambda i: play(i, a.a, a.b, a.seed, a.uncapped), say)  # fmt: skip
-    print(report([a.out]))
-    return 0
+    def uncapped(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--uncapped", action="store_true", help="hard without its wall-clock cap")
+
+    return ladder(__doc__, KLABBERJASS_LEVELS, "pair", report,
+                  lambda a, i: play(i, a.a, a.b, a.seed, a.uncapped), say, uncapped)  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from uitest import (
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, PRESETS
 from klaverjas_gui.ui import catalogue
 from klaverjas_gui.ui.confirm import ConfirmScene
+from klaverjas_gui.ui.match_end import MatchEndScene
 from klaverjas_gui.ui.menu import MainMenuScene
 from klaverjas_gui.ui.play import PlayScene
 from klaverjas_gui.ui.table.scene import TableScene
@@ -37,12 +38,14 @@ def rows(menu: MainMenuScene) -> set[int]:
 
 
 @pytest.mark.parametrize("text_size", ["normal", "larger"])
-def test_the_menu_has_seven_rows_at_most_and_every_label_fits(make_app, text_size):
+@pytest.mark.parametrize("screen", ["menu: two open matches", "menu: three open matches"])
+def test_the_menu_has_seven_rows_at_most_and_every_label_fits(make_app, text_size, screen):
     app = make_app(deterministic=True, first_frame=True)
     app.set_text_size(text_size)
-    catalogue.SCREENS["menu: two open matches"](app)
+    catalogue.SCREENS[screen](app)
     menu = app.top
-    assert isinstance(menu, MainMenuScene) and {"continue", "continue_2"} <= set(menu.buttons)
+    second = "continue_2" if screen.startswith("menu: two") else "continue_more"
+    assert isinstance(menu, MainMenuScene) and {"continue", second} <= set(menu.buttons)
     for size in SIZES:
         resize(app, size)
         menu = app.top
@@ -84,6 +87,59 @@ def test_a_waiting_practice_match_beside_a_klabberjass_game_fits_its_button(
             assert width <= button.get_abs_rect().w - 8, (size, button.text)
         assert "Klabberjass" in menu.buttons["continue"].text
         assert "1999–1888" in menu.buttons["continue_2"].text
+
+
+def fits(scene, size: tuple[int, int]) -> None:
+    """Every button of `scene` lies in the window, holds its label and overlaps no other."""
+    window = pygame.Rect((0, 0), size)
+    rects = {k: b.get_abs_rect() for k, b in scene.buttons.items()}
+    for key, button in scene.buttons.items():
+        rect = rects[key]
+        assert window.contains(rect), (key, rect)
+        width, height = button.font.size(button.text)
+        assert width <= rect.w - 8 and height <= rect.h, (key, button.text)
+        assert rect.collidelist([r for k, r in rects.items() if k != key]) == -1, key
+
+
+@pytest.mark.parametrize("text_size", ["normal", "larger"])
+def test_every_waiting_match_is_continued_from_the_menu(make_app, text_size):
+    """A match of each game waits: the menu showed two Continue buttons and the third
+    match was reached only through Play. Each is now continued by clicks from the menu
+    (its own button, or "Other matches" and the list), at 1024x600 in Dutch."""
+    from klaverjas_gui.games import GAMES
+    from klaverjas_gui.ui.menu import WaitingScene
+
+    app = make_app("--lang", "nl", size="1024x600", deterministic=True, first_frame=True)
+    app.set_text_size(text_size)
+    catalogue.SCREENS["menu: three open matches"](app)
+    waiting = {m.game.name: m for m in app.open_matches()}
+    assert set(waiting) == set(GAMES)
+    for game in GAMES.values():
+        menu = app.top
+        assert isinstance(menu, MainMenuScene)
+        fits(menu, app.size)
+        assert len(rows(menu)) <= 7
+        shown = [k for k, b in menu.buttons.items() if k.startswith("continue")
+                 and b.text.partition(":")[0].endswith(game.label)]  # fmt: skip
+        if shown:
+            label = menu.buttons[shown[0]].text
+            click_button(app, menu, shown[0])
+        else:
+            click_button(app, menu, "continue_more")
+            listing = app.top
+            assert isinstance(listing, WaitingScene)
+            fits(listing, app.size)
+            named = [k for k, b in listing.buttons.items() if game.label + ":" in b.text]
+            assert len(named) == 1, [b.text for b in listing.buttons.values()]
+            label = listing.buttons[named[0]].text
+            click_button(app, listing, named[0])
+        table = app.top
+        assert table.session.game is game, game.name
+        state = table.session.state
+        assert state.deal_no == waiting[game.name].deal_no
+        # every side's total, the player's first (a Kalabriasz label showed two of three)
+        assert label.endswith(" " + "–".join(str(t) for t in state.totals)), label
+        press(app, pygame.K_ESCAPE)
 
 
 def test_continue_names_the_match_it_continues(make_app):
@@ -359,3 +415,24 @@ def test_the_play_screen_opens_on_the_game_last_played(make_app, tmp_path):
     run_until(again, lambda: isinstance(again.top, MainMenuScene))
     click_button(again, again.top, "play")
     assert again.top.game.name == "klaverjas"
+
+
+@pytest.mark.parametrize("screen", ["klabberjass: game end", "kalabriasz: game end"])
+@pytest.mark.parametrize("shared", [False, True], ids=["own", "shared"])
+def test_new_match_at_the_end_starts_the_game_just_played(make_app, screen, shared):
+    """New match at the end of a Klabberjass or Kalabriasz game starts that game again.
+    The shared end scene (a game without one of its own falls back on it) started the
+    default game, Klaverjas, whatever had ended."""
+    app = make_app(deterministic=True, first_frame=True)
+    catalogue.SCREENS[screen](app)
+    end = app.top
+    ended = end.session
+    if shared:
+        end = app.push("match end", session=ended, table=end.table, ev=end.ev)
+        assert type(end) is MatchEndScene
+    click_button(app, end, "new_match")
+    table = app.top
+    assert table.session is not ended and table.session.state.n_actions == 0
+    assert table.session.game is ended.game, table.session.game.name
+    rules = ended.variant if end.same_rules else app.settings.rules(ended.game)
+    assert table.session.variant == rules

@@ -28,6 +28,7 @@ from klaverjas_gui.engine.cards import cards_of
 from klaverjas_gui.engine.match import RoemClaimed
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach.lessons import LESSONS, YOU
+from klaverjas_gui.ui import theme
 from klaverjas_gui.ui.tutorial import LessonListScene, LessonScene, QuizScene
 
 
@@ -241,3 +242,45 @@ def test_three_at_the_table_opens_at_the_three_player_table(make_app):
     assert isinstance(scene, KalabriaszLessonScene) and isinstance(scene, KalabriaszTableScene)
     assert scene.lesson is LESSON_BY_ID["three"] and scene.game.players == 3
     assert [seat.name for seat in scene.session.seats] == ["You", "West", "East"]
+
+
+@pytest.mark.parametrize("lesson", [lesson for lesson in LESSONS if lesson.stacked][:4],
+                         ids=lambda lesson: lesson.id)  # fmt: skip
+def test_a_refused_card_is_said_again_in_the_language_switched_to(make_app, lesson):
+    """The lesson's refusal (the engine's reason, or the lesson's own "play the other
+    card") stayed in the old language after a switch in the Settings."""
+    app = make_app()
+    listing = open_lessons(app)
+    click_button(app, listing, f"lesson_{lesson.id}")
+    scene = app.top
+    run_until(app, lambda: scene.run.waiting_for_you and scene.may_act())
+    run_until(app, scene.human_may_play)
+    card, illegal = wrong_card(scene)
+    assert card is not None
+    state = scene.session.state
+    click(app, card_pos(scene, card))
+    english = scene.refusal
+    assert english and scene.session.state is state
+    app.set_language("nl")
+    app.step(DT)
+    move = scene.hand.action(card)
+    dutch = (
+        words.explain(state, move)
+        if illegal
+        else (scene.run.step.instead or tr("teach.lesson_wants"))
+    )
+    assert scene.refusal == dutch != english
+    assert (dutch, theme.NAT) in scene.panel_lines()[1]
+
+
+def test_a_wrong_answer_is_said_again_in_the_language_switched_to(make_app):
+    app = make_app()
+    listing = open_lessons(app)
+    click_button(app, listing, "lesson_nat")
+    quiz = app.top
+    click_button(app, quiz, "choice_made")
+    english = quiz.refusal
+    app.set_language("nl")
+    app.step(DT)
+    assert quiz.refusal.startswith(tr("teach.not_quite", explain="").strip())
+    assert quiz.refusal == tr("teach.not_quite", explain=quiz.run.quiz.explain) != english

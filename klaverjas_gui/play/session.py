@@ -570,6 +570,9 @@ class LessonSession(MatchSession):
                  jobs: Jobs | None = None) -> None:  # fmt: skip
         self.run = run
         self.script_wait = -FIRST_PAUSE
+        # the words of the last move refused with a `LESSON` Reason, worded when read: the
+        # Reason's text is in the language of the moment it was refused
+        self.refused: Callable[[], str] = lambda: ""
         super().__init__(game_of(run.state), run.lesson.variant, 0, seats, state=run.state,
                          settings=settings, jobs=jobs)  # fmt: skip
 
@@ -578,12 +581,14 @@ class LessonSession(MatchSession):
         a legal but different one the lesson's words (a `LESSON` Reason)."""
         run = self.run
         if run.done or not run.waiting_for_you:
-            return Reason(LESSON, {"text": tr("teach.not_your_turn")})
+            self.refused = lambda: tr("teach.not_your_turn")
+            return Reason(LESSON, {"text": self.refused()})
         why = self.state.refusal(action)
         if why is not None:
             return why  # type: ignore[no-any-return]
         feedback = run.try_action(action)
         if not feedback.ok:
+            self.refused = feedback.words
             return Reason(LESSON, {"text": feedback.message})
         return run.state, run.events
 
@@ -700,7 +705,7 @@ class OpenMatch:
     game: Game
     rules: str  # the preset's name, or "custom"
     deal_no: int
-    totals: tuple[int, int]  # the player's team (seat 0's) first
+    totals: tuple[int, ...]  # each side's, the player's (seat 0's) first: three in Kalabriasz
     match_id: int | None  # the history's match; None: not recorded (practice)
     practice: bool = False
     guests: tuple[str, ...] = ()  # hosted: the people at other laptops, cut off if it ends
@@ -711,8 +716,7 @@ def open_match(game: Game, variant: Any, state: Any, match_id: int | None,
     """The facts of a match at `state` (a finished one's last deal is still its number)."""
     deal_no = max(1, int(getattr(state, "deal_no", len(state.sheet) + 1)))
     totals = tuple(int(t) for t in state.totals)
-    return OpenMatch(game, game.preset_name(variant), deal_no, (totals[0], totals[1]),
-                     match_id, practice)  # fmt: skip
+    return OpenMatch(game, game.preset_name(variant), deal_no, totals, match_id, practice)
 
 
 def stored_open_match(history: History, game: Game) -> OpenMatch | None:

@@ -139,7 +139,7 @@ class Coaching:
         from .signal_words import signal_reason
 
         for a in obs.legal:
-            if a.kind == "play" and signal_reason(obs, a.card) is not None:  # type: ignore[arg-type]
+            if a.kind == "play" and signal_reason(obs, a.card) is not None:
                 return a
         return None
 
@@ -150,7 +150,7 @@ class Coaching:
 
     def card_rules(self, obs: Obs) -> Variant:
         """The rules that say which card may be played."""
-        return obs.variant  # type: ignore[no-any-return]
+        return obs.variant
 
     def question(self, obs: Obs) -> str:
         """The situation of a question that is neither a card nor a roem claim."""
@@ -226,7 +226,7 @@ KLAVERJAS_COACHING = Coaching()
 
 def coaching(obs: Obs) -> Coaching:
     """The coaching of the game `obs` is a position of (its registry entry's)."""
-    return game_of(obs).coaching()  # type: ignore[no-any-return]
+    return game_of(obs).coaching()
 
 
 def evaluate(
@@ -337,7 +337,7 @@ def shrunk(obs: Obs, solved: list[dict[int, float]], best: Action) -> dict[Actio
     top = statistics.fmean(w[b] for w in solved) / 2
     values = {}
     for a in obs.legal:
-        diffs = [(w[b] - w[a.card.index]) / 2 for w in solved]  # type: ignore[union-attr]
+        diffs = [(w[b] - w[a.card.index]) / 2 for w in solved]
         gap = statistics.fmean(diffs)
         if gap > 0 and len(diffs) > 1:
             gap = max(0.0, gap - SHRINK * statistics.stdev(diffs) / len(diffs) ** 0.5)
@@ -360,7 +360,7 @@ def situation(obs: Obs) -> str:
         return coaching(obs).question(obs)
     if not obs.trick:
         return "lead"
-    t = obs.trump.index  # type: ignore[union-attr]
+    t = obs.trump.index
     hand = mask_of(obs.hand)
     variant = coaching(obs).card_rules(obs)
     _, rule = obligation(variant, t, hand, list(obs.trick))
@@ -390,7 +390,7 @@ def _points_case(obs: Obs, chosen: Card, best: Card) -> str | None:
     """ "partner" when the partner was winning and the better card, also not winning the
     trick, held more points; "opponent" when an opponent was winning and the card played,
     not winning either, gave more points than the better one. None otherwise."""
-    t = obs.trump.index  # type: ignore[union-attr]
+    t = obs.trump.index
     trick = list(obs.trick)
     n = len(trick)
     if not n or winner_index(t, [*trick, chosen]) == n or winner_index(t, [*trick, best]) == n:
@@ -448,14 +448,15 @@ def note(obs: Obs, j: Judgement) -> str:
     if own is not None:
         return own
     if j.mistake == "points":
-        chosen, best = j.chosen.card, j.best.card
-        t = obs.trump.index  # type: ignore[union-attr]
-        gap = abs(POINTS[t][best.index] - POINTS[t][chosen.index])  # type: ignore[union-attr]
-        if _points_case(obs, chosen, best) == "partner":  # type: ignore[arg-type]
-            return tr(side_key("coach.note_partner", obs), card=card_name(best),  # type: ignore[arg-type]
+        played, better = j.chosen.card, j.best.card
+        assert played is not None and better is not None  # two cards (`_mistake`)
+        t = obs.trump.index
+        gap = abs(POINTS[t][better.index] - POINTS[t][played.index])
+        if _points_case(obs, played, better) == "partner":
+            return tr(side_key("coach.note_partner", obs), card=card_name(better),
                       more=points(gap), cost=cost)  # fmt: skip
         key = side_key("coach.note_opponent", obs)
-        return tr(key, card=card_name(chosen), better=card_name(best),  # type: ignore[arg-type]
+        return tr(key, card=card_name(played), better=card_name(better),
                   more=points(gap), cost=cost)  # fmt: skip
     advice = _reason(obs, j)
     if advice is None:
@@ -483,7 +484,7 @@ def did(obs: Obs, action: Action) -> str:
     if action.kind == "name":
         return tr("coach.did_name", suit=suit_name(action.suit))  # type: ignore[arg-type]
     if action.kind == "take":
-        return tr("coach.did_take", suit=suit_name(obs.proposed.suit))  # type: ignore[union-attr]
+        return tr("coach.did_take", suit=suit_name(obs.proposed.suit))
     if action.kind == "pass" and obs.phase == "claim":
         return tr("coach.did_leave")
     return tr(f"coach.did_{action.kind}")

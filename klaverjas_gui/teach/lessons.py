@@ -110,8 +110,15 @@ class Lesson:
 
 @dataclass
 class Feedback:
+    """The answer to a move or a choice. Its words are worded when read (`message`): a
+    refusal kept on screen is said again in the language switched to."""
+
     ok: bool
-    message: str
+    words: Callable[[], str]
+
+    @property
+    def message(self) -> str:
+        return self.words()
 
 
 @dataclass
@@ -181,17 +188,17 @@ class LessonRun:
         """The learner's move: applied only if it is the one the lesson waits for."""
         step = self.step
         if step is None or not step.key or self.state is None:
-            return Feedback(False, text("not_your_turn"))
+            return Feedback(False, lambda: text("not_your_turn"))
         action = self.parse(action)
         why = self.state.explain(action)
         if why is not None:
-            return Feedback(False, why)
+            return Feedback(False, lambda: why)  # the engine's English (the table words its Reason)
         if action != self.parse(step.action):
-            return Feedback(False, step.instead or text("lesson_wants"))
+            return Feedback(False, lambda: step.instead or text("lesson_wants"))
         self.state, self.events = self.state.apply(action)
         self.pos += 1
         self.saying = lambda: step.done
-        return Feedback(True, step.done)
+        return Feedback(True, self.saying)
 
     def parse(self, action: Action | str) -> Action:
         """A move of the lesson's game ("play JH", "lay 10S")."""
@@ -200,13 +207,13 @@ class LessonRun:
     def answer(self, choice: str) -> Feedback:
         quiz = self.quiz
         if quiz is None:
-            return Feedback(False, text("no_question"))
+            return Feedback(False, lambda: text("no_question"))
         if choice != quiz.answer:
-            return Feedback(False, text("not_quite", explain=quiz.explain))
+            return Feedback(False, lambda: text("not_quite", explain=quiz.explain))
         self.quiz_pos += 1
         values = quiz.values() if quiz.values else {}  # the engine's numbers, worked out once
         self.saying = lambda: text(f"{quiz.key}_explain", **values)
-        return Feedback(True, self.said)
+        return Feedback(True, self.saying)
 
 
 AMS = PRESETS["amsterdam"]

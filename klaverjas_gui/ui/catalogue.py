@@ -129,6 +129,17 @@ def _two_open(shell: Shell) -> None:
     shell.show_menu()
 
 
+def _three_open(shell: Shell) -> None:
+    """A game of each of the three games unfinished: Klaverjas and Kalabriasz stored,
+    Klabberjass in memory; the menu lets each be continued."""
+    from ..games import GAMES
+
+    kalabriasz = GAMES["kalabriasz"]
+    _stored_running(shell, kalabriasz.name, kalabriasz.default_preset, 3,
+                    lambda s: len(s.sheet) == 2)  # fmt: skip
+    _two_open(shell)
+
+
 def _confirm(shell: Shell) -> None:
     """Play → Start while a match runs: the question naming the match it would end."""
     _table(shell, state=_played("amsterdam", 5, lambda s: len(s.sheet) == 4))
@@ -793,6 +804,8 @@ SCREENS: dict[str, Opener] = {
     "menu": lambda shell: shell.show_menu(),
     "menu: continue": lambda shell: _one_open(shell),
     "menu: two open matches": lambda shell: _two_open(shell),
+    "menu: three open matches": lambda shell: _three_open(shell),
+    "menu: other matches": lambda shell: (_three_open(shell), shell.push("waiting")),
     "play": lambda shell: (shell.show_menu(), shell.push("play")),
     "play: klabberjass": lambda shell: (shell.show_menu(), shell.push("play", game="klabberjass")),
     "play: kalabriasz": lambda shell: (shell.show_menu(), shell.push("play", game="kalabriasz")),

@@ -35,10 +35,11 @@ BRIEF = ("ui.open_match", "ui.open_match_bare", "ui.open_match_score")  # ever s
 
 
 def brief(match: OpenMatch, short: bool = False, shorter: int = 0) -> str:
-    """ "Amsterdam, deal 5, 119–407" (the player's team first); practice says it is one
-    (`short`: in one word, for a button beside another); `shorter` 1 leaves out the rules'
-    name, 2 the deal too (BRIEF)."""
-    us, them = match.totals
+    """ "Amsterdam, deal 5, 119–407" (the player's team first, then the others: three totals
+    in Kalabriasz); practice says it is one (`short`: in one word, for a button beside
+    another); `shorter` 1 leaves out the rules' name, 2 the deal too (BRIEF)."""
+    us, *others = match.totals
+    them = "–".join(str(t) for t in others)
     what = tr(BRIEF[shorter], rules=rules_name(match), deal=match.deal_no, us=us, them=them)
     if not match.practice:
         return what

@@ -147,6 +147,8 @@ class KalabriaszEndScene(MatchEndScene):
     """The winner (or the leaders who share the win) and the chart of the three totals;
     "New game" starts a game with the same rules."""
 
+    same_rules = True
+
     def build(self) -> None:
         super().build()
         self.buttons["new_match"].set_text(tr("ui.kj_new_game"))
@@ -158,9 +160,3 @@ class KalabriaszEndScene(MatchEndScene):
         if winners[0] == self.session.holder and not self.table.many:
             return tr("ui.kj_you_win")  # people at one laptop: the winner by name
         return tr("ui.kj_wins", name=self.session.seats[winners[0]].label)
-
-    def new_match(self) -> None:
-        if getattr(self.session, "link", None) is not None:
-            super().new_match()  # a network game: the host's table opens again
-            return
-        self.app.start_match(self.table.session.variant, game=self.table.session.game)

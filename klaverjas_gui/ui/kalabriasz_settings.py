@@ -19,7 +19,6 @@ from ..games import KALABRIASZ
 from ..i18n import tr
 from ..store.prefs import HUMAN
 from ..words import option_description, option_label
-from . import theme, widgets
 from .game_tab import GameTab
 from .seats import display_name, level_label
 
@@ -82,27 +81,12 @@ def describe(rules: Any) -> list[str]:
 
 def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Rect) -> None:
     """The right-hand panel on this tab: the next Kalabriasz game's rules and players."""
-    px = scene._px
-    u = theme.scale_for(scene.app.size)
-    widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
-    x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
     settings = scene.settings
-    rules = settings.rules(KALABRIASZ)
-    y = scene._head(surface, tr("kalabriasz.next_game"), x, y, width)
-    title = tr(KALABRIASZ.preset_title(settings.rules_name(KALABRIASZ)))
-    img = theme.text(title, px(24), theme.GOLD_LIGHT, True)
-    surface.blit(img, (x, y))
-    y += img.get_height() + px(2)
-    lines: list[tuple[str, tuple, bool]] = [(line, theme.TEXT, True) for line in describe(rules)]
-    running: Any = scene.app.match  # the kept table, if a match runs
-    if getattr(running, "game", None) is KALABRIASZ and running.session.variant != rules:
-        lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
-    y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
-    y = scene._head(surface, tr("klabber.at_table"), x, y + px(8), width)
-    table = [
-        (tr("kalabriasz.player_person", name=display_name(name)) if kind == HUMAN else
-         tr("kalabriasz.player_computer", name=display_name(name), level=level_label(kind)),
-         theme.TEXT, True)
+    players = [
+        tr("kalabriasz.player_person", name=display_name(name)) if kind == HUMAN else
+        tr("kalabriasz.player_computer", name=display_name(name), level=level_label(kind))
         for name, kind in settings.seat_plan(KALABRIASZ)
     ]  # fmt: skip
-    scene._paragraphs(surface, table, x, y, width, panel.bottom)
+    TAB.draw_summary(scene, surface, panel, tr("kalabriasz.next_game"),
+                     tr(KALABRIASZ.preset_title(settings.rules_name(KALABRIASZ))),
+                     describe(settings.rules(KALABRIASZ)), players)  # fmt: skip

@@ -41,7 +41,10 @@ class KlabberjassSummaryScene(DealSummaryScene):
 
 
 class KlabberjassEndScene(MatchEndScene):
-    """The winner and the chart of both totals; "New match" starts a game with the same rules."""
+    """The winner and the chart of both totals; "New game" starts a game with the same rules
+    (on the network, the host's table opens again, as after a Klaverjas match)."""
+
+    same_rules = True
 
     def build(self) -> None:
         super().build()
@@ -53,6 +56,3 @@ class KlabberjassEndScene(MatchEndScene):
         if self.ev.winner == self.session.holder and not self.table.many:
             return tr("ui.kj_you_win")  # two people at one laptop: the winner by name
         return tr("ui.kj_wins", name=self.session.seats[self.ev.winner].label)
-
-    def new_match(self) -> None:
-        self.app.start_match(self.table.session.variant, game=self.table.session.game)

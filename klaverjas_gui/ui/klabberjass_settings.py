@@ -10,7 +10,7 @@ its own two seats: either may be a person, and two people share the laptop hot-s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,7 +24,6 @@ from ..engine.klabberjass_rules import (
 from ..games import KLABBERJASS
 from ..i18n import tr
 from ..store.prefs import HUMAN
-from . import theme, widgets
 from .form import Form, Option
 from .game_tab import GameTab
 from .seats import display_name, level_label
@@ -95,24 +94,7 @@ pick_preset, set_option, mark = TAB.pick_preset, TAB.set_option, TAB.mark
 
 def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Rect) -> None:
     """The right-hand panel on this tab: the next Klabberjass game's rules and opponent."""
-    px = scene._px
-    u = theme.scale_for(scene.app.size)
-    widgets.draw_panel(surface, panel, u, (8, 30, 20, 225), theme.GOLD)
-    x, y, width = panel.left + px(18), panel.top + px(14), panel.w - px(36)
     settings = scene.settings
-    y = scene._head(surface, tr("klabber.next_game"), x, y, width)
-    img = theme.text(preset_name(settings.rules_name(KLABBERJASS)), px(24), theme.GOLD_LIGHT, True)
-    surface.blit(img, (x, y))
-    y += img.get_height() + px(2)
-    lines: list[tuple[str, tuple, bool]] = [
-        (line, theme.TEXT, True) for line in describe(settings.rules(KLABBERJASS))
-    ]
-    running: Any = scene.app.match  # the kept table, if a match runs
-    rules = settings.rules(KLABBERJASS)
-    if getattr(running, "game", None) is KLABBERJASS and running.session.variant != rules:
-        lines.append((tr("klabber.running_keeps"), theme.GOLD, False))
-    y = scene._paragraphs(surface, lines, x, y, width, panel.bottom)
-    y = scene._head(surface, tr("klabber.at_table"), x, y + px(8), width)
     (you, first), (name, level) = settings.seat_plan(KLABBERJASS)
     if first == HUMAN and level == HUMAN:
         words = tr("klabber.people", you=display_name(you), name=display_name(name))
@@ -122,5 +104,6 @@ def draw_summary(scene: SettingsScene, surface: pygame.Surface, panel: pygame.Re
     else:
         words = tr("klabber.opponent", you=display_name(you), name=display_name(name),
                    level=level_label(level))  # fmt: skip
-    table = [(words, theme.TEXT, True)]
-    scene._paragraphs(surface, table, x, y, width, panel.bottom)
+    TAB.draw_summary(scene, surface, panel, tr("klabber.next_game"),
+                     preset_name(settings.rules_name(KLABBERJASS)),
+                     describe(settings.rules(KLABBERJASS)), [words])  # fmt: skip

@@ -26,6 +26,8 @@ DEMO_NEXT_SECONDS = 8.0  # the club demo's next match starts after this long
 
 class MatchEndScene(Scene):
     opaque = True
+    # New match: the rules just played (True), else the settings' rules for the game
+    same_rules = False
 
     def __init__(self, app: Shell, session: MatchSession, table: TablePort, ev: MatchOver) -> None:
         """`table`: the port of the table the match was played at (names, its sheet)."""
@@ -63,14 +65,16 @@ class MatchEndScene(Scene):
         self.app.push("coach report", match_id=self.session.match_id)
 
     def new_match(self) -> None:
-        """With the settings' rules and seats: changes made during this match apply now.
+        """The game just played again (it started the default game whatever had ended),
+        with the settings' rules and seats for it, so changes made during this match apply
+        now, or (`same_rules`) with the rules just played.
         A network match's people play on together: the host's table opens again with the
         same room code, seats and level, and a guest's join screen has that table filled in
         (a new match against computers on each laptop surprised them)."""
         session = self.session
         link = getattr(session, "link", None)
         if link is None:
-            self.app.start_match()
+            self.app.start_match(session.variant if self.same_rules else None, game=session.game)
             return
         self.app.show_menu()
         if getattr(link, "host", None) is None:  # a guest: the join screen remembers the table

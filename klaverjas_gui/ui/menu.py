@@ -1,9 +1,10 @@
 """The main menu, and the list screen the small menus share.
 
-Few, large choices: Continue (one per open match, naming it: "Continue: Amsterdam,
-deal 5, 119–407"), Play (ui/play.py: game, rules, opponents), Learn, Watch a demo,
-Settings, History, Quit, and a small About. The keyboard works as well as the mouse
-(ui/focus.py).
+Few, large choices: Continue (naming the match: "Continue: Amsterdam, deal 5, 119–407";
+two open matches side by side; with more, the newest beside "Other matches (2)", which
+opens the list of the others: `WaitingScene`), Play (ui/play.py: game, rules,
+opponents), Learn, Watch a demo, Settings, History, Quit, and a small About. The
+keyboard works as well as the mouse (ui/focus.py).
 """
 
 from __future__ import annotations
@@ -234,14 +235,20 @@ class MainMenuScene(ListScene):
 
     def column_labels(self) -> list[tuple[str, str]]:
         """Two Continue buttons get a row of their own width (side_by_side)."""
-        two = any(key == "continue_2" for key, *_ in self.items)
+        two = self.continue_row() == 2
         return [(label, cls) for key, label, _, cls in self.items
                 if not (two and key.startswith("continue"))]  # fmt: skip
 
+    def continue_row(self) -> int:
+        """How many buttons the Continue row holds: 0, 1 or 2 (two matches, or the newest
+        and "Other matches")."""
+        return sum(key.startswith("continue") for key, *_ in self.items)
+
     def side_by_side(self) -> None:
-        """Two open matches (a Klaverjas match and a Klabberjass game) share one row, wider
-        than the column, so the menu keeps its seven rows."""
-        if "continue_2" not in self.buttons:
+        """Two open matches (a Klaverjas match and a Klabberjass game), or the newest and
+        "Other matches", share one row, wider than the column, so the menu keeps its seven
+        rows."""
+        if self.continue_row() != 2:
             return
         w, _ = self.app.size
         u = theme.scale_for(self.app.size)
@@ -250,20 +257,24 @@ class MainMenuScene(ListScene):
         height = self.buttons[k1].get_abs_rect().h
         half, _ = self.fit([(label1, cls1), (label2, cls2)], round(w * 0.3), height)
         half = min(half, (w - round(24 * u) - gap) // 2)
-        opened = self.app.open_matches()[:2]
+        opened = self.app.open_matches()
 
-        def fitting(label: str, cls: str, match: OpenMatch) -> str:
+        def fitting(label: str, cls: str, match: OpenMatch | None) -> str:
             """The label, or shorter ones for large text in a small window: without
-            "Continue", then without the rules' name, then without the deal."""
+            "Continue", then without the rules' name, then without the deal ("Other
+            matches" is short already: None)."""
+            if match is None:
+                return label
             shorter = [continue_label(match, 2, short=True, shorter=n) for n in range(3)]
             for text in (label, *shorter):
                 if label_size(text, in_column(cls), self.app.size)[0] + round(28 * u) <= half:
                     return text
             return shorter[-1]
 
+        second = opened[1] if k2 == "continue_2" else None
         labels = [
             fitting(label, cls, match)
-            for label, cls, match in ((label1, cls1, opened[0]), (label2, cls2, opened[1]))
+            for label, cls, match in ((label1, cls1, opened[0]), (label2, cls2, second))
         ]
         top = self.buttons[k1].get_abs_rect().top
         step = self.buttons[k2].get_abs_rect().top - top
@@ -306,12 +317,16 @@ class MainMenuScene(ListScene):
 
     def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
         items = []
-        opened = self.app.open_matches()[:2]
-        for i, match in enumerate(opened):
+        opened = self.app.open_matches()
+        shown = opened if len(opened) <= 2 else opened[:1]  # the row holds two buttons
+        for i, match in enumerate(shown):
             key = "continue" if i == 0 else f"continue_{i + 1}"
             items.append((key, continue_label(match, len(opened)),
-                          lambda g=match.game: self.continue_game(g),
+                          lambda g=match.game: continue_game(self.app, g),
                           "@primary" if i == 0 else "@menu"))  # fmt: skip
+        if len(opened) > len(shown):
+            items.append(("continue_more", tr("ui.menu_continue_more", n=len(opened) - 1),
+                          self.open_waiting, "@menu"))  # fmt: skip
         items += [
             ("play", tr("ui.menu_play"), self.open_play, "@menu" if opened else "@primary"),
             ("learn", tr("ui.menu_learn"), self.open_learn, "@menu"),
@@ -322,14 +337,8 @@ class MainMenuScene(ListScene):
         ]  # fmt: skip
         return items
 
-    def continue_game(self, game: Game) -> None:
-        """Back to `game`'s match; a practice match of the other game (never recorded) is
-        lost by it, so that is asked first."""
-        opened = self.app.open_matches()
-        if opened and opened[0].game is game:
-            self.app.continue_match(game)
-        else:
-            ask_first(self.app, None, lambda: self.app.continue_match(game))
+    def open_waiting(self) -> None:
+        self.app.push("waiting")
 
     def open_play(self) -> None:
         self.app.push("play", game=self.last_game())
@@ -390,6 +399,37 @@ class MainMenuScene(ListScene):
         surface.blit(
             sub, sub.get_rect(midtop=(w // 2, round(18 * u) + img.get_height() - round(6 * u)))
         )
+
+
+class WaitingScene(ListScene):
+    """The matches waiting besides the newest (the menu's "Other matches (2)"): one
+    Continue each, naming its game, rules, deal and score; Back."""
+
+    button_size = (460, 50, 10)
+
+    @property
+    def title(self) -> str:
+        return tr("ui.waiting_title")
+
+    def entries(self) -> list[tuple[str, str, Callable[[], None], str]]:
+        opened = self.app.open_matches()
+        items = [(f"continue_{match.game.name}", continue_label(match, len(opened)),
+                  lambda g=match.game: continue_game(self.app, g), "@menu")
+                 for match in opened[1:]]  # fmt: skip
+        return [*items, ("back", tr("ui.back"), self.back, "@menu")]
+
+    def back(self) -> None:
+        self.app.pop(self)
+
+
+def continue_game(app: Shell, game: Game) -> None:
+    """Back to `game`'s match; a practice match of another game (never recorded) is lost
+    by it, so that is asked first."""
+    opened = app.open_matches()
+    if opened and opened[0].game is game:
+        app.continue_match(game)
+    else:
+        ask_first(app, None, lambda: app.continue_match(game))
 
 
 def continue_label(match: OpenMatch, shown: int, short: bool = False, shorter: int = 0) -> str:

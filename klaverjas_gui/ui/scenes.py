@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 SCENES: dict[str, str] = {  # name -> "module.Class" in this package
     "menu": "menu.MainMenuScene",
+    "waiting": "menu.WaitingScene",  # the menu's "Other matches": one Continue each
     "play": "play.PlayScene",  # game= "klaverjas" or "klabberjass"
     "confirm": "confirm.ConfirmScene",  # ending=, start=: asks before a match is abandoned
     "settings": "settings.SettingsScene",  # tab= "rules", "match", "table", "klabberjass"

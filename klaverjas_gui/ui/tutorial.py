@@ -287,12 +287,14 @@ class LessonScene(TableScene):
     def __init__(self, app: Shell, lesson: Lesson) -> None:
         self.lesson = lesson
         self.run = LessonRun(lesson)
-        self.refusal = ""  # why the last move was refused (the engine's or the lesson's words)
+        self.refusing: Callable[[], str] = lambda: ""  # see `refusal`
+        self._refused: Callable[[], str] = lambda: ""  # the words of the reason just given
         self.finished = False
         names = [tr(f"teach.{key}") for key in lesson.seat_names]
         seats = [(names[0], "human")] + [(n, "random") for n in names[1:]]
         session = LessonSession(self.run, make_seats(lesson.game, 0, seats), app.settings,
                                 Jobs(app.deterministic))  # fmt: skip
+        self.lesson_session = session
         super().__init__(app, lesson.variant, 0, session=session)
         self.view.lesson = lesson  # type: ignore[attr-defined]
 
@@ -338,13 +340,19 @@ class LessonScene(TableScene):
             return False
         return self.submit(self.hand.action(card), origin) is None  # played, or laid away
 
+    @property
+    def refusal(self) -> str:
+        """Why the last move was refused (the engine's or the lesson's words), worded when
+        read: a switch of language in the Settings says it again in the new one."""
+        return self.refusing()
+
     def not_your_turn(self) -> None:
         if self.run.done:
             return
         if not self.run.waiting_for_you:
-            self.refusal = tr("teach.not_your_turn")
+            self.refusing = lambda: tr("teach.not_your_turn")
         elif self.session.state.phase not in self.card_phases:
-            self.refusal = tr("teach.use_buttons")
+            self.refusing = lambda: tr("teach.use_buttons")
 
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:
         """Only the move the lesson waits for is played (LessonSession); anything else is
@@ -352,12 +360,17 @@ class LessonScene(TableScene):
         asked = self.run.waiting_for_you and not self.run.done
         reason = super().submit(action, origin)
         if asked:
-            self.refusal = reason or ""
+            self.refusing = self._refused if reason is not None else lambda: ""
         return reason
 
     def reason_words(self, reason: Any) -> str:
-        """The lesson's own words for a move it does not want, else the engine's."""
-        return str(reason.values["text"]) if reason.key == LESSON else reason_text(reason)
+        """The lesson's own words for a move it does not want, else the engine's; kept as
+        a way to word them again (`refusal`)."""
+        if reason.key == LESSON:
+            self._refused = self.lesson_session.refused
+        else:
+            self._refused = lambda: reason_text(reason)
+        return self._refused()
 
     # --- the frame ---
     def waiting_for_person(self) -> bool:
@@ -446,7 +459,7 @@ class QuizScene(Scene):
         super().__init__(app)
         self.lesson = lesson
         self.run = LessonRun(lesson)
-        self.refusal = ""
+        self.refusing: Callable[[], str] = lambda: ""  # see `refusal`
         self.finished = False
         self.focus = 0
         self.build()
@@ -489,11 +502,16 @@ class QuizScene(Scene):
 
     def answer(self, choice: str) -> None:
         feedback = self.run.answer(choice)
-        self.refusal = "" if feedback.ok else feedback.message
+        self.refusing = (lambda: "") if feedback.ok else feedback.words
         if self.run.done and not self.finished:
             self.finished = True
             mark_done(self.app, self.lesson)
         self.build()
+
+    @property
+    def refusal(self) -> str:
+        """Why the last answer was wrong, worded when read (in the language of now)."""
+        return self.refusing()
 
     def next_lesson(self) -> None:
         nxt = following(self.lesson)

@@ -197,16 +197,22 @@ class Director:
         self, deal_no: int, dealer: int, proposed: Card | None, hands: list[list[Card]]
     ) -> Script:
         m = self.model
-        m.reset_deal(deal_no, dealer, None)
-        m.bubbles.clear()
-        self.table.sound("shuffle")
-        yield from self.wait(0.2)
-        deck: Anchor = lambda L: L.deck_pose(dealer)  # noqa: E731
+        deck = yield from self._shuffle(deal_no, dealer)
         yield from self.wait_sprites(self.deal_packets(self.packets(dealer), hands, deck))
         m.proposed = proposed
         m.sort_hands()
         if proposed is not None:
             yield from self.wait(0.3)
+
+    def _shuffle(self, deal_no: int, dealer: int) -> Generator[None, None, Anchor]:
+        """Every game's deal begins so: the table cleared, the shuffle heard, a short
+        pause. Returns where the cards fly from: the pack in front of the dealer."""
+        m = self.model
+        m.reset_deal(deal_no, dealer, None)
+        m.bubbles.clear()
+        self.table.sound("shuffle")
+        yield from self.wait(0.2)
+        return lambda L: L.deck_pose(dealer)
 
     def packets(self, dealer: int) -> list[tuple[int, int]]:
         """(seat, number of cards) in dealing order: the variant's packets, first hand first."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import pygame
 
@@ -42,6 +42,7 @@ class TableLayout:
     # The places the seats take in turn from the bottom (a game's layout may say; none:
     # spread evenly round the table, see `place_of`).
     places: tuple[int, ...] = ()
+    longest_hand: ClassVar[int] = 8  # the most cards a hand holds: what `hand_bounds` covers
 
     # --- basic measures ---
     @cached_property
@@ -153,7 +154,7 @@ class TableLayout:
 
     def hand_bounds(self, seat: int, open_cards: bool) -> pygame.Rect:
         """The rectangle a full hand of this seat covers (for plates and bubbles)."""
-        poses = self.hand_poses(seat, 8, open_cards)
+        poses = self.hand_poses(seat, self.longest_hand, open_cards)
         sw, sh = self.card if seat == SOUTH else self.small
         if not open_cards and seat in (WEST, EAST):
             sw, sh = sh, sw
@@ -225,8 +226,7 @@ class TableLayout:
         trick = self.trick_area()
         east = self.hand_bounds(EAST, open_cards).left - gap
         west = self.hand_bounds(WEST, open_cards).right + gap
-        right_top = self.score_panel.bottom + self.px(48)  # below the practice banner
-        left_top = self.trump_panel.bottom + self.px(90)  # below the bidding strip
+        right_top, left_top = self.hint_tops(open_cards)
         right_bottom = self.plate_rect(EAST, open_cards).top - gap
         left_bottom = self.plate_rect(WEST, open_cards).top - gap
         return [
@@ -234,6 +234,11 @@ class TableLayout:
                         right_bottom - right_top),
             pygame.Rect(west, left_top, trick.left - gap - west, left_bottom - left_top),
         ]  # fmt: skip
+
+    def hint_tops(self, open_cards: bool) -> tuple[int, int]:
+        """The tops of the hint's two rooms: right, below the practice banner; left, below
+        the bidding strip."""
+        return self.score_panel.bottom + self.px(48), self.trump_panel.bottom + self.px(90)
 
     def sweep_pose(self, seat: int) -> Pose:
         """Where a won trick disappears: past the winner's side of the table."""

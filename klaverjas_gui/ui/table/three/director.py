@@ -23,7 +23,6 @@ from ....engine.match import MatchOver, TrickWon
 from ....i18n import tr
 from ..director import Director, Script
 from ..layout import Pose
-from ..model import Anchor
 from .model import KalabriaszModel
 
 if TYPE_CHECKING:
@@ -58,11 +57,7 @@ class KalabriaszDirector(Director):
         self, deal_no: int, dealer: int, proposed: Card | None, hands: list[list[Card]]
     ) -> Script:
         m = self.model
-        m.reset_deal(deal_no, dealer, None)
-        m.bubbles.clear()
-        self.table.sound("shuffle")
-        yield from self.wait(0.2)
-        deck: Anchor = lambda L: L.deck_pose(dealer)  # noqa: E731
+        deck = yield from self._shuffle(deal_no, dealer)
         seats = [(dealer + 1 + k) % 3 for k in range(3)]
         first = self.deal_packets([(s, 4) for s in seats], hands, deck)
         talon = [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import ClassVar
 
 import pygame
 
@@ -21,6 +22,7 @@ class KalabriaszLayout(TableLayout):
     """The four-player layout with the talon at the top and room for hands of twelve."""
 
     places: tuple[int, ...] = (SOUTH, WEST, EAST)  # the top is the talon's
+    longest_hand: ClassVar[int] = LONGEST_HAND  # the maker's twelve: plates keep clear
 
     # --- the talon, at the top in the middle ---
     def talon_pose(self, index: int) -> Pose:
@@ -38,19 +40,6 @@ class KalabriaszLayout(TableLayout):
                            round(sh + self.px(4) + label))  # fmt: skip
 
     # --- hands of up to twelve cards ---
-    def hand_bounds(self, seat: int, open_cards: bool) -> pygame.Rect:
-        """As the base's, for the longest hand (the maker's twelve)."""
-        poses = self.hand_poses(seat, LONGEST_HAND, open_cards)
-        sw, sh = self.card if seat == SOUTH else self.small
-        if not open_cards and seat in (WEST, EAST):
-            sw, sh = sh, sw
-        xs = [p.x for p in poses]
-        ys = [p.y for p in poses]
-        return pygame.Rect(
-            round(min(xs) - sw / 2), round(min(ys) - sh / 2),
-            round(max(xs) - min(xs) + sw), round(max(ys) - min(ys) + sh),
-        )  # fmt: skip
-
     def _hidden_fan(self, seat: int, n: int) -> list[Pose]:
         """West's and East's backs a little closer together: twelve span what eight do at
         the four-player table, so the name plates below them keep their place."""
@@ -96,21 +85,10 @@ class KalabriaszLayout(TableLayout):
         area.center = (round(self.centre[0]), round(self.centre[1] + 0.2 * ch))
         return area
 
-    def hint_rooms(self, open_cards: bool) -> list[pygame.Rect]:
+    def hint_tops(self, open_cards: bool) -> tuple[int, int]:
         """Right of the trick, below the score panel; left of it, below the bidding log."""
         gap = self.px(12)
-        trick = self.trick_area()
-        east = self.hand_bounds(EAST, open_cards).left - gap
-        west = self.hand_bounds(WEST, open_cards).right + gap
-        right_top = self.score_panel.bottom + self.px(12)
-        left_top = self.side_strip(open_cards).bottom + gap
-        right_bottom = self.plate_rect(EAST, open_cards).top - gap
-        left_bottom = self.plate_rect(WEST, open_cards).top - gap
-        return [
-            pygame.Rect(trick.right + gap, right_top, east - trick.right - gap,
-                        right_bottom - right_top),
-            pygame.Rect(west, left_top, trick.left - gap - west, left_bottom - left_top),
-        ]  # fmt: skip
+        return self.score_panel.bottom + gap, self.side_strip(open_cards).bottom + gap
 
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
         if seat == NORTH:  # nobody sits there: the talon does
