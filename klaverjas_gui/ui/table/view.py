@@ -547,7 +547,7 @@ class TableView:
         pad = L.px(14)
         head = L.text(13)
         right = rect.right - pad
-        deal_right = right - L.px(62)  # the running points' column ends here
+        deal_right = self.deal_right(p)  # the running points' column ends here
         size, small = L.text(17), L.text(14)
         text, shown, word_too = self.score_head_shown(p)
         if word_too:
@@ -580,6 +580,15 @@ class TableView:
                 img = theme.text(points, small, theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(topright=(box.left, y + L.px(3))))
 
+    def deal_right(self, p: Picture) -> int:
+        """Where this deal's points end in the score panel: 62 units left of its right
+        edge, further where the widest match total needs it ("+20 roem" ran into a total
+        of four figures at larger text)."""
+        L = p.layout
+        font = theme.font(L.text(22), True)
+        widest = max((font.size(str(round(t)))[0] for t in p.model.shown_totals), default=0)
+        return L.score_panel.right - L.px(14) - max(L.px(62), widest + L.px(10))
+
     def running(self, points: int, roem: int) -> tuple[str, str]:
         """This deal's points and roem as the score panel shows them ("+106", "+20 roem")."""
         if not (points or roem):
@@ -596,7 +605,8 @@ class TableView:
         smallest = min(big, math.ceil(MIN_TEXT / theme.text_scale()))
         width = L.score_panel.w - 2 * L.px(14)
         word = theme.font(big).size(tr("ui.table_this_deal"))[0]
-        text, size = shrink(full, big, smallest, width - L.px(62) - word - L.px(10), True)
+        column = L.score_panel.right - L.px(14) - self.deal_right(p)
+        text, size = shrink(full, big, smallest, width - column - word - L.px(10), True)
         if text == full:
             return text, size, True
         return (*shrink(full, big, smallest, width, True), False)

@@ -1,0 +1,62 @@
+"""What a club newcomer tripped over on an evening at 1024x600 in Dutch with the largest
+letters (a real window, driven by mouse and keys), each checked here headless through
+the real App: the score panel's running points ran into a total of four figures, the
+Klaverjas tab said a running Kalabriasz game kept its rules, the signalling convention
+had no line at the table, the Kalabriasz tab spoke of teams and eight tricks, and the
+history cut a three-player score short."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from uitest import click_button, click_in_form, run_until
+
+from klaverjas_gui.i18n import tr
+from klaverjas_gui.ui import catalogue, theme
+from klaverjas_gui.ui.table import view as view_module
+
+
+class Recording(pygame.Surface):
+    """A surface that remembers where each image was put."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size, pygame.SRCALPHA)
+        self.placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
+        rect = super().blit(source, dest, *args, **kwargs)
+        self.placed.append((source, rect))
+        return rect
+
+
+def words_placed(monkeypatch, draw) -> dict[str, pygame.Rect]:
+    """Each text drawn by `draw(surface)`, with where it landed."""
+    made: dict[int, str] = {}
+    text = theme.text
+
+    def remember(words, *args, **kwargs):
+        img = text(words, *args, **kwargs)
+        made[id(img)] = words
+        return img
+
+    monkeypatch.setattr(view_module.theme, "text", remember)
+    surface = Recording((1024, 600))
+    draw(surface)
+    return {made[id(img)]: rect for img, rect in surface.placed if id(img) in made}
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_this_deals_roem_stays_clear_of_a_total_of_four_figures(make_app, monkeypatch, text):
+    """Deal 11 of a Kalabriasz game: "+41 +20 roem" touched Henk's "1044"."""
+    app = make_app("--lang", "nl", first_frame=True)  # 1024x600
+    app.set_text_size(text)
+    catalogue.SCREENS["kalabriasz: mid-trick"](app)
+    table = app.match
+    m = table.model
+    m.shown_totals, m.totals = [59.0, 1044.0, 794.0], [59, 1044, 794]
+    m.deal_points, m.deal_roem = [25, 41, 72], [20, 20, 0]
+    p = table.picture()
+    placed = words_placed(monkeypatch, lambda surface: table.view._score_panel(surface, p))
+    roem = placed[f"+20 {tr('ui.table_roem')}"]
+    for total in ("59", "1044", "794"):
+        assert roem.right + p.layout.px(4) <= placed[total].left, (total, roem, placed[total])
