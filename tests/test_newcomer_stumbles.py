@@ -60,3 +60,20 @@ def test_this_deals_roem_stays_clear_of_a_total_of_four_figures(make_app, monkey
     roem = placed[f"+20 {tr('ui.table_roem')}"]
     for total in ("59", "1044", "794"):
         assert roem.right + p.layout.px(4) <= placed[total].left, (total, roem, placed[total])
+
+
+def test_the_klaverjas_tab_says_nothing_of_a_running_kalabriasz_game(make_app, monkeypatch):
+    """With a Kalabriasz game open, Settings → Rules (the four-player game's) said "The
+    running match keeps the rules it started with" under the Amsterdam rules: no
+    Klaverjas match was running."""
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["kalabriasz: mid-trick"](app)
+    table = app.match
+    click_button(app, table, "settings")
+    scene = app.top
+    click_button(app, scene, "tab_rules")
+    assert scene.tab == "rules"
+    placed = words_placed(monkeypatch, scene.draw)
+    start = " ".join(tr("ui.settings_running_keeps").split()[:3])
+    assert not [words for words in placed if words.startswith(start)]

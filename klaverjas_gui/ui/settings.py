@@ -444,8 +444,8 @@ class SettingsScene(Scene):
             lines.append((self.changes(), theme.TEXT_DIM, False))
         rules = self.settings.rules(KLAVERJAS)
         lines += [(line, theme.TEXT, True) for line in describe_rules(rules)]
-        running = self.app.match
-        if running is not None and running.session.variant != rules:
+        running: Any = self.app.match  # the kept table, if a match runs (of any game)
+        if getattr(running, "game", None) is KLAVERJAS and running.session.variant != rules:
             lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
         y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
         y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8), width)
