@@ -77,3 +77,20 @@ def test_the_klaverjas_tab_says_nothing_of_a_running_kalabriasz_game(make_app, m
     placed = words_placed(monkeypatch, scene.draw)
     start = " ".join(tr("ui.settings_running_keeps").split()[:3])
     assert not [words for words in placed if words.startswith(start)]
+
+
+def test_the_signalling_convention_keeps_its_line_at_larger_text(make_app):
+    """Klaverjas with signals = kleur at 1024x600, largest letters: the strip under the
+    trump panel held two lines, both taken by "Jij & Anna: nog 82 punten nodig", and the
+    public convention was nowhere at the table. Its name has a line now."""
+    from uitest import DT
+
+    from klaverjas_gui.words import value_label
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["table: signal hint"](app)
+    table = app.match
+    app.step(DT)
+    lines = [text for text, _, _ in table.view.side_lines(table.picture())]
+    assert tr("ui.table_signals", name=value_label("signals", "kleur")) in lines

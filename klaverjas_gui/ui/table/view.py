@@ -504,8 +504,10 @@ class TableView:
         if fit <= 0:
             return []
         if p.model.trick or sum(p.model.tricks_won):  # playing: the need first
-            lines = need[:fit]
             agreed = self.convention_lines(p, size, width)  # the public signals, whole or named
+            # a convention is named whatever the room (RULES.md 1.10: public at the table;
+            # at 1024x600 and larger text the need filled the strip): the need only whole
+            lines = need[:fit] if not agreed else need if len(need) < fit else []
             if agreed and fit - len(lines) >= len(agreed):
                 lines += agreed
             elif agreed and fit > len(lines):
