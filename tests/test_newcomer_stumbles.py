@@ -94,3 +94,48 @@ def test_the_signalling_convention_keeps_its_line_at_larger_text(make_app):
     app.step(DT)
     lines = [text for text, _, _ in table.view.side_lines(table.picture())]
     assert tr("ui.table_signals", name=value_label("signals", "kleur")) in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_kalabriasz_tab_speaks_of_three_players_and_ten_tricks(make_app, monkeypatch, lang):
+    """Settings → Kalabriasz explained its options in the four-player words: "Bonus for the
+    team that takes all eight tricks", "until a team reaches", "four of a kind" in a trick
+    of three cards."""
+    from klaverjas_gui.ui.form import Form
+    from klaverjas_gui.ui.menu import MainMenuScene
+
+    notes: dict[str, str] = {}
+    choice = Form.choice
+
+    def remember(form, key, label, note, *args, **kwargs):
+        notes[key] = note
+        return choice(form, key, label, note, *args, **kwargs)
+
+    monkeypatch.setattr(Form, "choice", remember)
+    app = make_app("--lang", lang, first_frame=True)
+    assert isinstance(app.top, MainMenuScene)
+    click_button(app, app.top, "settings")
+    click_button(app, app.top, "tab_kalabriasz")
+    four = {"en": ("team", "eight", ", four of a kind"), "nl": ("team", "acht", ", vier gelijke"),
+            "fr": ("équipe", "huit", ", carré")}[lang]  # fmt: skip
+    for option in ("roem_enabled", "pit_bonus", "match_length"):
+        note = notes[f"kb_{option}"]
+        assert not [word for word in four if word in note], (option, note)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_a_defenders_plate_uses_the_rules_word(make_app, lang):
+    """The rules page and the lesson call the maker's two opponents "de verdedigers"; the
+    Dutch table wrote "Tegenspeler" under each of them, the newcomer's own plate too."""
+    from uitest import DT
+
+    app = make_app("--lang", lang, first_frame=True)
+    catalogue.SCREENS["kalabriasz: mid-trick"](app)
+    table = app.match
+    app.step(DT)
+    p = table.picture()
+    m = table.model
+    defenders = [s for s in range(3) if s != m.chooser]
+    rules = tr("teach.rules_kb_play").lower()
+    for seat in defenders:
+        assert table.view.role(p, seat).lower() in rules, table.view.role(p, seat)
