@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from uitest import click_button, click_in_form, run_until
+from uitest import click_button
 
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.ui import catalogue, theme
@@ -139,3 +139,41 @@ def test_a_defenders_plate_uses_the_rules_word(make_app, lang):
     rules = tr("teach.rules_kb_play").lower()
     for seat in defenders:
         assert table.view.role(p, seat).lower() in rules, table.view.role(p, seat)
+
+
+def test_the_history_shows_a_three_player_score_whole(make_app, tmp_path):
+    """History at larger text: a Kalabriasz game's score read "59 – 1150 – 9…"
+    while the players' column beside it had room to spare."""
+    import random
+
+    from test_kalabriasz_store import NAMES
+
+    from klaverjas_gui.games import KALABRIASZ
+    from klaverjas_gui.store.history import History
+    from klaverjas_gui.ui.history import HistoryScene
+
+    data = tmp_path / "data"
+    data.mkdir()
+    history = History(data / "history.sqlite")
+    variant = KALABRIASZ.presets["to_1000"]  # a winner of four figures
+    mid = history.start_match("kalabriasz", "to_1000", variant.to_dict(), 3, NAMES,
+                              ["human", "easy", "easy"])  # fmt: skip
+    rng = random.Random(3)
+    state = KALABRIASZ.new_state(variant, 3)
+    while not state.is_over:
+        state, events = state.apply(rng.choice(state.legal_actions()))
+        history.record(mid, state.n_actions, str(state.actions[-1]), events)
+    history.close()
+    app = make_app("--lang", "nl", "--data-dir", str(data), first_frame=True)
+    app.set_text_size("larger")
+    click_button(app, app.top, "history")
+    scene = app.top
+    assert isinstance(scene, HistoryScene)
+    listing = scene.listing
+    score = " – ".join(str(t) for t in state.totals)
+    assert max(state.totals) >= 1000 and listing.rows[0][4] == score
+    x0, x1 = listing.edges()[4]
+    assert listing._fit(score, listing.px(16), x1 - x0 - listing.px(12), False) == score
+    x0, x1 = listing.edges()[3]  # the players still shown whole
+    players = listing.rows[0][3]
+    assert listing._fit(players, listing.px(16), x1 - x0 - listing.px(12), False) == players
