@@ -177,3 +177,32 @@ def test_the_history_shows_a_three_player_score_whole(make_app, tmp_path):
     x0, x1 = listing.edges()[3]  # the players still shown whole
     players = listing.rows[0][3]
     assert listing._fit(players, listing.px(16), x1 - x0 - listing.px(12), False) == players
+
+
+def test_dutch_statistics_count_kalabriasz_games_as_partijen(make_app, tmp_path):
+    """Statistics → Kalabriasz: "Uit 1 uitgespeeld spel" for one finished game; in Dutch a
+    spel is a deal, the game is a partij (its end screen: "Henk wint de partij")."""
+    from test_kalabriasz_history_ui import stored
+
+    history, _ = stored(tmp_path)
+    history.close()
+    app = make_app("--lang", "nl", "--data-dir", str(tmp_path / "data"), first_frame=True)
+    click_button(app, app.top, "history")
+    click_button(app, app.top, "statistics")
+    stats = app.top
+    click_button(app, stats, "game_kalabriasz")
+    assert stats.game == "kalabriasz" and stats.finished == 1
+    assert stats.note() == "Uit 1 uitgespeelde partij, per spelersnaam"
+
+
+def test_the_dutch_hint_to_lay_a_card_away_reads_plainly(make_app):
+    """The tip while laying away said "van al je kaarten doet deze het weggelegd hier het
+    best"."""
+    from uitest import run_until
+
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS["kalabriasz: hint"](app)
+    table = app.match
+    run_until(app, lambda: table.guide.hint() is not None)
+    text = table.guide.hint().text
+    assert text.startswith("Leg ") and "doet deze het weggelegd" not in text, text
