@@ -206,3 +206,29 @@ def test_the_dutch_hint_to_lay_a_card_away_reads_plainly(make_app):
     run_until(app, lambda: table.guide.hint() is not None)
     text = table.guide.hint().text
     assert text.startswith("Leg ") and "doet deze het weggelegd" not in text, text
+
+
+@pytest.mark.parametrize("game", ["kalabriasz", "klaverjas"])
+def test_the_bid_tip_lies_above_the_bid_buttons(make_app, game):
+    """H while naming trump at 1024x600, largest letters: the tip's panel lay over Ruiten,
+    Harten and Schoppen (the ring round the hinted button drawn across its words)."""
+    from test_table_rough_edges import naming_position
+    from uitest import DT, press, run_until, table_of
+
+    app = make_app("--lang", "nl", "--seed", "1", first_frame=True)
+    app.set_text_size("larger")
+    if game == "kalabriasz":
+        table = catalogue._kalabriasz(app, lambda s: s.phase == "bidding" and s.to_move == 0)
+    else:
+        table = table_of(app)
+        table.load(naming_position())
+    table.guide.worlds = 4
+    run_until(app, lambda: table.prompt.visible and "pass" in table.prompt.actions)
+    press(app, pygame.K_h)
+    run_until(app, lambda: table.guide.hint() is not None)
+    app.step(DT)
+    prompt = table.port.prompt_panel()
+    buttons = [rect for _, rect in table.prompt.choices()]
+    rect, _ = table.guide.hint_box(table.guide.hint().text, table.layout, prompt, buttons)
+    assert prompt is not None and not rect.colliderect(prompt), (rect, prompt)
+    assert rect.top >= 0 and not rect.colliderect(table.layout.score_panel)
