@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from uitest import click_button
+from uitest import click_button, click_in_form
 
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.ui import catalogue, theme
@@ -232,3 +232,28 @@ def test_the_bid_tip_lies_above_the_bid_buttons(make_app, game):
     rect, _ = table.guide.hint_box(table.guide.hint().text, table.layout, prompt, buttons)
     assert prompt is not None and not rect.colliderect(prompt), (rect, prompt)
     assert rect.top >= 0 and not rect.colliderect(table.layout.score_panel)
+
+
+def test_the_rules_summary_stays_inside_its_panel_with_the_club_habits(make_app, monkeypatch):
+    """Settings → Rules with verzaakt and the kleur convention on, largest letters: the
+    convention's sentence was cut after "Een eerste afgooier" and "AAN TAFEL" was drawn on
+    the panel's frame and below it. Now the letters shrink a little and all of it fits."""
+    from klaverjas_gui.games import KLAVERJAS
+    from klaverjas_gui.words import convention_text
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    click_button(app, app.top, "settings")
+    scene = app.top
+    click_button(app, scene, "tab_rules")
+    click_in_form(app, scene, "revoke=club")
+    click_in_form(app, scene, "signals=kleur")
+    rules = app.settings.rules(KLAVERJAS)
+    assert rules.revoke == "club" and rules.signals == "kleur"
+    _, panel = scene._body()
+    placed = words_placed(monkeypatch, scene.draw)
+    inside = {words: rect for words, rect in placed.items() if rect.colliderect(panel)}
+    assert tr("ui.settings_at_table").upper() in inside
+    assert all(rect.bottom <= panel.bottom for rect in inside.values()), inside
+    last_word = convention_text(rules).split()[-1]
+    assert any(words.endswith(last_word) for words in inside), last_word
