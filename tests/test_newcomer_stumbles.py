@@ -257,3 +257,23 @@ def test_the_rules_summary_stays_inside_its_panel_with_the_club_habits(make_app,
     assert all(rect.bottom <= panel.bottom for rect in inside.values()), inside
     last_word = convention_text(rules).split()[-1]
     assert any(words.endswith(last_word) for words in inside), last_word
+
+
+@pytest.mark.parametrize("screen", ["kalabriasz: deal summary", "deal summary"])
+def test_tab_opens_the_score_sheet_over_a_deals_summary(make_app, screen):
+    """After a deal the newcomer pressed Tab (the table's button says "Scorebriefje (Tab)")
+    and nothing happened; the sheet now opens over the summary and Tab closes it again."""
+    from uitest import DT, press
+
+    from klaverjas_gui.ui.sheet import ScoreSheetScene
+    from klaverjas_gui.ui.summary import DealSummaryScene
+
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS[screen](app)
+    summary = app.top
+    assert isinstance(summary, DealSummaryScene)
+    press(app, pygame.K_TAB)
+    assert isinstance(app.top, ScoreSheetScene) and summary in app.scenes
+    app.step(DT)
+    press(app, pygame.K_TAB)
+    assert app.top is summary and not summary.closed
