@@ -277,3 +277,42 @@ def test_tab_opens_the_score_sheet_over_a_deals_summary(make_app, screen):
     app.step(DT)
     press(app, pygame.K_TAB)
     assert app.top is summary and not summary.closed
+
+
+def test_the_coachs_kalabriasz_position_shows_its_words_whole(make_app, monkeypatch):
+    """The coach's report → a costly card laid away, opened on the table at larger text:
+    the panel below the score panel could not grow and its last sentence stopped at "leg de
+    schoppen aas weg:"."""
+    import random
+
+    from klaverjas_gui.engine.match import PASS
+    from klaverjas_gui.games import KALABRIASZ
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.drill import CoachPositionScene
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    variant, history = KALABRIASZ.presets["kalabriasz"], app.history
+    mid = history.start_match("kalabriasz", "kalabriasz", variant.to_dict(), 9,
+                              ["You", "Henk", "Anna"], ["human", "easy", "easy"])  # fmt: skip
+    rng, state = random.Random(9), KALABRIASZ.new_state(variant, 9)
+    while not (state.phase == "talon" and state.to_move == 0):  # you name, the others pass
+        legal = state.legal_actions()
+        if state.phase == "bidding":
+            names = [a for a in legal if a.kind == "name"]
+            action = rng.choice(names) if state.to_move == 0 else PASS
+        else:
+            action = rng.choice(legal)
+        state, events = state.apply(action)
+        history.record(mid, state.n_actions, str(action), events)
+    chosen, best = state.legal_actions()[0], state.legal_actions()[-1]
+    state, events = state.apply(chosen)
+    history.record(mid, state.n_actions, str(chosen), events)
+    history.record_decision(mid, state.n_actions, 0, "talon", "lay", 69.0, str(chosen), str(best))
+    app.show_menu()
+    app.push("coach report", match_id=mid)
+    scene = app.push("coach position", decision=history.costliest(mid)[0])
+    assert isinstance(scene, CoachPositionScene)
+    placed = words_placed(monkeypatch, scene.draw)
+    last = coach.note(scene.obs, scene.judgement).split()[-1]
+    assert any(words.endswith(last) for words in placed), last
