@@ -316,3 +316,34 @@ def test_the_coachs_kalabriasz_position_shows_its_words_whole(make_app, monkeypa
     placed = words_placed(monkeypatch, scene.draw)
     last = coach.note(scene.obs, scene.judgement).split()[-1]
     assert any(words.endswith(last) for words in placed), last
+
+
+def test_a_card_dragged_to_lay_away_is_drawn_over_the_panel(make_app):
+    """Laying away by drag: the card went under the "Leg 2 kaarten weg" panel on its way
+    to the table, its face hidden by the panel's words."""
+    from uitest import DT, card_pos, post, run_until
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["kalabriasz: laying away"](app)
+    table = app.match
+    run_until(app, lambda: table.human_may_play() and table.prompt.panel is not None)
+    panel = table.prompt.panel[0]
+    card = table.model.hands[table.layout.bottom][0]
+    post(pygame.MOUSEBUTTONDOWN, pos=card_pos(table, card), button=1)
+    app.step(DT)
+    for pos in ((panel.centerx, panel.bottom + 40), panel.center):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.step(DT)
+    drag = table.picture().marks.drag
+    assert drag is not None and drag[0] == card
+    pose = drag[1]
+    app.step(DT)
+    cw, ch = table.layout.card
+    y = panel.top + 8  # inside the panel, on the card's white face near its top
+    assert pose.y - ch / 2 < y - 4 and y + 4 < pose.y - ch / 4
+    row = [app.screen.get_at((round(pose.x) + dx, y))[:3] for dx in range(-cw // 4, cw // 4)]
+    white = [c for c in row if min(c) > 200]
+    assert len(white) > len(row) // 2, row[:5]
+    post(pygame.MOUSEBUTTONUP, pos=panel.center, button=1)
+    app.step(DT)

@@ -194,10 +194,6 @@ class TableView:
         for sprite in p.model.sprites:
             if sprite.started:
                 self._card(surface, L, sprite.card, sprite.pose(L), shadow=True)
-        drag = p.marks.drag
-        if drag is not None:
-            card, pose = drag
-            self._card(surface, L, card, pose, shadow=True, lift_shadow=2.5)
         if p.prompt is not None:
             rect, title, hint = p.prompt
             widgets.draw_panel(surface, rect, L.u, (8, 30, 20, 225), theme.GOLD)
@@ -209,6 +205,10 @@ class TableView:
                 img = theme.text(line, L.text(15), theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
                 y += img.get_height()
+        drag = p.marks.drag  # in the hand: over the panel (it went under "Lay 2 cards away")
+        if drag is not None:
+            card, pose = drag
+            self._card(surface, L, card, pose, shadow=True, lift_shadow=2.5)
 
     def draw_over(self, surface: pygame.Surface, p: Picture) -> None:
         """What lies above the buttons: the speech bubbles (over the decision panel; the
