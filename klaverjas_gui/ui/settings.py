@@ -445,7 +445,10 @@ class SettingsScene(Scene):
         rules = self.settings.rules(KLAVERJAS)
         lines += [(line, theme.TEXT, True) for line in describe_rules(rules)]
         running: Any = self.app.match  # the kept table, if a match runs (of any game)
-        if getattr(running, "game", None) is KLAVERJAS and running.session.variant != rules:
+        # only a match of the game these rules are for (its own tab is "rules"): a running
+        # Kalabriasz game always differed from them
+        ours = getattr(getattr(running, "game", None), "settings_tab", None) == "rules"
+        if ours and running.session.variant != rules:
             lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
         table = self.table_lines()
         head = tr("ui.settings_at_table")
