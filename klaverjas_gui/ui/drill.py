@@ -28,7 +28,7 @@ from .table.hand_input import hand_lifts
 from .table.layout import Pose, seated
 from .table.still import StillTable
 from .table.view import Marks, Picture
-from .tutorial import draw_lesson_panel
+from .tutorial import draw_lesson_panel, draw_panel_text, lesson_panel_text
 
 if TYPE_CHECKING:
     from ..store.history import Decision
@@ -125,12 +125,22 @@ class PositionScene(Scene):
     def _panel(self, surface: pygame.Surface) -> None:
         """Right of the trick, where the table's hint goes (the bottom left corner holds the
         bottom seat's plate when the other hands are closed); the wider room if that is
-        narrow."""
+        narrow; reaching down over the side plate to the bottom hand where the words do
+        not fit (the three-player room starts below the score panel: its last line was
+        cut)."""
         L = self.table.layout  # type: ignore[union-attr]
         rooms = L.hint_rooms(False)  # the two-player table has one
         room = next((r for r in rooms if r.w >= L.px(240)), max(rooms, key=lambda r: r.w))
         head, lines = self.caption()
-        draw_lesson_panel(surface, room, L.u, head, lines, L.score_panel.bottom + L.px(8))
+        ceiling = L.score_panel.bottom + L.px(8)
+        up = pygame.Rect(room.left, ceiling, room.w, room.bottom - ceiling)
+        if not lesson_panel_text(up, L.u, head, lines).fits:
+            room.h = max(room.h, L.south_hand_top() - L.px(8) - room.top)
+            panel = lesson_panel_text(room, L.u, head, lines)
+            if panel.fits:  # opaque over the plate, which must not show through
+                draw_panel_text(surface, panel, L.u, 255)
+                return
+        draw_lesson_panel(surface, room, L.u, head, lines, ceiling)
 
     def close(self) -> None:
         if self.table is not None:

@@ -39,7 +39,7 @@ def columns() -> tuple[Column, ...]:
         Column(tr("ui.history_game"), 1.1),
         Column(tr("ui.history_rules"), 1.1),
         Column(tr("ui.history_players"), 2.6),
-        Column(tr("ui.history_score"), 1.2, "right"),
+        Column(tr("ui.history_score"), 1.2, "right", whole=True),  # three totals too
         Column(tr("ui.history_your_result"), 1.3),  # a Klabberjass game has no North
     )
 

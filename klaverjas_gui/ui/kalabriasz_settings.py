@@ -27,6 +27,16 @@ if TYPE_CHECKING:
     from .settings import SettingsScene
 
 KEY = "kb_"  # the form's keys of this tab's rows
+# options whose four-player words speak of teams, eight tricks or four of a kind: this tab
+# says them for three players each for himself, ten tricks and tricks of three cards
+OWN_WORDS = ("roem_enabled", "pit_bonus", "match_length")
+
+
+def describe_option(option: str) -> str:
+    """An option's one-line explanation on this tab."""
+    if option in OWN_WORDS:
+        return tr(f"kalabriasz.about_{option}")
+    return option_description(option)
 
 
 def form_rows(scene: SettingsScene, form: Form) -> None:
@@ -46,7 +56,7 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
     for option in kalabriasz_option_names():
         current = getattr(rules, option)
         form.choice(
-            f"{KEY}{option}", option_label(option), option_description(option),
+            f"{KEY}{option}", option_label(option), describe_option(option),
             rule_options(option, current), current,
             lambda value, o=option: set_option(scene, o, value),
         )  # fmt: skip

@@ -29,6 +29,7 @@ class Column:
     title: str
     width: float  # share of the row
     align: str = "left"  # left, right, or suit (a suit letter drawn as its symbol)
+    whole: bool = False  # never shortened ("59 – 1150 – 915"): as wide as its widest cell
 
 
 class Listing:
@@ -172,13 +173,19 @@ class Listing:
 
     def edges(self) -> list[tuple[int, int]]:
         """Each column's left and right: its share of the row, but never narrower than the
-        longest word of its head (at larger text "Gehaald" needs more than its share); what
-        such a column takes comes from the columns with room to spare."""
+        longest word of its head (at larger text "Gehaald" needs more than its share) nor,
+        for a `whole` column, its widest cell; what such a column takes comes from the
+        columns with room to spare."""
         total = sum(c.width for c in self.columns)
         shares = [self.rect.w * c.width / total for c in self.columns]
         font = theme.font(self.head_px, True)
         needs = [max(font.size(w)[0] for w in head_words(c.title)) + self.px(12)
                  for c in self.columns]  # fmt: skip
+        cell = theme.font(self.px(16))
+        for n, c in enumerate(self.columns):
+            if c.whole and self.rows:
+                widest = max(cell.size(row[n])[0] for row in self.rows)
+                needs[n] = max(needs[n], widest + self.px(16))
         widths = [max(s, n) for s, n in zip(shares, needs, strict=True)]
         over = sum(widths) - self.rect.w
         spare = sum(s - n for s, n in zip(shares, needs, strict=True) if s > n)

@@ -444,12 +444,26 @@ class SettingsScene(Scene):
             lines.append((self.changes(), theme.TEXT_DIM, False))
         rules = self.settings.rules(KLAVERJAS)
         lines += [(line, theme.TEXT, True) for line in describe_rules(rules)]
-        running = self.app.match
-        if running is not None and running.session.variant != rules:
+        running: Any = self.app.match  # the kept table, if a match runs (of any game)
+        # only a match of the game these rules are for (its own tab is "rules"): a running
+        # Kalabriasz game always differed from them
+        ours = getattr(getattr(running, "game", None), "settings_tab", None) == "rules"
+        if ours and running.session.variant != rules:
             lines.append((tr("ui.settings_running_keeps"), theme.GOLD, False))
-        y = self._paragraphs(surface, lines, x, y, width, panel.bottom)
-        y = self._head(surface, tr("ui.settings_at_table"), x, y + px(8), width)
-        self._paragraphs(surface, self.table_lines(), x, y, width, panel.bottom)
+        table = self.table_lines()
+        head = tr("ui.settings_at_table")
+        head_h = sum(theme.font(px(13), True).get_linesize()
+                     for _ in theme.wrap(head.upper(), px(13), width, True))  # fmt: skip
+        size = px(16)  # smaller letters where all of it would not fit (a convention's text)
+        while size > px(13) and (
+            self._paragraphs_height(lines, width, size) + px(12) + head_h
+            + self._paragraphs_height(table, width, size) > panel.bottom - px(10) - y
+        ):  # fmt: skip
+            size -= 1
+        y = self._paragraphs(surface, lines, x, y, width, panel.bottom, size)
+        if y + px(8) + head_h < panel.bottom - px(10):  # never past the panel's frame
+            y = self._head(surface, head, x, y + px(8), width)
+            self._paragraphs(surface, table, x, y, width, panel.bottom, size)
 
     def changes(self) -> str:
         preset = self.settings.choices(KLAVERJAS).preset
@@ -491,6 +505,14 @@ class SettingsScene(Scene):
             y += head.get_height()
         return y + self._px(4)
 
+    def _paragraphs_height(
+        self, lines: list[tuple[str, tuple, bool]], width: int, size: int
+    ) -> int:
+        """The height `_paragraphs` takes for `lines` at `size`."""
+        line_h = theme.font(size).get_linesize()
+        wrapped = [len(theme.wrap(text, size, width - self._px(14))) for text, _, _ in lines]
+        return sum(n * line_h + self._px(6) for n in wrapped)
+
     def _paragraphs(
         self,
         surface: pygame.Surface,
@@ -499,10 +521,12 @@ class SettingsScene(Scene):
         y: int,
         width: int,
         bottom: int,
+        size: int = 0,
     ) -> int:
-        """Wrapped paragraphs, bulleted where asked, stopping at `bottom`; returns the next y."""
+        """Wrapped paragraphs, bulleted where asked, stopping at `bottom`; returns the next y.
+        `size`: the letters' (default 16 units)."""
         px = self._px
-        size = px(16)
+        size = size or px(16)
         line_h = theme.font(size).get_linesize()
         for text, colour, bullet in lines:
             for i, part in enumerate(theme.wrap(text, size, width - px(14))):

@@ -194,7 +194,16 @@ class DealSummaryScene(Scene):
         if cmd.kind == "key" and cmd.name in ("confirm", "back"):
             self.close_summary()
             return True
+        if cmd.kind == "key" and cmd.name == "score_sheet":  # Tab, as at the table
+            self.open_sheet()
+            return True
         return cmd.kind in ("pointer_down", "pointer_up", "key")
+
+    def open_sheet(self) -> None:
+        """The whole score sheet over this summary (the game's own); closing it returns
+        here. Tab did nothing after a deal, where a newcomer looks at the sheet first."""
+        sheet = self.session.game.scene("score sheet")
+        self.app.push(sheet, session=self.session, table=self.table)
 
     def calm_for(self) -> float:
         """Calm once the numbers have counted up, until an unattended table closes it."""

@@ -307,8 +307,13 @@ class Guide:
 
     def place_hint(self, rect: pygame.Rect, L: TableLayout, prompt: pygame.Rect | None) -> None:
         """Where the hint's panel goes when there is no room beside the trick: above the
-        bottom hand, in the middle."""
+        bottom hand, in the middle; above a decision panel it would cover (it lay on the
+        bid buttons, the three players' naming one of them)."""
         rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(64)))
+        if prompt is not None and rect.colliderect(prompt):
+            rect.bottom = max(prompt.top - L.px(8), rect.h + L.px(8))
+            if rect.colliderect(L.score_panel):  # the scores stay in view beside it
+                rect.right = max(rect.w + L.margin, L.score_panel.left - L.px(12))
 
     def draw(
         self, surface: pygame.Surface, L: TableLayout, prompt: pygame.Rect | None,

@@ -194,10 +194,6 @@ class TableView:
         for sprite in p.model.sprites:
             if sprite.started:
                 self._card(surface, L, sprite.card, sprite.pose(L), shadow=True)
-        drag = p.marks.drag
-        if drag is not None:
-            card, pose = drag
-            self._card(surface, L, card, pose, shadow=True, lift_shadow=2.5)
         if p.prompt is not None:
             rect, title, hint = p.prompt
             widgets.draw_panel(surface, rect, L.u, (8, 30, 20, 225), theme.GOLD)
@@ -209,6 +205,10 @@ class TableView:
                 img = theme.text(line, L.text(15), theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
                 y += img.get_height()
+        drag = p.marks.drag  # in the hand: over the panel (it went under "Lay 2 cards away")
+        if drag is not None:
+            card, pose = drag
+            self._card(surface, L, card, pose, shadow=True, lift_shadow=2.5)
 
     def draw_over(self, surface: pygame.Surface, p: Picture) -> None:
         """What lies above the buttons: the speech bubbles (over the decision panel; the
@@ -504,8 +504,10 @@ class TableView:
         if fit <= 0:
             return []
         if p.model.trick or sum(p.model.tricks_won):  # playing: the need first
-            lines = need[:fit]
             agreed = self.convention_lines(p, size, width)  # the public signals, whole or named
+            # a convention is named whatever the room (RULES.md 1.10: public at the table;
+            # at 1024x600 and larger text the need filled the strip): the need only whole
+            lines = need[:fit] if not agreed else need if len(need) < fit else []
             if agreed and fit - len(lines) >= len(agreed):
                 lines += agreed
             elif agreed and fit > len(lines):
@@ -547,7 +549,7 @@ class TableView:
         pad = L.px(14)
         head = L.text(13)
         right = rect.right - pad
-        deal_right = right - L.px(62)  # the running points' column ends here
+        deal_right = self.deal_right(p)  # the running points' column ends here
         size, small = L.text(17), L.text(14)
         text, shown, word_too = self.score_head_shown(p)
         if word_too:
@@ -580,6 +582,15 @@ class TableView:
                 img = theme.text(points, small, theme.TEXT_DIM)
                 surface.blit(img, img.get_rect(topright=(box.left, y + L.px(3))))
 
+    def deal_right(self, p: Picture) -> int:
+        """Where this deal's points end in the score panel: 62 units left of its right
+        edge, further where the widest match total needs it ("+20 roem" ran into a total
+        of four figures at larger text)."""
+        L = p.layout
+        font = theme.font(L.text(22), True)
+        widest = max((font.size(str(round(t)))[0] for t in p.model.shown_totals), default=0)
+        return L.score_panel.right - L.px(14) - max(L.px(62), widest + L.px(10))
+
     def running(self, points: int, roem: int) -> tuple[str, str]:
         """This deal's points and roem as the score panel shows them ("+106", "+20 roem")."""
         if not (points or roem):
@@ -596,7 +607,8 @@ class TableView:
         smallest = min(big, math.ceil(MIN_TEXT / theme.text_scale()))
         width = L.score_panel.w - 2 * L.px(14)
         word = theme.font(big).size(tr("ui.table_this_deal"))[0]
-        text, size = shrink(full, big, smallest, width - L.px(62) - word - L.px(10), True)
+        column = L.score_panel.right - L.px(14) - self.deal_right(p)
+        text, size = shrink(full, big, smallest, width - column - word - L.px(10), True)
         if text == full:
             return text, size, True
         return (*shrink(full, big, smallest, width, True), False)

@@ -1,0 +1,349 @@
+"""What a club newcomer tripped over on an evening at 1024x600 in Dutch with the largest
+letters (a real window, driven by mouse and keys), each checked here headless through
+the real App: the score panel's running points ran into a total of four figures, the
+Klaverjas tab said a running Kalabriasz game kept its rules, the signalling convention
+had no line at the table, the Kalabriasz tab spoke of teams and eight tricks, and the
+history cut a three-player score short."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from uitest import click_button, click_in_form
+
+from klaverjas_gui.i18n import tr
+from klaverjas_gui.ui import catalogue, theme
+from klaverjas_gui.ui.table import view as view_module
+
+
+class Recording(pygame.Surface):
+    """A surface that remembers where each image was put."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size, pygame.SRCALPHA)
+        self.placed: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, *args, **kwargs):  # type: ignore[override]
+        rect = super().blit(source, dest, *args, **kwargs)
+        self.placed.append((source, rect))
+        return rect
+
+
+def words_placed(monkeypatch, draw) -> dict[str, pygame.Rect]:
+    """Each text drawn by `draw(surface)`, with where it landed."""
+    made: dict[int, str] = {}
+    text = theme.text
+
+    def remember(words, *args, **kwargs):
+        img = text(words, *args, **kwargs)
+        made[id(img)] = words
+        return img
+
+    monkeypatch.setattr(view_module.theme, "text", remember)
+    surface = Recording((1024, 600))
+    draw(surface)
+    return {made[id(img)]: rect for img, rect in surface.placed if id(img) in made}
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_this_deals_roem_stays_clear_of_a_total_of_four_figures(make_app, monkeypatch, text):
+    """Deal 11 of a Kalabriasz game: "+41 +20 roem" touched Henk's "1044"."""
+    app = make_app("--lang", "nl", first_frame=True)  # 1024x600
+    app.set_text_size(text)
+    catalogue.SCREENS["kalabriasz: mid-trick"](app)
+    table = app.match
+    m = table.model
+    m.shown_totals, m.totals = [59.0, 1044.0, 794.0], [59, 1044, 794]
+    m.deal_points, m.deal_roem = [25, 41, 72], [20, 20, 0]
+    p = table.picture()
+    placed = words_placed(monkeypatch, lambda surface: table.view._score_panel(surface, p))
+    roem = placed[f"+20 {tr('ui.table_roem')}"]
+    for total in ("59", "1044", "794"):
+        assert roem.right + p.layout.px(4) <= placed[total].left, (total, roem, placed[total])
+
+
+def test_the_klaverjas_tab_says_nothing_of_a_running_kalabriasz_game(make_app, monkeypatch):
+    """With a Kalabriasz game open, Settings → Rules (the four-player game's) said "The
+    running match keeps the rules it started with" under the Amsterdam rules: no
+    Klaverjas match was running."""
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["kalabriasz: mid-trick"](app)
+    table = app.match
+    click_button(app, table, "settings")
+    scene = app.top
+    click_button(app, scene, "tab_rules")
+    assert scene.tab == "rules"
+    placed = words_placed(monkeypatch, scene.draw)
+    start = " ".join(tr("ui.settings_running_keeps").split()[:3])
+    assert not [words for words in placed if words.startswith(start)]
+
+
+def test_the_signalling_convention_keeps_its_line_at_larger_text(make_app):
+    """Klaverjas with signals = kleur at 1024x600, largest letters: the strip under the
+    trump panel held two lines, both taken by "Jij & Anna: nog 82 punten nodig", and the
+    public convention was nowhere at the table. Its name has a line now."""
+    from uitest import DT
+
+    from klaverjas_gui.words import value_label
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["table: signal hint"](app)
+    table = app.match
+    app.step(DT)
+    lines = [text for text, _, _ in table.view.side_lines(table.picture())]
+    assert tr("ui.table_signals", name=value_label("signals", "kleur")) in lines
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_the_kalabriasz_tab_speaks_of_three_players_and_ten_tricks(make_app, monkeypatch, lang):
+    """Settings → Kalabriasz explained its options in the four-player words: "Bonus for the
+    team that takes all eight tricks", "until a team reaches", "four of a kind" in a trick
+    of three cards."""
+    from klaverjas_gui.ui.form import Form
+    from klaverjas_gui.ui.menu import MainMenuScene
+
+    notes: dict[str, str] = {}
+    choice = Form.choice
+
+    def remember(form, key, label, note, *args, **kwargs):
+        notes[key] = note
+        return choice(form, key, label, note, *args, **kwargs)
+
+    monkeypatch.setattr(Form, "choice", remember)
+    app = make_app("--lang", lang, first_frame=True)
+    assert isinstance(app.top, MainMenuScene)
+    click_button(app, app.top, "settings")
+    click_button(app, app.top, "tab_kalabriasz")
+    four = {"en": ("team", "eight", ", four of a kind"), "nl": ("team", "acht", ", vier gelijke"),
+            "fr": ("équipe", "huit", ", carré")}[lang]  # fmt: skip
+    for option in ("roem_enabled", "pit_bonus", "match_length"):
+        note = notes[f"kb_{option}"]
+        assert not [word for word in four if word in note], (option, note)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
+def test_a_defenders_plate_uses_the_rules_word(make_app, lang):
+    """The rules page and the lesson call the maker's two opponents "de verdedigers"; the
+    Dutch table wrote "Tegenspeler" under each of them, the newcomer's own plate too."""
+    from uitest import DT
+
+    app = make_app("--lang", lang, first_frame=True)
+    catalogue.SCREENS["kalabriasz: mid-trick"](app)
+    table = app.match
+    app.step(DT)
+    p = table.picture()
+    m = table.model
+    defenders = [s for s in range(3) if s != m.chooser]
+    rules = tr("teach.rules_kb_play").lower()
+    for seat in defenders:
+        assert table.view.role(p, seat).lower() in rules, table.view.role(p, seat)
+
+
+def test_the_history_shows_a_three_player_score_whole(make_app, tmp_path):
+    """History at larger text: a Kalabriasz game's score read "59 – 1150 – 9…"
+    while the players' column beside it had room to spare."""
+    import random
+
+    from test_kalabriasz_store import NAMES
+
+    from klaverjas_gui.games import KALABRIASZ
+    from klaverjas_gui.store.history import History
+    from klaverjas_gui.ui.history import HistoryScene
+
+    data = tmp_path / "data"
+    data.mkdir()
+    history = History(data / "history.sqlite")
+    variant = KALABRIASZ.presets["to_1000"]  # a winner of four figures
+    mid = history.start_match("kalabriasz", "to_1000", variant.to_dict(), 3, NAMES,
+                              ["human", "easy", "easy"])  # fmt: skip
+    rng = random.Random(3)
+    state = KALABRIASZ.new_state(variant, 3)
+    while not state.is_over:
+        state, events = state.apply(rng.choice(state.legal_actions()))
+        history.record(mid, state.n_actions, str(state.actions[-1]), events)
+    history.close()
+    app = make_app("--lang", "nl", "--data-dir", str(data), first_frame=True)
+    app.set_text_size("larger")
+    click_button(app, app.top, "history")
+    scene = app.top
+    assert isinstance(scene, HistoryScene)
+    listing = scene.listing
+    score = " – ".join(str(t) for t in state.totals)
+    assert max(state.totals) >= 1000 and listing.rows[0][4] == score
+    x0, x1 = listing.edges()[4]
+    assert listing._fit(score, listing.px(16), x1 - x0 - listing.px(12), False) == score
+    x0, x1 = listing.edges()[3]  # the players still shown whole
+    players = listing.rows[0][3]
+    assert listing._fit(players, listing.px(16), x1 - x0 - listing.px(12), False) == players
+
+
+def test_dutch_statistics_count_kalabriasz_games_as_partijen(make_app, tmp_path):
+    """Statistics → Kalabriasz: "Uit 1 uitgespeeld spel" for one finished game; in Dutch a
+    spel is a deal, the game is a partij (its end screen: "Henk wint de partij")."""
+    from test_kalabriasz_history_ui import stored
+
+    history, _ = stored(tmp_path)
+    history.close()
+    app = make_app("--lang", "nl", "--data-dir", str(tmp_path / "data"), first_frame=True)
+    click_button(app, app.top, "history")
+    click_button(app, app.top, "statistics")
+    stats = app.top
+    click_button(app, stats, "game_kalabriasz")
+    assert stats.game == "kalabriasz" and stats.finished == 1
+    assert stats.note() == "Uit 1 uitgespeelde partij, per spelersnaam"
+
+
+def test_the_dutch_hint_to_lay_a_card_away_reads_plainly(make_app):
+    """The tip while laying away said "van al je kaarten doet deze het weggelegd hier het
+    best"."""
+    from uitest import run_until
+
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS["kalabriasz: hint"](app)
+    table = app.match
+    run_until(app, lambda: table.guide.hint() is not None)
+    text = table.guide.hint().text
+    assert text.startswith("Leg ") and "doet deze het weggelegd" not in text, text
+
+
+@pytest.mark.parametrize("game", ["kalabriasz", "klaverjas"])
+def test_the_bid_tip_lies_above_the_bid_buttons(make_app, game):
+    """H while naming trump at 1024x600, largest letters: the tip's panel lay over Ruiten,
+    Harten and Schoppen (the ring round the hinted button drawn across its words)."""
+    from test_table_rough_edges import naming_position
+    from uitest import DT, press, run_until, table_of
+
+    app = make_app("--lang", "nl", "--seed", "1", first_frame=True)
+    app.set_text_size("larger")
+    if game == "kalabriasz":
+        table = catalogue._kalabriasz(app, lambda s: s.phase == "bidding" and s.to_move == 0)
+    else:
+        table = table_of(app)
+        table.load(naming_position())
+    table.guide.worlds = 4
+    run_until(app, lambda: table.prompt.visible and "pass" in table.prompt.actions)
+    press(app, pygame.K_h)
+    run_until(app, lambda: table.guide.hint() is not None)
+    app.step(DT)
+    prompt = table.port.prompt_panel()
+    buttons = [rect for _, rect in table.prompt.choices()]
+    rect, _ = table.guide.hint_box(table.guide.hint().text, table.layout, prompt, buttons)
+    assert prompt is not None and not rect.colliderect(prompt), (rect, prompt)
+    assert rect.top >= 0 and not rect.colliderect(table.layout.score_panel)
+
+
+def test_the_rules_summary_stays_inside_its_panel_with_the_club_habits(make_app, monkeypatch):
+    """Settings → Rules with verzaakt and the kleur convention on, largest letters: the
+    convention's sentence was cut after "Een eerste afgooier" and "AAN TAFEL" was drawn on
+    the panel's frame and below it. Now the letters shrink a little and all of it fits."""
+    from klaverjas_gui.games import KLAVERJAS
+    from klaverjas_gui.words import convention_text
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    click_button(app, app.top, "settings")
+    scene = app.top
+    click_button(app, scene, "tab_rules")
+    click_in_form(app, scene, "revoke=club")
+    click_in_form(app, scene, "signals=kleur")
+    rules = app.settings.rules(KLAVERJAS)
+    assert rules.revoke == "club" and rules.signals == "kleur"
+    _, panel = scene._body()
+    placed = words_placed(monkeypatch, scene.draw)
+    inside = {words: rect for words, rect in placed.items() if rect.colliderect(panel)}
+    assert tr("ui.settings_at_table").upper() in inside
+    assert all(rect.bottom <= panel.bottom for rect in inside.values()), inside
+    last_word = convention_text(rules).split()[-1]
+    assert any(words.endswith(last_word) for words in inside), last_word
+
+
+@pytest.mark.parametrize("screen", ["kalabriasz: deal summary", "deal summary"])
+def test_tab_opens_the_score_sheet_over_a_deals_summary(make_app, screen):
+    """After a deal the newcomer pressed Tab (the table's button says "Scorebriefje (Tab)")
+    and nothing happened; the sheet now opens over the summary and Tab closes it again."""
+    from uitest import DT, press
+
+    from klaverjas_gui.ui.sheet import ScoreSheetScene
+    from klaverjas_gui.ui.summary import DealSummaryScene
+
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS[screen](app)
+    summary = app.top
+    assert isinstance(summary, DealSummaryScene)
+    press(app, pygame.K_TAB)
+    assert isinstance(app.top, ScoreSheetScene) and summary in app.scenes
+    app.step(DT)
+    press(app, pygame.K_TAB)
+    assert app.top is summary and not summary.closed
+
+
+def test_the_coachs_kalabriasz_position_shows_its_words_whole(make_app, monkeypatch):
+    """The coach's report → a costly card laid away, opened on the table at larger text:
+    the panel below the score panel could not grow and its last sentence stopped at "leg de
+    schoppen aas weg:"."""
+    import random
+
+    from klaverjas_gui.engine.match import PASS
+    from klaverjas_gui.games import KALABRIASZ
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.drill import CoachPositionScene
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    variant, history = KALABRIASZ.presets["kalabriasz"], app.history
+    mid = history.start_match("kalabriasz", "kalabriasz", variant.to_dict(), 9,
+                              ["You", "Henk", "Anna"], ["human", "easy", "easy"])  # fmt: skip
+    rng, state = random.Random(9), KALABRIASZ.new_state(variant, 9)
+    while not (state.phase == "talon" and state.to_move == 0):  # you name, the others pass
+        legal = state.legal_actions()
+        if state.phase == "bidding":
+            names = [a for a in legal if a.kind == "name"]
+            action = rng.choice(names) if state.to_move == 0 else PASS
+        else:
+            action = rng.choice(legal)
+        state, events = state.apply(action)
+        history.record(mid, state.n_actions, str(action), events)
+    chosen, best = state.legal_actions()[0], state.legal_actions()[-1]
+    state, events = state.apply(chosen)
+    history.record(mid, state.n_actions, str(chosen), events)
+    history.record_decision(mid, state.n_actions, 0, "talon", "lay", 69.0, str(chosen), str(best))
+    app.show_menu()
+    app.push("coach report", match_id=mid)
+    scene = app.push("coach position", decision=history.costliest(mid)[0])
+    assert isinstance(scene, CoachPositionScene)
+    placed = words_placed(monkeypatch, scene.draw)
+    last = coach.note(scene.obs, scene.judgement).split()[-1]
+    assert any(words.endswith(last) for words in placed), last
+
+
+def test_a_card_dragged_to_lay_away_is_drawn_over_the_panel(make_app):
+    """Laying away by drag: the card went under the "Leg 2 kaarten weg" panel on its way
+    to the table, its face hidden by the panel's words."""
+    from uitest import DT, card_pos, post, run_until
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["kalabriasz: laying away"](app)
+    table = app.match
+    run_until(app, lambda: table.human_may_play() and table.prompt.panel is not None)
+    panel = table.prompt.panel[0]
+    card = table.model.hands[table.layout.bottom][0]
+    post(pygame.MOUSEBUTTONDOWN, pos=card_pos(table, card), button=1)
+    app.step(DT)
+    for pos in ((panel.centerx, panel.bottom + 40), panel.center):
+        post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        app.step(DT)
+    drag = table.picture().marks.drag
+    assert drag is not None and drag[0] == card
+    pose = drag[1]
+    app.step(DT)
+    cw, ch = table.layout.card
+    y = panel.top + 8  # inside the panel, on the card's white face near its top
+    assert pose.y - ch / 2 < y - 4 and y + 4 < pose.y - ch / 4
+    row = [app.screen.get_at((round(pose.x) + dx, y))[:3] for dx in range(-cw // 4, cw // 4)]
+    white = [c for c in row if min(c) > 200]
+    assert len(white) > len(row) // 2, row[:5]
+    post(pygame.MOUSEBUTTONUP, pos=panel.center, button=1)
+    app.step(DT)
