@@ -255,7 +255,7 @@ class KalabriaszHard:
         self.sampled = 0  # deals sampled for the last decision (benchmarks read it)
         self.stop_at: float | None = None  # no work after this (time.perf_counter())
         self.cancelled: Callable[[], bool] | None = None  # the coach's job was cancelled
-        self._deadline = math.inf
+        self._start, self._deadline = 0.0, math.inf
 
     def choose(self, obs: KalabriaszObservation) -> Action:
         """The best option of `options` (the first of the legal order among equals, as the
@@ -296,13 +296,13 @@ class KalabriaszHard:
         return solver
 
     # --- the clock: every long step looks at it ---
-    def _begin(self) -> float:
-        """Start a valuation: no work goes on past `cap` from now (nor past `stop_at`)."""
-        now = time.perf_counter()
-        self._deadline = now + self.cap
+    def _begin(self) -> None:
+        """Start a valuation (its first step): no work goes on past `cap` from now (nor
+        past `stop_at`)."""
+        self._start = time.perf_counter()
+        self._deadline = self._start + self.cap
         if self.stop_at is not None:
             self._deadline = min(self._deadline, self.stop_at)
-        return now
 
     def _spent(self) -> bool:
         """The valuation's time is up, or nobody wants its answer any more."""
@@ -330,8 +330,9 @@ class KalabriaszHard:
     ) -> dict[K, float] | None:  # fmt: skip
         """Each key's mean over sampled deals: `one(deal)` yields a value per key, in
         order. A deal stopped by the deadline halfway counts for no key: every key keeps
-        the same deals. None if not one deal was done in time."""
-        start = self._begin()
+        the same deals. None if not one deal was done in time. The clock started with
+        the valuation (`_begin`)."""
+        start = self._start
         sums = dict.fromkeys(keys, 0.0)
         done = 0
         try:
@@ -357,6 +358,7 @@ class KalabriaszHard:
         far; every seat plays them out by normal's rules, the way the other seats will play
         (`kalabriasz_fast`); naming lays away by normal's rule; after a pass the seats
         still to speak bid by normal's rule, and when none names the deal scores 0."""
+        self._begin()
         seat, variant, first = obs.seat, obs.variant, obs.first_hand
         seen, later = bidding_seen(obs)
 
@@ -402,6 +404,7 @@ class KalabriaszHard:
         normal's own pair, and every other card with the card normal would lay beside it;
         every seat playing by normal's rules. With one card laid away already: that card
         with each card of the hand."""
+        self._begin()
         seat, t, variant = obs.seat, obs.trump_index, obs.variant
         hand = sum(c.bit for c in obs.hand)
         first = sum(c.bit for c in obs.laid_away)
@@ -442,6 +445,7 @@ class KalabriaszHard:
         """Each legal card's mean deal margin for this seat over sampled deals, the rest of
         each deal played out by normal's rules (`kalabriasz_fast`): the early cards, where
         the open-hand playouts of `card_values` chose worse cards than normal's rules."""
+        self._begin()
         seen = read(obs)
         tab = table(obs.variant, seen.trump)
         pts = POINTS[seen.trump]
@@ -470,6 +474,7 @@ class KalabriaszHard:
         """Each legal card's mean deal margin for this seat over the sampled deals: played
         out open-handed (`play_out`) until the hands hold `tail_cards`, then solved, or
         solved exactly from `exact_cards` in hand."""
+        self._begin()
         seen = read(obs)
         solver = self._solver(obs.variant, seen.trump, seen.maker)
         cards = [a.card.index for a in obs.legal if a.card is not None]
