@@ -51,17 +51,19 @@ LEVELS = (*KALABRIASZ_LEVELS, *PROBES)
 
 
 class TimedHard(KalabriaszHard):
-    """A hard player noting each real decision's kind, time (ms) and sampled deals."""
+    """A hard player noting each real decision's kind, time (ms), sampled deals and the
+    process's CPU time (ms) in it: wall time far above CPU time is the machine's."""
 
     log: list[list[Any]]
 
     def choose(self, obs: KalabriaszObservation) -> Action:
         self.sampled = 0
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = super().choose(obs)
         if len(obs.legal) > 1:
             kind = {"bidding": "bid", "talon": "lay away"}.get(obs.phase, f"cards {len(obs.hand)}")
-            self.log.append([kind, round(1000 * (time.perf_counter() - t0), 2), self.sampled])
+            wall, cpu = time.perf_counter() - t0, time.process_time() - c0
+            self.log.append([kind, round(1000 * wall, 2), self.sampled, round(1000 * cpu, 2)])
         return action
 
 
@@ -105,8 +107,10 @@ def report(paths: list[Path]) -> str:
         loads = sorted(r["load"] for r in by_index.values())
         load = f"median {statistics.median(loads):.1f}, range {loads[0]:.1f}-{loads[-1]:.1f}"
         lines.append(f"hard's decisions (load average while played: {load})")
+        cpu = [d[3] for d in hard if len(d) > 3]
         lines.append(
             f"{'kind':<10}{'n':>7}{'p50 ms':>9}{'p90 ms':>9}{'max ms':>9}{'deals p50':>11}"
+            + (f"{'max CPU ms':>12}" if cpu else "")
         )
         kinds: dict[str, list[list[Any]]] = {"all": hard}
         for d in sorted(hard, key=lambda d: (d[0][:5], -len(d[0]), d[0])):
@@ -114,9 +118,11 @@ def report(paths: list[Path]) -> str:
         for kind, ds in kinds.items():
             ms = [d[1] for d in ds]
             deals = [d[2] for d in ds if d[2]]
+            cpus = [d[3] for d in ds if len(d) > 3]
             lines.append(
                 f"{kind:<10}{len(ds):>7}{percentile(ms, 0.5):>9.0f}{percentile(ms, 0.9):>9.0f}"
                 f"{max(ms):>9.0f}{(percentile(deals, 0.5) if deals else 0):>11}"
+                + (f"{max(cpus):>12.0f}" if cpus else "")
             )
     return "\n".join(lines)
 

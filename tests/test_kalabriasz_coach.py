@@ -56,7 +56,7 @@ def test_the_hinted_choice_is_never_flagged_in_bids_laying_away_and_cards():
         kinds[obs.phase] += 1
         kinds[hinted.kind] += 1
     for kind in ("bidding", "talon", "play", "name", "pass", "lay"):
-        assert kinds[kind] >= 5, kinds
+        assert kinds[kind] >= 3, kinds
 
 
 def test_every_option_of_every_question_is_valued():
@@ -332,3 +332,24 @@ def test_a_card_laid_away_is_asked_again_as_a_card_of_the_hand():
     assert len(obs.hand) == 12 and {a.card for a in obs.legal} == set(obs.hand)
     bidding = new_kalabriasz(seed=1, stacked=STACKED).observation(0)
     assert coach.where(bidding) == "Deal 1, bidding" and not coach.card_question(bidding)
+
+
+def test_the_hints_best_option_is_the_hard_players_choice():
+    """One valuation: for every bid, card laid away and card played of 12 seeded deals
+    (random moves), the hint's option is the choice of a fresh hard player with the
+    same seed and the same number of sampled deals (no deadline, so a slow machine cannot
+    make them differ)."""
+    from klaverjas_gui.ai.kalabriasz_hard import KalabriaszHard
+
+    kinds: Counter[str] = Counter()
+    rng = random.Random(5)
+    for match, state, obs in _positions(12, rng, seed0=100):
+        if not coach.is_decision(obs) or (obs.phase == "play" and rng.random() > 1 / 3):
+            continue
+        seed = coach.judgement_seed(match, state.n_actions + 1)
+        hinted = coach.hint(obs, seed, 4)
+        hard = KalabriaszHard(seed, worlds=4, cap_ms=float("inf")).choose(obs)
+        assert hinted == hard, (obs.phase, len(obs.hand), hinted, hard)
+        kinds[obs.phase if obs.phase != "play" else f"cards {len(obs.hand) > 7}"] += 1
+    for kind in ("bidding", "talon", "cards True", "cards False"):
+        assert kinds[kind] >= 5, kinds

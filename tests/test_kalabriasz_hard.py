@@ -11,7 +11,7 @@ import pytest
 from klaverjas_gui.ai import kalabriasz_hard as hard
 from klaverjas_gui.ai.kalabriasz_hard import KalabriaszHard, deal_margin, read, sample
 from klaverjas_gui.ai.kalabriasz_players import make_kalabriasz_player
-from klaverjas_gui.ai.kalabriasz_solver import ThreeSolver
+from klaverjas_gui.ai.kalabriasz_solver import STOP_EVERY, Stopped, ThreeSolver
 from klaverjas_gui.engine.cards import ALL_CARDS, POINTS, SUIT_MASKS, parse_card
 from klaverjas_gui.engine.kalabriasz import KalabriaszStacked, new_kalabriasz
 from klaverjas_gui.engine.kalabriasz_rules import KALABRIASZ_PRESETS, LAST_TRICK
@@ -260,10 +260,9 @@ def test_hard_names_the_trump_of_a_hand_that_cannot_fail():
     state = _deal("JH 9H AH TH KH QH AC AD AS TS", "7C 8C")
     obs = state.observation(0)
     player = KalabriaszHard(3, worlds=30)
-    values = player.bid_values(obs)
-    hearts = 2
-    assert values[hearts] > values[hard.PASS_KEY] + 60
-    assert values[hearts] == max(values.values())
+    values = {str(a): v for a, v in player.bid_values(obs).items()}
+    assert values["name H"] > values["pass"] + 60
+    assert values["name H"] == max(values.values())
     assert str(player.choose(obs)) == "name H"
 
 
@@ -274,13 +273,15 @@ def test_hard_passes_last_with_a_hand_that_cannot_make_it():
         state, _ = state.apply(action)
     obs = state.observation(2)
     assert obs.seat == 2 and "7C" in map(str, obs.hand)
-    values = KalabriaszHard(3, worlds=30, bid_floor=0.0).bid_values(obs)
-    assert values[hard.PASS_KEY] == 0.0  # nobody named: the deal scores nothing
-    assert len(values) == 5 and all(v < -30 for t, v in values.items() if t != hard.PASS_KEY)
-    assert str(KalabriaszHard(3, worlds=30, bid_floor=0.0).choose(obs)) == "pass"
+    values = {str(a): v for a, v in KalabriaszHard(3, worlds=30).bid_values(obs).items()}
+    assert values["pass"] == 0.0  # nobody named: the deal scores nothing
+    assert len(values) == 5 and all(v < -30 for a, v in values.items() if a != "pass")
+    assert str(KalabriaszHard(3, worlds=30).choose(obs)) == "pass"
 
 
-def test_the_maker_lays_away_his_lone_ten_and_keeps_trumps_and_aces():
+def test_the_maker_lays_away_his_lone_ten_and_keeps_his_trumps():
+    """Every card is a candidate: an ace laid away banks its 11 points, which this
+    hand (it takes nearly every trick) may do as well as keeping it."""
     state = _deal("JH 9H AH KH QH AC TC KC AD TD", "KD TS")
     state, _ = state.apply("name H")
     player = KalabriaszHard(3, worlds=30)
@@ -290,7 +291,7 @@ def test_the_maker_lays_away_his_lone_ten_and_keeps_trumps_and_aces():
         laid.append(str(action.card))
         state, _ = state.apply(action)
     assert "TS" in laid
-    assert not {"JH", "9H", "AH", "AC", "AD"} & set(laid)
+    assert not {"JH", "9H", "AH", "KH", "QH"} & set(laid)
     assert state.phase == "play"
 
 
@@ -332,3 +333,131 @@ def test_a_fresh_player_lays_the_second_card_away():
     obs = state.observation(0)
     action = KalabriaszHard(3, worlds=5).choose(obs)
     assert action in obs.legal and action.kind == "lay"
+
+
+# --- the deadline: no decision works past it (a machine where only work takes time) ---
+class SlowMachine:
+    """`time` for kalabriasz_hard on a machine where the clock moves only with work: each
+    deal played out by normal's rules takes `playout_s` seconds, each node of the exact
+    solver `node_s`. No wall clock: the same work gives the same times anywhere."""
+
+    def __init__(self, monkeypatch, playout_s: float, node_s: float) -> None:
+        self.playout_s, self.node_s = playout_s, node_s
+        self.playouts = 0
+        self.solvers: list[ThreeSolver] = []
+        real_table, real_solver = hard.table, hard.ThreeSolver
+        machine = self
+
+        class Counted:
+            def __init__(self, tab) -> None:
+                self.tab = tab
+
+            def playout(self, *args):
+                machine.playouts += 1
+                return self.tab.playout(*args)
+
+        def solver(*args):
+            self.solvers.append(real_solver(*args))
+            return self.solvers[-1]
+
+        monkeypatch.setattr(hard, "time", self)
+        monkeypatch.setattr(hard, "table", lambda variant, t: Counted(real_table(variant, t)))
+        monkeypatch.setattr(hard, "ThreeSolver", solver)
+
+    def perf_counter(self) -> float:
+        nodes = sum(s.nodes for s in self.solvers)
+        return self.playouts * self.playout_s + nodes * self.node_s
+
+
+def _slow_position(kind: str):
+    """A bid, a card to lay away, a lead with ten cards (normal's playouts) and a card with
+    five in hand (solved exactly) whose one sampled deal is a lot of work."""
+    if kind == "exact":  # the largest first solve of 30 seeded deals played by normal
+        s = new_kalabriasz(KALABRIASZ_PRESETS["kalabriasz"], 17)
+        players = [make_kalabriasz_player("normal", 17 * 3 + k) for k in range(3)]
+        for _ in range(18):
+            s, _ = s.apply(players[s.to_move].choose(s.observation(s.to_move)))
+        return s.observation(s.to_move)
+    state = _deal("JH 9H AH TH KH QH AC AD AS TS", "7C 8C")
+    if kind != "bid":
+        state, _ = state.apply("name H")
+    if kind == "lead":
+        normal = make_kalabriasz_player("normal", 1)
+        for _ in range(2):
+            state, _ = state.apply(normal.choose(state.observation(0)))
+    return state.observation(state.to_move)
+
+
+SLOW = {"bid": (0.25, 0.0), "lay": (0.1, 0.0), "lead": (0.1, 0.0), "exact": (0.0, 1e-4)}
+
+
+def _unit(playout_s: float, node_s: float) -> float:
+    """The most work between two looks at the clock: one playout, or the solver's
+    `STOP_EVERY` nodes."""
+    return max(playout_s, STOP_EVERY * node_s)
+
+
+@pytest.mark.parametrize("kind", sorted(SLOW))
+def test_a_decision_whose_first_deal_outlasts_the_deadline_stops_and_answers_as_normal(
+    monkeypatch, kind
+):
+    """One sampled deal is more work than the deadline allows (checked first, with no
+    deadline): the decision stops within one unit of work after it, no deal counted, and
+    answers as normal would. Before, the first deal was always played to its end."""
+    obs = _slow_position(kind)
+    assert len(obs.legal) > 1, kind
+    playout_s, node_s = SLOW[kind]
+    unit = _unit(playout_s, node_s)
+    free = SlowMachine(monkeypatch, playout_s, node_s)
+    KalabriaszHard(1, worlds=1, cap_ms=float("inf")).choose(obs)
+    assert free.perf_counter() > hard.CAP_MS / 1000 + unit  # the deal alone runs long
+    machine = SlowMachine(monkeypatch, playout_s, node_s)
+    player = KalabriaszHard(1)
+    action = player.choose(obs)
+    assert machine.perf_counter() <= hard.CAP_MS / 1000 + unit
+    assert player.sampled == 0
+    assert action == make_kalabriasz_player("normal", 1).choose(obs)
+
+
+@pytest.mark.parametrize("kind", sorted(SLOW))
+def test_a_long_thinker_stops_at_the_deadline_with_the_deals_done_so_far(monkeypatch, kind):
+    """A player that would think 10 s, on a machine where a deal is a tenth or less of
+    the deadline: it stops by the deadline (within one unit of work past it), and
+    values every option on the deals it finished (a deal cut halfway counts for none)."""
+    obs = _slow_position(kind)
+    playout_s, node_s = SLOW[kind]
+    playout_s, node_s = playout_s / 20, node_s / 20
+    machine = SlowMachine(monkeypatch, playout_s, node_s)
+    player = KalabriaszHard(1, think_ms=10_000, bid_think_ms=10_000)
+    monkeypatch.setattr(hard, "LAY_THINK_MS", 10_000.0)
+    monkeypatch.setattr(hard, "MAX_WORLDS", 10_000)
+    monkeypatch.setattr(hard, "BID_WORLDS", 10_000)
+    monkeypatch.setattr(hard, "LAY_WORLDS", 10_000)
+    values = player.options(obs)
+    spent = machine.perf_counter()
+    assert spent <= hard.CAP_MS / 1000 + _unit(playout_s, node_s)
+    assert values is not None and set(values) == set(obs.legal)
+    assert player.sampled >= 3
+
+
+def test_a_stopped_solve_leaves_the_solvers_table_right():
+    """The solver asked to stop ends with `Stopped` within `STOP_EVERY` nodes of the ask;
+    what it keeps gives the same values as a fresh solver."""
+    obs = _slow_position("exact")
+    seen = read(obs)
+    world = sample(seen, random.Random(2))
+    while world is None:
+        world = sample(seen, random.Random(3))
+    hands, _ = world
+    trick = tuple(c.index for c in obs.trick)
+    fresh = ThreeSolver(obs.variant, seen.trump, seen.maker)
+    want = fresh.best_cards(hands, obs.leader, trick, seen.lost)
+    assert fresh.nodes > 3 * STOP_EVERY
+    solver = ThreeSolver(obs.variant, seen.trump, seen.maker)
+    looks = []
+    solver.stop = lambda: looks.append(solver.nodes) or len(looks) >= 3
+    with pytest.raises(Stopped):
+        solver.best_cards(hands, obs.leader, trick, seen.lost)
+    assert solver.nodes == 3 * STOP_EVERY
+    solver.stop = None
+    assert solver.best_cards(hands, obs.leader, trick, seen.lost) == want

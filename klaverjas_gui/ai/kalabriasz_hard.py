@@ -10,8 +10,8 @@ seat saw:
   counted on its ten cards as dealt: what it holds now and what it played).
 Each choice is then valued in every sampled deal (the same deals for every choice, so
 luck cancels out between them):
-- a bid (naming each suit worth a look, or passing, after which the seats still to speak
-  bid as normal would), the two cards to lay away (`LAY_CARDS` candidates), and a card
+- a bid (naming each suit, or passing, after which the seats still to speak bid as
+  normal would), the two cards to lay away (`lay_values`' pairs), and a card
   with `ROLLOUT_CARDS` down to `PLAYOUT_CARDS` + 1 in hand: the deal played out with the
   normal player's rules at every seat (`kalabriasz_fast`), the way the others will play;
 - a card from `PLAYOUT_CARDS` in hand down: by a fast open-hand playout until the hands
@@ -23,21 +23,28 @@ theirs; nat: nothing against the whole deal shared).
 Measured against normal (docs/benchmarks.md): open-hand greedy playouts from the first
 trick, for the cards and the bids, played worse than normal's rules; playouts by normal's
 own rules play better than them in every phase.
-It samples deals up to a wall-clock budget (`THINK_MS`, never past `CAP_MS`) or a fixed
-number (`worlds`, for tests).
+It samples deals up to a wall-clock budget (`THINK_MS`) or a fixed number (`worlds`, for
+tests), and a decision never works past its deadline (`CAP_MS`): the deadline is looked at
+before every deal played out or solved for every option, and every `STOP_EVERY` nodes
+inside the exact solver; a deal stopped halfway counts for no option, and a decision
+stopped before one deal was done takes normal's answer.
+
+The hint and the coach (`evaluate`) value the options with the same `options` and the
+same seed, so the hint's best option is the card, bid or pair hard itself would choose.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
+import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
-from ..engine.cards import FULL_MASK, POINTS, SUITS, cards_of
-from ..engine.kalabriasz import LAY_ACTIONS, KalabriaszObservation
+from ..engine.cards import FULL_MASK, POINTS, cards_of
+from ..engine.kalabriasz import KalabriaszObservation
 from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
 from ..engine.match import Action
 from ..engine.play import winner_index
@@ -53,31 +60,29 @@ from .kalabriasz_fast import (
     table,
 )
 from .kalabriasz_players import KalabriaszHeuristic, card_view
-from .kalabriasz_solver import ThreeSolver, play_out
+from .kalabriasz_solver import Stopped, ThreeSolver, play_out
 
 EXACT_CARDS = 5  # solve exactly when the hand to play from holds at most this many cards
 PLAYOUT_CARDS = 7  # from this many cards in hand down: sampled deals solved at the end
 ROLLOUT_CARDS = 10  # from this many down to PLAYOUT_CARDS: sampled deals played out by normal
 TAIL_CARDS = 4  # earlier: play out fast until the hands are this small, then solve
 THINK_MS = 120.0  # sampling stops after this much wall clock (at least MIN_WORLDS)
-CAP_MS = 800.0  # and never goes past this, even for MIN_WORLDS
+CAP_MS = 800.0  # a decision's deadline: no work after this much wall clock, even for MIN_WORLDS
 MIN_WORLDS = 3
 MAX_WORLDS = 80
 PASS_SLACK = 1.0  # a passer's hand may have been this much over the naming line (an easy seat)
 TRIES = 40  # samples tried for one that fits the bidding, before taking one that fits the play
-# Bidding: naming each suit worth at least BID_FLOOR (by normal's `mask_value`) and passing
-# are played out in sampled deals (`bid_values`); it names the best suit when its mean deal
-# margin beats passing's by NAME_MARGIN.
-BID_FLOOR = 3.0
+# Bidding: naming each suit and passing are played out in sampled deals (`bid_values`).
 BID_THINK_MS = 250.0
 BID_WORLDS = 100
-NAME_MARGIN = 0.0
-PASS_KEY = -1  # passing's entry in `bid_values`
-# Laying away: every pair of the LAY_CARDS cards normal's rule likes best to lay away (and
-# normal's own pair) is played out in sampled deals (`lay_values`), for the bid's time.
+# Laying away: the pairs of `lay_values` are played out in sampled deals.
 LAY_CARDS = 5
+LAY_THINK_MS = 350.0
 LAY_WORLDS = 60
 AWAY = 3  # the slot of the two laid-away cards when a defender samples
+
+K = TypeVar("K")  # what a sampled valuation values: an action, a card, a pair laid away
+World = tuple[tuple[int, int, int], int]  # a sampled deal: three hands, and the talon or laid away
 
 
 @dataclass(frozen=True)
@@ -197,16 +202,6 @@ def deal_margin(maker_total: float, total: float) -> float:
     return -total / 2
 
 
-def side_diff(maker_total: float, total: float) -> float:
-    """The maker's deal score minus both defenders' together: the coach's measure, as in
-    the other games a side's score minus the other side's (a point that changes sides
-    moves it by 2). For a deal of a given total it is 4/3 of `deal_margin` less a third of
-    the total: the two rank one deal's outcomes alike."""
-    if 2 * maker_total > total:
-        return 2 * maker_total - total
-    return -total
-
-
 def named_margin(
     variant: KalabriaszVariant, hands: tuple[int, int, int], talon: int, maker: int,
     t: int, first: int, me: int,
@@ -231,19 +226,18 @@ class KalabriaszHard:
     def __init__(
         self, seed: int | None = None, *, think_ms: float = THINK_MS, worlds: int | None = None,
         cap_ms: float = CAP_MS, exact_cards: int = EXACT_CARDS, tail_cards: int = TAIL_CARDS,
-        read_bidding: bool = True, sampled_bids: bool = True, name_margin: float = NAME_MARGIN,
-        bid_floor: float = BID_FLOOR, sampled_lay: bool = True, rollout_cards: int = ROLLOUT_CARDS,
-        bid_think_ms: float = BID_THINK_MS, playout_cards: int = PLAYOUT_CARDS,
-        caution: float = 0.0,
+        read_bidding: bool = True, sampled_bids: bool = True, sampled_lay: bool = True,
+        rollout_cards: int = ROLLOUT_CARDS, bid_think_ms: float = BID_THINK_MS,
+        playout_cards: int = PLAYOUT_CARDS, caution: float = 0.0,
     ) -> None:  # fmt: skip
-        """`worlds`: a fixed number of sampled deals per decision (tests); `playout_cards`:
-        open-hand playouts and the solver from this many cards in hand down;
-        `rollout_cards`: normal's playouts from this many down to there (more: normal's
-        rules); `sampled_bids` (off: normal's rules): name trump from sampled deals when
-        the best suit beats passing by `name_margin`, judging suits worth `bid_floor`;
-        `sampled_lay` (off: normal's rule): lay away by sampled deals; `caution`: what
-        normal's naming rule asks more of a hand; `read_bidding`: keep sampled hands that
-        fit the passes."""
+        """`worlds`: a fixed number of sampled deals per decision (tests; the deadline
+        still holds); `cap_ms`: the deadline, from the start of a valuation;
+        `playout_cards`: open-hand playouts and the solver from this many cards in hand
+        down; `rollout_cards`: normal's playouts from this many down to there (more:
+        normal's rules); `sampled_bids` (off: normal's rules): name trump from sampled
+        deals; `sampled_lay` (off: normal's rule): lay away by sampled deals; `caution`:
+        what normal's naming rule asks more of a hand; `read_bidding`: keep sampled hands
+        that fit the passes."""
         self.rng = random.Random(seed)
         self.think = think_ms / 1000.0
         self.cap = cap_ms / 1000.0
@@ -251,8 +245,7 @@ class KalabriaszHard:
         self.exact_cards, self.tail_cards = exact_cards, tail_cards
         self.read_bidding = read_bidding
         self.playout_cards = playout_cards
-        self.sampled_bids, self.name_margin = sampled_bids, name_margin
-        self.bid_floor = bid_floor
+        self.sampled_bids = sampled_bids
         self.sampled_lay = sampled_lay
         self.rollout_cards = rollout_cards
         self._plan: tuple[int, int] | None = None  # (the hand after the first card, the second)
@@ -260,20 +253,38 @@ class KalabriaszHard:
         self.helper = KalabriaszHeuristic(seed, counting=True, caution=caution)
         self._solvers: dict[tuple[KalabriaszVariant, int, int], ThreeSolver] = {}
         self.sampled = 0  # deals sampled for the last decision (benchmarks read it)
-        self.stop_at: float | None = None  # no more deals after this (time.perf_counter())
+        self.stop_at: float | None = None  # no work after this (time.perf_counter())
         self.cancelled: Callable[[], bool] | None = None  # the coach's job was cancelled
+        self._start, self._deadline = 0.0, math.inf
 
     def choose(self, obs: KalabriaszObservation) -> Action:
+        """The best option of `options` (the first of the legal order among equals, as the
+        hint's); normal's answer when the valuation is switched off or its time ran out
+        before one sampled deal was done."""
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        if obs.phase == "play":
-            return self.play(obs)
-        if obs.phase == "bidding" and self.sampled_bids:
-            return self.bid(obs)
         if obs.phase == "talon" and self.sampled_lay:
             return self.lay(obs)
-        return self.helper.choose(obs)
+        sampled = {"play": len(obs.hand) <= self.rollout_cards, "bidding": self.sampled_bids}
+        values = self.options(obs) if sampled.get(obs.phase, False) else None
+        return self.helper.choose(obs) if values is None else best(obs, values)
+
+    def options(self, obs: KalabriaszObservation) -> dict[Action, float] | None:
+        """Every legal option's mean margin for this seat over the same sampled deals (the
+        one valuation behind hard's choice, the hint and the coach); None when the time ran
+        out before one deal was done."""
+        if obs.phase == "bidding":
+            return self.bid_values(obs)
+        if obs.phase == "talon":
+            return self.lay_options(obs)
+        if len(obs.hand) > max(self.exact_cards, self.playout_cards):
+            values = self.rollout_values(obs)
+        else:
+            values = self.card_values(obs)
+        if values is None:
+            return None
+        return {a: values[a.card.index] for a in obs.legal}  # type: ignore[union-attr]
 
     def _solver(self, variant: KalabriaszVariant, trump: int, maker: int) -> ThreeSolver:
         key = (variant, trump, maker)
@@ -281,92 +292,131 @@ class KalabriaszHard:
         if solver is None or len(solver.tt) > 300_000:
             self._solvers.clear()
             solver = self._solvers[key] = ThreeSolver(variant, trump, maker)
+        solver.stop = self._spent
         return solver
 
-    def _more(self, done: int, start: float) -> bool:
-        """Sample another deal? Never one that would likely end past the cap (a deal takes
-        about as long as the mean so far)."""
+    # --- the clock: every long step looks at it ---
+    def _begin(self) -> None:
+        """Start a valuation (its first step): no work goes on past `cap` from now (nor
+        past `stop_at`)."""
+        self._start = time.perf_counter()
+        self._deadline = self._start + self.cap
+        if self.stop_at is not None:
+            self._deadline = min(self._deadline, self.stop_at)
+
+    def _spent(self) -> bool:
+        """The valuation's time is up, or nobody wants its answer any more."""
+        if self.cancelled is not None and self.cancelled():
+            return True
+        return time.perf_counter() >= self._deadline
+
+    def _more(self, done: int, start: float, think: float, most: int) -> bool:
+        """Sample another deal? `worlds` of them if fixed; else at least `MIN_WORLDS`,
+        then until `think` or `most`; never one that would likely end past the deadline
+        (a deal takes about as long as the mean so far). The deadline itself is looked at
+        before every option of every deal (`_sample`) and inside the exact solver."""
         if done == 0:
             return True
-        if self.cancelled is not None and self.cancelled():
-            return False
-        if self.stop_at is not None and time.perf_counter() >= self.stop_at:
-            return False
         elapsed = time.perf_counter() - start
-        if elapsed * (done + 1) / done > self.cap:
-            return False
         if self.worlds is not None:
             return done < self.worlds
-        return done < MIN_WORLDS or (done < MAX_WORLDS and elapsed < self.think)
+        if start + elapsed * (done + 1) / done > self._deadline:
+            return False
+        return done < MIN_WORLDS or (done < most and elapsed < think)
+
+    def _sample(
+        self, seen: Seen, keys: list[K], one: Callable[[World], Iterator[float]],
+        think: float, most: int,
+    ) -> dict[K, float] | None:  # fmt: skip
+        """Each key's mean over sampled deals: `one(deal)` yields a value per key, in
+        order. A deal stopped by the deadline halfway counts for no key: every key keeps
+        the same deals. None if not one deal was done in time. The clock started with
+        the valuation (`_begin`)."""
+        start = self._start
+        sums = dict.fromkeys(keys, 0.0)
+        done = 0
+        try:
+            while self._more(done, start, think, most):
+                values = one(self._world(seen))
+                got = []
+                for _ in keys:
+                    if self._spent():
+                        raise Stopped
+                    got.append(next(values))
+                for k, v in zip(keys, got, strict=True):
+                    sums[k] += v
+                done += 1
+        except Stopped:
+            pass
+        self.sampled = done
+        return {k: v / done for k, v in sums.items()} if done else None
 
     # --- bidding ---
-    def bid(self, obs: KalabriaszObservation) -> Action:
-        """Name the suit whose sampled deals score best, if that beats passing."""
-        values = self.bid_values(obs)
-        suit = max((t for t in values if t >= 0), key=lambda t: values[t], default=PASS_KEY)
-        if suit >= 0 and values[suit] > values[PASS_KEY] + self.name_margin:
-            return next(a for a in obs.legal if a.kind == "name" and a.suit is SUITS[suit])
-        return next(a for a in obs.legal if a.kind == "pass")
-
-    def bid_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+    def bid_values(self, obs: KalabriaszObservation) -> dict[Action, float] | None:
         """This seat's mean deal margin (its score minus the mean of the other two's) over
-        sampled deals for naming each suit (by index) and for passing (`PASS_KEY`). The
-        deals fit the passes so far; every seat plays them out by normal's rules, the way
-        the other seats will play (`kalabriasz_fast`); naming lays away by normal's rule;
-        after a pass the seats still to speak bid by normal's rule."""
-        start = time.perf_counter()
+        sampled deals for naming each suit and for passing. The deals fit the passes so
+        far; every seat plays them out by normal's rules, the way the other seats will play
+        (`kalabriasz_fast`); naming lays away by normal's rule; after a pass the seats
+        still to speak bid by normal's rule, and when none names the deal scores 0."""
+        self._begin()
         seat, variant, first = obs.seat, obs.variant, obs.first_hand
-        hand = sum(c.bit for c in obs.hand)
         seen, later = bidding_seen(obs)
-        suits = [t for t in range(4) if mask_value(hand, t) >= self.bid_floor]
-        if not suits:  # no suit worth a look: passing is all there is
-            return {PASS_KEY: 0.0}
-        sums = dict.fromkeys([*suits, PASS_KEY], 0.0)
-        done = 0
-        while self._judge_more(done, start, BID_WORLDS):
-            hands, talon = self._world(seen)
-            for t in suits:
-                sums[t] += named_margin(variant, hands, talon, seat, t, first, seat)
-            for other in later:
-                t = normal_bid(hands[other])
-                if t >= 0:
-                    sums[PASS_KEY] += named_margin(variant, hands, talon, other, t, first, seat)
-                    break
-            done += 1
-        self.sampled = done
-        return {t: v / done for t, v in sums.items()}
+
+        def one(world: World) -> Iterator[float]:
+            hands, talon = world
+            for a in obs.legal:
+                if a.kind == "name":
+                    yield named_margin(variant, hands, talon, seat, a.suit.index, first, seat)  # type: ignore[union-attr]
+                    continue
+                bids = ((other, normal_bid(hands[other], self.helper.caution)) for other in later)
+                maker, t = next(((o, t) for o, t in bids if t >= 0), (-1, -1))
+                yield 0.0 if t < 0 else named_margin(variant, hands, talon, maker, t, first, seat)
+
+        return self._sample(seen, list(obs.legal), one, self.bid_think, BID_WORLDS)
 
     # --- the talon ---
     def lay(self, obs: KalabriaszObservation) -> Action:
-        """Lay away the pair of cards whose sampled deals score best (`lay_values`); the
-        second card of the pair at the second decision."""
+        """Lay away the best card of `lay_options` (the first of its best pair); the second
+        card of that pair at the second decision."""
         hand = sum(c.bit for c in obs.hand)
         if self._plan is not None and self._plan[0] == hand:
             card = self._plan[1]
-        else:
-            values = self.lay_values(obs)
-            pair = max(values, key=lambda p: values[p])
-            new = bits(pair & hand)  # two cards, or the second when one lies away already
-            card = new[0]
-            self._plan = (hand & ~(1 << card), new[-1])
-        return next(a for a in obs.legal if a.card is not None and a.card.index == card)
+            return next(a for a in obs.legal if a.card is not None and a.card.index == card)
+        pairs = self.lay_values(obs)
+        if pairs is None:
+            return self.helper.choose(obs)
+        action = best(obs, per_card(obs, pairs))
+        card = action.card.index  # type: ignore[union-attr]
+        pair = max((p for p in pairs if p >> card & 1), key=lambda p: pairs[p])
+        second = bits(pair & hand & ~(1 << card))
+        self._plan = (hand & ~(1 << card), second[0]) if second else None
+        return action
 
-    def lay_values(self, obs: KalabriaszObservation) -> dict[int, float]:
-        """The maker's mean deal margin over sampled deals for laying away each pair (a mask)
-        of the `LAY_CARDS` cards normal's rule would most like to lay away (and normal's
-        own pair), every seat playing by normal's rules. With one card laid away already:
-        that card with each of the `LAY_CARDS`."""
-        start = time.perf_counter()
+    def lay_options(self, obs: KalabriaszObservation) -> dict[Action, float] | None:
+        """Each card the maker may lay away, valued by the best pair it is in
+        (`lay_values`)."""
+        pairs = self.lay_values(obs)
+        return None if pairs is None else per_card(obs, pairs)
+
+    def lay_values(self, obs: KalabriaszObservation) -> dict[int, float] | None:
+        """The maker's mean deal margin over sampled deals for laying away each pair (a mask):
+        every pair of the `LAY_CARDS` cards normal's rule would most like to lay away,
+        normal's own pair, and every other card with the card normal would lay beside it;
+        every seat playing by normal's rules. With one card laid away already: that card
+        with each card of the hand."""
+        self._begin()
         seat, t, variant = obs.seat, obs.trump_index, obs.variant
         hand = sum(c.bit for c in obs.hand)
         first = sum(c.bit for c in obs.laid_away)
         full = hand | first
-        ranked = sorted(bits(hand), key=lambda c: lay_key(t, hand, c), reverse=True)[:LAY_CARDS]
         if first:
-            pairs = {first | 1 << c for c in ranked}
+            pairs = [first | 1 << c for c in bits(hand)]
         else:
-            pairs = {1 << a | 1 << b for a, b in itertools.combinations(ranked, 2)}
-            pairs.add(normal_lay(t, hand))
+            ranked = sorted(bits(hand), key=lambda c: lay_key(t, hand, c), reverse=True)
+            pairs = [1 << a | 1 << b for a, b in itertools.combinations(ranked[:LAY_CARDS], 2)]
+            pairs.append(normal_lay(t, hand))
+            pairs += [1 << c | 1 << normal_card(t, hand & ~(1 << c)) for c in ranked[LAY_CARDS:]]
+            pairs = list(dict.fromkeys(pairs))
         sizes = [10, 10, 10, 0]
         sizes[seat] = 0
         passers = tuple(s for s, a in obs.deal_log if a.kind == "pass" and s != seat)
@@ -377,59 +427,36 @@ class KalabriaszHard:
                     (0, 0))  # fmt: skip
         tab = table(variant, t)
         pts = POINTS[t]
-        sums = dict.fromkeys(pairs, 0.0)
-        done = 0
-        while self._judge_more(done, start, LAY_WORLDS):
-            hands, _ = self._world(seen)
+
+        def one(world: World) -> Iterator[float]:
+            hands, _ = world
             for pair in pairs:
                 after = list(hands)
                 after[seat] = full & ~pair
                 points, _ = tab.playout((after[0], after[1], after[2]), obs.first_hand, seat,
                                         pair)  # fmt: skip
                 points[seat] += sum(pts[c] for c in bits(pair))
-                sums[pair] += seat_margin(seat, seat, points)
-            done += 1
-        self.sampled = done
-        return {p: v / done for p, v in sums.items()}
+                yield seat_margin(seat, seat, points)
 
-    def _judge_more(self, done: int, start: float, most: int) -> bool:
-        """Sample another deal for a bid or the talon? At least `MIN_WORLDS`, then until
-        `bid_think` or `most` (`worlds` in tests); none started past the cap."""
-        elapsed = time.perf_counter() - start
-        return (
-            done < (self.worlds or most)
-            and (done < MIN_WORLDS or elapsed < self.bid_think)
-            and (done == 0 or elapsed < self.cap)
-        )
+        return self._sample(seen, pairs, one, LAY_THINK_MS / 1000.0, LAY_WORLDS)
 
     # --- cards ---
-    def play(self, obs: KalabriaszObservation) -> Action:
-        if len(obs.hand) > max(self.exact_cards, self.playout_cards):
-            if len(obs.hand) > self.rollout_cards:
-                return self.helper.play(obs)
-            values = self.rollout_values(obs)
-        else:
-            values = self.card_values(obs)
-        t = obs.trump.index  # type: ignore[union-attr]
-        return max(obs.legal, key=lambda a: (values[a.card.index], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
-
-    def rollout_values(self, obs: KalabriaszObservation) -> dict[int, float]:
+    def rollout_values(self, obs: KalabriaszObservation) -> dict[int, float] | None:
         """Each legal card's mean deal margin for this seat over sampled deals, the rest of
         each deal played out by normal's rules (`kalabriasz_fast`): the early cards, where
         the open-hand playouts of `card_values` chose worse cards than normal's rules."""
-        start = time.perf_counter()
+        self._begin()
         seen = read(obs)
         tab = table(obs.variant, seen.trump)
         pts = POINTS[seen.trump]
         cards = [a.card.index for a in obs.legal if a.card is not None]
-        sums = dict.fromkeys(cards, 0.0)
         _, trick, _, void = card_view(obs, True)
         played = sum(c.bit for _, cs in obs.tricks for c in cs)
         sign = 1.0 if seen.seat == seen.maker else -1.0
         maker = seen.maker
-        done = 0
-        while self._more(done, start):
-            hands, away = self._world(seen)
+
+        def one(world: World) -> Iterator[float]:
+            hands, away = world
             away_pts = sum(pts[c] for c in bits(away))
             maker_known = seen.known[0] + away_pts
             known = seen.known[0] + seen.known[1] + away_pts
@@ -439,31 +466,28 @@ class KalabriaszHard:
                 points, _ = tab.playout((after[0], after[1], after[2]), obs.leader, maker,
                                         away, (*trick, c), played, void, seen.lost)  # fmt: skip
                 maker_total = maker_known + points[maker]
-                sums[c] += sign * deal_margin(maker_total, known + sum(points))
-            done += 1
-        self.sampled = done
-        return {c: v / done for c, v in sums.items()}
+                yield sign * deal_margin(maker_total, known + sum(points))
 
-    def card_values(
-        self, obs: KalabriaszObservation, score: Callable[[float, float], float] = deal_margin
-    ) -> dict[int, float]:
-        """Each legal card's mean deal margin (`score`) for this seat over the sampled deals."""
-        start = time.perf_counter()
+        return self._sample(seen, cards, one, self.think, MAX_WORLDS)
+
+    def card_values(self, obs: KalabriaszObservation) -> dict[int, float] | None:
+        """Each legal card's mean deal margin for this seat over the sampled deals: played
+        out open-handed (`play_out`) until the hands hold `tail_cards`, then solved, or
+        solved exactly from `exact_cards` in hand."""
+        self._begin()
         seen = read(obs)
         solver = self._solver(obs.variant, seen.trump, seen.maker)
         cards = [a.card.index for a in obs.legal if a.card is not None]
-        sums = dict.fromkeys(cards, 0.0)
         pts = POINTS[seen.trump]
         trick = tuple(c.index for c in obs.trick)
         exact = len(obs.hand) <= self.exact_cards
         sign = 1.0 if seen.seat == seen.maker else -1.0
-        done = 0
-        while self._more(done, start):
-            world = self._world(seen)
+
+        def one(world: World) -> Iterator[float]:
             hands, away = world
-            rest = sum(pts[c] for c in range(32) if (hands[0] | hands[1] | hands[2]) >> c & 1)
+            rest = sum(pts[c] for c in bits(hands[0] | hands[1] | hands[2]))
             rest += sum(pts[c] for c in trick) + LAST_TRICK
-            away_pts = sum(pts[c] for c in range(32) if away >> c & 1)
+            away_pts = sum(pts[c] for c in bits(away))
             maker_known = seen.known[0] + away_pts
             total = seen.known[0] + seen.known[1] + away_pts + rest
             for c in cards:
@@ -475,98 +499,11 @@ class KalabriaszHard:
                 else:
                     diff = play_out(solver, h, obs.leader, (*trick, c), seen.lost,
                                     self.tail_cards)  # fmt: skip
-                maker_total = maker_known + (rest + diff) / 2
-                sums[c] += sign * score(maker_total, total)
-            done += 1
-        self.sampled = done
-        return {c: v / done for c, v in sums.items()}
+                yield sign * deal_margin(maker_known + (rest + diff) / 2, total)
 
-    # --- every option valued (`evaluate`) ---
-    def lay_options(self, obs: KalabriaszObservation) -> dict[Action, float]:
-        """Each card the maker may lay away, valued by `side_diff` over deals sampled for
-        the two defenders' hands: the second card (if still to lay) by normal's rule, then
-        played out from first hand's lead."""
-        seen = read(obs)
-        t, seat = seen.trump, seen.seat
-        pts = POINTS[t]
-        solver = self._solver(obs.variant, t, seat)
-        sums = dict.fromkeys(obs.legal, 0.0)
-        start = time.perf_counter()
-        done = 0
-        while self._more(done, start):
-            hands, _ = self._world(seen)
-            for a in obs.legal:
-                laid = seen.away | a.card.bit  # type: ignore[union-attr]
-                laid = self._lay_rest(obs, hands[seat], laid)
-                sums[a] += self._play_deal(solver, obs, hands, seat, laid, pts)
-            done += 1
-        self.sampled = done
-        return {a: v / done for a, v in sums.items()}
+        return self._sample(seen, cards, one, self.think, MAX_WORLDS)
 
-    def bid_options(self, obs: KalabriaszObservation) -> dict[Action, float]:
-        """Naming each suit and passing, valued by `side_diff` for this seat over sampled
-        deals (the talon and the other hands fitting the passes so far). Naming: the talon
-        taken, two cards laid away by normal's rule, played out. Passing: each seat still to
-        speak names as normal would (its best suit, if the hand is worth it); the first to
-        name plays the deal as maker; nobody: the deal is void and scores nothing."""
-        seat = obs.seat
-        seen, later = bidding_seen(obs)
-        sums = dict.fromkeys(obs.legal, 0.0)
-        start = time.perf_counter()
-        done = 0
-        while self._more(done, start):
-            hands, talon = self._world(seen)
-            for a in obs.legal:
-                if a.kind == "name":
-                    sums[a] += self._as_maker(obs, hands, talon, seat, a.suit.index)  # type: ignore[union-attr]
-                    continue
-                for other in later:
-                    best = max(range(4), key=lambda t: mask_value(hands[other], t))
-                    if mask_value(hands[other], best) >= NAME_AT + self.helper.caution:
-                        sums[a] -= self._as_maker(obs, hands, talon, other, best)
-                        break
-            done += 1
-        self.sampled = done
-        return {a: v / done for a, v in sums.items()}
-
-    def _as_maker(
-        self, obs: KalabriaszObservation, hands: tuple[int, int, int], talon: int, maker: int,
-        t: int,
-    ) -> float:  # fmt: skip
-        """`side_diff` of one sampled deal when `maker` names `t`: the talon taken, two
-        cards laid away by normal's rule, played out from first hand's lead."""
-        view = dataclasses.replace(obs, seat=maker, trump=SUITS[t], maker=maker, laid_away=())
-        full = list(hands)
-        full[maker] |= talon
-        laid = self._lay_rest(view, full[maker], 0)
-        return self._play_deal(self._solver(obs.variant, t, maker), view,
-                               (full[0], full[1], full[2]), maker, laid, POINTS[t])  # fmt: skip
-
-    def _lay_rest(self, obs: KalabriaszObservation, full: int, laid: int) -> int:
-        """The cards laid away once the maker (holding `full` with the talon) has laid two,
-        those still to lay chosen by normal's rule."""
-        view = dataclasses.replace(obs, phase="talon")
-        while laid.bit_count() < 2:
-            cards = cards_of(full & ~laid)
-            legal = tuple(LAY_ACTIONS[c.index] for c in cards)
-            view = dataclasses.replace(view, hand=tuple(cards), legal=legal)
-            laid |= self.helper.lay(view).card.bit  # type: ignore[union-attr]
-        return laid
-
-    def _play_deal(
-        self, solver: ThreeSolver, obs: KalabriaszObservation, hands: tuple[int, int, int],
-        maker: int, laid: int, pts: tuple[int, ...],
-    ) -> float:  # fmt: skip
-        """`side_diff` of one deal played out from first hand's lead, `laid` away."""
-        after = list(hands)
-        after[maker] &= ~laid
-        h = (after[0], after[1], after[2])
-        diff = play_out(solver, h, obs.first_hand, (), False, self.tail_cards)
-        away = sum(pts[c] for c in range(32) if laid >> c & 1)
-        rest = sum(pts[c] for c in range(32) if (h[0] | h[1] | h[2]) >> c & 1) + LAST_TRICK
-        return side_diff(away + (rest + diff) / 2, away + rest)
-
-    def _world(self, seen: Seen) -> tuple[tuple[int, int, int], int]:
+    def _world(self, seen: Seen) -> World:
         """A sampled deal that fits the play and, if one is found in `TRIES`, the bidding."""
         fallback = None
         for _ in range(TRIES):
@@ -577,29 +514,52 @@ class KalabriaszHard:
                 return world
             fallback = fallback or world
         while fallback is None:
+            if self._spent():
+                raise Stopped
             fallback = sample(seen, self.rng)
         return fallback
 
 
+def best(obs: KalabriaszObservation, values: dict[Action, float]) -> Action:
+    """The best legal option, the first of the legal order among equals: hard's choice and
+    the hint's (`teach.coach.best_option` ranks the same way)."""
+    return max(obs.legal, key=lambda a: values[a])
+
+
+def normal_card(t: int, hand: int) -> int:
+    """The card normal's rule lays away first from `hand`."""
+    return max(bits(hand), key=lambda c: lay_key(t, hand, c))
+
+
+def per_card(obs: KalabriaszObservation, pairs: dict[int, float]) -> dict[Action, float]:
+    """Each card laid away valued by the best pair (of `pairs`) it is in."""
+    out = {}
+    for a in obs.legal:
+        c = a.card.index  # type: ignore[union-attr]
+        out[a] = max(v for p, v in pairs.items() if p >> c & 1)
+    return out
+
+
 # --- every option valued, for the coach and the hint (teach/kalabriasz_coach.py) ---
+COACH_SCALE = 4 / 3  # the coach halves this: about 1 a card point that changes sides
+
+
 def evaluate(
     obs: KalabriaszObservation, seed: int = 0, worlds: int | None = None,
     cancelled: Callable[[], bool] | None = None, stop_at: float | None = None,
 ) -> dict[Action, float]:  # fmt: skip
-    """Every legal action valued over deals sampled from the observation alone, as the
-    deal score of the seat's side minus the other side's (`side_diff`: the maker against
-    both defenders): a card by the hard player's own valuation, from the first card on;
-    naming a suit, passing and laying a card away by playing sampled deals out as the hard
-    player does, the later choices (the second card laid away, the bids of the seats still
-    to speak) made by normal's rules. `worlds` fixes the number of samples (reproducible),
-    `stop_at` (time.perf_counter()) and `cancelled` cut them short."""
+    """Every legal action valued by the hard player's own valuation (`KalabriaszHard.
+    options`: the same sampled deals for the same seed and `worlds`, so the hint's best is
+    hard's choice), times `COACH_SCALE`. A seat's margin moves by 1.5 for a card point won
+    from the other side (the maker's and the defenders' alike), so the coach's halved
+    values move by 1 for it. `worlds` fixes the number of samples (reproducible),
+    `stop_at` (time.perf_counter()) and `cancelled` cut them short; all 0 when not one
+    deal was done."""
     if len(obs.legal) == 1:
         return {obs.legal[0]: 0.0}
-    player = KalabriaszHard(seed, worlds=worlds, cap_ms=float("inf"))
+    player = KalabriaszHard(seed, worlds=worlds, cap_ms=math.inf)
     player.stop_at, player.cancelled = stop_at, cancelled
-    if obs.phase == "play":
-        values = player.card_values(obs, side_diff)
-        return {a: values[a.card.index] for a in obs.legal}  # type: ignore[union-attr]
-    if obs.phase == "talon":
-        return player.lay_options(obs)
-    return player.bid_options(obs)
+    values = player.options(obs)
+    if values is None:
+        return dict.fromkeys(obs.legal, 0.0)
+    return {a: v * COACH_SCALE for a, v in values.items()}

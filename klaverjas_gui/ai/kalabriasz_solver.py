@@ -13,11 +13,15 @@ sampled deal of a decision. Legal cards come from the engine's own `play.obligat
 
 `greedy_card` is a fast open-hand policy for playing a deal out before the hands are
 small enough to solve.
+
+A search can be stopped (a player's deadline): `stop`, when set, is asked every
+`STOP_EVERY` nodes and True ends the search with `Stopped`. The table keeps only bounds of
+searches that finished, so a stopped search leaves nothing wrong behind.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine.cards import ALL_CARDS, POINTS, POWER, SUIT_MASKS
 from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
@@ -25,7 +29,12 @@ from ..engine.play import obligation
 from ..engine.roem import roem_of
 
 INF = 10_000
+STOP_EVERY = 1024  # nodes between two looks at `ThreeSolver.stop` (a power of two)
 Hands = tuple[int, int, int]
+
+
+class Stopped(Exception):
+    """A search ended by its `stop` (the deciding player ran out of time)."""
 
 
 class ThreeSolver:
@@ -52,6 +61,7 @@ class ThreeSolver:
         self._tricks: dict[tuple[int, ...], tuple[int, int]] = {}
         self._roem: dict[int, int] = {}
         self.nodes = 0
+        self.stop: Callable[[], bool] | None = None  # True: end the search (`Stopped`)
 
     # --- the rules, cached ---
     def legal(self, hand: int, trick: tuple[int, ...], partner: bool) -> tuple[int, ...]:
@@ -149,6 +159,8 @@ class ThreeSolver:
     ) -> int:
         """The seat to move plays one card."""
         self.nodes += 1
+        if not self.nodes & (STOP_EVERY - 1) and self.stop is not None and self.stop():
+            raise Stopped
         seat = (leader + len(trick)) % 3
         maker = seat == self.maker
         h0, h1, h2 = hands

@@ -96,20 +96,33 @@ def _play(obs: Observation, card: Card, instead: Card | None) -> Reason | None:
 
 
 def _partner(obs: Observation, t: int, card: Card, instead: Card | None) -> Reason | None:
+    legal = [a.card for a in obs.legal if a.kind == "play"]
+    return friend_reason(PARTNER_KEYS, t, legal, card, instead)  # type: ignore[arg-type]
+
+
+PARTNER_KEYS = ("guide.partner_points", "guide.partner_low", "guide.partner_plain")
+
+
+def friend_reason(
+    keys: tuple[str, str, str], t: int, legal: list[Card], card: Card, instead: Card | None = None
+) -> Reason | None:
+    """A card that does not win a trick a friend's card is winning: points given, a better
+    card kept, or just the card (`keys`: those three sentences, `PARTNER_KEYS` or
+    Kalabriasz's for the other defender); with `instead`, only what is false of that card."""
+    points, low, plain = keys
     name, worth = card_name(card), POINTS[t][card.index]
     if instead is not None:
         other = POINTS[t][instead.index]
         if worth >= 10 and worth > other:
-            return "guide.partner_points", {"card": name}
+            return points, {"card": name}
         if worth < other:
-            return "guide.partner_low", {"card": name}
+            return low, {"card": name}
         return None
     if worth >= 10:
-        return "guide.partner_points", {"card": name}
-    kept = [a.card for a in obs.legal if a.kind == "play" and a.card != card]
-    if any(POINTS[t][c.index] > worth for c in kept):  # type: ignore[union-attr]
-        return "guide.partner_low", {"card": name}
-    return "guide.partner_plain", {"card": name}
+        return points, {"card": name}
+    if any(POINTS[t][c.index] > worth for c in legal if c != card):
+        return low, {"card": name}
+    return plain, {"card": name}
 
 
 def wins(t: int, trick: list[Card], card: Card) -> bool:

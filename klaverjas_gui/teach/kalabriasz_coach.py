@@ -1,12 +1,15 @@
 """The coach's view of Kalabriasz (the registry's `KALABRIASZ.coaching()`): the
-three-player hard player's sampled deals and exact endgame (`ai.kalabriasz_hard.evaluate`)
-value every option of every question: naming a suit or passing, each card laid away after
-taking the talon, each card played. The hint is the best of that same evaluation, so a
-followed hint is never a mistake of the coach's (teach/coach.py).
+three-player hard player's own valuation (`ai.kalabriasz_hard.evaluate`, which is
+`KalabriaszHard.options`, the one hard decides by) values every option of every question:
+naming a suit or passing, each card laid away after taking the talon, each card played.
+With the same seed and deals the hint is hard's own choice, and a followed hint is never a
+mistake of the coach's (teach/coach.py).
 
-The values are the seat's side against the other: the maker alone against both defenders
-together (the two are partners for the play duties and beat the maker together), so a
-defender's sentences say "for the defenders". Its reasons are teach/kalabriasz_hints.py's.
+The values are hard's margins: a bid or a card laid away, the seat's own deal score minus
+the mean of the other two's; a card played, the maker's against the defenders', so a
+defender's are the two defenders' together (partners for the play duties), and a
+defender's sentences say "for the defenders". `evaluate` scales them so that a card point
+won from the other side counts about 1. Its reasons are teach/kalabriasz_hints.py's.
 """
 
 from __future__ import annotations

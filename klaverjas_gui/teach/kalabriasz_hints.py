@@ -36,9 +36,11 @@ from ..engine.kalabriasz import KalabriaszObservation
 from ..engine.play import winner_index
 from ..i18n import tr
 from ..words import card_name, run_name, suit_name
-from .hints import follow_reason, wins
+from .hints import follow_reason, friend_reason, wins
 
 Reason = tuple[str, dict[str, Any]]
+# the other defender is winning the trick: teach/hints.py's partner sentences, in his name
+DEFENCE_KEYS = ("kala.defence_points", "kala.defence_low", "kala.defence_plain")
 
 
 def explain(obs: KalabriaszObservation, action: Action) -> str:
@@ -110,9 +112,9 @@ def _play(obs: KalabriaszObservation, card: Card, instead: Card | None) -> Reaso
     trick = list(obs.trick)
     if not trick:
         return _lead(obs, card, t, instead)
-    if defence_winning(obs) and not wins(t, trick, card):
-        return _defence(obs, t, card, instead)
     legal = [a.card for a in obs.legal if a.kind == "play"]
+    if defence_winning(obs) and not wins(t, trick, card):
+        return friend_reason(DEFENCE_KEYS, t, legal, card, instead)  # type: ignore[arg-type]
     return follow_reason(t, trick, legal, card, instead)  # type: ignore[arg-type]
 
 
@@ -123,23 +125,6 @@ def defence_winning(obs: KalabriaszObservation) -> bool:
         return False
     winner = (obs.leader + winner_index(obs.trump_index, list(obs.trick))) % 3
     return winner != obs.maker
-
-
-def _defence(obs: KalabriaszObservation, t: int, card: Card, instead: Card | None) -> Reason | None:
-    name, worth = card_name(card), POINTS[t][card.index]
-    if instead is not None:
-        other = POINTS[t][instead.index]
-        if worth >= 10 and worth > other:
-            return "kala.defence_points", {"card": name}
-        if worth < other:
-            return "kala.defence_low", {"card": name}
-        return None
-    if worth >= 10:
-        return "kala.defence_points", {"card": name}
-    kept = [a.card for a in obs.legal if a.card != card]
-    if any(POINTS[t][c.index] > worth for c in kept):  # type: ignore[union-attr]
-        return "kala.defence_low", {"card": name}
-    return "kala.defence_plain", {"card": name}
 
 
 def _lead(obs: KalabriaszObservation, card: Card, t: int, instead: Card | None) -> Reason | None:
