@@ -324,6 +324,7 @@ class Settings(Pace):
         return self.plan[: game.players]
 
 
+@pytest.mark.slow(15)
 def test_the_coach_judges_and_stores_every_decision_of_the_person(tmp_path):
     history, session, before = _played_with_coach(tmp_path)
     mid = session.match_id
