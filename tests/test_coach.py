@@ -34,6 +34,7 @@ W = 4  # sampled deals per judgement in tests: fast, and fixed, so reproducible
 
 
 # --- the judgement ---
+@pytest.mark.slow(12)
 def test_the_judgement_depends_on_the_observation_only():
     """Other hands dealt differently give the same observation, and the same judgement."""
     rng = random.Random(8)
@@ -159,6 +160,7 @@ def test_forced_answers_and_claims_without_roem_are_no_decisions():
 
 
 # --- kinds from the engine's facts ---
+@pytest.mark.slow(40)
 def test_kinds_follow_the_engines_facts():
     """Every mistake's kind agrees with the obligation and trick facts of its position."""
     kinds: dict[str, int] = {}
@@ -193,25 +195,32 @@ def test_kinds_follow_the_engines_facts():
     assert kinds["-"] > 50 and len(kinds) >= 4, kinds
 
 
-@pytest.mark.parametrize("lang", ["en", "nl", "fr"])
-def test_a_costly_decision_gets_one_note_in_the_players_language(lang):
-    i18n.set_language(lang)
-    i18n.missing.clear()
-    try:
-        notes = {}
-        for seed in range(4):
-            for _, obs, action in _decisions(PRESETS["amsterdam"], seed, limit=120):
-                j = coach.judge(obs, action, seed=seed, worlds=W)
-                if j is not None and j.flagged:
-                    notes.setdefault(j.mistake, coach.note(obs, j))
-                    assert coach.option_lines(obs, j)[0][1] == i18n.tr("coach.options_best")
-        assert len(notes) >= 3 and not i18n.missing
-        for text in notes.values():
-            assert "%{" not in text and len(text) > 30
-        if lang == "en" and "points" in notes:
-            assert "was winning this trick" in notes["points"]
-    finally:
-        i18n.set_language("en")
+@pytest.mark.slow(45)
+def test_a_costly_decision_gets_one_note_in_the_players_language():
+    """Each flagged decision's note and options in English, Dutch and French. The decisions
+    are judged once (a judgement holds no words: the language changes only the sentences),
+    which was most of the time of a test per language."""
+    flagged = []
+    for seed in range(4):
+        for _, obs, action in _decisions(PRESETS["amsterdam"], seed, limit=120):
+            j = coach.judge(obs, action, seed=seed, worlds=W)
+            if j is not None and j.flagged:
+                flagged.append((obs, j))
+    for lang in ("en", "nl", "fr"):
+        i18n.set_language(lang)
+        i18n.missing.clear()
+        try:
+            notes = {}
+            for obs, j in flagged:
+                notes.setdefault(j.mistake, coach.note(obs, j))
+                assert coach.option_lines(obs, j)[0][1] == i18n.tr("coach.options_best"), lang
+            assert len(notes) >= 3 and not i18n.missing, (lang, notes, i18n.missing)
+            for text in notes.values():
+                assert "%{" not in text and len(text) > 30, (lang, text)
+            if lang == "en" and "points" in notes:
+                assert "was winning this trick" in notes["points"]
+        finally:
+            i18n.set_language("en")
 
 
 def test_the_summary_counts_mistakes_and_names_the_three_costliest():
@@ -315,6 +324,7 @@ class Settings(Pace):
         return self.plan[: game.players]
 
 
+@pytest.mark.slow(15)
 def test_the_coach_judges_and_stores_every_decision_of_the_person(tmp_path):
     history, session, before = _played_with_coach(tmp_path)
     mid = session.match_id

@@ -95,7 +95,7 @@ def _decisions(rng: random.Random, want: int, worlds: int):
             state, _ = state.apply(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.slow
+@pytest.mark.slow(25)
 def test_the_hinted_choice_is_never_flagged_over_2000_decisions_of_every_kind(monkeypatch):
     """The hint is the best option of the coach's first look at the same observation with
     the same seed: followed, it costs nothing. 2,000 decisions at 4 sampled deals, the hint

@@ -45,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 # --- the whole match ---
+@pytest.mark.slow(10)
 def test_whole_amsterdam_match_by_drag_and_drop(make_app):
     app = make_app("--seed", "11", "--variant", "amsterdam")
     table = table_of(app)
