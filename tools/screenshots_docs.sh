@@ -30,6 +30,10 @@ shot network-host.png 3 "network: host"
 TEXT_SIZE=larger shot settings-larger.png 3 "settings: keyboard"
 shot verzaakt-call.png 3 "table: verzaakt called" --lang nl
 shot verzaakt-summary.png 3 "deal summary: verzaakt" --lang nl
+shot signal-hint.png 3 "table: signal hint" --lang nl
+shot kalabriasz-table.png 3 "kalabriasz: mid-trick" --lang nl
+shot kalabriasz-laying-away.png 3 "kalabriasz: laying away" --lang nl
+shot kalabriasz-summary.png 120 "kalabriasz: deal summary" --lang nl  # counted up
 # The source package must stay under 5 MB (tests/test_packaging.py): 256 colours are
 # plenty for a screenshot of flat panels and card art (Debian's pngquant).
 if command -v pngquant >/dev/null; then
