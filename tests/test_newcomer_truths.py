@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 from test_newcomer_stumbles import words_placed
 
-from klaverjas_gui.engine import parse_card
+from klaverjas_gui.engine import parse_card, parse_cards
 from klaverjas_gui.i18n import tr
 from klaverjas_gui.ui import catalogue
 
@@ -50,3 +50,45 @@ def test_the_makers_running_count_holds_the_cards_he_laid_away(make_app, monkeyp
     placed = words_placed(monkeypatch, lambda s: table.view._score_panel(s, hidden))
     assert "+42" not in placed and "+21" in placed
     assert tr("kalabriasz.in_tricks") in placed and tr("ui.table_this_deal") not in placed
+
+
+def test_one_declaration_shown_is_named_in_the_singular(make_app, monkeypatch):
+    """Klabberjass with Belote declarations: you show four nines, one declaration, and
+    said "Meldingen +150" (the same plural was "Reeksen +20" for one sequence)."""
+    from klaverjas_gui.ui.table.model import TableModel
+
+    said: list[tuple[int, str]] = []
+    say = TableModel.say
+    monkeypatch.setattr(TableModel, "say", lambda m, seat, text, *a, **k: said.append(
+        (seat, text)) or say(m, seat, text, *a, **k))  # fmt: skip
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS["klabberjass: belote shown"](app)
+    state = app.top.session.state
+    assert state.shown == ((0, (tuple(parse_cards("9C 9D 9H 9S")),)),)  # one four of a kind
+    assert (0, "Melding +150") in said and (0, "Meldingen +150") not in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two", "caption_one"),
+    [
+        ("en", "Sequence +20", "Sequences +70", "Henk has the better sequence and scores it: +20."),
+        ("nl", "Reeks +20", "Reeksen +70", "Henk heeft de beste reeks en krijgt die: +20."),
+        ("fr", "Suite +20", "Suites +70", "Henk a la meilleure séquence et la marque : +20."),
+    ],
+)
+def test_sequences_shown_are_counted_true_in_every_language(lang, one, two, caption_one):
+    """One sequence is a sequence, in the bubble and in the demo's caption alike."""
+    from klaverjas_gui import i18n
+    from klaverjas_gui.engine.klabberjass import SequencesShown
+    from klaverjas_gui.ui.captions import _caption
+    from klaverjas_gui.ui.table.two.director import shown_words
+
+    run, other = tuple(parse_cards("7H 8H 9H")), tuple(parse_cards("9S TS JS QS"))
+    i18n.set_language(lang)
+    try:
+        assert shown_words(SequencesShown(0, (run,), 20)) == one
+        assert shown_words(SequencesShown(0, (run, other), 70)) == two
+        caption = _caption(SequencesShown(0, (run,), 20), None, ("Henk", "Anna"), None, 9)  # type: ignore[arg-type]
+        assert caption == caption_one
+    finally:
+        i18n.set_language("en")
