@@ -92,3 +92,30 @@ def test_sequences_shown_are_counted_true_in_every_language(lang, one, two, capt
         assert caption == caption_one
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("nl", "Geef de laptop aan de speler op de plaats “Jij (onder)”"),
+        ("en", "Pass the laptop to the player in the seat “You (bottom)”"),
+        ("fr", "Passez l'ordinateur au joueur de la place « Vous (en bas) »"),
+    ],
+)
+def test_a_three_player_cover_names_the_seat_as_its_table_does(make_app, lang, title):
+    """Kalabriasz hot-seat: the cover before the turn of the seat still called "You" said
+    "Geef de laptop aan de speler van Zuid"; three players sit at no compass point. The
+    registry names each game's seats; four players keep South."""
+    from klaverjas_gui.ui.table.cover import CoverScene
+
+    app = make_app("--lang", lang, first_frame=True)
+    catalogue.SCREENS["kalabriasz: hot-seat cover"](app)  # You, Henk and Anna at one laptop
+    table = next(scene for scene in app.scenes if hasattr(scene, "session"))
+    cover = CoverScene(app, table.session, 0, lambda seat: None)
+    assert cover.words("title") == title
+    assert tr("ui.compass_0") not in cover.words("sub") + cover.words("button")
+    four = make_app("--lang", lang, first_frame=True)
+    catalogue.SCREENS["table: hot-seat cover"](four)
+    table = next(scene for scene in four.scenes if hasattr(scene, "session"))
+    cover = CoverScene(four, table.session, 0, lambda seat: None)
+    assert tr("ui.compass_0") in cover.words("title")
