@@ -119,3 +119,16 @@ def test_a_three_player_cover_names_the_seat_as_its_table_does(make_app, lang, t
     table = next(scene for scene in four.scenes if hasattr(scene, "session"))
     cover = CoverScene(four, table.session, 0, lambda seat: None)
     assert tr("ui.compass_0") in cover.words("title")
+
+
+@pytest.mark.parametrize("screen", ["history: kalabriasz replay", "history: replay"])
+def test_a_replay_names_its_arrow_key_as_a_key(make_app, screen):
+    """ "Rechts legt de eerste kaart weg" read as if a player called Rechts laid a card
+    away; it meant the right arrow key, and says so now (as does the four-player start)."""
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS[screen](app)
+    replay = app.top
+    replay.show(0)
+    _, text = replay.caption()
+    assert "druk op de pijltoets naar rechts" in text.lower()
+    assert "Rechts legt" not in text and "Rechts (of" not in text
