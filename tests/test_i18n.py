@@ -177,6 +177,9 @@ def _built_keys() -> set[str]:
     for game in GAMES.values():
         for name in [*game.presets, "custom"]:
             keys |= {game.preset_title(name), game.preset_note(name)}
+        # a hot-seat cover's words for a seat called "You" (ui/table/cover.py)
+        keys |= set(game.seat_words) | {game.cover_words.format(part)
+                                        for part in ("title", "sub", "button")}  # fmt: skip
     return keys
 
 

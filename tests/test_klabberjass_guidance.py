@@ -353,3 +353,30 @@ def test_no_dix_hint_when_a_suit_named_in_round_two_leaves_the_turned_card_plain
     assert explain(obs, PASS) == (
         "No dix: the ace of hearts is not a trump card, so there is nothing to exchange."
     )
+
+
+def test_a_pass_says_what_the_hard_players_values_say_not_that_every_suit_is_weak():
+    """The newcomer's hand (shot 109): ace, king, queen of hearts with the 7 of hearts
+    turned, and the jack and 9 of diamonds. The hard player passes the first round (it can
+    name diamonds in the second); "no suit is strong enough" was false of this hand. The
+    sentence says what the values say: taking hearts did no better than passing."""
+    stacked = KlabberjassStacked(1, ("KS AH KH QH JD 9D", "7C 9C JC 7D QD AS"), "7H")
+    obs = new_klabberjass(VARIANT, 1, stacked).observation(0)
+    values = coach.evaluate(obs, 0, WORLDS)
+    assert coach.hint(obs, 0, WORLDS) == PASS and values[PASS] >= values[TAKE]
+    text = explain(obs, PASS)
+    assert text == (
+        "Pass: played out over likely deals, taking hearts as trump did no better than passing."
+    )
+    # set against another choice, the coach's pass speaks of that choice
+    schmeiss = next(a for a in obs.legal if a.kind == "schmeiss")
+    assert "a schmeiss did no better" in explain(obs, PASS, schmeiss)
+    state = new_klabberjass(VARIANT, 1, stacked)
+    for action in (PASS, PASS):
+        state, _ = state.apply(action)
+    second = state.observation(0)
+    assert second.bid_round == 2
+    assert explain(second, PASS) == (
+        "Pass: played out over likely deals, no suit named as trump did better than passing."
+    )
+    assert "naming diamonds as trump did no better" in explain(second, PASS, name("D"))

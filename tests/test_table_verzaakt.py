@@ -105,6 +105,31 @@ def test_a_wrong_call_changes_nothing_and_the_table_says_so(make_app):
     assert "nothing changes" in app.toasts.current_text
 
 
+def test_the_laptops_person_calls_once_until_another_trick_is_closed(make_app):
+    """A guest's second call on one closed trick was refused by the network
+    (`called_already`), the host's own person could call again and again, each call a move
+    every seat is sent and the history keeps. The session refuses it for every seat alike,
+    with the network's reason and words; after another trick closes a call counts again."""
+    state = revoked_position()
+    state, _ = state.apply("pass")  # East leaves the claim; East leads
+    app, table = table_at(make_app, state)
+    table.session.holder = 1  # West (the revoker's own side): a call on nothing
+    table.verzaakt.call()
+    n = table.session.state.n_actions
+    for _ in range(3):
+        table.verzaakt.call()
+    assert table.session.state.n_actions == n  # heard once
+    assert app.toasts.current_text == tr("net.reason_called_already")
+    reason = table.session.submit(verzaakt(1))
+    assert reason is not None and reason.key == "called_already"
+    assert table.session.submit(verzaakt(3)) is None  # another seat's call is its own
+    s = table.session
+    tricks = len(s.state.tricks)
+    while len(s.state.tricks) == tricks:  # play on to the next closed trick
+        assert s.submit(s.state.rule_actions()[0]) is None
+    assert s.submit(verzaakt(1)) is None and s.state.deal_log[-1][1] == verzaakt(1)
+
+
 def test_statistics_count_the_deals_a_team_lost_by_verzaakt():
     from klaverjas_gui.store.history import MatchRecord
 

@@ -68,6 +68,11 @@ class Game:
     # Each seat as seat 0 sees it, translation keys (the host's seat choices): seat 0 is "".
     seat_places: tuple[str, ...] = ()
     guest_order: tuple[int, ...] = ()  # the seats guests take on the network, in order
+    # Each seat by the name of its place at this game's table, translation keys: a cover
+    # names a seat still called "You" by it, in the sentences `cover_words` ("{}": title,
+    # sub, button) word around it. Four players: the compass points.
+    seat_words: tuple[str, ...] = ("ui.compass_0", "ui.compass_1", "ui.compass_2", "ui.compass_3")
+    cover_words: str = "guide.cover_{}_you"
     # Its words, translation keys; "{}" is a preset's name. The shared ones are Klaverjas's.
     preset_words: str = "rules.preset_{}"  # a preset's name
     custom_words: str = "rules.preset_long_custom"  # rules of the player's own
@@ -193,7 +198,8 @@ def register_game(game: Game) -> Game:
         raise ValueError(f"a game named {game.name!r} is registered already")
     if not game.presets or game.players < 2 or game.tricks_per_deal < 1:
         raise ValueError(f"the game {game.name!r} needs presets, players and tricks")
-    if len(game.seat_places) != game.players or sorted(game.guests) != list(range(1, game.players)):
+    if (len(game.seat_places) != game.players or len(game.seat_words) != game.players
+            or sorted(game.guests) != list(range(1, game.players))):  # fmt: skip
         raise ValueError(f"the game {game.name!r} needs a place and a guest order for each seat")
     if game.default and any(g.default for g in GAMES.values()):
         raise ValueError(f"a second default game: {game.name!r}")

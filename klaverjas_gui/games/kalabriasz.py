@@ -52,6 +52,9 @@ KALABRIASZ = register_game(
         preset_name=kalabriasz_preset_name, make_player=_player, levels=_levels,
         coaching=_coaching, play_rules_of=_play_rules, reviewable=True,
         seat_places=("", "kalabriasz.seat_left", "kalabriasz.seat_right"),
+        # no compass at three: the seats as its settings list them
+        seat_words=("kalabriasz.seat_you", "kalabriasz.seat_left", "kalabriasz.seat_right"),
+        cover_words="kalabriasz.cover_{}_you",
         guest_order=(1, 2),
         preset_words="kalabriasz.preset_{}", custom_words="kalabriasz.preset_custom",
         preset_notes="kalabriasz.note_{}", opponents_words="ui.play_opponents",

@@ -42,6 +42,7 @@ KLABBERJASS = register_game(
         preset_name=klabberjass_preset_name, make_player=_player, levels=_levels,
         coaching=_coaching, play_rules=KLABBERJASS_PLAY,
         seat_places=("", "net.seat_opponent"),
+        seat_words=("ui.compass_0", "ui.compass_2"),  # face to face: South and North
         preset_words="klabber.preset_{}", custom_words="klabber.preset_custom",
         preset_notes="ui.kj_note_{}", opponents_words="ui.play_opponent",
         sheet_columns=("klabber.sheet_maker", "klabber.sheet_points"),

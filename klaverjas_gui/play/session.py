@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..engine import Action, StateError
-from ..engine.match import CLAIM_ROEM, DEAL_END, PASS, TrickWon, verzaakt
+from ..engine.match import CLAIM_ROEM, DEAL_END, PASS, VERZAAKT, TrickWon, verzaakt
 from ..engine.reasons import Reason
 from ..games import Game, game_of
 from ..i18n import tr
@@ -66,9 +66,21 @@ FIRST_PAUSE = 1.2  # a lesson: time to read the introduction before the first sc
 BOTTOM = 0  # the seat at the bottom of the screen when no person sits anywhere
 _HOLD = random.Random()  # the computers' waits (_hold): nothing of the deal's secret
 LESSON = "lesson"  # the Reason key of a move a lesson does not want: values["text"] says why
+# "Verzaakt!" a second time by the same seat before another trick is closed: it would prove
+# what the first call proved, yet every seat would be told and the history keep it. The
+# network gives a guest the same Reason (play/net/protocol.py).
+CALLED_ALREADY = "called_already"
+SESSION_REASONS = (CALLED_ALREADY,)  # worded under net.reason_* (the network's words)
 # The seeds a match is dealt from: 0 .. 2**63 - 1, what the history's SQLite INTEGER holds
 # (and `--seed N` takes), so every stored match replays from its seed.
 SEED_LIMIT = 2**63
+
+
+def closed_tricks(state: Any) -> tuple[int, int]:
+    """What a "Verzaakt!" call can prove changes only when a trick closes: the deal (its
+    first action) and the tricks closed in it."""
+    return (state.deal_start, len(getattr(state, "tricks", ())))
+
 
 Listener = Callable[[Any, Action, list[Any]], None]
 
@@ -247,6 +259,7 @@ class MatchSession:
         self.trick_roem = 0  # the roem in the last trick won (a claim's worth)
         self._auto_key: tuple[str, int] | None = None
         self._callers: tuple[int, list[int]] = (-1, [])  # computers that would call, by position
+        self._called: dict[int, tuple[int, int]] = {}  # each seat's last call: `closed_tricks`
         self.human_wait = 0.0
         if history is not None:
             self.listen(record_to(history, self))
@@ -274,12 +287,19 @@ class MatchSession:
         return reason if reason is not None else self.state.apply(action)  # type: ignore[no-any-return]
 
     def submit(self, action: Action) -> Reason | None:
-        """Play `action` for the seat to move; the Reason if it is refused (nothing changes)."""
+        """Play `action` for the seat to move; the Reason if it is refused (nothing changes).
+        "Verzaakt!" counts once per seat until another trick is closed (`CALLED_ALREADY`, as
+        the network answers a guest): a second call could prove nothing the first did not."""
+        call = action.kind == VERZAAKT
+        if call and self._called.get(action.seat) == closed_tricks(self.state):  # type: ignore[arg-type]
+            return Reason(CALLED_ALREADY, {})
         played = self._play(action)
         if isinstance(played, Reason):
             return played
         before = self.state
         self.state, events = played
+        if call:
+            self._called[action.seat] = closed_tricks(before)  # type: ignore[index]
         self._tell(before, action, events)
         return None
 
@@ -294,6 +314,7 @@ class MatchSession:
     def load(self, state: Any) -> None:
         """Continue from `state` (a take-back, a test position); nothing is recorded."""
         self.state = state
+        self._called.clear()  # a call is judged anew at the position loaded
         self.drop_job()
 
     def drop_job(self) -> None:

@@ -30,8 +30,9 @@ from ..words import card_name, declaration_words, run_name, suit_name
 from .hints import follow_sentence
 
 
-def explain(obs: KlabberjassObservation, action: Action) -> str:
-    """One sentence on why `action` is a good decision for the seat of `obs`."""
+def explain(obs: KlabberjassObservation, action: Action, instead: Action | None = None) -> str:
+    """One sentence on why `action` is a good decision for the seat of `obs`; `instead`:
+    the choice the coach sets it against (a pass then speaks of that choice)."""
     kind = action.kind
     if kind == "play":
         return _play(obs, action.card)  # type: ignore[arg-type]
@@ -59,7 +60,22 @@ def explain(obs: KlabberjassObservation, action: Action) -> str:
         return tr(key, seven=seven, card=card_name(obs.turned))
     if obs.phase == "declare":
         return _declare(obs, kind == "declare")
-    return tr("klabber.hint_pass")
+    return _pass(obs, instead)
+
+
+def _pass(obs: KlabberjassObservation, instead: Action | None) -> str:
+    """A pass in the bidding. The hint's and the coach's pass is the hard player's values
+    at work (`coach.hint`: the best option; the hard player passes unless a bid beats the
+    pass): over the sampled deals, played out, the bid it is set against did no better.
+    A hand too weak is not what that says: a first-round pass may wait for the second
+    round, where the player can name another suit."""
+    if instead is not None and instead.kind == "schmeiss":
+        return tr("klabber.hint_pass_schmeiss")
+    if instead is not None and instead.kind == "name":
+        return tr("klabber.hint_pass_name", suit=suit_name(instead.suit))  # type: ignore[arg-type]
+    if obs.bid_round == 1:  # the one bid of the first round: the turned suit
+        return tr("klabber.hint_pass_take", suit=suit_name(obs.proposed.suit))
+    return tr("klabber.hint_pass_any")
 
 
 def _trumps(obs: KlabberjassObservation, suit: int) -> str:

@@ -191,7 +191,10 @@ def _caption(ev: Any, before: Any, names: Sequence[str], variant: Variant, trick
     if isinstance(ev, StockDealt):
         return tr("demo.stock", n=ev.cards_each)
     if isinstance(ev, SequencesShown):  # with a four of a kind: the Belote declarations
-        key = "demo.declarations" if ev.fours else "demo.sequences"
+        if len(ev.sequences) + len(ev.fours) == 1:  # one: "scores it", not "all"
+            key = "demo.declaration" if ev.fours else "demo.sequence"
+        else:
+            key = "demo.declarations" if ev.fours else "demo.sequences"
         return tr(key, name=names[ev.seat], points=ev.points)
     if isinstance(ev, BellaDeclared):
         return tr("demo.bella", name=names[ev.seat], points=ev.points)

@@ -65,7 +65,7 @@ def form_rows(scene: SettingsScene, form: Form) -> None:
     for seat, (name, kind) in enumerate(settings.seat_plan(KALABRIASZ)):
         person = tr("ui.settings_you_play") if seat == 0 else tr("guide.seat_person")
         key = f"{KEY}seat{seat}"
-        place = tr(KALABRIASZ.seat_places[seat]) if seat else tr("kalabriasz.seat_you")
+        place = tr(KALABRIASZ.seat_words[seat])
         form.entry(
             key, place, display_name(name),
             lambda text, s=seat, k=key: scene.rename(s, text, KALABRIASZ, k),

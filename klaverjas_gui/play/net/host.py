@@ -192,9 +192,6 @@ class NetHost:
         self.notes: list[str] = []  # to tell the host's person once (a stored name set aside)
         self.turn_limit = turn_limit  # 0: a guest is waited for without a limit
         self._turn: tuple[int, int, float] | None = None  # (seat, position, since) waited for
-        # Each guest seat's last "Verzaakt!" call: the deal and its closed tricks then (a
-        # second call before another trick closes would prove nothing new).
-        self._called: dict[int, tuple[int, int]] = {}
         self._lying: tuple[int, float] | None = None  # (deal, seconds) a last trick lay still
         self._lobby: set[int] = set()  # seats taken before the match began (free if left)
         session.listen(self._moved)
@@ -746,8 +743,6 @@ class NetHost:
             self.refuse(conn, Reason(P.HOST_ENDS_DEAL, {}), "act")
         elif not call and not _same_position(s, message["n"]):  # a call: judged as it is now
             self.refuse(conn, Reason(P.STALE, {}), "act")
-        elif call and self._called.get(conn.seat) == _closed(s):
-            self.notice(conn, Reason(P.CALLED_ALREADY, {}), "act")  # a key held down: no strike
         else:
             try:
                 action = self.game.parse_action(message["action"])
@@ -757,13 +752,13 @@ class NetHost:
             if getattr(action, "seat", None) not in (None, conn.seat):  # a call names its seat
                 self.refuse(conn, Reason(P.NOT_YOUR_SEAT, {}), "act")
                 return
-            reason = self.session.submit(action)
-            if reason is not None:
+            reason = self.session.submit(action)  # a second call: the session says so
+            if reason is not None and reason.key == P.CALLED_ALREADY:
+                self.notice(conn, reason, "act")  # a key held down: no strike
+            elif reason is not None:
                 self.refuse(conn, reason, "act")
             else:
                 conn.strikes = 0
-                if call:
-                    self._called[conn.seat] = _closed(s)
 
     # --- telling the guests ---
     def _state_message(self, seat: int, before: Any, action: Any, events: Sequence[Any]) -> str:
@@ -826,11 +821,6 @@ def _same_position(state: Any, n: int) -> bool:
     if not state.deal_start <= n < state.n_actions:
         return False
     return all(action.kind == VERZAAKT for _, action in state.deal_log[n - state.deal_start :])
-
-
-def _closed(state: Any) -> tuple[int, int]:
-    """What a call can prove changes only when a trick closes: the deal, and its tricks."""
-    return (state.deal_start, len(getattr(state, "tricks", ())))
 
 
 def played_for(before: Any, after: Any, seat: int) -> int | None:

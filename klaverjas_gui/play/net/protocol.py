@@ -47,6 +47,7 @@ from ...engine import klabberjass as _klabberjass
 from ...engine import match as _match
 from ...engine.reasons import Reason
 from ...games import GAMES, Game
+from ..session import CALLED_ALREADY as _CALLED_ALREADY
 from ..session import SEED_LIMIT
 from .names import NAME_REASONS, validate_name
 
@@ -72,9 +73,9 @@ ALREADY_JOINED = "already_joined"
 NOT_YOUR_TURN = "not_your_turn"
 NOT_YOUR_SEAT = "not_your_seat"  # the move names another seat than the guest's own
 STALE = "stale"  # the move was chosen at an older position
-# "Verzaakt!" a second time before another trick is closed: it would prove what the first
-# call proved (nothing), yet every seat would be sent it and the history keep it.
-CALLED_ALREADY = "called_already"
+# "Verzaakt!" a second time before another trick is closed: the session's own refusal
+# (play/session.py), the same for a guest, the host's person and hot-seat.
+CALLED_ALREADY = _CALLED_ALREADY
 # A guest's pass after a deal's last trick (revoke = club): the host ends the deal after the
 # trick's pause, so that the last trick can still be called.
 HOST_ENDS_DEAL = "host_ends_deal"

@@ -1,7 +1,8 @@
 """The cover between two hot-seat players: "Pass the laptop to Anna".
 
 A seat still called by the default name "You" is named by its place instead ("Pass the
-laptop to the South player"): "Pass the laptop to You … You's cards" reads as nonsense.
+laptop to the South player"; at three players, to the seat its settings call "You
+(bottom)"): "Pass the laptop to You … You's cards" reads as nonsense.
 
 While it is up, the table below draws every hand face down (HotSeat.hiding)
 and the cover darkens it almost completely, so the next player's cards are not
@@ -20,7 +21,7 @@ from ...i18n import tr
 from .. import theme, widgets
 from ..commands import Command
 from ..scene import Scene
-from ..seats import SEAT_NAMES, compass
+from ..seats import SEAT_NAMES
 
 if TYPE_CHECKING:
     from ...play.session import MatchSession
@@ -41,15 +42,18 @@ class CoverScene(Scene):
         self.on_confirm = confirm
         self.unattended = session.autopilot is not None  # confirms by itself
         self.name = session.seats[seat].label
+        self.game = session.game
         self.default_name = session.seats[seat].name == SEAT_NAMES[0]
         self.age = 0.0
         self.done = False
         self.build()
 
     def words(self, part: str) -> str:
-        """guide.cover_<part>, for a seat by its name or, named "You", by its place."""
+        """guide.cover_<part>, for a seat by its name or, named "You", by its place as the
+        game's table names it (the registry's `seat_words`: no compass at three players)."""
         if self.default_name:
-            return tr(f"guide.cover_{part}_you", seat=compass(self.seat))
+            seat = tr(self.game.seat_words[self.seat])
+            return tr(self.game.cover_words.format(part), seat=seat)
         return tr(f"guide.cover_{part}", name=self.name)
 
     def layout(self) -> tuple[pygame.Rect, list[str], list[str]]:

@@ -19,8 +19,9 @@ import pygame
 from ...engine import Action, Card, MatchState, Variant
 from ...engine.match import ScoreLine
 from ...games import KLAVERJAS, Game
+from ...i18n import tr
 from ...play.seats import Jobs
-from ...play.session import MatchSession, make_seats
+from ...play.session import SESSION_REASONS, MatchSession, make_seats
 from ...words import reason_text
 from ..cardimg import CardImages
 from ..commands import Command
@@ -180,6 +181,8 @@ class TableScene(Scene):
         return None if reason is None else self.reason_words(reason)
 
     def reason_words(self, reason: Any) -> str:
+        if reason.key in SESSION_REASONS:  # the session's own, worded as a guest is told it
+            return tr(f"net.reason_{reason.key}")
         return reason_text(reason)
 
     def saw(self, before: Any, action: Action, events: list[Any]) -> None:

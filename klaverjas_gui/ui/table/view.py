@@ -121,6 +121,7 @@ class Picture:
 
 class TableView:
     bonus_key = "ui.table_roem"  # what the score panel calls the points beside the cards
+    deal_word_keys: tuple[str, ...] = ("ui.table_this_deal",)  # the "this deal" column's heads
 
     def __init__(self, images: CardImages, settings: Any) -> None:
         self.images = images
@@ -552,13 +553,14 @@ class TableView:
         deal_right = self.deal_right(p)  # the running points' column ends here
         size, small = L.text(17), L.text(14)
         text, shown, word_too = self.score_head_shown(p)
-        if word_too:
-            word = theme.text(tr("ui.table_this_deal"), head, theme.TEXT_DIM)
+        sides = range(len(p.sides))  # two teams, or each player alone
+        running = [self.deal_figures(p, t) for t in sides]
+        if word_too and any(a or b for a, b in running):  # a heading over figures only:
+            # over an empty column it stood above the match totals (a deal's start)
+            word = theme.text(self.deal_word(p), head, theme.TEXT_DIM)
             surface.blit(word, word.get_rect(topright=(deal_right, rect.top + L.px(8))))
         img = theme.text(text, shown, theme.TEXT_DIM, True)
         surface.blit(img, (rect.left + pad, rect.top + L.px(8)))
-        sides = range(len(p.sides))  # two teams, or each player alone
-        running = [self.running(m.deal_points[t], m.deal_roem[t]) for t in sides]
         for team in sides:
             y = rect.top + L.px(34 + team * 32)
             colour = theme.TEAM_COLOURS[team]
@@ -591,6 +593,15 @@ class TableView:
         widest = max((font.size(str(round(t)))[0] for t in p.model.shown_totals), default=0)
         return L.score_panel.right - L.px(14) - max(L.px(62), widest + L.px(10))
 
+    def deal_word(self, p: Picture) -> str:
+        """The heading of the column of this deal's figures."""
+        return tr("ui.table_this_deal")
+
+    def deal_figures(self, p: Picture, side: int) -> tuple[str, str]:
+        """A side's row in the "this deal" column: its points and roem so far."""
+        m = p.model
+        return self.running(m.deal_points[side], m.deal_roem[side])
+
     def running(self, points: int, roem: int) -> tuple[str, str]:
         """This deal's points and roem as the score panel shows them ("+106", "+20 roem")."""
         if not (points or roem):
@@ -606,7 +617,8 @@ class TableView:
         full, big = self.score_head(p), L.text(13)
         smallest = min(big, math.ceil(MIN_TEXT / theme.text_scale()))
         width = L.score_panel.w - 2 * L.px(14)
-        word = theme.font(big).size(tr("ui.table_this_deal"))[0]
+        # room for the widest heading the column may have: the panel's heading keeps its size
+        word = max(theme.font(big).size(tr(key))[0] for key in self.deal_word_keys)
         column = L.score_panel.right - L.px(14) - self.deal_right(p)
         text, size = shrink(full, big, smallest, width - column - word - L.px(10), True)
         if text == full:

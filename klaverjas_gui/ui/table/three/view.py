@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ....engine.cards import POINTS
 from ....i18n import tr
 from ... import theme
 from ..view import Picture, TableView
@@ -24,6 +25,30 @@ class KalabriaszView(TableView):
         if m.chooser is not None and m.trump is not None:
             return tr("kalabriasz.role_maker" if seat == m.chooser else "kalabriasz.role_defender")
         return tr("ui.kj_dealer") if m.deal_no and m.dealer == seat else ""
+
+    deal_word_keys = ("ui.table_this_deal", "kalabriasz.in_tricks")
+
+    def laid_seen(self, p: Picture) -> bool | None:
+        """Whether this screen sees the cards the maker laid away (None: none laid yet)."""
+        m: KalabriaszModel = p.model  # type: ignore[assignment]
+        if m.chooser is None or m.trump is None or not m.laid:
+            return None
+        return m.chooser in p.faces and all(card is not None for card in m.laid)
+
+    def deal_figures(self, p: Picture, side: int) -> tuple[str, str]:
+        """The maker's row counts the cards he laid away, as the deal's score does (RULES.md
+        3: they count for him), where this screen sees them; where they lie face down the
+        column is headed "in tricks" (`deal_word`), which every row then is."""
+        m: KalabriaszModel = p.model  # type: ignore[assignment]
+        if side == m.chooser and m.trump is not None and self.laid_seen(p):
+            away = sum(POINTS[m.trump.index][card.index] for card in m.laid)
+            return self.running(m.deal_points[side] + away, m.deal_roem[side])
+        return super().deal_figures(p, side)
+
+    def deal_word(self, p: Picture) -> str:
+        if self.laid_seen(p) is False:
+            return tr("kalabriasz.in_tricks")
+        return super().deal_word(p)
 
     def _static_key(self, p: Picture) -> tuple:
         m: KalabriaszModel = p.model  # type: ignore[assignment]

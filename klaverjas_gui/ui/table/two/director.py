@@ -141,9 +141,7 @@ class KlabberjassDirector(Director):
         m.shown = (ev.seat, ev.sequences + ev.fours, ev.points)
         m.deal_roem[ev.seat] += ev.points
         self.table.sound("roem")
-        key = "ui.kj_say_declarations" if ev.fours else "ui.kj_say_sequences"
-        words = tr(key, points=ev.points)
-        m.say(ev.seat, words, max(1.6, self.d(SHOW_SECONDS)))
+        m.say(ev.seat, shown_words(ev), max(1.6, self.d(SHOW_SECONDS)))
         yield from self.wait(SHOW_SECONDS)
         m.shown = None
 
@@ -152,3 +150,13 @@ class KlabberjassDirector(Director):
         m.deal_roem[ev.seat] += ev.points
         self.table.sound("roem")
         yield from self.say(ev.seat, tr("ui.kj_say_bella", points=ev.points), 0.7)
+
+
+def shown_words(ev: SequencesShown) -> str:
+    """What a player says as he shows his declarations: "Sequence +20" for one, plural for
+    more (one is singular in English, Dutch and French alike); "declarations" once a four
+    of a kind is among them."""
+    one = len(ev.sequences) + len(ev.fours) == 1
+    if ev.fours:
+        return tr("ui.kj_say_declaration" if one else "ui.kj_say_declarations", points=ev.points)
+    return tr("ui.kj_say_sequence" if one else "ui.kj_say_sequences", points=ev.points)

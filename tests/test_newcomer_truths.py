@@ -1,0 +1,134 @@
+"""What a newcomer read at the table that was not true of it (1024x600, Dutch): each
+checked headless through the real App on the position it was said about."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from test_newcomer_stumbles import words_placed
+
+from klaverjas_gui.engine import parse_card, parse_cards
+from klaverjas_gui.i18n import tr
+from klaverjas_gui.ui import catalogue
+
+
+@pytest.mark.parametrize("screen", ["kalabriasz: bidding", "table: trump choice"])
+def test_this_deal_heads_its_figures_only(make_app, monkeypatch, screen):
+    """At a deal's start "dit spel" stood over an empty column, just above the match
+    totals, as if they were this deal's; it heads the column once a figure is in it."""
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS[screen](app)
+    table = app.match
+    m = table.model
+    assert not any(m.deal_points) and not any(m.deal_roem)
+    p = table.picture()
+    placed = words_placed(monkeypatch, lambda surface: table.view._score_panel(surface, p))
+    assert tr("ui.table_this_deal") not in placed
+    m.deal_points[1] = 12
+    placed = words_placed(monkeypatch, lambda surface: table.view._score_panel(surface, p))
+    assert tr("ui.table_this_deal") in placed and "+12" in placed
+
+
+def test_the_makers_running_count_holds_the_cards_he_laid_away(make_app, monkeypatch):
+    """RULES.md 3: the two cards laid away count for the maker. The running count showed
+    his trick points only (+89 where the deal ended 102) under "dit spel". To the maker it
+    adds them; where they lie face down the column says what it counts: "in slagen"."""
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS["kalabriasz: mid-trick"](app)  # you (seat 0) made diamonds
+    table = app.match
+    m = table.model
+    assert m.chooser == 0 and len(m.laid) == 2
+    m.laid = [parse_card("TC"), parse_card("AS")]  # 21 card points laid away
+    m.deal_points, m.deal_roem = [21, 29, 21], [0, 0, 0]
+    p = table.picture()
+    assert 0 in p.faces
+    placed = words_placed(monkeypatch, lambda surface: table.view._score_panel(surface, p))
+    assert "+42" in placed and "+21" in placed  # the maker 21 + 21; Anna 21
+    assert tr("ui.table_this_deal") in placed
+    hidden = dataclasses.replace(p, faces=frozenset({1}))  # the maker's cards face down
+    placed = words_placed(monkeypatch, lambda s: table.view._score_panel(s, hidden))
+    assert "+42" not in placed and "+21" in placed
+    assert tr("kalabriasz.in_tricks") in placed and tr("ui.table_this_deal") not in placed
+
+
+def test_one_declaration_shown_is_named_in_the_singular(make_app, monkeypatch):
+    """Klabberjass with Belote declarations: you show four nines, one declaration, and
+    said "Meldingen +150" (the same plural was "Reeksen +20" for one sequence)."""
+    from klaverjas_gui.ui.table.model import TableModel
+
+    said: list[tuple[int, str]] = []
+    say = TableModel.say
+    monkeypatch.setattr(TableModel, "say", lambda m, seat, text, *a, **k: said.append(
+        (seat, text)) or say(m, seat, text, *a, **k))  # fmt: skip
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS["klabberjass: belote shown"](app)
+    state = app.top.session.state
+    assert state.shown == ((0, (tuple(parse_cards("9C 9D 9H 9S")),)),)  # one four of a kind
+    assert (0, "Melding +150") in said and (0, "Meldingen +150") not in said
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two", "caption_one"),
+    [
+        ("en", "Sequence +20", "Sequences +70", "Henk has the better sequence and scores it: +20."),
+        ("nl", "Reeks +20", "Reeksen +70", "Henk heeft de beste reeks en krijgt die: +20."),
+        ("fr", "Suite +20", "Suites +70", "Henk a la meilleure séquence et la marque : +20."),
+    ],
+)
+def test_sequences_shown_are_counted_true_in_every_language(lang, one, two, caption_one):
+    """One sequence is a sequence, in the bubble and in the demo's caption alike."""
+    from klaverjas_gui import i18n
+    from klaverjas_gui.engine.klabberjass import SequencesShown
+    from klaverjas_gui.ui.captions import _caption
+    from klaverjas_gui.ui.table.two.director import shown_words
+
+    run, other = tuple(parse_cards("7H 8H 9H")), tuple(parse_cards("9S TS JS QS"))
+    i18n.set_language(lang)
+    try:
+        assert shown_words(SequencesShown(0, (run,), 20)) == one
+        assert shown_words(SequencesShown(0, (run, other), 70)) == two
+        caption = _caption(SequencesShown(0, (run,), 20), None, ("Henk", "Anna"), None, 9)  # type: ignore[arg-type]
+        assert caption == caption_one
+    finally:
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [
+        ("nl", "Geef de laptop aan de speler op de plaats “Jij (onder)”"),
+        ("en", "Pass the laptop to the player in the seat “You (bottom)”"),
+        ("fr", "Passez l'ordinateur au joueur de la place « Vous (en bas) »"),
+    ],
+)
+def test_a_three_player_cover_names_the_seat_as_its_table_does(make_app, lang, title):
+    """Kalabriasz hot-seat: the cover before the turn of the seat still called "You" said
+    "Geef de laptop aan de speler van Zuid"; three players sit at no compass point. The
+    registry names each game's seats; four players keep South."""
+    from klaverjas_gui.ui.table.cover import CoverScene
+
+    app = make_app("--lang", lang, first_frame=True)
+    catalogue.SCREENS["kalabriasz: hot-seat cover"](app)  # You, Henk and Anna at one laptop
+    table = next(scene for scene in app.scenes if hasattr(scene, "session"))
+    cover = CoverScene(app, table.session, 0, lambda seat: None)
+    assert cover.words("title") == title
+    assert tr("ui.compass_0") not in cover.words("sub") + cover.words("button")
+    four = make_app("--lang", lang, first_frame=True)
+    catalogue.SCREENS["table: hot-seat cover"](four)
+    table = next(scene for scene in four.scenes if hasattr(scene, "session"))
+    cover = CoverScene(four, table.session, 0, lambda seat: None)
+    assert tr("ui.compass_0") in cover.words("title")
+
+
+@pytest.mark.parametrize("screen", ["history: kalabriasz replay", "history: replay"])
+def test_a_replay_names_its_arrow_key_as_a_key(make_app, screen):
+    """ "Rechts legt de eerste kaart weg" read as if a player called Rechts laid a card
+    away; it meant the right arrow key, and says so now (as does the four-player start)."""
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS[screen](app)
+    replay = app.top
+    replay.show(0)
+    _, text = replay.caption()
+    assert "druk op de pijltoets naar rechts" in text.lower()
+    assert "Rechts legt" not in text and "Rechts (of" not in text
