@@ -36,3 +36,59 @@ def test_the_signal_lines_of_the_play_screen_stay_above_its_foot(make_app, text,
         for button in buttons:
             assert not drawn.colliderect(button), (note, drawn, button)
         assert drawn.bottom <= app.size[1]
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_the_kalabriasz_coach_note_leaves_the_scores_and_the_question_in_view(make_app, text):
+    """Kalabriasz, you named trump and lay away two cards: at larger text the coach's note
+    on the trump choice lay over the score panel and the talon (a4_15.png). It keeps off
+    the panels, the plates, the talon, every button and the question, and off the trick."""
+    from uitest import run_until
+
+    from klaverjas_gui.ui import catalogue
+
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.set_text_size(text)
+    catalogue.SCREENS["kalabriasz: coach note"](app)
+    table = app.match
+    run_until(app, lambda: table.prompt.visible)
+    assert table.session.state.phase == "talon"
+    L = table.layout
+    note = table.coach.note_rect(L)
+    assert note is not None
+    clear = {
+        "trump": L.trump_panel, "score": L.score_panel, "talon": L.talon_rect(),
+        "question": table.prompt.panel[0], "trick": L.trick_area(),
+        **{f"plate {s}": L.plate_rect(s, False) for s in range(3)},
+        **{k: b.get_abs_rect() for k, b in table.buttons.items() if b.visible},
+    }  # fmt: skip
+    for name, rect in clear.items():
+        assert not note.colliderect(rect), (name, note, rect)
+    assert pygame.Rect(0, 0, *app.size).contains(note)
+
+
+def test_a_note_too_long_for_any_room_is_cut_short_and_shown_whole_with_the_options(
+    make_app, monkeypatch
+):
+    """Where a note fits nowhere whole it shows its first lines, ending in "...", still off
+    the panels and the question; O opens the options with all of it."""
+    from uitest import run_until
+
+    from klaverjas_gui.ui import catalogue
+    from klaverjas_gui.ui.table import coach_note
+
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["kalabriasz: coach note"](app)
+    table = app.match
+    run_until(app, lambda: table.prompt.visible)
+    long = " ".join(["Een heel lange zin over de troefkeuze."] * 12)
+    monkeypatch.setattr(coach_note, "note_text", lambda obs, j: long)
+    L = table.layout
+    note = table.coach.note_rect(L)
+    assert table.coach.cut_short(L)
+    for rect in (L.score_panel, L.trump_panel, L.talon_rect(), table.prompt.panel[0]):
+        assert not note.colliderect(rect), (note, rect)
+    table.coach.open()
+    table.draw(app.screen if hasattr(app, "screen") else pygame.display.get_surface())
+    assert table.coach.panel is not None

@@ -565,6 +565,22 @@ def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) 
         table.coach.open()
 
 
+def _kalabriasz_coach_note(shell: Shell) -> None:
+    """Kalabriasz, seed 4: you named trump, and lay away two cards under the coach's note
+    on that choice (judged over 8 fixed sampled deals)."""
+    from ..teach import coach
+    from .table.coach_note import Note
+
+    talon = kalabriasz_position(4, lambda s: s.phase == "talon")
+    before = kalabriasz_position(4, lambda s: s.n_actions == talon.n_actions - 1)
+    action = talon.actions[-1]
+    obs = before.observation(before.to_move)
+    j = coach.judge(obs, action, 1, 8)
+    table = _kalabriasz(shell)
+    table.load(talon)
+    table.coach.note = Note(obs, j, table.coach.cards)
+
+
 _COACHED = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
 
 
@@ -880,5 +896,6 @@ SCREENS: dict[str, Opener] = {
     "table: coach note": _coach_note,
     "table: coach options": lambda shell: _coach_note(shell, options=True),
     "klabberjass: coach note": lambda shell: _coach_note(shell, klabberjass=True),
+    "kalabriasz: coach note": _kalabriasz_coach_note,
     "settings: coach": lambda shell: _settings_keyboard(shell, "coach"),
 }

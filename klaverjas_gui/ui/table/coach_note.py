@@ -56,6 +56,14 @@ def note_text(obs: Any, j: coach.Judgement) -> str:
     return coach.note(obs, j)
 
 
+def _cut(line: str, size: int, width: int) -> str:
+    """The last line shown of a note cut short: ending in "…" within `width`."""
+    font = theme.font(size)
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
+
+
 class CoachNotes:
     """Belongs to one table; listens to its session's coach, draws the note and panel."""
 
@@ -169,7 +177,11 @@ class CoachNotes:
     # --- drawing ---
     def _lines(self, L: TableLayout) -> tuple[pygame.Rect, list[str], int] | None:
         """The note's panel and its lines: in the corner above the bottom plate and its
-        buttons; when that is too small (a low window), beside the trick."""
+        buttons; when that is too small (a low window, larger text), beside the trick;
+        else over a side player's hand beside it; never on the panels, the plates, a
+        button or the decision panel. Where it fits nowhere whole (three players at
+        1024x600 in the largest letters) its first lines show in the largest of those
+        rooms, ending in "...": a click or O shows all of it with the options."""
         note = self.visible()
         if note is None:
             return None
@@ -183,31 +195,50 @@ class CoachNotes:
         text = note_text(note.obs, note.judgement)
         line_h = theme.font(size).get_linesize()
         head = theme.font(L.text(12), True).get_linesize()
-        width = min(room.w, L.px(440)) - L.px(24)
-        lines = theme.wrap(text, size, width) if width > 0 else []
-        h = head + line_h * len(lines) + L.px(14)
-        if width >= L.px(160) and h <= room.h:
-            return pygame.Rect(room.left, room.bottom - h, width + L.px(24), h), lines, size
-        # a low window: beside the trick (left first: the hint prefers the right), at the
-        # bottom of the room, nearest the person; else above the bottom hand
-        for room in reversed(L.hint_rooms(self.table.open_cards)):
-            room = self._above_prompt(room, L)
+        clear = self._keep_clear(L)
+
+        def fit(room: pygame.Rect, anchor: str) -> tuple[pygame.Rect, list[str]] | None:
             width = min(room.w, L.px(440)) - L.px(24)
-            lines = theme.wrap(text, size, width) if width > 0 else []
-            h = head + line_h * len(lines) + L.px(14)
-            if width >= L.px(160) and h <= room.h:
-                rect = pygame.Rect(0, 0, width + L.px(24), h)
-                rect.midbottom = room.midbottom
-                return rect, lines, size
-        width = min(L.px(640), L.w - L.px(40))
-        lines = theme.wrap(text, size, width)
-        h = head + line_h * len(lines) + L.px(14)
-        rect = pygame.Rect(0, 0, width + L.px(24), h)
-        rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(40)))
-        prompt = self.table.prompt_panel()
-        if prompt is not None and rect.colliderect(prompt):  # over the panel, not on it
-            rect.bottom = max(prompt.top - L.px(8), rect.h + L.px(8))
+            lines = theme.wrap(text, size, width) if width >= L.px(160) else []
+            rect = pygame.Rect(0, 0, width + L.px(24), head + line_h * len(lines) + L.px(14))
+            setattr(rect, anchor, getattr(room, anchor))
+            if not lines or rect.h > room.h or rect.collidelist(clear) >= 0:
+                return None
+            return rect, lines
+
+        opens = self.table.open_cards
+        rooms = [(room, "bottomleft")]
+        # a low window: beside the trick (left first: the hint prefers the right), at the
+        # bottom of the room, nearest the person; then over a side hand
+        rooms += [(self._above_prompt(r, L), "midbottom") for r in reversed(L.hint_rooms(opens))]
+        sides = [self._above_prompt(r, L) for r in L.side_rooms(opens)]
+        rooms += [(r, "midtop") for r in sides]
+        for room, anchor in rooms:
+            found = fit(room, anchor)
+            if found is not None:
+                return found[0], found[1], size
+        # nowhere whole: as many lines as the largest side room holds, the last cut short
+        room = max(sides, key=lambda r: min(r.w, L.px(440)) * r.h)
+        width = min(room.w, L.px(440)) - L.px(24)
+        lines = theme.wrap(text, size, max(width, L.px(80)))
+        keep = max(1, (room.h - head - L.px(14)) // line_h)
+        if len(lines) > keep:
+            lines = [*lines[: keep - 1], _cut(lines[keep - 1], size, width)]
+        rect = pygame.Rect(0, 0, width + L.px(24), head + line_h * len(lines) + L.px(14))
+        rect.midtop = room.midtop
         return rect, lines, size
+
+    def cut_short(self, L: TableLayout) -> bool:
+        """The note on screen shows only its first lines (there was no room for all)."""
+        found = self._lines(L)
+        return found is not None and found[1][-1].endswith("…")
+
+    def _keep_clear(self, L: TableLayout) -> list[pygame.Rect]:
+        """What the note must leave in view: the table's panels and plates, its buttons,
+        the decision panel."""
+        prompt = self.table.prompt_panel()
+        clear = [*L.panels(self.table.open_cards), *self.table.button_rects()]
+        return clear + ([prompt] if prompt is not None else [])
 
     def _above_prompt(self, room: pygame.Rect, L: TableLayout) -> pygame.Rect:
         """`room` cut to end above the decision panel where they overlap: at larger text
@@ -261,6 +292,8 @@ class CoachNotes:
         title = theme.text(tr("coach.options_title"), L.text(21), theme.GOLD_LIGHT, True)
         sub = coach.side_key("coach.options_note", note.obs)
         sub_lines = theme.wrap(tr(sub), small, L.px(520))
+        if self.cut_short(L):  # the note showed only its first lines: all of it here
+            sub_lines = theme.wrap(note_text(note.obs, j), small, L.px(520)) + sub_lines
         words = [w[:1].upper() + w[1:] for w, _ in rows]
         yours = tr("coach.options_yours")
         name_w = max(theme.font(size).size(w)[0] for w in words)

@@ -90,6 +90,10 @@ class KalabriaszLayout(TableLayout):
         gap = self.px(12)
         return self.score_panel.bottom + gap, self.side_strip(open_cards).bottom + gap
 
+    def panels(self, open_cards: bool) -> list[pygame.Rect]:
+        """The four-player table's, and the talon (or the two cards laid away)."""
+        return [*super().panels(open_cards), self.talon_rect()]
+
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
         if seat == NORTH:  # nobody sits there: the talon does
             return pygame.Rect(0, 0, 0, 0)
