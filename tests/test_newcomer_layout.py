@@ -1,6 +1,6 @@
-"""What a newcomer saw overlap at 1024x600 in Dutch (a real window under Xvfb, the
+"""What a newcomer saw go wrong at 1024x600 in Dutch (a real window under Xvfb, the
 largest letters): each checked here headless through the real App, on the rectangles
-the screens put things in."""
+the screens put things in and what they show."""
 
 from __future__ import annotations
 
@@ -92,3 +92,34 @@ def test_a_note_too_long_for_any_room_is_cut_short_and_shown_whole_with_the_opti
     table.coach.open()
     table.draw(app.screen if hasattr(app, "screen") else pygame.display.get_surface())
     assert table.coach.panel is not None
+
+
+def test_statistics_after_only_kalabriasz_open_on_its_tab_without_a_verzaakt_column(
+    make_app, tmp_path
+):
+    """Two finished Kalabriasz games and nothing else: History -> Statistics opened on an
+    empty Klaverjas tab, and the Kalabriasz tab had a Verzaakt column (no wrong card is
+    called in Kalabriasz). The registry entry says which columns a game's statistics have."""
+    from test_kalabriasz_store import play_kalabriasz_recorded
+    from uitest import click_button
+
+    from klaverjas_gui.i18n import tr
+    from klaverjas_gui.store.history import History
+
+    data = tmp_path / "data"
+    data.mkdir()
+    history = History(data / "history.sqlite")
+    for seed in (1, 2):
+        play_kalabriasz_recorded(history, seed)
+    history.close()
+    app = make_app(first_frame=True)
+    click_button(app, app.top, "history")
+    click_button(app, app.top, "statistics")
+    stats = app.top
+    assert stats.game == "kalabriasz" and stats.listing.rows
+    heads = [c.title for c in stats.listing.columns]
+    assert tr("ui.stats_verzaakt") not in heads
+    assert "Verzaakt" not in " ".join(stats.legend()[0])
+    assert all(len(row) == len(heads) for row in stats.listing.rows)
+    click_button(app, stats, "game_klaverjas")
+    assert tr("ui.stats_verzaakt") in [c.title for c in app.top.listing.columns]

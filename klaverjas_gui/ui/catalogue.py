@@ -496,6 +496,9 @@ def _kalabriasz_record(shell: Shell, scene: str) -> None:
     if scene == "match record":
         shell.push("kalabriasz match record", record=record)
         return
+    if scene == "statistics":  # only Kalabriasz played: its tab, its columns
+        shell.push("statistics")
+        return
     deal = next(line.deal_no for line in state.sheet if line.maker >= 0)
     replay = shell.push("kalabriasz replay", record=record, deal_no=deal)
     replay.show(2)  # type: ignore[attr-defined]  # the talon's two cards laid away
@@ -861,6 +864,7 @@ SCREENS: dict[str, Opener] = {
     "history: klabberjass match": _klabberjass_record,
     "history: kalabriasz match": lambda shell: _kalabriasz_record(shell, "match record"),
     "history: kalabriasz replay": lambda shell: _kalabriasz_record(shell, "replay"),
+    "statistics: kalabriasz": lambda shell: _kalabriasz_record(shell, "statistics"),
     "learn": lambda shell: _learn(shell, "learn"),
     "tutorial: lessons": lambda shell: _learn(shell, "lessons"),
     "tutorial: lesson": lambda shell: _learn(shell, "lesson", lesson="overtrump"),
