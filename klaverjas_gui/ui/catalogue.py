@@ -109,6 +109,12 @@ def _one_open(shell: Shell) -> None:
     shell.show_menu()
 
 
+def _one_kalabriasz_open(shell: Shell) -> None:
+    """Only a Kalabriasz game unfinished (two deals played): Continue names its totals."""
+    _stored_running(shell, "kalabriasz", "kalabriasz", 3, lambda s: len(s.sheet) == 2)
+    shell.show_menu()
+
+
 def _settings_keyboard(shell: Shell, row: str = "text_size") -> None:
     """The table's settings with the keyboard's ring on a row (as Tab leaves it): the text
     size, or the coach."""
@@ -822,6 +828,7 @@ SCREENS: dict[str, Opener] = {
     "kalabriasz: review": _kalabriasz_review,
     "menu": lambda shell: shell.show_menu(),
     "menu: continue": lambda shell: _one_open(shell),
+    "menu: continue kalabriasz": _one_kalabriasz_open,
     "menu: two open matches": lambda shell: _two_open(shell),
     "menu: three open matches": lambda shell: _three_open(shell),
     "menu: other matches": lambda shell: (_three_open(shell), shell.push("waiting")),
