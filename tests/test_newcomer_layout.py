@@ -123,3 +123,25 @@ def test_statistics_after_only_kalabriasz_open_on_its_tab_without_a_verzaakt_col
     assert all(len(row) == len(heads) for row in stats.listing.rows)
     click_button(app, stats, "game_klaverjas")
     assert tr("ui.stats_verzaakt") in [c.title for c in app.top.listing.columns]
+
+
+@pytest.mark.parametrize(
+    "screen", ["history: replay", "history: kalabriasz replay", "history: klabberjass replay"]
+)
+def test_the_replay_caption_covers_no_name_plate_at_any_step(make_app, screen):
+    """A deal replayed at 1024x600 in Dutch, largest letters: a long caption (the deal's end
+    told after its last card) grew up over West's name plate (Henk). At every step of the
+    deal it leaves the plates, the panels and the buttons in view."""
+    from klaverjas_gui.ui import catalogue
+
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS[screen](app)
+    replay = app.top
+    L = replay.table.layout
+    clear = [*L.panels(True), *(b.get_abs_rect() for b in replay.buttons.values() if b.visible)]
+    for step in range(replay.cards + 1):
+        replay.show(step)
+        rect, _, lines, _ = replay.caption_layout()
+        assert lines and pygame.Rect(0, 0, *app.size).contains(rect), (step, rect)
+        assert rect.collidelist(clear) < 0, (step, rect, clear[rect.collidelist(clear)])

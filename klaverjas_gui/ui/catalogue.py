@@ -506,8 +506,8 @@ def _kalabriasz_record(shell: Shell, scene: str) -> None:
         shell.push("statistics")
         return
     deal = next(line.deal_no for line in state.sheet if line.maker >= 0)
-    replay = shell.push("kalabriasz replay", record=record, deal_no=deal)
-    replay.show(2)  # type: ignore[attr-defined]  # the talon's two cards laid away
+    replay: Any = shell.push("kalabriasz replay", record=record, deal_no=deal)
+    replay.show(replay.cards if scene == "replay end" else 2)  # 2: the talon's two laid away
 
 
 def _klabberjass_record(shell: Shell) -> None:
@@ -871,6 +871,7 @@ SCREENS: dict[str, Opener] = {
     "history: klabberjass match": _klabberjass_record,
     "history: kalabriasz match": lambda shell: _kalabriasz_record(shell, "match record"),
     "history: kalabriasz replay": lambda shell: _kalabriasz_record(shell, "replay"),
+    "history: kalabriasz replay (end)": lambda shell: _kalabriasz_record(shell, "replay end"),
     "statistics: kalabriasz": lambda shell: _kalabriasz_record(shell, "statistics"),
     "learn": lambda shell: _learn(shell, "learn"),
     "tutorial: lessons": lambda shell: _learn(shell, "lessons"),

@@ -228,10 +228,11 @@ class TableLayout:
                         self.plate_rect(WEST, open_cards).top - gap - left_top),
         ]  # fmt: skip
 
-    def panels(self, open_cards: bool) -> list[pygame.Rect]:
+    def panels(self, open_cards: bool, places: tuple[int, ...] = (SOUTH, WEST, NORTH, EAST),
+               ) -> list[pygame.Rect]:  # fmt: skip
         """What the table always shows and a passing note must leave in view: the trump
-        and score panels and the name plates."""
-        plates = [self.plate_rect(p, open_cards) for p in (SOUTH, WEST, NORTH, EAST)]
+        and score panels and the name plates of the `places` somebody sits at."""
+        plates = [self.plate_rect(p, open_cards) for p in places]
         return [self.trump_panel, self.score_panel, *(r for r in plates if r.w)]
 
     def trick_area(self) -> pygame.Rect:
@@ -453,6 +454,11 @@ class SeatedLayout:
 
     def bubble_anchor(self, seat: int, open_cards: bool) -> tuple[float, float, str]:
         return self.base.bubble_anchor(self.place(seat), open_cards)
+
+    def panels(self, open_cards: bool) -> list[pygame.Rect]:
+        """The base's, with the plates of the places the players sit at."""
+        places = tuple(self.place(seat) for seat in range(self.players))
+        return self.base.panels(open_cards, places)
 
 
 def seated(base: TableLayout, players: int, bottom: int) -> TableLayout:
