@@ -145,3 +145,85 @@ def test_the_replay_caption_covers_no_name_plate_at_any_step(make_app, screen):
         rect, _, lines, _ = replay.caption_layout()
         assert lines and pygame.Rect(0, 0, *app.size).contains(rect), (step, rect)
         assert rect.collidelist(clear) < 0, (step, rect, clear[rect.collidelist(clear)])
+
+
+class _Guest:
+    """A joined NetGuest as its GuestSession sees it, fed by the test, not a host: Anna in
+    seat 2 of a club-rules Klaverjas match."""
+
+    def __init__(self, state) -> None:
+        from klaverjas_gui.games import GAMES
+        from klaverjas_gui.play.seats import REMOTE
+
+        self.game, self.seat, self.variant = GAMES["klaverjas"], 2, state.variant
+        self.name, self.room, self.started = "Anna", "ROOM12", True
+        self.error = self.record = None
+        self.over = False
+        self.seats = [{"name": n, "kind": k, "present": True, "computer": k == "computer"}
+                      for n, k in (("Host", "human"), ("Henk", "computer"),
+                                   ("Anna", REMOTE), ("Joop", "computer"))]  # fmt: skip
+        self.refused: list = []
+        self.played_for = 0
+        self.sent: list = []
+        import queue
+
+        self.updates: queue.Queue = queue.Queue()
+        self.latest = self.update(state, None, None)
+
+    def update(self, state, action, by, events=()):
+        from klaverjas_gui.play.net import protocol as P
+
+        return P.Update(state.n_actions, state.observation(self.seat), action, by, tuple(events))
+
+    def act(self, action, n=None) -> None:
+        self.sent.append((str(action), n))
+
+    def set_away(self, away: bool) -> None:
+        pass
+
+    def close(self, *_a) -> None:
+        pass
+
+
+def test_a_guests_card_on_its_way_stays_sent_when_another_seat_calls_verzaakt(make_app):
+    """A guest played a card; before the host's answer came, another seat called
+    "Verzaakt!". The call cleared the card's "sent" mark: her hand was offered again (a
+    second card would be refused) until the host's answer to the first came. The host
+    plays a card chosen before a call (a call is a move of the log only), so the guest
+    keeps waiting for that answer: nothing is asked again, and a second card is not sent."""
+    import dataclasses
+
+    from uitest import DT, card_pos, drag, drop_point, run_until
+
+    from klaverjas_gui.engine import PRESETS, new_match
+    from klaverjas_gui.engine.match import verzaakt
+    from klaverjas_gui.play.net.session import GuestSession
+    from klaverjas_gui.play.seats import Jobs
+
+    club = dataclasses.replace(PRESETS["amsterdam"], revoke="club", match_length="deals:1")
+    state = new_match(club, 5)
+    while not (state.phase == "play" and state.tricks and state.to_move == 2):
+        state, _ = state.apply(state.legal_actions()[0])
+    app = make_app("--lang", "nl", first_frame=True)
+    guest = _Guest(state)
+    session = GuestSession(guest, app.settings, Jobs(True))  # type: ignore[arg-type]
+    app.start_network(session)
+    table = app.top
+    run_until(app, lambda: table.human_may_play(), seconds=10)
+    card = state.legal_actions()[0]
+    drag(app, card_pos(table, card.card), drop_point(table))
+    assert guest.sent == [(str(card), state.n_actions)]
+    assert session.asked() is None  # sent: nothing more is asked
+    called, events = state.apply(verzaakt(1))  # Henk calls (a wrong call: play goes on)
+    guest.updates.put(guest.update(called, verzaakt(1), 1, events))
+    run_until(app, lambda: session.state.n_actions == called.n_actions, seconds=10)
+    for _ in range(10):
+        app.step(DT)
+        assert session.asked() is None  # still on its way: nothing is asked again
+    other = next(a for a in called.legal_actions() if a != card)
+    drag(app, card_pos(table, other.card), drop_point(table))  # a second card: not sent
+    assert guest.sent == [(str(card), state.n_actions)]
+    played, events = called.apply(card)  # the host's answer: her card, played
+    guest.updates.put(guest.update(played, card, 2, events))
+    run_until(app, lambda: session.state.n_actions == played.n_actions, seconds=10)
+    assert len(guest.sent) == 1
