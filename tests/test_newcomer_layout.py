@@ -227,3 +227,32 @@ def test_a_guests_card_on_its_way_stays_sent_when_another_seat_calls_verzaakt(ma
     guest.updates.put(guest.update(played, card, 2, events))
     run_until(app, lambda: session.state.n_actions == played.n_actions, seconds=10)
     assert len(guest.sent) == 1
+
+
+def test_the_coach_note_steps_aside_for_a_toast_over_it(make_app):
+    """A toast came over the coach's note (they piled up in one place): the note steps
+    aside while the toast is there (a click on that place does not open the note's hidden
+    options), and comes back when the toast has gone."""
+    from uitest import DT, click
+
+    from klaverjas_gui.ui import catalogue
+
+    app = make_app("--lang", "nl", deterministic=True, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["table: coach note"](app)
+    table = app.match
+    app.step(DT)
+    note = table.coach.note_rect(table.layout)
+    assert note is not None and table.coach.note is not None
+    words = " ".join(["Deze kaart mag niet: je moet kleur bekennen."] * 6)
+    app.toast(words, 30.0)
+    app.step(DT)
+    toasts = [r for _, _, r in app.toasts.placed(table.toast_centre(), theme.scale_for(app.size))]
+    assert toasts[0].colliderect(note)  # the toast lies where the note is
+    spot = toasts[0].clip(note).center
+    click(app, spot)
+    assert table.coach.panel is None  # the hidden note's options did not open
+    app.untoast(words)
+    app.step(DT)
+    click(app, note.center)
+    assert table.coach.panel is not None  # back: its options open again

@@ -3,10 +3,14 @@
 The judging is the session's (play/coaching.py `Coach`, in a process of its own); this
 only shows what it tells. Per the setting (Settings -> Table -> Coach) a decision that
 cost `coach.FLAG` points or more, or every decision, gets one plain sentence in the
-corner above the person's plate (`coach.note`). It never stops play: it fades after
-`TRICKS` tricks (and at least `SECONDS`), or when the next note comes, or at once when its
-deal ends (scored, or thrown in: the note spoke of cards that are gone, and must not stay
-over the next deal's trump choice). Clicking it, or
+corner above the person's plate (`coach.note`). It never stops play. It speaks of one
+decision, so it goes with the person's next decision (their next bid, card laid away or
+card), once it has shown `READ` seconds, as a card app's tip goes with the next move; or
+when the next note comes; or at once when its deal ends (scored, or thrown in: the note
+spoke of cards that are gone, and must not stay over the next deal's trump choice). It
+shares its place with nothing: while a passing message (a toast, a speech bubble, a
+button's tooltip, the hint the person asked for) lies where it is, it steps aside (it is
+not drawn and takes no click) and comes back when that message has gone. Clicking it, or
 the O key, opens the options panel: every option the person had with its points for the
 team against the best option, best first (`coach.option_lines`); any click or key closes it.
 The note is the holder's: in hot-seat it shows only while its person has the laptop.
@@ -14,6 +18,7 @@ The note is the holder's: in hot-seat it shows only while its person has the lap
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,8 +35,7 @@ if TYPE_CHECKING:
     from .port import TablePort
 
 COACH_COLOUR = (255, 176, 122)  # the coach's border and title: apart from the hint's blue
-TRICKS = 3  # a note fades after this many tricks ...
-SECONDS = 8.0  # ... and after at least this long on screen
+READ = 3.0  # a note goes with the person's next decision, after at least this long shown
 FADE = 0.6  # seconds of fading out
 GOOD = 1.0  # a decision costing less than this is as good as the best ("every decision")
 KEY = "coach"  # the O key (ui/commands.py)
@@ -46,6 +50,7 @@ class Note:
     cards_at: int  # cards played in the match when it came
     age: float = 0.0
     fading: float = 0.0  # seconds of fading done; FADE: gone
+    moves_at: int = -1  # the person's decisions made when it was first shown (-1: not yet)
 
 
 def note_text(obs: Any, j: coach.Judgement) -> str:
@@ -71,7 +76,9 @@ class CoachNotes:
         self.table = table
         self.note: Note | None = None
         self.panel: Note | None = None  # the options shown (stays when a new note comes)
-        self.cards = 0  # cards played since the table opened: tricks for the fading
+        self.cards = 0  # cards played since the table opened
+        self.moves: dict[int, int] = {}  # decisions made since the table opened, per seat
+        self.aside = False  # a passing message lies where the note is: not drawn this frame
         self.ended = 0  # the last action of the last deal scored or thrown in (its number)
         self._coach: Any = None
         table.session.listen(self._moved)
@@ -106,6 +113,8 @@ class CoachNotes:
     def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
         if action.kind == "play":
             self.cards += 1
+        seat = action.seat if action.kind == "verzaakt" else before.to_move  # a call: anyone's
+        self.moves[seat] = self.moves.get(seat, 0) + 1
         if any(isinstance(e, (Redealt, DealScored)) for e in events):
             self.ended = before.n_actions + 1  # notes end with their deal: gone at once
             if self.note is not None and self.note.judgement.seq <= self.ended:
@@ -129,8 +138,10 @@ class CoachNotes:
         note.age += dt
         if self.panel is note:
             return  # read now: it stays
-        players = self.table.session.players
-        if note.fading or (note.age >= SECONDS and self.cards - note.cards_at >= TRICKS * players):
+        moves = self.moves.get(note.judgement.seat, 0)
+        if note.moves_at < 0:
+            note.moves_at = moves
+        if note.fading or (moves > note.moves_at and note.age >= READ):
             note.fading += dt
             if note.fading >= FADE:
                 self.note = None
@@ -144,7 +155,11 @@ class CoachNotes:
             wait = 0.25
         note = self.note
         if note is not None and self.panel is not note:
-            wait = 0.0 if note.fading else min(wait, max(0.0, SECONDS - note.age))
+            acted = note.moves_at >= 0 and self.moves.get(note.judgement.seat, 0) > note.moves_at
+            if note.fading or note.moves_at < 0:
+                wait = 0.0
+            elif acted:  # else only the person's next decision, an input, changes it
+                wait = min(wait, max(0.0, READ - note.age))
         return wait
 
     # --- input ---
@@ -157,7 +172,7 @@ class CoachNotes:
                 return True
             return cmd.kind in ("pointer_up", "pointer_move")
         note = self.visible()
-        if note is None:
+        if note is None or self.aside:
             return False
         opens = cmd.kind == "key" and cmd.name == KEY
         if cmd.kind == "pointer_down":
@@ -252,9 +267,13 @@ class CoachNotes:
         found = self._lines(L)
         return found[0] if found is not None else None
 
-    def draw(self, surface: pygame.Surface, L: TableLayout) -> None:
+    def draw(self, surface: pygame.Surface, L: TableLayout,
+             passing: Sequence[pygame.Rect] = ()) -> None:  # fmt: skip
+        """The note, unless a passing message (`passing`: where toasts, speech bubbles, a
+        tooltip or the hint lie) is in its place; the options panel if open."""
         found = self._lines(L)
-        if found is not None:
+        self.aside = found is not None and found[0].collidelist(list(passing)) >= 0
+        if found is not None and not self.aside:
             self._draw_note(surface, L, *found)
         if self.panel is not None:
             self._draw_panel(surface, L, self.panel)
