@@ -384,10 +384,11 @@ class GuestSession(MatchSession):
         # sent before it, so the person's move stays on its way (the call cleared it, and
         # her hand was offered again until the host's answer came).
         call = update.action is not None and update.action.kind == "verzaakt"
-        others_call = call and update.by != self.me
-        if self.ahead is not None and not others_call:
-            if update.by != self.me or update.n >= self.ahead.n_actions:
-                self.ahead = None
+        answered = self.ahead is not None and (
+            update.by != self.me or update.n >= self.ahead.n_actions
+        )
+        if answered and not (call and update.by != self.me):
+            self.ahead = None
         if update.action is None or update.n != self.state.n_actions + 1:
             self.while_away = away_words(played_for(self.state, state, self.me))
             self.load(state)
