@@ -39,6 +39,12 @@ class UnknownGameError(KeyError, ValueError):
         return str(self.args[0])
 
 
+# Every column the Statistics can show, in order (ui/stats.py); a game names its own.
+STATS_COLUMNS = ("matches", "won", "won_pct", "deals", "made_chose", "made_pct", "nat", "pit",
+                 "tricks_pct", "roem", "points_deal", "trump", "verzaakt")  # fmt: skip
+WITHOUT_VERZAAKT = tuple(c for c in STATS_COLUMNS if c != "verzaakt")
+
+
 @dataclass(frozen=True)
 class Game:
     """One game: what the program needs to start, store, replay and seat it."""
@@ -82,6 +88,9 @@ class Game:
     # None: preset_words and custom_words
     list_words: tuple[str, str] | None = None
     sheet_columns: tuple[str, str] = ("ui.sheet_chooser", "ui.sheet_cards_roem")
+    # Its Statistics columns after the player's name (ui/stats.py names each): "verzaakt"
+    # only where a wrong card can be called
+    stats_columns: tuple[str, ...] = STATS_COLUMNS
     settings_tab: str = "rules"  # its Settings tab (ui/settings.py builds it by this name)
     settings_tab_words: str = "ui.settings_tab_rules"
     # (preset, rules, seats): where its choices lie in settings.json; by default

@@ -14,7 +14,7 @@ from ..engine import (
 )
 from ..engine.kalabriasz import KalabriaszDealScored, KalabriaszMatchOver
 from ..engine.kalabriasz_rules import TRICKS
-from .base import Game, register_game
+from .base import WITHOUT_VERZAAKT, Game, register_game
 
 
 def _player(level: str, seed: int | None) -> Any:
@@ -59,6 +59,7 @@ KALABRIASZ = register_game(
         preset_words="kalabriasz.preset_{}", custom_words="kalabriasz.preset_custom",
         preset_notes="kalabriasz.note_{}", opponents_words="ui.play_opponents",
         sheet_columns=("kalabriasz.sheet_maker", "kalabriasz.sheet_points"),
+        stats_columns=WITHOUT_VERZAAKT,  # no wrong card is called
         settings_tab="kalabriasz", settings_tab_words="kalabriasz.settings_tab",
         scenes={
             "table": "kalabriasz table",

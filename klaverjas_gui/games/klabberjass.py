@@ -14,7 +14,7 @@ from ..engine import (
 )
 from ..engine.klabberjass_rules import TRICKS
 from ..engine.play import KLABBERJASS_PLAY
-from .base import Game, register_game
+from .base import WITHOUT_VERZAAKT, Game, register_game
 
 
 def _player(level: str, seed: int | None) -> Any:
@@ -46,6 +46,7 @@ KLABBERJASS = register_game(
         preset_words="klabber.preset_{}", custom_words="klabber.preset_custom",
         preset_notes="ui.kj_note_{}", opponents_words="ui.play_opponent",
         sheet_columns=("klabber.sheet_maker", "klabber.sheet_points"),
+        stats_columns=WITHOUT_VERZAAKT,  # no wrong card is called
         list_words=("ui.kj_preset_{}", "ui.kj_custom"),
         settings_tab="klabberjass", settings_tab_words="klabber.settings_tab",
         settings_keys=("klabberjass_preset", "klabberjass", "klabberjass_seats"),

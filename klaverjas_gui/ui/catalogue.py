@@ -109,6 +109,12 @@ def _one_open(shell: Shell) -> None:
     shell.show_menu()
 
 
+def _one_kalabriasz_open(shell: Shell) -> None:
+    """Only a Kalabriasz game unfinished (two deals played): Continue names its totals."""
+    _stored_running(shell, "kalabriasz", "kalabriasz", 3, lambda s: len(s.sheet) == 2)
+    shell.show_menu()
+
+
 def _settings_keyboard(shell: Shell, row: str = "text_size") -> None:
     """The table's settings with the keyboard's ring on a row (as Tab leaves it): the text
     size, or the coach."""
@@ -496,9 +502,12 @@ def _kalabriasz_record(shell: Shell, scene: str) -> None:
     if scene == "match record":
         shell.push("kalabriasz match record", record=record)
         return
+    if scene == "statistics":  # only Kalabriasz played: its tab, its columns
+        shell.push("statistics")
+        return
     deal = next(line.deal_no for line in state.sheet if line.maker >= 0)
-    replay = shell.push("kalabriasz replay", record=record, deal_no=deal)
-    replay.show(2)  # type: ignore[attr-defined]  # the talon's two cards laid away
+    replay: Any = shell.push("kalabriasz replay", record=record, deal_no=deal)
+    replay.show(replay.cards if scene == "replay end" else 2)  # 2: the talon's two laid away
 
 
 def _klabberjass_record(shell: Shell) -> None:
@@ -563,6 +572,22 @@ def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) 
     table.coach.note = Note(obs, j, table.coach.cards)
     if options:
         table.coach.open()
+
+
+def _kalabriasz_coach_note(shell: Shell) -> None:
+    """Kalabriasz, seed 4: you named trump, and lay away two cards under the coach's note
+    on that choice (judged over 8 fixed sampled deals)."""
+    from ..teach import coach
+    from .table.coach_note import Note
+
+    talon = kalabriasz_position(4, lambda s: s.phase == "talon")
+    before = kalabriasz_position(4, lambda s: s.n_actions == talon.n_actions - 1)
+    action = talon.actions[-1]
+    obs = before.observation(before.to_move)
+    j = coach.judge(obs, action, 1, 8)
+    table = _kalabriasz(shell)
+    table.load(talon)
+    table.coach.note = Note(obs, j, table.coach.cards)
 
 
 _COACHED = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
@@ -803,6 +828,7 @@ SCREENS: dict[str, Opener] = {
     "kalabriasz: review": _kalabriasz_review,
     "menu": lambda shell: shell.show_menu(),
     "menu: continue": lambda shell: _one_open(shell),
+    "menu: continue kalabriasz": _one_kalabriasz_open,
     "menu: two open matches": lambda shell: _two_open(shell),
     "menu: three open matches": lambda shell: _three_open(shell),
     "menu: other matches": lambda shell: (_three_open(shell), shell.push("waiting")),
@@ -845,6 +871,8 @@ SCREENS: dict[str, Opener] = {
     "history: klabberjass match": _klabberjass_record,
     "history: kalabriasz match": lambda shell: _kalabriasz_record(shell, "match record"),
     "history: kalabriasz replay": lambda shell: _kalabriasz_record(shell, "replay"),
+    "history: kalabriasz replay (end)": lambda shell: _kalabriasz_record(shell, "replay end"),
+    "statistics: kalabriasz": lambda shell: _kalabriasz_record(shell, "statistics"),
     "learn": lambda shell: _learn(shell, "learn"),
     "tutorial: lessons": lambda shell: _learn(shell, "lessons"),
     "tutorial: lesson": lambda shell: _learn(shell, "lesson", lesson="overtrump"),
@@ -880,5 +908,6 @@ SCREENS: dict[str, Opener] = {
     "table: coach note": _coach_note,
     "table: coach options": lambda shell: _coach_note(shell, options=True),
     "klabberjass: coach note": lambda shell: _coach_note(shell, klabberjass=True),
+    "kalabriasz: coach note": _kalabriasz_coach_note,
     "settings: coach": lambda shell: _settings_keyboard(shell, "coach"),
 }

@@ -18,7 +18,7 @@ import pygame
 from ..games import DEFAULT_GAME, GAMES, Game
 from ..i18n import tr
 from ..store.prefs import HUMAN
-from ..words import signal_lines
+from ..words import convention_text, signal_lines, value_label
 from . import theme, widgets
 from .commands import Command, on_key
 from .confirm import ask_first
@@ -145,21 +145,25 @@ class PlayScene(Scene):
             controls.append(self._control("practice", self.toggle_practice,
                                           lambda step: self.toggle_practice()))  # fmt: skip
             x += pw
-        if self.game.signals:  # the agreed signals, public: said before the match
-            line_h = theme.font(theme.readable(px(16))).get_linesize()
-            top = y + lh + px(14) + (lh + px(8) if level is None else 0)
-            for text in signal_lines(self.app.settings.rules(self.game)):
-                self.notes.append((text, pygame.Rect(x0, top, w - x0 - px(40), 2 * line_h)))
-                top += 2 * line_h + px(4)
+        # the foot: every rule option, Start
+        sw, sh = self._fit(tr("ui.play_start"), "@primary", px(220), px(56))
+        start = pygame.Rect(w - px(40) - sw, h - px(28) - sh, sw, sh)
+        # the agreed signals, public, are said before the match, above the foot (their
+        # second line lay under "All rule options..." at larger text); where their whole
+        # sentences do not fit there, one line names them
+        top = y + lh + px(14) + (lh + px(8) if level is None else 0)
+        signals = self._signal_notes(w - x0 - px(40))
+        if top + sum(text_h + px(4) for _, text_h in signals) > start.top:
+            signals = self._signal_notes(w - x0 - px(40), short=True)
+        for text, text_h in signals:
+            self.notes.append((text, pygame.Rect(x0, top, w - x0 - px(40), text_h)))
+            top += text_h + px(4)
         if level is None:  # people at the laptop: the note after the row's buttons, never
             # under them; on a line of its own where the row leaves too little room
             note = pygame.Rect(x + px(10), y, w - x - px(50), lh)
             if note.w < px(300):
                 note = pygame.Rect(x0, y + lh + px(8), w - x0 - px(40), lh)
             self.notes.append((tr("ui.play_people"), note))
-        # the foot: every rule option, Start
-        sw, sh = self._fit(tr("ui.play_start"), "@primary", px(220), px(56))
-        start = pygame.Rect(w - px(40) - sw, h - px(28) - sh, sw, sh)
         ow, oh = self._fit(tr("ui.play_options"), "@quiet", px(200), px(40))
         options = pygame.Rect(x0, start.centery - oh // 2, ow, oh)
         self.button("options", options, tr("ui.play_options"), self.open_options, "@quiet")
@@ -173,6 +177,23 @@ class PlayScene(Scene):
         self.ring.set(controls)
         if not self.ring.shown:
             self.ring.focus("start")  # Enter at once starts, as the menu's Play then Enter
+
+    def _signal_notes(self, width: int, short: bool = False) -> list[tuple[str, int]]:
+        """The agreed signals in force, each with the height of its lines; `short`: one
+        line that only names them ("Seinen: kleur · Troefvraag")."""
+        if not self.game.signals:
+            return []
+        size = theme.readable(self._px(16))
+        line_h = theme.font(size).get_linesize()
+        rules = self.app.settings.rules(self.game)
+        if not short:
+            texts = signal_lines(rules)
+            return [(t, line_h * max(1, len(theme.wrap(t, size, width)))) for t in texts]
+        names = [tr("ui.table_signals", name=value_label("signals", rules.signals))]
+        names = names if convention_text(rules) else []
+        if rules.trump_request:
+            names.append(tr("rules.option_trump_request"))
+        return [(" · ".join(names), line_h)] if names else []
 
     def _fit(self, label: str, cls: str, width: int, height: int) -> tuple[int, int]:
         return widgets.fit_label(self.app.size, label, cls, width, height)

@@ -208,8 +208,12 @@ class ReplayScene(Scene):
         self._caption(surface)
         super().draw(surface)
 
-    def _caption(self, surface: pygame.Surface) -> None:
-        """Bottom left, between West's plate and South's: the free corner of the cloth."""
+    def caption_layout(self) -> tuple[pygame.Rect, str, list[str], list[str]]:
+        """The caption's panel, its head, its lines and the keys' lines: bottom left,
+        between West's plate and South's, the free corner of the cloth. A long caption
+        (the deal's end told after its last card) grew up over West's plate: the keys'
+        reminder gives way first (the buttons say the same), then the panel reaches right
+        as far as the trick's cards, then it lies on the trick in the middle."""
         L = self.table.layout
         south = L.plate_rect(SOUTH, True)
         room = pygame.Rect(
@@ -222,11 +226,39 @@ class ReplayScene(Scene):
         line_h = theme.font(size).get_linesize()
         head_h = max(L.px(26), theme.font(L.text(14), True).get_linesize())
         key_h = max(L.px(18), theme.font(L.text(13)).get_linesize())  # the text size's letters
-        lines = theme.wrap(text, size, room.w - L.px(24))
-        keys = theme.wrap(tr("ui.replay_keys"), L.text(13), room.w - L.px(24))
-        height = L.px(18) + head_h + line_h * len(lines) + key_h * len(keys)
-        rect = pygame.Rect(room.left, 0, room.w, height)
-        rect.bottom = room.bottom
+
+        def measure(width: int, keys_shown: bool) -> tuple[int, list[str], list[str]]:
+            lines = theme.wrap(text, size, width - L.px(24))
+            keys = theme.wrap(tr("ui.replay_keys"), L.text(13), width - L.px(24))
+            keys = keys if keys_shown else []
+            return L.px(18) + head_h + line_h * len(lines) + key_h * len(keys), lines, keys
+
+        height, lines, keys = measure(room.w, True)
+        if height > room.h:
+            height, lines, keys = measure(room.w, False)
+        if height > room.h:  # wider, over the cloth left of the trick
+            room.w = max(room.w, round(L.trick_area().left) - L.px(12) - room.left)
+            height, lines, keys = measure(room.w, False)
+        if height <= room.h:
+            rect = pygame.Rect(room.left, 0, room.w, height)
+            rect.bottom = room.bottom
+            return rect, head, lines, keys
+        # still too long (a deal's end told in full): on the trick in the middle of the
+        # cloth, which the caption's words name, above South's hand
+        trick = L.trick_area()
+        height, lines, keys = measure(min(L.px(560), L.w - 2 * L.margin), False)
+        rect = pygame.Rect(0, 0, min(L.px(560), L.w - 2 * L.margin), height)
+        rect.center = trick.center
+        rect.bottom = min(rect.bottom, L.hand_bounds(SOUTH, True).top - L.px(8))
+        return rect, head, lines, keys
+
+    def _caption(self, surface: pygame.Surface) -> None:
+        L = self.table.layout
+        rect, head, lines, keys = self.caption_layout()
+        size = L.text(15)
+        line_h = theme.font(size).get_linesize()
+        head_h = max(L.px(26), theme.font(L.text(14), True).get_linesize())
+        key_h = max(L.px(18), theme.font(L.text(13)).get_linesize())
         widgets.draw_panel(surface, rect, L.u, (6, 26, 17, 235), theme.GOLD)
         x, y = rect.left + L.px(12), rect.top + L.px(8)
         surface.blit(theme.text(head, L.text(14), theme.GOLD_LIGHT, True), (x, y))

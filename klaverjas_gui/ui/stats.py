@@ -1,8 +1,8 @@
 """The leaderboard: per player name, what the history says about their play.
 
 The numbers come from History.statistics (finished matches only); this scene
-only lays them out, for one game at a time: two buttons switch between the
-Klaverjas and the Klabberjass leaderboard.
+only lays them out, for one game at a time, in the columns its registry entry names: a
+chip per game switches between them, and it opens on the game last played.
 """
 
 from __future__ import annotations
@@ -21,18 +21,23 @@ from .seats import display_name
 if TYPE_CHECKING:
     from .shell import Shell
 
-# (translation key, share of the row) of the number columns
-RIGHT = (("matches", 1.0), ("won", 0.8), ("won_pct", 0.9), ("deals", 0.9), ("made_chose", 1.4),
-         ("made_pct", 0.9), ("nat", 0.7), ("pit", 0.7), ("tricks_pct", 1.0), ("roem", 0.9),
-         ("points_deal", 1.1))  # fmt: skip
+# Each column a game's statistics may have (its registry entry says which: `stats_columns`):
+# (share of the row, alignment) by its key, the translation key "ui.stats_<key>"
+WIDTHS: dict[str, tuple[float, str]] = {
+    "matches": (1.0, "right"), "won": (0.8, "right"), "won_pct": (0.9, "right"),
+    "deals": (0.9, "right"), "made_chose": (1.4, "right"), "made_pct": (0.9, "right"),
+    "nat": (0.7, "right"), "pit": (0.7, "right"), "tricks_pct": (1.0, "right"),
+    "roem": (0.9, "right"), "points_deal": (1.1, "right"), "trump": (0.9, "suit"),
+    "verzaakt": (0.9, "right"),  # deals lost by a called wrong card
+}  # fmt: skip
 
 
-def columns() -> tuple[Column, ...]:
+def columns(game: str = DEFAULT_GAME.name) -> tuple[Column, ...]:
+    """The player's name, then the game's own columns."""
+    keys = GAMES[game].stats_columns
     return (
         Column(tr("ui.stats_player"), 2.0),
-        *(Column(tr(f"ui.stats_{key}"), width, "right") for key, width in RIGHT),
-        Column(tr("ui.stats_trump"), 0.9, "suit"),
-        Column(tr("ui.stats_verzaakt"), 0.9, "right"),  # deals lost by a called wrong card
+        *(Column(tr(f"ui.stats_{key}"), *WIDTHS[key]) for key in keys),
     )
 
 
@@ -41,18 +46,21 @@ MIN_MATCHES_FOR_PERCENT = 5
 NO_PERCENT = "–"
 
 
-def stat_cells(row: dict[str, Any]) -> list[str]:
-    """One leaderboard line from one row of History.statistics."""
+def stat_cells(row: dict[str, Any], game: str = DEFAULT_GAME.name) -> list[str]:
+    """One leaderboard line from one row of History.statistics, in the game's columns."""
 
     def pct(key: str) -> str:
         return f"{row[key]:.1f}" if row["matches"] >= MIN_MATCHES_FOR_PERCENT else NO_PERCENT
 
-    return [
-        display_name(row["name"]), str(row["matches"]), str(row["won"]), pct("won_pct"),
-        str(row["deals"]), f"{row['made']} / {row['chosen']}", pct("made_pct"),
-        str(row["nat"]), str(row["pit"]), pct("tricks_pct"), str(row["roem"]),
-        f"{row['avg_points']:.1f}", row["favourite_trump"], str(row.get("verzaakt", 0)),
-    ]  # fmt: skip
+    cells = {
+        "matches": str(row["matches"]), "won": str(row["won"]), "won_pct": pct("won_pct"),
+        "deals": str(row["deals"]), "made_chose": f"{row['made']} / {row['chosen']}",
+        "made_pct": pct("made_pct"), "nat": str(row["nat"]), "pit": str(row["pit"]),
+        "tricks_pct": pct("tricks_pct"), "roem": str(row["roem"]),
+        "points_deal": f"{row['avg_points']:.1f}", "trump": row["favourite_trump"],
+        "verzaakt": str(row.get("verzaakt", 0)),
+    }  # fmt: skip
+    return [display_name(row["name"]), *(cells[key] for key in GAMES[game].stats_columns)]
 
 
 def game_chips(scene: Any, current: str, choose: Callable[[str], None]) -> None:
@@ -70,13 +78,20 @@ def game_chips(scene: Any, current: str, choose: Callable[[str], None]) -> None:
         x += width + px(6)
 
 
+def last_played(app: Shell) -> str:
+    """The game of the newest finished match (it has statistics), else the default game:
+    after only Kalabriasz the Statistics opened on an empty Klaverjas tab."""
+    finished = (m.game for m in app.history.matches() if m.status == "finished")
+    return next((game for game in finished if game in GAMES), DEFAULT_GAME.name)
+
+
 class StatisticsScene(ListingScene):
     """The leaderboard, most matches won first (History.statistics' order)."""
 
     listing_top = 140
 
-    def __init__(self, app: Shell, game: str = DEFAULT_GAME.name) -> None:
-        self.game = game
+    def __init__(self, app: Shell, game: str | None = None) -> None:
+        self.game = game or last_played(app)
         self.rows: list[dict[str, Any]] = []
         self.finished = 0
         super().__init__(app)
@@ -106,7 +121,7 @@ class StatisticsScene(ListingScene):
         self.rows = history.statistics(self.game)
         self.finished = sum(m.status == "finished" for m in history.matches(game=self.game))
         return Listing(
-            rect, u, columns(), [stat_cells(r) for r in self.rows],
+            rect, u, columns(self.game), [stat_cells(r, self.game) for r in self.rows],
             empty=tr("ui.stats_empty"),
         )  # fmt: skip
 
@@ -118,9 +133,14 @@ class StatisticsScene(ListingScene):
     def legend(self) -> tuple[list[str], int]:
         """The legend under the table, wrapped to the window, and its line height."""
         px = self.px
-        # a game where each plays alone has no team to speak of
-        key = "ui.stats_legend" if GAMES[self.game].partners else "ui.stats_legend_alone"
-        lines = theme.wrap(tr(key), px(14), self.app.size[0] - px(68))
+        # a game where each plays alone has no team to speak of; a Verzaakt column explained
+        # where the game has one
+        game = GAMES[self.game]
+        alone = "" if game.partners else "_alone"
+        text = tr(f"ui.stats_legend{alone}")
+        if "verzaakt" in game.stats_columns:
+            text += "  " + tr(f"ui.stats_legend_verzaakt{alone}")
+        lines = theme.wrap(text, px(14), self.app.size[0] - px(68))
         return lines, max(px(18), theme.font(px(14)).get_linesize())
 
     @property

@@ -152,19 +152,33 @@ class Toasts:
             t.age += dt
         self.items = [t for t in self.items if t.age < t.ttl]
 
-    def draw(self, surface: pygame.Surface, centre: tuple[float, float], u: float) -> None:
-        """The newest toast centred on `centre` (a longer one grows upwards, so it never
-        reaches below a one-line toast: the scene keeps that place clear), older above."""
+    def placed(
+        self, centre: tuple[float, float], u: float
+    ) -> list[tuple[Toast, list[str], pygame.Rect]]:
+        """Each toast shown, newest first, with its lines and where it lies: the newest
+        centred on `centre` (a longer one grows upwards, so it never reaches below a
+        one-line toast: the scene keeps that place clear), older above."""
         px = round(19 * u)
         pad = round(16 * u)
         line_h = theme.font(px).get_linesize()
         y = centre[1] + (line_h + round(pad * 1.4)) / 2  # the bottom of a one-line toast
+        out = []
         for toast in reversed(self.items):
             lines = theme.wrap(toast.text, px, round(640 * u))
             width = max(theme.font(px).size(line)[0] for line in lines) + 2 * pad
             height = line_h * len(lines) + round(pad * 1.4)
             rect = pygame.Rect(0, 0, width, height)
             rect.midbottom = (round(centre[0]), round(y))
+            out.append((toast, lines, rect))
+            y = rect.top - round(8 * u)
+        return out
+
+    def draw(self, surface: pygame.Surface, centre: tuple[float, float], u: float) -> None:
+        """Each toast where `placed` puts it, fading in and out."""
+        px = round(19 * u)
+        pad = round(16 * u)
+        line_h = theme.font(px).get_linesize()
+        for toast, lines, rect in self.placed(centre, u):
             fade = min(
                 1.0,
                 (toast.ttl - toast.age) / TOAST_FADE_OUT,
@@ -185,7 +199,6 @@ class Toasts:
                     img.set_alpha(round(255 * fade))
                 surface.blit(img, img.get_rect(midtop=(rect.centerx, ty)))
                 ty += line_h
-            y = rect.top - round(8 * u)
 
 
 def draw_bubble(
@@ -198,9 +211,21 @@ def draw_bubble(
     four_colour: bool = False,
 ) -> None:
     """A speech bubble with a tail pointing at the speaker."""
+    img = _bubble(text, round(u * 100), suit, anchor[2], four_colour)
+    rect = bubble_rect(anchor, text, u, suit, four_colour)
+    if alpha < 1:
+        img = img.copy()
+        img.set_alpha(round(255 * max(0.0, alpha)))
+    surface.blit(img, rect)
+
+
+def bubble_rect(
+    anchor: tuple[float, float, str], text: str, u: float, suit: str | None = None,
+    four_colour: bool = False,
+) -> pygame.Rect:  # fmt: skip
+    """Where `draw_bubble` puts a bubble, its tail included."""
     x, y, side = anchor
-    img = _bubble(text, round(u * 100), suit, side, four_colour)
-    rect = img.get_rect()
+    rect = _bubble(text, round(u * 100), suit, side, four_colour).get_rect()
     if side == "above":
         rect.midbottom = (round(x), round(y))
     elif side == "below":
@@ -209,10 +234,7 @@ def draw_bubble(
         rect.midleft = (round(x), round(y))
     else:
         rect.midright = (round(x), round(y))
-    if alpha < 1:
-        img = img.copy()
-        img.set_alpha(round(255 * max(0.0, alpha)))
-    surface.blit(img, rect)
+    return rect
 
 
 @cached("bubbles", 8 * MB)

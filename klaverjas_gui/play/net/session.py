@@ -380,7 +380,14 @@ class GuestSession(MatchSession):
             log.error("a position from the host does not fit the rules: %s", e)
             self.problems.append(str(e))
             return
-        if self.ahead is not None and (update.by != self.me or update.n >= self.ahead.n_actions):
+        # Another seat's "Verzaakt!" is a move of the log only: the host still plays a card
+        # sent before it, so the person's move stays on its way (the call cleared it, and
+        # her hand was offered again until the host's answer came).
+        call = update.action is not None and update.action.kind == "verzaakt"
+        answered = self.ahead is not None and (
+            update.by != self.me or update.n >= self.ahead.n_actions
+        )
+        if answered and not (call and update.by != self.me):
             self.ahead = None
         if update.action is None or update.n != self.state.n_actions + 1:
             self.while_away = away_words(played_for(self.state, state, self.me))

@@ -3,10 +3,14 @@
 The judging is the session's (play/coaching.py `Coach`, in a process of its own); this
 only shows what it tells. Per the setting (Settings -> Table -> Coach) a decision that
 cost `coach.FLAG` points or more, or every decision, gets one plain sentence in the
-corner above the person's plate (`coach.note`). It never stops play: it fades after
-`TRICKS` tricks (and at least `SECONDS`), or when the next note comes, or at once when its
-deal ends (scored, or thrown in: the note spoke of cards that are gone, and must not stay
-over the next deal's trump choice). Clicking it, or
+corner above the person's plate (`coach.note`). It never stops play. It speaks of one
+decision, so it goes with the person's next decision (their next bid, card laid away or
+card), once it has shown `READ` seconds, as a card app's tip goes with the next move; or
+when the next note comes; or at once when its deal ends (scored, or thrown in: the note
+spoke of cards that are gone, and must not stay over the next deal's trump choice). It
+shares its place with nothing: while a passing message (a toast, a speech bubble, a
+button's tooltip, the hint the person asked for) lies where it is, it steps aside (it is
+not drawn and takes no click) and comes back when that message has gone. Clicking it, or
 the O key, opens the options panel: every option the person had with its points for the
 team against the best option, best first (`coach.option_lines`); any click or key closes it.
 The note is the holder's: in hot-seat it shows only while its person has the laptop.
@@ -14,6 +18,7 @@ The note is the holder's: in hot-seat it shows only while its person has the lap
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -30,8 +35,7 @@ if TYPE_CHECKING:
     from .port import TablePort
 
 COACH_COLOUR = (255, 176, 122)  # the coach's border and title: apart from the hint's blue
-TRICKS = 3  # a note fades after this many tricks ...
-SECONDS = 8.0  # ... and after at least this long on screen
+READ = 3.0  # a note goes with the person's next decision, after at least this long shown
 FADE = 0.6  # seconds of fading out
 GOOD = 1.0  # a decision costing less than this is as good as the best ("every decision")
 KEY = "coach"  # the O key (ui/commands.py)
@@ -46,6 +50,7 @@ class Note:
     cards_at: int  # cards played in the match when it came
     age: float = 0.0
     fading: float = 0.0  # seconds of fading done; FADE: gone
+    moves_at: int = -1  # the person's decisions made when it was first shown (-1: not yet)
 
 
 def note_text(obs: Any, j: coach.Judgement) -> str:
@@ -56,6 +61,14 @@ def note_text(obs: Any, j: coach.Judgement) -> str:
     return coach.note(obs, j)
 
 
+def _cut(line: str, size: int, width: int) -> str:
+    """The last line shown of a note cut short: ending in "…" within `width`."""
+    font = theme.font(size)
+    while line and font.size(line + "…")[0] > width:
+        line = line[:-1]
+    return line.rstrip() + "…"
+
+
 class CoachNotes:
     """Belongs to one table; listens to its session's coach, draws the note and panel."""
 
@@ -63,7 +76,9 @@ class CoachNotes:
         self.table = table
         self.note: Note | None = None
         self.panel: Note | None = None  # the options shown (stays when a new note comes)
-        self.cards = 0  # cards played since the table opened: tricks for the fading
+        self.cards = 0  # cards played since the table opened
+        self.moves: dict[int, int] = {}  # decisions made since the table opened, per seat
+        self.aside = False  # a passing message lies where the note is: not drawn this frame
         self.ended = 0  # the last action of the last deal scored or thrown in (its number)
         self._coach: Any = None
         table.session.listen(self._moved)
@@ -98,6 +113,8 @@ class CoachNotes:
     def _moved(self, before: Any, action: Any, events: list[Any]) -> None:
         if action.kind == "play":
             self.cards += 1
+        seat = action.seat if action.kind == "verzaakt" else before.to_move  # a call: anyone's
+        self.moves[seat] = self.moves.get(seat, 0) + 1
         if any(isinstance(e, (Redealt, DealScored)) for e in events):
             self.ended = before.n_actions + 1  # notes end with their deal: gone at once
             if self.note is not None and self.note.judgement.seq <= self.ended:
@@ -121,8 +138,10 @@ class CoachNotes:
         note.age += dt
         if self.panel is note:
             return  # read now: it stays
-        players = self.table.session.players
-        if note.fading or (note.age >= SECONDS and self.cards - note.cards_at >= TRICKS * players):
+        moves = self.moves.get(note.judgement.seat, 0)
+        if note.moves_at < 0:
+            note.moves_at = moves
+        if note.fading or (moves > note.moves_at and note.age >= READ):
             note.fading += dt
             if note.fading >= FADE:
                 self.note = None
@@ -136,7 +155,11 @@ class CoachNotes:
             wait = 0.25
         note = self.note
         if note is not None and self.panel is not note:
-            wait = 0.0 if note.fading else min(wait, max(0.0, SECONDS - note.age))
+            acted = note.moves_at >= 0 and self.moves.get(note.judgement.seat, 0) > note.moves_at
+            if note.fading or note.moves_at < 0:
+                wait = 0.0
+            elif acted:  # else only the person's next decision, an input, changes it
+                wait = min(wait, max(0.0, READ - note.age))
         return wait
 
     # --- input ---
@@ -149,7 +172,7 @@ class CoachNotes:
                 return True
             return cmd.kind in ("pointer_up", "pointer_move")
         note = self.visible()
-        if note is None:
+        if note is None or self.aside:
             return False
         opens = cmd.kind == "key" and cmd.name == KEY
         if cmd.kind == "pointer_down":
@@ -169,7 +192,11 @@ class CoachNotes:
     # --- drawing ---
     def _lines(self, L: TableLayout) -> tuple[pygame.Rect, list[str], int] | None:
         """The note's panel and its lines: in the corner above the bottom plate and its
-        buttons; when that is too small (a low window), beside the trick."""
+        buttons; when that is too small (a low window, larger text), beside the trick;
+        else over a side player's hand beside it; never on the panels, the plates, a
+        button or the decision panel. Where it fits nowhere whole (three players at
+        1024x600 in the largest letters) its first lines show in the largest of those
+        rooms, ending in "...": a click or O shows all of it with the options."""
         note = self.visible()
         if note is None:
             return None
@@ -183,31 +210,50 @@ class CoachNotes:
         text = note_text(note.obs, note.judgement)
         line_h = theme.font(size).get_linesize()
         head = theme.font(L.text(12), True).get_linesize()
-        width = min(room.w, L.px(440)) - L.px(24)
-        lines = theme.wrap(text, size, width) if width > 0 else []
-        h = head + line_h * len(lines) + L.px(14)
-        if width >= L.px(160) and h <= room.h:
-            return pygame.Rect(room.left, room.bottom - h, width + L.px(24), h), lines, size
-        # a low window: beside the trick (left first: the hint prefers the right), at the
-        # bottom of the room, nearest the person; else above the bottom hand
-        for room in reversed(L.hint_rooms(self.table.open_cards)):
-            room = self._above_prompt(room, L)
+        clear = self._keep_clear(L)
+
+        def fit(room: pygame.Rect, anchor: str) -> tuple[pygame.Rect, list[str]] | None:
             width = min(room.w, L.px(440)) - L.px(24)
-            lines = theme.wrap(text, size, width) if width > 0 else []
-            h = head + line_h * len(lines) + L.px(14)
-            if width >= L.px(160) and h <= room.h:
-                rect = pygame.Rect(0, 0, width + L.px(24), h)
-                rect.midbottom = room.midbottom
-                return rect, lines, size
-        width = min(L.px(640), L.w - L.px(40))
-        lines = theme.wrap(text, size, width)
-        h = head + line_h * len(lines) + L.px(14)
-        rect = pygame.Rect(0, 0, width + L.px(24), h)
-        rect.midbottom = (round(L.w / 2), round(L.south_hand_top() - L.px(40)))
-        prompt = self.table.prompt_panel()
-        if prompt is not None and rect.colliderect(prompt):  # over the panel, not on it
-            rect.bottom = max(prompt.top - L.px(8), rect.h + L.px(8))
+            lines = theme.wrap(text, size, width) if width >= L.px(160) else []
+            rect = pygame.Rect(0, 0, width + L.px(24), head + line_h * len(lines) + L.px(14))
+            setattr(rect, anchor, getattr(room, anchor))
+            if not lines or rect.h > room.h or rect.collidelist(clear) >= 0:
+                return None
+            return rect, lines
+
+        opens = self.table.open_cards
+        rooms = [(room, "bottomleft")]
+        # a low window: beside the trick (left first: the hint prefers the right), at the
+        # bottom of the room, nearest the person; then over a side hand
+        rooms += [(self._above_prompt(r, L), "midbottom") for r in reversed(L.hint_rooms(opens))]
+        sides = [self._above_prompt(r, L) for r in L.side_rooms(opens)]
+        rooms += [(r, "midtop") for r in sides]
+        for room, anchor in rooms:
+            found = fit(room, anchor)
+            if found is not None:
+                return found[0], found[1], size
+        # nowhere whole: as many lines as the largest side room holds, the last cut short
+        room = max(sides, key=lambda r: min(r.w, L.px(440)) * r.h)
+        width = min(room.w, L.px(440)) - L.px(24)
+        lines = theme.wrap(text, size, max(width, L.px(80)))
+        keep = max(1, (room.h - head - L.px(14)) // line_h)
+        if len(lines) > keep:
+            lines = [*lines[: keep - 1], _cut(lines[keep - 1], size, width)]
+        rect = pygame.Rect(0, 0, width + L.px(24), head + line_h * len(lines) + L.px(14))
+        rect.midtop = room.midtop
         return rect, lines, size
+
+    def cut_short(self, L: TableLayout) -> bool:
+        """The note on screen shows only its first lines (there was no room for all)."""
+        found = self._lines(L)
+        return found is not None and found[1][-1].endswith("…")
+
+    def _keep_clear(self, L: TableLayout) -> list[pygame.Rect]:
+        """What the note must leave in view: the table's panels and plates, its buttons,
+        the decision panel."""
+        prompt = self.table.prompt_panel()
+        clear = [*L.panels(self.table.open_cards), *self.table.button_rects()]
+        return clear + ([prompt] if prompt is not None else [])
 
     def _above_prompt(self, room: pygame.Rect, L: TableLayout) -> pygame.Rect:
         """`room` cut to end above the decision panel where they overlap: at larger text
@@ -221,9 +267,13 @@ class CoachNotes:
         found = self._lines(L)
         return found[0] if found is not None else None
 
-    def draw(self, surface: pygame.Surface, L: TableLayout) -> None:
+    def draw(self, surface: pygame.Surface, L: TableLayout,
+             passing: Sequence[pygame.Rect] = ()) -> None:  # fmt: skip
+        """The note, unless a passing message (`passing`: where toasts, speech bubbles, a
+        tooltip or the hint lie) is in its place; the options panel if open."""
         found = self._lines(L)
-        if found is not None:
+        self.aside = found is not None and found[0].collidelist(list(passing)) >= 0
+        if found is not None and not self.aside:
             self._draw_note(surface, L, *found)
         if self.panel is not None:
             self._draw_panel(surface, L, self.panel)
@@ -261,6 +311,8 @@ class CoachNotes:
         title = theme.text(tr("coach.options_title"), L.text(21), theme.GOLD_LIGHT, True)
         sub = coach.side_key("coach.options_note", note.obs)
         sub_lines = theme.wrap(tr(sub), small, L.px(520))
+        if self.cut_short(L):  # the note showed only its first lines: all of it here
+            sub_lines = theme.wrap(note_text(note.obs, j), small, L.px(520)) + sub_lines
         words = [w[:1].upper() + w[1:] for w, _ in rows]
         yours = tr("coach.options_yours")
         name_w = max(theme.font(size).size(w)[0] for w in words)

@@ -86,6 +86,7 @@ class Guide:
         self.missed: dict[int, list[tuple[int, str]]] = {}  # deal -> (roem, which cards)
         self.notes: list[str] = []  # teaching notes shown in this match, newest last
         self._built: tuple[bool, bool] | None = None
+        self.shown: pygame.Rect | None = None  # the hint's panel as last drawn
 
     # --- who may be guided ---
     @property
@@ -328,11 +329,13 @@ class Guide:
             widgets.draw_panel(surface, rect.inflate(L.px(20), L.px(10)), L.u)
             surface.blit(img, rect)
         job = self.current()
+        self.shown = None
         if job is None:
             return
         hint = self.hint()
         text = hint.text if hint is not None else tr("guide.thinking")
         rect, lines = self.hint_box(text, L, prompt, [r for _, r in choices])
+        self.shown = rect  # where the hint lies this frame (the coach's note steps aside)
         size = L.text(17)
         line_h = theme.font(size).get_linesize()
         title = theme.text(tr("guide.hint_title").upper(), L.text(13), HINT_COLOUR, True)

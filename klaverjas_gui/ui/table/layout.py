@@ -211,6 +211,30 @@ class TableLayout:
         hand = self.hand_bounds(SOUTH, open_cards)
         return pygame.Rect(self.margin, top, hand.left - gap - self.margin, bottom - top)
 
+    def side_rooms(self, open_cards: bool) -> list[pygame.Rect]:
+        """Beside the trick over a side player's hand (backs say only how many cards are
+        left), for a note that fits nowhere else: right of the trick from below the score
+        panel to above East's plate, left of it from below the trump panel and the side
+        strip to above West's plate."""
+        gap = self.px(12)
+        trick = self.trick_area()
+        right_top = self.hint_tops(open_cards)[0]
+        left_top = max(self.trump_panel.bottom, self.side_strip(open_cards).bottom) + gap
+        right_left = trick.right + gap
+        return [
+            pygame.Rect(right_left, right_top, self.w - self.margin - right_left,
+                        self.plate_rect(EAST, open_cards).top - gap - right_top),
+            pygame.Rect(self.margin, left_top, trick.left - gap - self.margin,
+                        self.plate_rect(WEST, open_cards).top - gap - left_top),
+        ]  # fmt: skip
+
+    def panels(self, open_cards: bool, places: tuple[int, ...] = (SOUTH, WEST, NORTH, EAST),
+               ) -> list[pygame.Rect]:  # fmt: skip
+        """What the table always shows and a passing note must leave in view: the trump
+        and score panels and the name plates of the `places` somebody sits at."""
+        plates = [self.plate_rect(p, open_cards) for p in places]
+        return [self.trump_panel, self.score_panel, *(r for r in plates if r.w)]
+
     def trick_area(self) -> pygame.Rect:
         """What the four cards of a trick cover, with their tilt."""
         cw, ch = self.card
@@ -430,6 +454,11 @@ class SeatedLayout:
 
     def bubble_anchor(self, seat: int, open_cards: bool) -> tuple[float, float, str]:
         return self.base.bubble_anchor(self.place(seat), open_cards)
+
+    def panels(self, open_cards: bool) -> list[pygame.Rect]:
+        """The base's, with the plates of the places the players sit at."""
+        places = tuple(self.place(seat) for seat in range(self.players))
+        return self.base.panels(open_cards, places)
 
 
 def seated(base: TableLayout, players: int, bottom: int) -> TableLayout:

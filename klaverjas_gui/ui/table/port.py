@@ -163,6 +163,10 @@ class TablePort:
         button = self._scene.buttons.get(key)
         return button.get_abs_rect() if button is not None and button.visible else None
 
+    def button_rects(self) -> list[pygame.Rect]:
+        """Where every button shown is (a note keeps clear of them)."""
+        return [b.get_abs_rect() for b in self._scene.buttons.values() if b.visible]
+
     def show_button(self, key: str, topleft: tuple[int, int] | None = None) -> None:
         """Show a kept button (moved to `topleft`): making one mid-trick costs a frame."""
         button = self._scene.buttons[key]

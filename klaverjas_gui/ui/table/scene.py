@@ -23,6 +23,7 @@ from ...i18n import tr
 from ...play.seats import Jobs
 from ...play.session import SESSION_REASONS, MatchSession, make_seats
 from ...words import reason_text
+from .. import theme
 from ..cardimg import CardImages
 from ..commands import Command
 from ..scene import Scene
@@ -284,6 +285,15 @@ class TableScene(Scene):
             above_plate=self.port.above_plate(),
         )  # fmt: skip
 
+    def passing(self, p: Picture) -> list[pygame.Rect]:
+        """Where the passing messages lie this frame: the toasts, the speech bubbles, a
+        button's tooltip, the hint asked for (the coach's note steps aside for them)."""
+        toasts = self.app.toasts.placed(self.toast_centre(), theme.scale_for(self.app.size))
+        tips = [b.tool_tip.rect for b in self.buttons.values()
+                if getattr(b, "tool_tip", None) is not None]  # fmt: skip
+        hint = [self.guide.shown] if self.guide.shown is not None else []
+        return [r for _, _, r in toasts] + self.view.bubble_rects(p) + tips + hint
+
     def draw(self, surface: pygame.Surface) -> None:
         p = self.picture()
         self.view.draw(surface, p)
@@ -291,7 +301,7 @@ class TableScene(Scene):
         self.view.draw_over(surface, p)
         self.guide.draw(surface, self.layout, p.prompt[0] if p.prompt else None,
                         self.prompt.choices())  # fmt: skip
-        self.coach.draw(surface, self.layout)
+        self.coach.draw(surface, self.layout, self.passing(p))
         if self.demo:
             self.view.draw_demo_banner(surface, self.layout)
         self.network.draw(surface)

@@ -373,15 +373,26 @@ class TableView:
             colour = (255, 230, 160) if k > 0.5 else (200, 190, 150)
             pygame.draw.circle(surface, colour, (centre[0] + (i - 1) * L.px(14), centre[1]), r)
 
-    def _bubbles(self, surface: pygame.Surface, p: Picture) -> None:
+    def _bubble_anchor(self, p: Picture, seat: int) -> tuple[float, float, str]:
         L = p.layout
+        x, y, side = L.bubble_anchor(seat, p.open_cards)
+        if seat == p.bottom and p.above_plate is not None and side == "above":
+            y = min(y, p.above_plate - L.px(8))
+        return x, y, side
+
+    def _bubbles(self, surface: pygame.Surface, p: Picture) -> None:
         for seat, b in p.model.bubbles.items():
             fade = min(1.0, (b.ttl - b.age) / BUBBLE_FADE)
-            x, y, side = L.bubble_anchor(seat, p.open_cards)
-            if seat == p.bottom and p.above_plate is not None and side == "above":
-                y = min(y, p.above_plate - L.px(8))
-            widgets.draw_bubble(surface, (x, y, side), b.text, L.u, b.suit, fade,
-                                self.settings.four_colour)  # fmt: skip
+            widgets.draw_bubble(surface, self._bubble_anchor(p, seat), b.text, p.layout.u,
+                                b.suit, fade, self.settings.four_colour)  # fmt: skip
+
+    def bubble_rects(self, p: Picture) -> list[pygame.Rect]:
+        """Where the speech bubbles shown lie (the coach's note steps aside for them)."""
+        return [
+            widgets.bubble_rect(self._bubble_anchor(p, seat), b.text, p.layout.u, b.suit,
+                                self.settings.four_colour)
+            for seat, b in p.model.bubbles.items()
+        ]  # fmt: skip
 
     def _trump_panel(self, surface: pygame.Surface, p: Picture) -> None:
         m, L = p.model, p.layout

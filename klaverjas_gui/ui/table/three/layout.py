@@ -90,6 +90,11 @@ class KalabriaszLayout(TableLayout):
         gap = self.px(12)
         return self.score_panel.bottom + gap, self.side_strip(open_cards).bottom + gap
 
+    def panels(self, open_cards: bool, places: tuple[int, ...] = (SOUTH, WEST, EAST),
+               ) -> list[pygame.Rect]:  # fmt: skip
+        """The four-player table's, and the talon (or the two cards laid away)."""
+        return [*super().panels(open_cards, places), self.talon_rect()]
+
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
         if seat == NORTH:  # nobody sits there: the talon does
             return pygame.Rect(0, 0, 0, 0)
