@@ -132,3 +132,36 @@ def test_a_replay_names_its_arrow_key_as_a_key(make_app, screen):
     _, text = replay.caption()
     assert "druk op de pijltoets naar rechts" in text.lower()
     assert "Rechts legt" not in text and "Rechts (of" not in text
+
+
+def test_a_four_player_pass_says_what_the_values_say_not_that_every_suit_is_weak():
+    """Two rounds, diamonds turned: the first to speak holds the jack, 9, ace, 10 and king
+    of hearts. The hard player passes the turned suit (it can name hearts in the second
+    round); "no suit is strong enough to play without a big risk of going nat" was false of
+    this hand. The sentence says what the values say: taking diamonds did no better."""
+    from klaverjas_gui.engine import PRESETS, new_match
+    from klaverjas_gui.engine.match import PASS, TAKE, Stacked, name
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.teach.hints import explain, reason
+
+    deal = ("JH 9H AH TH KH 7D 8C 8S", "7C 9C JC QD AS KS 9S TS",
+            "AC TC KC QC 8D 9D TD JD", "8H 7H QH AD KD JS QS 7S")  # fmt: skip
+    state = new_match(PRESETS["two_rounds"], 1, Stacked(3, deal, "7D"))
+    obs = state.observation(0)
+    values = coach.evaluate(obs, 0, 12)
+    assert coach.hint(obs, 0, 12) == PASS and values[PASS] >= values[TAKE]
+    text = explain(obs, PASS)
+    assert text == (
+        "Pass: played out over likely deals, taking diamonds as trump did no better than passing."
+    )
+    assert "strong enough" not in text
+    # the coach sets it against the choice made: a suit named in the second round by name
+    for _ in range(4):
+        state, _ = state.apply(PASS)
+    second = state.observation(0)
+    assert second.bid_round == 2 and PASS in second.legal
+    found = reason(second, PASS, name("S"))
+    assert found == ("guide.bid_pass_name", {"suit": "spades"})
+    assert explain(second, PASS) == (
+        "Pass: played out over likely deals, no suit named as trump did better than passing."
+    )
