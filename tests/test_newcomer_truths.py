@@ -165,3 +165,25 @@ def test_a_four_player_pass_says_what_the_values_say_not_that_every_suit_is_weak
     assert explain(second, PASS) == (
         "Pass: played out over likely deals, no suit named as trump did better than passing."
     )
+
+
+@pytest.mark.parametrize(("screen", "words"), [
+    ("history: replay", ("ui.compass_0", "ui.compass_1", "ui.compass_2", "ui.compass_3")),
+    ("history: klabberjass replay", ("ui.compass_0", "ui.compass_2")),  # face to face
+    ("history: kalabriasz replay",
+     ("kalabriasz.seat_you", "kalabriasz.seat_left", "kalabriasz.seat_right")),
+])  # fmt: skip
+def test_a_replay_without_stored_names_names_the_seats_as_their_table_does(make_app, screen, words):
+    """A stored game without its players' names was replayed with South, West, North (and
+    East) whatever its table: the Klabberjass opponent sits North, not West, and Kalabriasz
+    sits at no compass point (its seats: you below, the players on your left and right)."""
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS[screen](app)
+    shown = app.top
+    record = dataclasses.replace(shown.record, players=[])
+    replay = type(shown)(app, record, shown.deal.deal_no)
+    assert replay.table.labels == tuple(tr(w) for w in words)
+    replay.show(0)
+    _, text = replay.caption()
+    if "kalabriasz" in screen:  # you made trump: the seat called "Jij (onder)" is you
+        assert replay.deal.start.maker == 0 and text.startswith("Jij noemt ")
