@@ -187,3 +187,26 @@ def test_a_replay_without_stored_names_names_the_seats_as_their_table_does(make_
     _, text = replay.caption()
     if "kalabriasz" in screen:  # you made trump: the seat called "Jij (onder)" is you
         assert replay.deal.start.maker == 0 and text.startswith("Jij noemt ")
+
+
+def test_a_kraak_hint_to_the_chooser_does_not_tell_him_to_beat_the_choosers():
+    """Kraken: South names hearts holding them from the jack down, West kraaks, and the
+    second call is South's own. The hard player calls it; "your team should beat the
+    choosers even at double stakes" was said to the chooser himself. The sentence says
+    what the value is: the gain over played-out deals, beyond the risk's margin."""
+    from klaverjas_gui.engine import PRESETS, new_match
+    from klaverjas_gui.engine.match import KRAAK_CALL, Stacked, name
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.teach.hints import explain
+
+    deal = ("JH 9H AH TH KH QH AS AC", "7C 9C JC QD 8S KS 9S TS",
+            "TC KC QC 8D 9D TD JD AD", "8H 7H 7D KD JS QS 7S 8C")  # fmt: skip
+    state, _ = new_match(PRESETS["kraken"], 1, Stacked(3, deal)).apply(name("H"))
+    state, _ = state.apply(KRAAK_CALL)  # West, a defender
+    obs = state.observation(0)
+    assert obs.phase == "kraak" and obs.chooser == 0 and obs.kraak_level == 1
+    assert coach.hint(obs, 0, 12) == KRAAK_CALL
+    assert explain(obs, KRAAK_CALL) == (
+        "Kraak: played out over likely deals, doubling the stakes gained your team enough to "
+        "be worth the risk."
+    )

@@ -36,6 +36,10 @@ from .signal_words import signal_reason
 # - a signal's sentences (teach/signal_words.py): the agreed convention asks this card.
 # - "… did no better than passing" (bid_pass_take, bid_pass_name, bid_pass_any): said of a pass
 #   the hard player's values put first, of the take or the suit it is set against.
+# - "doubling the stakes gained your team enough to be worth the risk" (kraak_call): the hard
+#   player's kraak value is its mean gain over played-out deals less the risk's margin
+#   (`ai.hard.KRAAK_MARGIN`), and a hinted kraak is valued at least as the pass (0). Said to
+#   either team: the choosers' own kraak (the second call) beats no choosers.
 # A coach's reason (`instead`: the choice it is set against) must also tell the two apart:
 # what it says of the better card is false of the chosen one.
 Reason = tuple[str, dict[str, Any]]
