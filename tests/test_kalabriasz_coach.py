@@ -113,7 +113,9 @@ def _condition(key: str, obs, action: Action, instead: Action | None) -> bool:
         last = obs.seat == obs.dealer and passes == 2
         if key == "kala.bid_pass_last":
             return action.kind == "pass" and last and other != "pass"
-        return key == "kala.bid_pass" and action.kind == "pass" and not last and other != "pass"
+        # without values (the hint's pass, the best option) only "no better" is claimed
+        return (key == "kala.bid_pass_even" and action.kind == "pass" and not last
+                and other != "pass")  # fmt: skip
     t = obs.trump.index
     card = action.card
     other = instead.card if instead is not None else None
@@ -192,7 +194,7 @@ def test_every_sentence_is_true_of_the_position_it_is_said_about():
             if obs.phase == "bidding" and rng.random() < 0.3:
                 legal = tuple(a for a in legal if a.kind == "name")
             state, _ = state.apply(rng.choice(legal))
-    for key in ("kala.bid_name", "kala.bid_pass", "kala.bid_pass_last", "kala.lay_points",
+    for key in ("kala.bid_name", "kala.bid_pass_even", "kala.bid_pass_last", "kala.lay_points",
                 "kala.lay_void", "kala.lay_other", "kala.lead_trump", "kala.lead_low",
                 "guide.lead_master", "kala.defence_points", "kala.defence_low",
                 "guide.follow_win", "guide.follow_lose", "guide.discard"):  # fmt: skip
@@ -353,3 +355,36 @@ def test_the_hints_best_option_is_the_hard_players_choice():
         kinds[obs.phase if obs.phase != "play" else f"cards {len(obs.hand) > 7}"] += 1
     for kind in ("bidding", "talon", "cards True", "cards False"):
         assert kinds[kind] >= 5, kinds
+
+
+def test_a_pass_says_did_worse_only_when_every_suit_named_did_worse():
+    """The coach's pass against a suit named: its sentence is chosen by the values it
+    reports. "Naming a suit did worse than passing" was said whatever they were; where the
+    best suit named ties the pass, "no better" is what they say, and where a suit named
+    (not the one chosen) did better than the pass, nothing is said of the pass."""
+    from klaverjas_gui.engine import KALABRIASZ_PRESETS
+    from klaverjas_gui.engine.kalabriasz import PASS
+    from klaverjas_gui.engine.match import name
+    from klaverjas_gui.teach.coach import Judgement
+
+    state = new_kalabriasz(KALABRIASZ_PRESETS["kalabriasz"], seed=3)
+    obs = state.observation(state.to_move)
+    assert obs.phase == "bidding" and not kalabriasz_hints.last_to_speak(obs)
+    chosen = name("H")
+
+    def said(spades: float) -> str | None:
+        values = ((PASS, 4.0), (name("S"), spades), (name("C"), -3.0), (name("D"), -8.0),
+                  (chosen, -9.0))  # fmt: skip
+        values = tuple(sorted(values, key=lambda av: -av[1]))
+        j = Judgement(obs.seat, "bid", "bid_bold", 13.0, chosen, PASS, values)
+        return KALABRIASZ_COACHING.reason(obs, j)
+
+    assert said(4.0) == (
+        "Pass: played out over likely deals, naming a suit here and playing alone against "
+        "two did no better than passing."
+    )
+    assert said(1.0) == (
+        "Pass: played out over likely deals, naming a suit here and playing alone against "
+        "two did worse than passing."
+    )
+    assert said(6.0) is None

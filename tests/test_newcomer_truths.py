@@ -132,3 +132,81 @@ def test_a_replay_names_its_arrow_key_as_a_key(make_app, screen):
     _, text = replay.caption()
     assert "druk op de pijltoets naar rechts" in text.lower()
     assert "Rechts legt" not in text and "Rechts (of" not in text
+
+
+def test_a_four_player_pass_says_what_the_values_say_not_that_every_suit_is_weak():
+    """Two rounds, diamonds turned: the first to speak holds the jack, 9, ace, 10 and king
+    of hearts. The hard player passes the turned suit (it can name hearts in the second
+    round); "no suit is strong enough to play without a big risk of going nat" was false of
+    this hand. The sentence says what the values say: taking diamonds did no better."""
+    from klaverjas_gui.engine import PRESETS, new_match
+    from klaverjas_gui.engine.match import PASS, TAKE, Stacked, name
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.teach.hints import explain, reason
+
+    deal = ("JH 9H AH TH KH 7D 8C 8S", "7C 9C JC QD AS KS 9S TS",
+            "AC TC KC QC 8D 9D TD JD", "8H 7H QH AD KD JS QS 7S")  # fmt: skip
+    state = new_match(PRESETS["two_rounds"], 1, Stacked(3, deal, "7D"))
+    obs = state.observation(0)
+    values = coach.evaluate(obs, 0, 12)
+    assert coach.hint(obs, 0, 12) == PASS and values[PASS] >= values[TAKE]
+    text = explain(obs, PASS)
+    assert text == (
+        "Pass: played out over likely deals, taking diamonds as trump did no better than passing."
+    )
+    assert "strong enough" not in text
+    # the coach sets it against the choice made: a suit named in the second round by name
+    for _ in range(4):
+        state, _ = state.apply(PASS)
+    second = state.observation(0)
+    assert second.bid_round == 2 and PASS in second.legal
+    found = reason(second, PASS, name("S"))
+    assert found == ("guide.bid_pass_name", {"suit": "spades"})
+    assert explain(second, PASS) == (
+        "Pass: played out over likely deals, no suit named as trump did better than passing."
+    )
+
+
+@pytest.mark.parametrize(("screen", "words"), [
+    ("history: replay", ("ui.compass_0", "ui.compass_1", "ui.compass_2", "ui.compass_3")),
+    ("history: klabberjass replay", ("ui.compass_0", "ui.compass_2")),  # face to face
+    ("history: kalabriasz replay",
+     ("kalabriasz.seat_you", "kalabriasz.seat_left", "kalabriasz.seat_right")),
+])  # fmt: skip
+def test_a_replay_without_stored_names_names_the_seats_as_their_table_does(make_app, screen, words):
+    """A stored game without its players' names was replayed with South, West, North (and
+    East) whatever its table: the Klabberjass opponent sits North, not West, and Kalabriasz
+    sits at no compass point (its seats: you below, the players on your left and right)."""
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS[screen](app)
+    shown = app.top
+    record = dataclasses.replace(shown.record, players=[])
+    replay = type(shown)(app, record, shown.deal.deal_no)
+    assert replay.table.labels == tuple(tr(w) for w in words)
+    replay.show(0)
+    _, text = replay.caption()
+    if "kalabriasz" in screen:  # you made trump: the seat called "Jij (onder)" is you
+        assert replay.deal.start.maker == 0 and text.startswith("Jij noemt ")
+
+
+def test_a_kraak_hint_to_the_chooser_does_not_tell_him_to_beat_the_choosers():
+    """Kraken: South names hearts holding them from the jack down, West kraaks, and the
+    second call is South's own. The hard player calls it; "your team should beat the
+    choosers even at double stakes" was said to the chooser himself. The sentence says
+    what the value is: the gain over played-out deals, beyond the risk's margin."""
+    from klaverjas_gui.engine import PRESETS, new_match
+    from klaverjas_gui.engine.match import KRAAK_CALL, Stacked, name
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.teach.hints import explain
+
+    deal = ("JH 9H AH TH KH QH AS AC", "7C 9C JC QD 8S KS 9S TS",
+            "TC KC QC 8D 9D TD JD AD", "8H 7H 7D KD JS QS 7S 8C")  # fmt: skip
+    state, _ = new_match(PRESETS["kraken"], 1, Stacked(3, deal)).apply(name("H"))
+    state, _ = state.apply(KRAAK_CALL)  # West, a defender
+    obs = state.observation(0)
+    assert obs.phase == "kraak" and obs.chooser == 0 and obs.kraak_level == 1
+    assert coach.hint(obs, 0, 12) == KRAAK_CALL
+    assert explain(obs, KRAAK_CALL) == (
+        "Kraak: played out over likely deals, doubling the stakes gained your team enough to "
+        "be worth the risk."
+    )

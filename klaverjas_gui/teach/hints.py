@@ -34,6 +34,12 @@ from .signal_words import signal_reason
 # - "draw the opponents' trumps" (lead_trump): a trump lead while a trump is still unseen.
 # - "a low card gives nothing away" (lead_low): the card is worth 0 points.
 # - a signal's sentences (teach/signal_words.py): the agreed convention asks this card.
+# - "… did no better than passing" (bid_pass_take, bid_pass_name, bid_pass_any): said of a pass
+#   the hard player's values put first, of the take or the suit it is set against.
+# - "doubling the stakes gained your team enough to be worth the risk" (kraak_call): the hard
+#   player's kraak value is its mean gain over played-out deals less the risk's margin
+#   (`ai.hard.KRAAK_MARGIN`), and a hinted kraak is valued at least as the pass (0). Said to
+#   either team: the choosers' own kraak (the second call) beats no choosers.
 # A coach's reason (`instead`: the choice it is set against) must also tell the two apart:
 # what it says of the better card is false of the chosen one.
 Reason = tuple[str, dict[str, Any]]
@@ -69,7 +75,22 @@ def reason(obs: Observation, action: Action, instead: Action | None = None) -> R
         if action.kind == "claim":
             return ("guide.claim_roem", {"roem": roem}) if roem else ("guide.claim_none", {})
         return ("guide.leave_roem", {"roem": roem}) if roem else ("guide.claim_none", {})
-    return "guide.bid_pass", {}
+    return _pass(obs, instead)
+
+
+def _pass(obs: Observation, instead: Action | None) -> Reason:
+    """A pass in the bidding. The hint's and the coach's pass is the hard player's values at
+    work (`coach.hint`: the best option, a tie going to the option listed first, never the
+    pass): over the sampled deals, played out, the bid it is set against did no better. A
+    hand too weak to play is not what that says: a first-round pass may wait for the second
+    round, where the seat can name a suit it holds strong."""
+    if instead is not None and instead.kind == "name":
+        return "guide.bid_pass_name", {"suit": suit_name(instead.suit)}  # type: ignore[arg-type]
+    if (instead is not None and instead.kind == "take") or (
+        instead is None and any(a.kind == "take" for a in obs.legal)
+    ):
+        return "guide.bid_pass_take", {"suit": suit_name(obs.proposed.suit)}  # type: ignore[union-attr]
+    return "guide.bid_pass_any", {}
 
 
 def trick_roem_of(obs: Observation) -> int:

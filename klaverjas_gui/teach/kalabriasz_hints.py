@@ -13,6 +13,8 @@ Every sentence has a condition on the visible position, checked before it is sai
 (tests/test_kalabriasz_coach.py checks each over many seeded positions):
 - bid_name: naming a suit (the rules say the rest: talon, alone, more than half).
 - bid_pass_last: the seat is the last to speak and both others passed.
+- bid_pass ("did worse than passing"): every suit named is valued below the pass;
+  bid_pass_even ("no better"): the best suit named ties it, or the pass is the hint's.
 - lay_points: the card laid away is worth 10 or more (worth more than `instead`).
 - lay_void: not a trump; once it is laid away no card of its suit is left in the hand
   (the talon's cards included) while a trump is; `instead` leaves a card of its own suit
@@ -28,11 +30,12 @@ better one is false of the chosen one.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine import Action, Card
 from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
-from ..engine.kalabriasz import KalabriaszObservation
+from ..engine.kalabriasz import PASS, KalabriaszObservation
 from ..engine.play import winner_index
 from ..i18n import tr
 from ..words import card_name, run_name, suit_name
@@ -51,10 +54,12 @@ def explain(obs: KalabriaszObservation, action: Action) -> str:
 
 
 def reason(
-    obs: KalabriaszObservation, action: Action, instead: Action | None = None
-) -> Reason | None:
+    obs: KalabriaszObservation, action: Action, instead: Action | None = None,
+    values: Mapping[Action, float] | None = None,
+) -> Reason | None:  # fmt: skip
     """The sentence (key, arguments) on why `action` is good; with `instead` (the choice
-    the coach sets it against) only a sentence false of `instead`, else None."""
+    the coach sets it against) only a sentence false of `instead`, else None. `values`:
+    the options' values the choice was made by, when at hand (a pass says how it compared)."""
     if instead is not None and instead.kind != action.kind and action.kind in ("play", "lay"):
         return None
     if action.kind == "play":
@@ -74,7 +79,21 @@ def reason(
         return None
     if last_to_speak(obs):
         return "kala.bid_pass_last", {}
-    return "kala.bid_pass", {}
+    return _pass(obs, values)
+
+
+def _pass(obs: KalabriaszObservation, values: Mapping[Action, float] | None) -> Reason | None:
+    """A pass the hard player's values put first: naming a suit did worse than passing
+    when every suit named is valued below the pass, no better when the best of them ties
+    it; with a suit valued above it (a coach's second look) nothing is said of the pass.
+    Without the values (the hint: the pass is the best option, ties going to the suits
+    listed first) only "no better" is claimed."""
+    if values is None:
+        return "kala.bid_pass_even", {}
+    top = max(v for a, v in values.items() if a.kind == "name")
+    if values[PASS] > top:
+        return "kala.bid_pass", {}
+    return ("kala.bid_pass_even", {}) if values[PASS] == top else None
 
 
 def last_to_speak(obs: KalabriaszObservation) -> bool:

@@ -133,5 +133,7 @@ class KalabriaszReplayScene(ReplayScene):
         return super().caption()
 
     def is_you(self, seat: int) -> bool:
-        """Whether the seat is stored under the default "You": its sentence says "you"."""
-        return self.table.names[seat] == SEAT_NAMES[0]
+        """Whether the seat is stored under the default "You", or (no names stored) is the
+        seat the game's registry entry calls "You (bottom)": its sentence says "you"."""
+        name = self.table.names[seat]
+        return name == SEAT_NAMES[0] or (seat == 0 and name == tr(self.game.seat_words[0]))

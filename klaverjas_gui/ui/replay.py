@@ -22,7 +22,6 @@ from ..words import card_text, describe_deal, revoke_text
 from . import theme, widgets
 from .commands import Command, on_key
 from .scene import Scene
-from .seats import compass
 from .table.layout import SOUTH, WEST
 from .table.still import StillTable
 
@@ -102,8 +101,8 @@ class ReplayScene(Scene):
         actions = app.history.actions(record.id)
         self.deal = self.walk(actions, deal_no)
         names = record.players
-        if len(names) != self.players:
-            names = [compass(s) for s in range(self.players)]
+        if len(names) != self.players:  # none stored: each seat by its place at this table
+            names = [tr(word) for word in self.game.seat_words]
         self.table = StillTable(app.settings, self.game, self.variant, names, app.size)
         self.step = 0  # how many of the deal's cards lie played
         self.won: TrickWon | None = None  # the trick the last card completed
