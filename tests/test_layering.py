@@ -244,3 +244,13 @@ def test_the_check_sees_an_import_only_for_type_hints():
     )
     found = breaches(graph, f"{PACKAGE}.ui", (f"{PACKAGE}.app",))
     assert found == [(f"{PACKAGE}.ui.menu", f"{PACKAGE}.app", f"{PACKAGE}.ui.menu")]
+
+
+# The hubs kept small (docs/architecture.md): the table scene wires its parts and the app
+# holds a session; what grows belongs in a part, behind the port (ui/table/port.py).
+@pytest.mark.parametrize(
+    ("path", "most"), [("klaverjas_gui/ui/table/scene.py", 300), ("klaverjas_gui/app.py", 400)]
+)
+def test_the_hubs_stay_small(path, most):
+    lines = len((ROOT / path).read_text(encoding="utf-8").splitlines())
+    assert lines <= most, f"{path} has {lines} lines; move a part out (at most {most})"

@@ -76,6 +76,16 @@ SESSION_REASONS = (CALLED_ALREADY,)  # worded under net.reason_* (the network's 
 SEED_LIMIT = 2**63
 
 
+def refusal_words(reason: Reason) -> str:
+    """Why a move is refused, in words: the session's own reasons as the network tells a
+    guest (net.reason_*), the engine's as the table refuses a card (words.reason_text)."""
+    if reason.key in SESSION_REASONS:
+        return tr(f"net.reason_{reason.key}")
+    from ..words import reason_text
+
+    return reason_text(reason)
+
+
 def closed_tricks(state: Any) -> tuple[int, int]:
     """What a "Verzaakt!" call can prove changes only when a trick closes: the deal (its
     first action) and the tricks closed in it."""

@@ -17,6 +17,7 @@ import pygame
 
 from ...engine import Action, Card
 from ...engine.match import RoemLeft
+from .. import theme
 from .layout import Pose, TableLayout
 from .model import TableModel
 
@@ -117,6 +118,16 @@ class TablePort:
         """The top of the guide's buttons over the bottom plate (None: there are none)."""
         tops = [r.top for k in ("hint", "take_back") if (r := self.button_rect(k)) is not None]
         return min(tops, default=None)
+
+    def passing(self, picture: Any) -> list[pygame.Rect]:
+        """Where the passing messages lie this frame: the toasts, the speech bubbles, a
+        button's tooltip, the hint asked for (the coach's note steps aside for them)."""
+        scene = self._scene
+        toasts = scene.app.toasts.placed(scene.toast_centre(), theme.scale_for(self.size))
+        tips = [b.tool_tip.rect for b in scene.buttons.values()
+                if getattr(b, "tool_tip", None) is not None]  # fmt: skip
+        hint = [scene.guide.shown] if scene.guide.shown is not None else []
+        return [r for _, _, r in toasts] + scene.view.bubble_rects(picture) + tips + hint
 
     # --- the calls a part may make ---
     def decide(self, action: Action) -> None:

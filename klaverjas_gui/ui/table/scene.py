@@ -19,11 +19,8 @@ import pygame
 from ...engine import Action, Card, MatchState, Variant
 from ...engine.match import ScoreLine
 from ...games import KLAVERJAS, Game
-from ...i18n import tr
 from ...play.seats import Jobs
-from ...play.session import SESSION_REASONS, MatchSession, make_seats
-from ...words import reason_text
-from .. import theme
+from ...play.session import MatchSession, make_seats, refusal_words
 from ..cardimg import CardImages
 from ..commands import Command
 from ..scene import Scene
@@ -182,9 +179,7 @@ class TableScene(Scene):
         return None if reason is None else self.reason_words(reason)
 
     def reason_words(self, reason: Any) -> str:
-        if reason.key in SESSION_REASONS:  # the session's own, worded as a guest is told it
-            return tr(f"net.reason_{reason.key}")
-        return reason_text(reason)
+        return refusal_words(reason)
 
     def saw(self, before: Any, action: Action, events: list[Any]) -> None:
         """The session's listener: a move was played; the person's input follows, the
@@ -285,15 +280,6 @@ class TableScene(Scene):
             above_plate=self.port.above_plate(),
         )  # fmt: skip
 
-    def passing(self, p: Picture) -> list[pygame.Rect]:
-        """Where the passing messages lie this frame: the toasts, the speech bubbles, a
-        button's tooltip, the hint asked for (the coach's note steps aside for them)."""
-        toasts = self.app.toasts.placed(self.toast_centre(), theme.scale_for(self.app.size))
-        tips = [b.tool_tip.rect for b in self.buttons.values()
-                if getattr(b, "tool_tip", None) is not None]  # fmt: skip
-        hint = [self.guide.shown] if self.guide.shown is not None else []
-        return [r for _, _, r in toasts] + self.view.bubble_rects(p) + tips + hint
-
     def draw(self, surface: pygame.Surface) -> None:
         p = self.picture()
         self.view.draw(surface, p)
@@ -301,7 +287,7 @@ class TableScene(Scene):
         self.view.draw_over(surface, p)
         self.guide.draw(surface, self.layout, p.prompt[0] if p.prompt else None,
                         self.prompt.choices())  # fmt: skip
-        self.coach.draw(surface, self.layout, self.passing(p))
+        self.coach.draw(surface, self.layout, self.port.passing(p))
         if self.demo:
             self.view.draw_demo_banner(surface, self.layout)
         self.network.draw(surface)
