@@ -131,7 +131,8 @@ def _condition(key: str, obs, action: Action, instead: Action | None) -> bool:
                         and any(x.suit_index == t for x in rest))  # fmt: skip
 
             return void(card) and (other is None or not void(other))
-        return key == "kala.lay_other" and other is None
+        # without values (this sweep) "none does better": the hint's card is the best
+        return key == "kala.lay_other_even" and other is None
     trick = list(obs.trick)
     legal = [a.card for a in obs.legal]
     kept = [c for c in legal if c != card] if other is None else [other]
@@ -162,7 +163,7 @@ def _condition(key: str, obs, action: Action, instead: Action | None) -> bool:
                 and (other is None or other.suit_index != t))  # fmt: skip
     if key == "kala.lead_low":  # "a low card gives nothing away"
         return not trick and worth == 0 and (other is None or POINTS[t][other.index] > 0)
-    if key == "kala.lead_other":
+    if key == "kala.lead_other_even":  # without values: "none does better"
         return not trick and other is None
     return key in ("guide.follow_plain", "guide.discard_spare") and other is None
 
@@ -195,7 +196,7 @@ def test_every_sentence_is_true_of_the_position_it_is_said_about():
                 legal = tuple(a for a in legal if a.kind == "name")
             state, _ = state.apply(rng.choice(legal))
     for key in ("kala.bid_name", "kala.bid_pass_even", "kala.bid_pass_last", "kala.lay_points",
-                "kala.lay_void", "kala.lay_other", "kala.lead_trump", "kala.lead_low",
+                "kala.lay_void", "kala.lay_other_even", "kala.lead_trump", "kala.lead_low",
                 "guide.lead_master", "kala.defence_points", "kala.defence_low",
                 "guide.follow_win", "guide.follow_lose", "guide.discard"):  # fmt: skip
         assert said[key] >= 5, (key, said)

@@ -285,9 +285,7 @@ def test_klabberjass_sentences_say_the_situation():
     stacked = KlabberjassStacked(1, ("KH QH AC TS 7S 8D", "7C 9C JC 7D QD AS"), "8H",
                                  "TC KC QC 8C JD KD")  # fmt: skip
     state = new_klabberjass(VARIANT, 1, stacked)
-    assert explain(state.observation(0), TAKE) == (
-        "Take hearts: with K, Q of hearts you can win this deal."
-    )
+    assert explain(state.observation(0), TAKE) == "Take hearts: you hold K, Q of hearts."
     state, _ = state.apply(TAKE)
     while state.phase != "play":
         state, _ = state.apply(state.legal_actions()[-1])  # pass the dix, stay silent

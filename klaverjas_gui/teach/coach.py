@@ -202,8 +202,13 @@ class Coaching:
 
     def reason(self, obs: Obs, j: Judgement) -> str | None:
         """Why the better option was better (`_reason`)."""
-        found = hints.reason(obs, j.best, j.chosen)
+        found = hints.reason(obs, j.best, j.chosen, dict(j.values))
         return None if found is None else tr(found[0], **found[1])
+
+    def explain(self, obs: Obs, action: Action, values: dict[Action, float] | None = None) -> str:
+        """The hint's one sentence: why `action` is a good decision for the seat of `obs`;
+        `values`: the options' values the hint chose it by (`hint_values`), if any."""
+        return hints.explain(obs, action, values)
 
     def own_note(self, obs: Obs, j: Judgement) -> str | None:
         """The game's own sentence on a decision, before the shared ones: a lead of the
@@ -259,11 +264,20 @@ def hint(
     never calls a followed hint a mistake. A question the coach does not judge (one answer,
     or one answered by rule: a claim without roem, the dix, a declaration) gets the hard
     player's own answer."""
+    return hint_values(obs, seed, worlds, cancelled)[0]
+
+
+def hint_values(
+    obs: Obs, seed: int, worlds: int | None = WORLDS, cancelled: Callable[[], bool] | None = None
+) -> tuple[Action, dict[Action, float] | None]:
+    """`hint` and the values it chose by (None where the hard player answered by itself),
+    so that the hint's sentence can say how the option compared (`Coaching.explain`)."""
     if len(obs.legal) == 1:
-        return obs.legal[0]
+        return obs.legal[0], None
     if not is_decision(obs):
-        return coaching(obs).hard_answer(obs, seed, worlds, cancelled)
-    return best_option(obs, evaluate(obs, seed, worlds, cancelled))
+        return coaching(obs).hard_answer(obs, seed, worlds, cancelled), None
+    values = evaluate(obs, seed, worlds, cancelled)
+    return best_option(obs, values), values
 
 
 def fresh_seed(seed: int) -> int:

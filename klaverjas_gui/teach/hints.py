@@ -11,7 +11,7 @@ win and which roem a trick holds are the engine's answers (`winner_index`,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..engine import Action, Card, Observation, Suit, Variant
@@ -36,6 +36,14 @@ from .signal_words import signal_reason
 # - a signal's sentences (teach/signal_words.py): the agreed convention asks this card.
 # - "… did no better than passing" (bid_pass_take, bid_pass_name, bid_pass_any): said of a pass
 #   the hard player's values put first, of the take or the suit it is set against.
+# - "naming (taking) it did better than passing" (bid_name, bid_take), "no worse" (…_even): the
+#   values of the option and of the pass; "no other suit did better" (bid_name_forced): the
+#   rules leave no pass and no suit named is valued above it; without values only the cards
+#   held (…_held).
+# - "it does best" (lead_other): valued above every other card; on a tie or without values
+#   "none does better" (lead_other_even).
+# - "did not gain your team enough to be worth the risk" (kraak_pass): the kraak is valued
+#   below the pass (0), as the hint's pass always is (a tie goes to the kraak, listed first).
 # - "doubling the stakes gained your team enough to be worth the risk" (kraak_call): the hard
 #   player's kraak value is its mean gain over played-out deals less the risk's margin
 #   (`ai.hard.KRAAK_MARGIN`), and a hinted kraak is valued at least as the pass (0). Said to
@@ -45,37 +53,100 @@ from .signal_words import signal_reason
 Reason = tuple[str, dict[str, Any]]
 
 
-def explain(obs: Observation, action: Action) -> str:
-    """One sentence on why `action` is a good decision for the seat of `obs`."""
-    found = reason(obs, action)
+Values = Mapping[Action, float]
+
+
+def explain(obs: Observation, action: Action, values: Values | None = None) -> str:
+    """One sentence on why `action` is a good decision for the seat of `obs`; `values`: the
+    options' values the hint chose it by (`coach.hint_values`), if at hand."""
+    found = reason(obs, action, values=values)
     assert found is not None  # without `instead` there is always a sentence
     return tr(found[0], **found[1])
 
 
-def reason(obs: Observation, action: Action, instead: Action | None = None) -> Reason | None:
+def reason(
+    obs: Observation, action: Action, instead: Action | None = None, values: Values | None = None
+) -> Reason | None:
     """The sentence (key, arguments) on why `action` is good; with `instead` (the choice
-    the coach sets it against) only a sentence false of `instead`, else None."""
+    the coach sets it against) only a sentence false of `instead`, else None. `values`: the
+    options' values the choice was made by, when at hand (a bid says how it compared)."""
     if action.kind == "play":
         other = instead.card if instead is not None and instead.kind == "play" else None
         if instead is not None and other is None:
             return None
-        return _play(obs, action.card, other)  # type: ignore[arg-type]
+        found = _play(obs, action.card, other)  # type: ignore[arg-type]
+        return even_best(found, action, values, ("guide.lead_other", "guide.lead_other_even"))
     if instead is not None and instead.kind == action.kind and action.kind != "name":
         return None
     if action.kind in ("name", "take"):
         suit = action.suit if action.kind == "name" else obs.proposed.suit  # type: ignore[union-attr]
-        held = [c for c in obs.hand if c.suit == suit]
-        cards = run_name(sort_hand(held, suit), ", ") if held else suit_name(suit)  # type: ignore[arg-type]
-        key = "guide.bid_name" if action.kind == "name" else "guide.bid_take"
-        return key, {"suit": suit_name(suit), "cards": cards}  # type: ignore[arg-type]
+        return bid_reason(obs, action, instead, values, suit)  # type: ignore[arg-type]
     if obs.phase == "kraak":
-        return ("guide.kraak_call" if action.kind == "kraak" else "guide.kraak_pass"), {}
+        if action.kind == "kraak":
+            return "guide.kraak_call", {}
+        call = next((a for a in obs.legal if a.kind == "kraak"), None)
+        if values is not None and call is not None and values[call] >= values[action]:
+            return None  # the kraak did not fall short: "not enough" is not what they say
+        return "guide.kraak_pass", {}
     if obs.phase == "claim":
         roem = trick_roem_of(obs)
         if action.kind == "claim":
             return ("guide.claim_roem", {"roem": roem}) if roem else ("guide.claim_none", {})
         return ("guide.leave_roem", {"roem": roem}) if roem else ("guide.claim_none", {})
     return _pass(obs, instead)
+
+
+def even_best(
+    found: Reason | None, action: Action, values: Values | None, keys: tuple[str, str]
+) -> Reason | None:
+    """A "does best" sentence (`keys`: it and its "none does better" twin) said of the
+    hint's option: "does best" only when the values put it above every other option; on a
+    tie (the hint takes the option listed first) or without values, "none does better"."""
+    if found is None or found[0] != keys[0]:
+        return found
+    if values is not None and all(v < values[action] for a, v in values.items() if a != action):
+        return found
+    return keys[1], found[1]
+
+
+def held_words(hand: Iterable[Card], suit: Suit) -> str:
+    """ "you hold J, 9 of hearts", or "you hold no hearts": a would-be trump suit in hand."""
+    held = [c for c in hand if c.suit == suit]
+    if not held:
+        return tr("guide.you_hold_none", suit=suit_name(suit))
+    return tr("guide.you_hold", cards=run_name(sort_hand(held, suit), ", "))
+
+
+def bid_reason(
+    obs: Any, action: Action, instead: Action | None, values: Values | None, suit: Suit
+) -> Reason | None:
+    """Taking or naming a suit (`action`), said by what the values say of it against the
+    pass: "did better than passing", "no worse" on a tie; where the rules make the seat
+    name a suit (no pass), that no other suit did better. Without the values, only the
+    cards held. With `instead`, only a sentence false of that option; None when the values
+    do not bear a sentence out (a coach's second look)."""
+    args = {"suit": suit_name(suit), "held": held_words(obs.hand, suit)}
+    take = action.kind == "take"
+    if values is None:
+        if instead is not None:
+            return None
+        return ("guide.bid_take_held" if take else "guide.bid_name_held"), args
+    passing = next((a for a in obs.legal if a.kind == "pass"), None)
+    if passing is None:  # the rules make the seat name a suit: the suits compared
+        rivals = [a for a in values if a.kind == action.kind and a != action]
+        if any(values[a] > values[action] for a in rivals):
+            return None
+        if instead is not None and values[instead] >= values[action]:
+            return None
+        return "guide.bid_name_forced", args
+    gap = values[action] - values[passing]
+    if gap < 0 or (gap == 0 and instead == passing):
+        return None
+    if instead is not None and instead != passing and values[instead] >= values[passing]:
+        return None  # said of the chosen suit too
+    if take:
+        return ("guide.bid_take" if gap > 0 else "guide.bid_take_even"), args
+    return ("guide.bid_name" if gap > 0 else "guide.bid_name_even"), args
 
 
 def _pass(obs: Observation, instead: Action | None) -> Reason:

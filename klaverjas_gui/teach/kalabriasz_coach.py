@@ -79,9 +79,9 @@ class KalabriaszCoaching(Coaching):
     def own_note(self, obs: Obs, j: Judgement) -> str | None:
         return None  # no lesson it could contradict, no roem to claim
 
-    def explain(self, obs: Obs, action: Action) -> str:
+    def explain(self, obs: Obs, action: Action, values: dict[Action, float] | None = None) -> str:
         """The hint's one sentence: why `action` is a good decision for the seat of `obs`."""
-        return kalabriasz_hints.explain(obs, action)
+        return kalabriasz_hints.explain(obs, action, values)
 
 
 KALABRIASZ_COACHING = KalabriaszCoaching()

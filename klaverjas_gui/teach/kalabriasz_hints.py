@@ -14,7 +14,9 @@ Every sentence has a condition on the visible position, checked before it is sai
 - bid_name: naming a suit (the rules say the rest: talon, alone, more than half).
 - bid_pass_last: the seat is the last to speak and both others passed.
 - bid_pass ("did worse than passing"): every suit named is valued below the pass;
-  bid_pass_even ("no better"): the best suit named ties it, or the pass is the hint's.
+  bid_pass_even ("no better"): the best suit named ties it, or no values are at hand.
+- lead_other, lay_other ("it does best"): valued above every other card; on a tie or
+  without values lead_other_even, lay_other_even ("none does better").
 - lay_points: the card laid away is worth 10 or more (worth more than `instead`).
 - lay_void: not a trump; once it is laid away no card of its suit is left in the hand
   (the talon's cards included) while a trump is; `instead` leaves a card of its own suit
@@ -39,16 +41,19 @@ from ..engine.kalabriasz import PASS, KalabriaszObservation
 from ..engine.play import winner_index
 from ..i18n import tr
 from ..words import card_name, run_name, suit_name
-from .hints import follow_reason, friend_reason, wins
+from .hints import even_best, follow_reason, friend_reason, wins
 
 Reason = tuple[str, dict[str, Any]]
 # the other defender is winning the trick: teach/hints.py's partner sentences, in his name
 DEFENCE_KEYS = ("kala.defence_points", "kala.defence_low", "kala.defence_plain")
 
 
-def explain(obs: KalabriaszObservation, action: Action) -> str:
-    """One sentence on why `action` is a good decision for the seat of `obs`."""
-    found = reason(obs, action)
+def explain(
+    obs: KalabriaszObservation, action: Action, values: Mapping[Action, float] | None = None
+) -> str:
+    """One sentence on why `action` is a good decision for the seat of `obs`; `values`: the
+    options' values the hint chose it by, if at hand (a pass then says how it compared)."""
+    found = reason(obs, action, values=values)
     assert found is not None  # without `instead` there is always a sentence
     return tr(found[0], **found[1])
 
@@ -64,10 +69,12 @@ def reason(
         return None
     if action.kind == "play":
         other = instead.card if instead is not None else None
-        return _play(obs, action.card, other)  # type: ignore[arg-type]
+        found = _play(obs, action.card, other)  # type: ignore[arg-type]
+        return even_best(found, action, values, ("kala.lead_other", "kala.lead_other_even"))
     if action.kind == "lay":
         other = instead.card if instead is not None else None
-        return _lay(obs, action.card, other)  # type: ignore[arg-type]
+        found = _lay(obs, action.card, other)  # type: ignore[arg-type]
+        return even_best(found, action, values, ("kala.lay_other", "kala.lay_other_even"))
     if action.kind == "name":
         if instead is not None and instead.kind == "name":
             return None  # both name a suit: the rules' sentence tells them not apart

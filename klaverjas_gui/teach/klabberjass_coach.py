@@ -54,14 +54,14 @@ class KlabberjassCoaching(Coaching):
             return None if found is None else tr(found[0], **found[1])
         if j.best.kind == j.chosen.kind:
             return None
-        return klabberjass_hints.explain(obs, j.best, j.chosen)
+        return klabberjass_hints.reason(obs, j.best, j.chosen, dict(j.values))
 
     def own_note(self, obs: Obs, j: Judgement) -> str | None:
         return None  # no lesson of its own, no roem to claim
 
-    def explain(self, obs: Obs, action: Action) -> str:
+    def explain(self, obs: Obs, action: Action, values: dict[Action, float] | None = None) -> str:
         """The hint's one sentence: why `action` is a good decision for the seat of `obs`."""
-        return klabberjass_hints.explain(obs, action)
+        return klabberjass_hints.explain(obs, action, values=values)
 
 
 KLABBERJASS_COACHING = KlabberjassCoaching()

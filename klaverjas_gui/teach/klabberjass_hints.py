@@ -11,6 +11,8 @@ Pure Python: no pygame.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..engine import Action, Card
 from ..engine.cards import (
     ACE,
@@ -27,12 +29,26 @@ from ..engine.klabberjass import DIX_CALL, KlabberjassObservation
 from ..engine.klabberjass_rules import BELLA, FOUR, best_declaration, sequences_in
 from ..i18n import tr
 from ..words import card_name, declaration_words, run_name, suit_name
-from .hints import follow_sentence
+from .hints import bid_reason, follow_sentence
 
 
-def explain(obs: KlabberjassObservation, action: Action, instead: Action | None = None) -> str:
+def explain(
+    obs: KlabberjassObservation, action: Action, instead: Action | None = None,
+    values: Mapping[Action, float] | None = None,
+) -> str:  # fmt: skip
     """One sentence on why `action` is a good decision for the seat of `obs`; `instead`:
-    the choice the coach sets it against (a pass then speaks of that choice)."""
+    the choice the coach sets it against (a pass then speaks of that choice); `values`: the
+    options' values the choice was made by, when at hand."""
+    found = reason(obs, action, instead, values)
+    assert found is not None  # a bid's sentence may fall away only in a coach's `reason`
+    return found
+
+
+def reason(
+    obs: KlabberjassObservation, action: Action, instead: Action | None = None,
+    values: Mapping[Action, float] | None = None,
+) -> str | None:  # fmt: skip
+    """`explain`'s sentence; None when the values do not bear one out against `instead`."""
     kind = action.kind
     if kind == "play":
         return _play(obs, action.card)  # type: ignore[arg-type]
@@ -42,8 +58,8 @@ def explain(obs: KlabberjassObservation, action: Action, instead: Action | None 
         if kind == "take" and Card(RANK_LETTERS[SEVEN], suit) in obs.hand:  # type: ignore[arg-type]
             return tr("klabber.hint_take_dix", suit=suit_name(suit), cards=cards,  # type: ignore[arg-type]
                       card=card_name(obs.proposed))  # fmt: skip
-        key = "guide.bid_take" if kind == "take" else "guide.bid_name"
-        return tr(key, suit=suit_name(suit), cards=cards)  # type: ignore[arg-type]
+        found = bid_reason(obs, action, instead, values, suit)  # type: ignore[arg-type]
+        return None if found is None else tr(found[0], **found[1])
     if kind == "schmeiss":
         if obs.variant.clob:
             return tr("klabber.hint_schmeiss_clob")

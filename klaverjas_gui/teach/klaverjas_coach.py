@@ -10,9 +10,9 @@ from .coach import Coaching, Obs
 
 
 class KlaverjasCoaching(Coaching):
-    def explain(self, obs: Obs, action: Action) -> str:
+    def explain(self, obs: Obs, action: Action, values: dict[Action, float] | None = None) -> str:
         """The hint's one sentence: why `action` is a good decision for the seat of `obs`."""
-        return hints.explain(obs, action)
+        return hints.explain(obs, action, values)
 
 
 KLAVERJAS_COACHING = KlaverjasCoaching()

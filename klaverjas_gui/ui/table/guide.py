@@ -59,8 +59,8 @@ def coached_hint(token: CancelToken, obs: Any, seed: int, worlds: int | None) ->
     `game.coaching()`), so the table never imports a game's sentences."""
     from ...teach import coach
 
-    action = coach.hint(obs, seed, coach.WORLDS if worlds is None else worlds, token)
-    return Hint(obs.seat, action, game_of(obs).coaching().explain(obs, action))
+    action, values = coach.hint_values(obs, seed, coach.WORLDS if worlds is None else worlds, token)
+    return Hint(obs.seat, action, game_of(obs).coaching().explain(obs, action, values))
 
 
 class Guide:

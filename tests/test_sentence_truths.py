@@ -1,0 +1,113 @@
+"""Sentences of the hint and the coach whose claims the code did not check: each test
+sets up a real position where the old sentence was false, and asks for the one said now."""
+
+from __future__ import annotations
+
+from klaverjas_gui.engine import PRESETS, new_match, parse_card
+from klaverjas_gui.engine.match import Stacked, name
+
+# South names hearts and leads; North (the partner) holds no spade and no heart, West holds
+# the ace of spades: whatever is played, the partner cannot win a spade trick.
+NO_HELP = ("JH 9H AH 7S 8S KD QD 7C", "AS TS 9S 7D 8D 9D 8C 9C",
+           "AC TC KC QC JC AD TD JD", "TH KH QH 8H 7H KS QS JS")  # fmt: skip
+
+
+def _lead_position():
+    state, _ = new_match(PRESETS["amsterdam"], 1, Stacked(3, NO_HELP)).apply(name("H"))
+    obs = state.observation(0)
+    assert obs.phase == "play" and obs.to_move == 0 and not obs.trick
+    return obs
+
+
+def test_a_low_lead_does_not_promise_the_partner_the_trick():
+    """ "A low card gives nothing away and lets your partner win the trick" was said of the
+    7 of spades where North holds neither a spade nor a trump and West the ace: the partner
+    cannot win it. Only "worth 0 points" is checked, and only that is said."""
+    from klaverjas_gui.teach.hints import explain
+
+    obs = _lead_position()
+    north = [parse_card(c) for c in NO_HELP[2].split()]
+    assert not any(c.suit_index in (obs.trump_index, parse_card("7S").suit_index) for c in north)
+    lead = next(a for a in obs.legal if a.card == parse_card("7S"))
+    text = explain(obs, lead)
+    assert text == "Lead the 7 of spades: a low card gives nothing away."
+
+
+# Utrecht: the first hand must name a suit. South holds the sevens and eights, North the
+# kings and queens, East and West every jack, 9, ace and 10: South's team holds 28 card
+# points of 152 and cannot win this deal whatever it names or plays.
+NO_HOPE = ("7C 8C 7D 8D 7H 8H 7S 8S", "JC 9C AC TC JD 9D AD TD",
+           "KC QC KD QD KH QH KS QS", "JH 9H AH TH JS 9S AS TS")  # fmt: skip
+
+
+def test_a_forced_name_is_not_told_it_can_win_the_deal():
+    """ "Name hearts as trump: with 8, 7 of hearts you can win this deal" was said where the
+    rules made South name a suit with the sevens and eights. The values only compare the
+    suits there (no pass to compare with): that no other suit did better is what is said."""
+    from klaverjas_gui.engine.cards import POINTS
+    from klaverjas_gui.play.seats import CancelToken
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.table.guide import coached_hint
+
+    state = new_match(PRESETS["utrecht"], 1, Stacked(3, NO_HOPE))
+    obs = state.observation(0)
+    assert obs.phase == "bidding" and not any(a.kind == "pass" for a in obs.legal)
+    ours = [parse_card(c) for c in (NO_HOPE[0] + " " + NO_HOPE[2]).split()]
+    for t in range(4):  # the team's card points under any trump: far from half of 162
+        assert sum(POINTS[t][c.index] for c in ours) + 10 < 81
+    hint = coached_hint(CancelToken(), obs, 5, 12)  # the table's hint job
+    values = coach.evaluate(obs, 5, 12)
+    assert all(values[hint.action] >= v for v in values.values())
+    text = hint.text
+    assert "can win" not in text
+    assert text.endswith(
+        "you must name a suit here, and played out over likely deals no other suit did better."
+    )
+    assert text.startswith(f"Name {text.split()[1]} as trump (you hold 8, 7 of ")
+
+
+def test_a_lead_tied_with_others_is_not_called_the_best():
+    """Amsterdam, match 0 played at random (seed 1) to North's lead of the fifth trick:
+    the hint's four cards are all valued 81, and the hint takes the first listed, the king
+    of clubs. "Of all your cards, it does best" was false; none does better is true."""
+    import random
+
+    from klaverjas_gui.play.seats import CancelToken
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.table.guide import coached_hint
+
+    rng = random.Random(1)
+    state = new_match(PRESETS["amsterdam"], 0)
+    while True:
+        obs = state.observation(state.to_move)
+        if obs.phase == "play" and not obs.trick and len(obs.hand) == 4:
+            break
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    values = coach.evaluate(obs, 7, 24)
+    hint = coached_hint(CancelToken(), obs, 7, 24)
+    assert hint.action.card == parse_card("KC") and len(set(values.values())) == 1
+    assert hint.text == (
+        "Lead the king of clubs: of all your cards, none does better for your team here."
+    )
+
+
+def test_the_kalabriasz_pass_hint_says_did_worse_where_its_values_say_so():
+    """Kalabriasz, seed 3, the first bidder passes: the hint passes for the second, every
+    suit named valued below the pass. The hint had no values at hand and always said the
+    weaker "no better"; given the values it chose by, it says what they say."""
+    from klaverjas_gui.engine import KALABRIASZ_PRESETS
+    from klaverjas_gui.engine.kalabriasz import PASS, new_kalabriasz
+    from klaverjas_gui.play.seats import CancelToken
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.table.guide import coached_hint
+
+    state, _ = new_kalabriasz(KALABRIASZ_PRESETS["kalabriasz"], seed=3).apply(PASS)
+    obs = state.observation(state.to_move)
+    values = coach.evaluate(obs, 5, 12)
+    assert all(v < values[PASS] for a, v in values.items() if a != PASS)
+    hint = coached_hint(CancelToken(), obs, 5, 12)
+    assert hint.action == PASS
+    assert hint.text == (
+        "Pass: played out over likely deals, naming a suit here and playing alone against "
+        "two did worse than passing."
+    )
