@@ -516,7 +516,9 @@ def test_klabberjass_games_are_listed_opened_and_counted_like_any_preset(start, 
     press(app, pygame.K_ESCAPE)
     click_button(app, app.top, "statistics")
     stats = app.top
-    assert isinstance(stats, StatisticsScene) and stats.game == "klaverjas"
+    # it opens on the game of the newest finished match: the Klabberjass games played last
+    assert isinstance(stats, StatisticsScene) and stats.game == "klabberjass"
+    click_button(app, stats, "game_klaverjas")
     assert [row[0] for row in stats.listing.rows] == [r["name"] for r in app.history.statistics()]
     click_button(app, stats, "game_klabberjass")
     shown = {row[0]: row for row in stats.listing.rows}
