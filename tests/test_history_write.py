@@ -412,7 +412,7 @@ def test_history_and_statistics_screens_show_damaged_matches_without_crashing(ma
 
 # --- 13. CSV injection ---
 def test_text_cells_that_a_spreadsheet_would_run_are_exported_as_text(tmp_path):
-    evil = ['=HYPERLINK("http://x","y")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"]
+    evil = ['=HYPERLINK("http://x")', "+1+1", "-2+3", "@SUM(A1)", "\tTab", "\rCR"]
     h = History(tmp_path / "history.sqlite")
     for seed, name in enumerate(evil):
         mid = h.start_match("klaverjas", "=1+1", SHORT.to_dict(), seed, [name, "Bob", "Cas", "D"])
@@ -428,3 +428,19 @@ def test_text_cells_that_a_spreadsheet_would_run_are_exported_as_text(tmp_path):
         assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in r.values())
         assert int(r["match"]) and int(r["score_team0"]) >= 0 and int(r["deal"]) in (1, 2)
     h.close()
+
+
+@pytest.mark.parametrize("kind", ["a file", "missing", "under a file"])
+def test_an_export_from_a_data_folder_that_is_not_one_says_so(tmp_path, capsys, kind):
+    """A mistyped --data-dir: the export used to write an empty CSV and exit 0 ("0 deals
+    written"), making a missing folder on the way, as if the player had no matches; now
+    one line says there is no data folder there, status 2, and nothing is made."""
+    (tmp_path / "afile").write_text("not a folder")
+    data = {"a file": tmp_path / "afile", "missing": tmp_path / "no" / "such",
+            "under a file": tmp_path / "afile" / "sub"}[kind]  # fmt: skip
+    target = tmp_path / "out.csv"
+    assert main(["--export-history", str(target), "--data-dir", str(data)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("klaverjas: argument --data-dir:"), err
+    assert "is not a folder" in err or "no folder there" in err
+    assert not target.exists() and not (tmp_path / "no").exists()

@@ -8,8 +8,10 @@ The strangers come from other loopback addresses (127.0.0.2 and up) than the hon
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
+import select
 import socket
 import string
 import threading
@@ -503,6 +505,48 @@ def test_a_seated_guest_that_never_reads_is_cut_off_and_the_match_plays_on(table
             time.sleep(0.05)
         assert conn not in t.host.connections, f"{conn.outbox.qsize()} messages wait for it"
         wait(t.over)
+        assert t.host.running and not t.errors
+    finally:
+        c.close()
+
+
+def slow_client(port: int) -> Client:
+    """A client whose laptop takes a few kilobytes at a time."""
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.settimeout(5)
+    sock.connect(("127.0.0.1", port))
+    c = Client.__new__(Client)
+    c.host, c.port, c.timeout, c.sock, c.buffer = "127.0.0.1", port, 5.0, sock, b""
+    return c.handshake()
+
+
+def test_a_guest_that_reads_a_trickle_cannot_grow_the_hosts_memory(table):
+    """Pings as big as a guest may send, as fast as the door reads them, while the laptop
+    reads just enough that no single message waits `send_seconds`: what waits for it in
+    the host stays bounded (the connection is closed once it is over the bound)."""
+    t = table(guests=1, grace=30.0, seed=5)
+    # the door reads faster here, so that the test is short; the bound is the shipped one
+    t.host.door.limits = dataclasses.replace(LIMITS, rate=2000.0, burst=2000, send_seconds=2.0)
+    c = slow_client(t.host.port)
+    c.send(hello(t.host.room, "Trickle"))
+    wait(lambda: any(x.seat is not None for x in t.host.connections))
+    conn = next(x for x in t.host.connections if x.seat is not None)
+    conn.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    big = message("ping", t=int("9" * 900))  # under the 1 KiB a guest may send
+    assert len(big) < P.MAX_GUEST_BYTES
+    most = 0
+    end = time.monotonic() + 6
+    try:
+        while time.monotonic() < end and conn in t.host.connections:
+            for _ in range(40):
+                c.send(big)
+            if select.select([c.sock], [], [], 0)[0]:  # a trickle: some 40 KB a second,
+                c.sock.recv(4096)  # enough that no message waits 2 s
+            most = max(most, conn.outbox.qsize() * len(big))
+            time.sleep(0.1)
+        bound = LIMITS.queued_bytes + P.MAX_BYTES  # the bound, and one message over it
+        assert most <= bound, f"{most // 1024} KiB waited in the host for one slow laptop"
         assert t.host.running and not t.errors
     finally:
         c.close()

@@ -67,6 +67,13 @@ def test_good_messages_parse():
         (json.dumps({"v": 1, "type": "act", "n": 1}), P.BAD_MESSAGE),
         (json.dumps({"v": 1, "type": "act", "n": 1, "action": "pass", "seat": 9}), P.BAD_MESSAGE),
         (json.dumps({"v": 1, "type": "act", "n": 1, "action": ["play", "JH"]}), P.BAD_MESSAGE),
+        # a ping's "t" is echoed in the pong: a time, not 900 digits to be sent back
+        (json.dumps({"v": 1, "type": "ping", "t": 10**900}), P.BAD_MESSAGE),
+        (json.dumps({"v": 1, "type": "ping", "t": -(10**20)}), P.BAD_MESSAGE),
+        # a field twice: JSON leaves it to the reader which one counts; none is read
+        ('{"v":1,"type":"join","room":"ABCDEF","name":"A","room":"ZZZZZZ"}', P.BAD_MESSAGE),
+        ('{"v":1,"type":"ping","type":"join","room":"ABCDEF","name":"A"}', P.BAD_MESSAGE),
+        ('{"v":1,"type":"ping","t":{"a":1,"a":2}}', P.BAD_MESSAGE),
     ],
 )
 def test_bad_messages_are_refused_with_their_reason(text, key):

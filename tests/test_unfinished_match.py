@@ -7,8 +7,10 @@ game, or a second running row of one game, was left out of History."""
 from __future__ import annotations
 
 import functools
+import json
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -193,3 +195,37 @@ def test_rows_of_an_unknown_game_and_a_second_running_match_are_listed_as_unread
     app.start_match(seed=3)  # ends the newer running match only
     app.step(DT)
     assert status(path, newer) == "abandoned" and status(path, older) == "running"
+
+
+def test_texts_another_program_made_huge_are_cut_before_any_screen_shows_them(make_app, tmp_path):
+    """Another program wrote a 200,000-character name, game and rules into the history:
+    the History screen shortened each to its column one character at a time, measuring the
+    whole text each time, every frame, and froze (not even SIGTERM ended it). The history
+    now reads no name longer than a name may be, nor a game or rules text past 40."""
+    data = tmp_path / "data"
+    data.mkdir()
+    path = data / "history.sqlite"
+    finished = finished_match(path, 4)
+    huge = "X" * 200_000
+    db = sqlite3.connect(path)
+    with db:
+        cols = "started, ended, variant, seed, players, totals, winner, game, preset, status"
+        cur = db.execute(f"INSERT INTO matches ({cols}) SELECT {cols} FROM matches "
+                         "WHERE id = ?", (finished,))  # fmt: skip
+        db.execute("UPDATE matches SET game = ?, preset = ? WHERE id = ?",
+                   (huge, huge, cur.lastrowid))  # fmt: skip
+        db.execute("UPDATE matches SET players = ? WHERE id = ?",
+                   (json.dumps([huge, "Anna", "Joop", "Henk"]), finished))  # fmt: skip
+    db.close()
+    h = History(path)
+    for record in h.listed():
+        assert all(len(name) <= 24 for name in record.players), record.id
+        assert len(record.game) <= 40 and len(record.preset) <= 40
+    assert h.match(finished).players[1:] == ["Anna", "Joop", "Henk"]
+    h.close()
+    app = functools.partial(make_app, first_frame=True)()
+    click_button(app, app.top, "history")
+    assert isinstance(app.top, HistoryScene)
+    start = time.monotonic()
+    app.step(DT)  # the list drawn
+    assert time.monotonic() - start < 5

@@ -105,7 +105,14 @@ def _export_name(name: str) -> bool:
 
 
 def export_command(target: Path, data_dir: Path | None) -> int:
-    """`klaverjas --export-history FILE`: 0 once written; 2 and one line if it cannot be."""
+    """`klaverjas --export-history FILE`: 0 once written; 2 and one line if it cannot be.
+    A --data-dir that is no folder is said so: a mistyped one used to make that folder and
+    export "0 deals", as if the player had no matches."""
+    if data_dir is not None and not data_dir.expanduser().is_dir():
+        there = "is not a folder" if data_dir.expanduser().exists() else "no folder there"
+        print(f"klaverjas: argument --data-dir: {printable(data_dir)} {there}: no history "
+              f"to export", file=sys.stderr)  # fmt: skip
+        return 2
     store = Store(data_dir, recover=False)  # the game may be open and own the journal
     try:
         for message in store.messages():

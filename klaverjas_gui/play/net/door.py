@@ -42,6 +42,11 @@ class Limits:
     # A message the guest's laptop has not taken within this is its last: the connection
     # is closed (a laptop that never reads would hold the host's messages without end).
     send_seconds: float = 30.0
+    # What may wait in the host for one connection: a laptop that reads, but slower than
+    # the host writes to it (a guest echoing big pings and taking a trickle) is closed
+    # over this. A whole Klaverjas match's messages to one seat are some 2 MB, paced by
+    # the table; 30 s of them, under 200 KB.
+    queued_bytes: int = 1 << 20
 
 
 class Doorway(Protocol):

@@ -90,6 +90,7 @@ class Connection:
     within: bool = True  # within the door's per-address limit
     bucket: Bucket | None = None
     serving: bool = False  # the handler runs (the WebSocket handshake is over)
+    queued: int = 0  # characters of the messages waiting in `outbox` (door.Limits.queued_bytes)
     deadline: asyncio.TimerHandle | None = None
 
 
@@ -266,7 +267,7 @@ class NetHost:
             self._ready.set()
             await self._stop.wait()
             for conn in list(self.connections):
-                conn.outbox.put_nowait(None)
+                self._put(conn, None)
             await asyncio.sleep(0.05)
 
     # --- the door (server thread) ---
@@ -316,8 +317,8 @@ class NetHost:
 
     def _bye_now(self, conn: Connection, reason: Reason) -> None:
         conn.open = False
-        conn.outbox.put_nowait(P.dump("bye", reason=P.reason_json(reason)))
-        conn.outbox.put_nowait(None)
+        self._put(conn, P.dump("bye", reason=P.reason_json(reason)))
+        self._put(conn, None)
 
     def _at_door(self, conn: Connection, message: dict[str, Any]) -> bool:
         """A connection that has not sent the right room code yet: only a join (or a ping)
@@ -371,7 +372,7 @@ class NetHost:
                 if not conn.knows_room and not self._at_door(conn, message):
                     continue
                 if message["type"] == "ping":
-                    conn.outbox.put_nowait(P.dump("pong", t=message.get("t", 0)))
+                    self._put(conn, P.dump("pong", t=message.get("t", 0)))
                     continue
                 self.inbox.put((conn, message))
         except ConnectionClosed:
@@ -379,15 +380,35 @@ class NetHost:
         finally:
             conn.open = False
             self.inbox.put((conn, None))
-            conn.outbox.put_nowait(None)
+            self._put(conn, None)
             await writer
             self.connections.discard(conn)
+
+    def _put(self, conn: Connection, text: str | None) -> None:
+        """On the server thread: queue `text` for `conn` (None: close it after the rest). A
+        laptop that reads, but slower than the host writes to it, is closed once more than
+        `queued_bytes` wait for it: each message leaving within `send_seconds` kept it open,
+        while a guest echoing kilobyte pings and reading a trickle grew what waited here by
+        megabytes a minute."""
+        if text is None:
+            conn.outbox.put_nowait(None)
+            return
+        if conn.queued + len(text) > self.door.limits.queued_bytes:
+            if conn.open:
+                conn.open = False
+                log.warning("closed the connection from %s: it reads too slowly", conn.peer)
+                conn.ws.transport.abort()
+                conn.outbox.put_nowait(None)
+            return
+        conn.queued += len(text)
+        conn.outbox.put_nowait(text)
 
     async def _writer(self, conn: Connection) -> None:
         """Send this connection's messages in order; None closes it. A laptop that takes
         no message for `send_seconds` is cut off: its messages would pile up here without
         end (websockets' keepalive cannot see it, its ping waits behind them)."""
         while (text := await conn.outbox.get()) is not None:
+            conn.queued -= len(text)
             try:
                 async with asyncio.timeout(self.door.limits.send_seconds):
                     await conn.ws.send(text)
@@ -405,13 +426,13 @@ class NetHost:
         """On the server thread: answer `refused`, and close after STRIKES in a row."""
         self.refusals += 1
         conn.strikes += 1
-        conn.outbox.put_nowait(P.dump("refused", reason=P.reason_json(reason), to=to))
+        self._put(conn, P.dump("refused", reason=P.reason_json(reason), to=to))
         if conn.strikes >= STRIKES and conn.open:
             conn.open = False
             self.closed_for_strikes += 1
             log.warning("closed the connection from %s: too many bad messages", conn.peer)
-            conn.outbox.put_nowait(P.dump("bye", reason=P.reason_json(Reason(P.TOO_MANY_BAD, {}))))
-            conn.outbox.put_nowait(None)
+            self._put(conn, P.dump("bye", reason=P.reason_json(Reason(P.TOO_MANY_BAD, {}))))
+            self._put(conn, None)
 
     def _call(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run `fn(*args)` on the server thread (from the frame loop's thread)."""
@@ -421,7 +442,7 @@ class NetHost:
                 loop.call_soon_threadsafe(fn, *args)
 
     def send(self, conn: Connection, text: str) -> None:
-        self._call(conn.outbox.put_nowait, text)
+        self._call(self._put, conn, text)
 
     def refuse(self, conn: Connection, reason: Reason, to: str = "") -> None:
         self._call(self._refuse_now, conn, reason, to)
@@ -619,7 +640,7 @@ class NetHost:
                 other.seat = None
                 bye = Reason(P.NAME_IN_USE, {"name": seats[s].name})
                 self.send(other, P.dump("bye", reason=P.reason_json(bye)))
-                self._call(other.outbox.put_nowait, None)
+                self._call(self._put, other, None)
         for t in [t for t in self.takeovers if t.seat == s and t.conn is not conn]:
             self._answer(t, Reason(P.NAME_IN_USE, {"name": seats[s].name}))
         conn.seat = s

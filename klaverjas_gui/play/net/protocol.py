@@ -146,7 +146,9 @@ GUEST_SCHEMAS: dict[str, Schema] = {
     }, {"token": {"type": "string", "pattern": TOKEN_PATTERN}}),
     "act": _message("act", {"n": _INT, "action": {"type": "string", "maxLength": 20}},
                     {"seat": _SEAT}),
-    "ping": _message("ping", {}, {"t": {"type": "number"}}),
+    # "t" comes back in the pong: a time (within 2**53), not hundreds of digits to echo
+    "ping": _message("ping", {}, {"t": {"type": "number", "minimum": -(2**53),
+                                        "maximum": 2**53}}),  # fmt: skip
     # the guest's person left the table for another screen (true) or is back (false); sent
     # only to a host whose welcome says it hears it (`hears_away`)
     "away": _message("away", {"away": {"type": "boolean"}}),
@@ -246,7 +248,10 @@ def parse(
     if len(text) > limit:
         raise ProtocolError(TOO_BIG, f"over {limit} bytes")
     try:
-        message = json.loads(text, parse_constant=_not_json, parse_float=_finite)
+        message = json.loads(text, parse_constant=_not_json, parse_float=_finite,
+                             object_pairs_hook=_once)  # fmt: skip
+    except ProtocolError:
+        raise
     except (ValueError, RecursionError):
         raise ProtocolError(BAD_JSON) from None
     if not isinstance(message, dict):
@@ -281,6 +286,15 @@ def _encodable(message: dict[str, Any]) -> None:
             todo.extend(value)
         elif isinstance(value, str) and _SURROGATE.search(value):
             raise ProtocolError(BAD_MESSAGE, "a text holds a lone surrogate")
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose fields are each named once: JSON leaves it to the reader which of
+    two "room"s (or "type"s) counts, so a message naming one twice is not read at all."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise ProtocolError(BAD_MESSAGE, "a field is named twice")
+    return out
 
 
 def _not_json(word: str) -> float:

@@ -46,6 +46,11 @@ def from_row(row: tuple[Any, ...]) -> MatchRecord:
     (mid, game, preset, variant, seed, players, started, ended, status, totals, winner,
      kinds) = row  # fmt: skip
     variant, players, kinds = _json(variant), _json(players), _json(kinds) if kinds else None
+    # Texts a screen shows, cut to what they may be: another program's 200,000-character
+    # name froze the History screen, which shortens a text to its column a letter at a time.
+    game, preset = _cut(game, TEXT_MOST), _cut(preset, TEXT_MOST)
+    if isinstance(players, list):
+        players = [_cut(name, NAME_MOST) for name in players]
     if not (
         isinstance(kinds, list)
         and isinstance(players, list)
@@ -87,6 +92,16 @@ def from_row(row: tuple[Any, ...]) -> MatchRecord:
         winner=winner,
         kinds=kinds,
     )
+
+
+NAME_MOST = 24  # a seat's name: the seat editor's bound, and play/net/names.py MAX_NAME
+TEXT_MOST = 40  # a game's or rules' name as stored (the longest of ours is 12)
+
+
+def _cut(text: Any, most: int) -> Any:
+    """A text over `most` characters cut to `most`, its last an ellipsis; anything else as
+    it is (from_row judges it)."""
+    return text[: most - 1] + "…" if isinstance(text, str) and len(text) > most else text
 
 
 def score_lines(texts: list[Any], game: str | None = None) -> list[dict[str, Any]] | None:
