@@ -80,6 +80,28 @@ def solve(seed: int, cards: int) -> list[Any] | None:
     return None
 
 
+def card_values(seed: int, cards: int) -> list[Any]:
+    """[seed, every legal card's value, CPU seconds] at each position of the deal with at
+    most `cards` in the hand to move, one solver for the deal (as the hard player keeps
+    one over a decision's sampled deals)."""
+    from klaverjas_gui.teach.kalabriasz_review import position
+
+    plays = deal_states(seed)
+    if not plays:
+        return [seed, [], 0.0]
+    first = plays[0][0]
+    solver = ThreeSolver(first.variant, first.trump, first.maker)
+    out = []
+    c0 = time.process_time()
+    for state, _ in plays:
+        if state.hands[state.to_move].bit_count() <= cards:
+            pos = position(state)
+            out.append(
+                sorted(solver.best_cards(pos.hands, pos.leader, pos.trick, pos.lost).items())
+            )
+    return [seed, out, time.process_time() - c0]
+
+
 def review(seed: int, cards: int) -> list[Any]:
     """[seed, the review's card losses, CPU seconds] of the deal's last `cards` cards a hand."""
     from klaverjas_gui.teach.kalabriasz_review import review_kalabriasz_deal
@@ -96,7 +118,7 @@ def worker(cards: int) -> int:
         if kind == "play":  # the deal alone: the start-up an instruction count takes off
             out: Any = len(deal_states(int(seed)))
         else:
-            out = solve(int(seed), cards) if kind == "solve" else review(int(seed), cards)
+            out = {"solve": solve, "review": review, "cards": card_values}[kind](int(seed), cards)
         print(json.dumps(out), flush=True)
     return 0
 

@@ -10,8 +10,10 @@ Alpha-beta with a table of bounds at trick starts, keyed by who holds which card
 everything about the rest of the deal, so one table serves every sampled deal of a
 decision. A trick is searched as three nested loops (`_trick`: the leader's card, the
 second's, the third's), so only trick starts recurse; each table entry keeps the lead
-that was best, tried first when the position comes back. Legal cards come from the engine's own `play.obligation`
-(cached by hand and trick), so the solver cannot disagree with the rules.
+that was best, tried first when the position comes back. A value asked with the full
+window is found by MTD(f): zero-window tests from a greedy playout's result (`_mtd`).
+Legal cards come from the engine's own `play.obligation` (cached by hand and trick), so
+the solver cannot disagree with the rules.
 
 `greedy_card` is a fast open-hand policy for playing a deal out before the hands are
 small enough to solve.
@@ -33,6 +35,7 @@ from ..engine.roem import roem_of
 INF = 10_000
 STOP_EVERY = 1024  # nodes between two looks at `ThreeSolver.stop` (a power of two)
 STOP_MASK = STOP_EVERY - 1
+MTD_CARDS = 6  # MTD(f) from this many cards in the largest hand; fewer: one full window
 Hands = tuple[int, int, int]
 
 
@@ -130,9 +133,33 @@ class ThreeSolver:
         `hands`: what each seat still holds (the cards of `trick` already out of them);
         `leader`: who led `trick` (or leads next when it is empty); `lost`: the maker
         has lost a trick of this deal already (no pit)."""
+        lost = lost or self.pit_bonus == 0
+        if not (trick or hands[0] | hands[1] | hands[2]):
+            return 0
+        if alpha > -INF or beta < INF or max(h.bit_count() for h in hands) < MTD_CARDS:
+            if not trick:
+                return self._start(hands, leader, lost, alpha, beta)
+            return self._card(hands, leader, trick, lost, alpha, beta)
+        guess = lambda: play_out(self, hands, leader, trick, lost, 0)  # noqa: E731
         if not trick:
-            return self._start(hands, leader, lost or self.pit_bonus == 0, alpha, beta)
-        return self._card(hands, leader, trick, lost or self.pit_bonus == 0, alpha, beta)
+            return self._mtd(lambda a, b: self._start(hands, leader, lost, a, b), guess)
+        return self._mtd(lambda a, b: self._card(hands, leader, trick, lost, a, b), guess)
+
+    def _mtd(self, search: Callable[[int, int], int], first: Callable[[], int]) -> int:
+        """The exact value of `search` (a fail-soft alpha-beta search given its window) by
+        MTD(f): zero-window tests, each at the last answer, from the guess `first()` (a
+        greedy open-hand playout's result) until the bounds meet."""
+        lo, hi = -INF, INF
+        guess = first()
+        while lo < hi:
+            b = max(guess, lo + 1)
+            g = search(b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+            guess = g if g < b else g + 1
+        return lo
 
     def _start(self, hands: Hands, leader: int, lost: bool, alpha: int, beta: int) -> int:
         """The value of a trick start (`leader` to lead), through the table."""
@@ -370,9 +397,14 @@ class ThreeSolver:
     def after(self, hands: Hands, leader: int, trick: tuple[int, ...], lost: bool) -> int:
         """The value once `trick` (its last card already out of the hands) is on the table."""
         lost = lost or self.pit_bonus == 0
+        if max(h.bit_count() for h in hands) < MTD_CARDS:
+            if len(trick) == 3:
+                return self._close(hands, leader, trick, lost, -INF, INF)
+            return self._card(hands, leader, trick, lost, -INF, INF)
+        guess = lambda: play_out(self, hands, leader, trick, lost, 0)  # noqa: E731
         if len(trick) == 3:
-            return self._close(hands, leader, trick, lost, -INF, INF)
-        return self._card(hands, leader, trick, lost, -INF, INF)
+            return self._mtd(lambda a, b: self._close(hands, leader, trick, lost, a, b), guess)
+        return self._mtd(lambda a, b: self._card(hands, leader, trick, lost, a, b), guess)
 
 
 # --- a fast open-hand policy for the early tricks ---
