@@ -231,7 +231,7 @@ class ThreeSolver:
             fkey = x1 | c0 << 32 | part1 << 37 | 1 << 38
             moves1 = follow.get(fkey)
             if moves1 is None:
-                moves1 = follow[fkey] = self.legal(x1, (c0,), part1)
+                moves1 = follow[fkey] = self._ordered(self.legal(x1, (c0,), part1), pw, p0, part1)
             nodes = self.nodes + 1
             self.nodes = nodes
             if not nodes & STOP_MASK and self.stop is not None and self.stop():
@@ -249,7 +249,10 @@ class ThreeSolver:
                 fkey = x2 | c0 << 32 | c1 << 37 | part2 << 42 | 2 << 43
                 moves2 = follow.get(fkey)
                 if moves2 is None:
-                    moves2 = follow[fkey] = self.legal(x2, (c0, c1), part2)
+                    legal2 = self.legal(x2, (c0, c1), part2)
+                    moves2 = follow[fkey] = self._ordered(
+                        legal2, pw, wp1, part2 or max2 == (w1 == maker)
+                    )
                 nodes = self.nodes + 1
                 self.nodes = nodes
                 if not nodes & STOP_MASK and self.stop is not None and self.stop():
@@ -313,6 +316,23 @@ class ThreeSolver:
                     if v <= a0:
                         break
         return best0, best_c
+
+    def _ordered(
+        self, moves: tuple[int, ...], pw: tuple[int, ...], wp: int, friend: bool
+    ) -> tuple[int, ...]:
+        """A follower's legal cards in search order: the richest card that wins the trick so
+        far first, then points on a friend's winning card, then the cheapest."""
+        pts = self.pts
+        keyed = []
+        for c in moves:
+            if pw[c] > wp:
+                keyed.append((-100 - pts[c], c))
+            elif friend:
+                keyed.append((-50 - pts[c], c))
+            else:
+                keyed.append((pts[c], c))
+        keyed.sort(key=lambda kc: kc[0])
+        return tuple(c for _, c in keyed)
 
     def _trick_points(self, mask: int) -> int:
         """Card points and roem of a full trick given as a mask (cached)."""
