@@ -388,7 +388,7 @@ def _slow_position(kind: str):
     return state.observation(state.to_move)
 
 
-SLOW = {"bid": (0.25, 0.0), "lay": (0.1, 0.0), "lead": (0.1, 0.0), "exact": (0.0, 1e-4)}
+SLOW = {"bid": (0.25, 0.0), "lay": (0.1, 0.0), "lead": (0.1, 0.0), "exact": (0.0, 2.5e-4)}
 
 
 def _unit(playout_s: float, node_s: float) -> float:

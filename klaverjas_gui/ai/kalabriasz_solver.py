@@ -10,8 +10,11 @@ Alpha-beta with a table of bounds at trick starts, keyed by who holds which card
 everything about the rest of the deal, so one table serves every sampled deal of a
 decision. A trick is searched as three nested loops (`_trick`: the leader's card, the
 second's, the third's), so only trick starts recurse; each table entry keeps the lead
-that was best, tried first when the position comes back. A value asked with the full
-window is found by MTD(f): zero-window tests from a greedy playout's result (`_mtd`).
+that was best, tried first when the position comes back; other leads go side-suit cards
+first (the richest first), trumps last, and a follower tries the richest card that wins
+the trick so far, then points on a friend's winning card, then the cheapest. A value
+asked with the full window is found by MTD(f): zero-window tests from a greedy playout's
+result (`_mtd`).
 Legal cards come from the engine's own `play.obligation` (cached by hand and trick), so
 the solver cannot disagree with the rules.
 
@@ -60,6 +63,14 @@ class ThreeSolver:
         )
         self.lead_order = tuple(
             sorted(range(32), key=lambda c: -(self.pts[c] * 64 + self.power[c >> 3][c]))
+        )
+        # the search's leads: side-suit cards first (the richest first), trumps last (they
+        # are worth keeping to ruff with)
+        self._lead_search = tuple(
+            sorted(
+                self.lead_order,
+                key=lambda c: (c >> 3 == trump, -self.pts[c] * 64 - self.power[c >> 3][c]),
+            )
         )
         self.tt: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
         self._legal: dict[tuple[int, tuple[int, ...], bool], tuple[int, ...]] = {}
@@ -213,7 +224,7 @@ class ThreeSolver:
             raise Stopped
         moves0 = self._leads.get(x0)
         if moves0 is None:
-            moves0 = self._leads[x0] = tuple(c for c in self.lead_order if x0 >> c & 1)
+            moves0 = self._leads[x0] = tuple(c for c in self._lead_search if x0 >> c & 1)
         if first >= 0 and moves0[0] != first:
             moves0 = (first, *[c for c in moves0 if c != first])
         follow = self._follow
