@@ -230,6 +230,7 @@ class ThreeSolver:
         follow = self._follow
         power, trick_pts, pit_bonus = self.power, self._trick_pts, self.pit_bonus
         start = self._start
+        tt_get = self.tt.get
         last_trick = x0.bit_count() == 1
         best0 = -INF if max0 else INF
         best_c = moves0[0]
@@ -281,10 +282,21 @@ class ThreeSolver:
                     if last_trick:
                         tv += LAST_TRICK  # the deal's last trick: a pit for the maker?
                         v = -tv if winner != maker else tv if lost else tv + pit_bonus
-                    elif winner != maker:
-                        v = -tv + start((H[0], H[1], H[2]), winner, True, a2 + tv, b2 + tv)
                     else:
-                        v = tv + start((H[0], H[1], H[2]), winner, lost, a2 - tv, b2 - tv)
+                        # the next trick start: its table entry read here when it decides
+                        # (what `_start` would answer, without the call)
+                        if winner != maker:
+                            tv, lost_w = -tv, True
+                        else:
+                            lost_w = lost
+                        lo_w, hi_w = a2 - tv, b2 - tv
+                        e = tt_get((H[0], H[1], H[2], winner << 1 | lost_w))
+                        if e is not None and (e[0] >= hi_w or e[0] == e[1]):
+                            v = tv + e[0]
+                        elif e is not None and e[1] <= lo_w:
+                            v = tv + e[1]
+                        else:
+                            v = tv + start((H[0], H[1], H[2]), winner, lost_w, lo_w, hi_w)
                     if max2:
                         if v > best2:
                             best2 = v
