@@ -5,11 +5,18 @@ the play is a two-sided game: the maker maximises, the defenders minimise one nu
 the maker's points minus the defenders' for the rest of the deal (card points, the last
 trick's 10, roem in the tricks, the pit bonus if he takes every trick of the deal).
 
-Alpha-beta over single cards with a table of bounds at trick starts, keyed by who holds
-which card (three 32-bit hand masks), who leads and whether the maker has lost a trick
-yet: that key says everything about the rest of the deal, so one table serves every
-sampled deal of a decision. Legal cards come from the engine's own `play.obligation`
-(cached by hand and trick), so the solver cannot disagree with the rules.
+Alpha-beta with a table of bounds at trick starts, keyed by who holds which card (three
+32-bit hand masks), who leads and whether the maker has lost a trick yet: that key says
+everything about the rest of the deal, so one table serves every sampled deal of a
+decision. A trick is searched as three nested loops (`_trick`: the leader's card, the
+second's, the third's), so only trick starts recurse; each table entry keeps the lead
+that was best, tried first when the position comes back; other leads go side-suit cards
+first (the richest first), trumps last, and a follower tries the richest card that wins
+the trick so far, then points on a friend's winning card, then the cheapest. A value
+asked with the full window is found by MTD(f): zero-window tests from a greedy playout's
+result (`_mtd`).
+Legal cards come from the engine's own `play.obligation` (cached by hand and trick), so
+the solver cannot disagree with the rules.
 
 `greedy_card` is a fast open-hand policy for playing a deal out before the hands are
 small enough to solve.
@@ -30,6 +37,8 @@ from ..engine.roem import roem_of
 
 INF = 10_000
 STOP_EVERY = 1024  # nodes between two looks at `ThreeSolver.stop` (a power of two)
+STOP_MASK = STOP_EVERY - 1
+MTD_CARDS = 6  # MTD(f) from this many cards in the largest hand; fewer: one full window
 Hands = tuple[int, int, int]
 
 
@@ -55,11 +64,22 @@ class ThreeSolver:
         self.lead_order = tuple(
             sorted(range(32), key=lambda c: -(self.pts[c] * 64 + self.power[c >> 3][c]))
         )
-        self.tt: dict[int, tuple[int, int]] = {}
+        # the search's leads: side-suit cards first (the richest first), trumps last (they
+        # are worth keeping to ruff with)
+        self._lead_search = tuple(
+            sorted(
+                self.lead_order,
+                key=lambda c: (c >> 3 == trump, -self.pts[c] * 64 - self.power[c >> 3][c]),
+            )
+        )
+        self.tt: dict[tuple[int, int, int, int], tuple[int, int, int]] = {}
         self._legal: dict[tuple[int, tuple[int, ...], bool], tuple[int, ...]] = {}
         self._moves: dict[tuple[int, tuple[int, ...], int], tuple[int, ...]] = {}
         self._tricks: dict[tuple[int, ...], tuple[int, int]] = {}
         self._roem: dict[int, int] = {}
+        self._leads: dict[int, tuple[int, ...]] = {}  # hand -> its leads in search order
+        self._follow: dict[int, tuple[int, ...]] = {}  # (hand, trick so far) -> legal cards
+        self._trick_pts: dict[int, int] = {}  # full trick's mask -> card points and roem
         self.nodes = 0
         self.stop: Callable[[], bool] | None = None  # True: end the search (`Stopped`)
 
@@ -124,42 +144,237 @@ class ThreeSolver:
         `hands`: what each seat still holds (the cards of `trick` already out of them);
         `leader`: who led `trick` (or leads next when it is empty); `lost`: the maker
         has lost a trick of this deal already (no pit)."""
+        lost = lost or self.pit_bonus == 0
+        if not (trick or hands[0] | hands[1] | hands[2]):
+            return 0
+        if alpha > -INF or beta < INF or max(h.bit_count() for h in hands) < MTD_CARDS:
+            if not trick:
+                return self._start(hands, leader, lost, alpha, beta)
+            return self._card(hands, leader, trick, lost, alpha, beta)
+        guess = lambda: play_out(self, hands, leader, trick, lost, 0)  # noqa: E731
         if not trick:
-            return self._start(hands, leader, lost or self.pit_bonus == 0, alpha, beta)
-        return self._card(hands, leader, trick, lost or self.pit_bonus == 0, alpha, beta)
+            return self._mtd(lambda a, b: self._start(hands, leader, lost, a, b), guess)
+        return self._mtd(lambda a, b: self._card(hands, leader, trick, lost, a, b), guess)
+
+    def _mtd(self, search: Callable[[int, int], int], first: Callable[[], int]) -> int:
+        """The exact value of `search` (a fail-soft alpha-beta search given its window) by
+        MTD(f): zero-window tests, each at the last answer, from the guess `first()` (a
+        greedy open-hand playout's result) until the bounds meet."""
+        lo, hi = -INF, INF
+        guess = first()
+        while lo < hi:
+            b = max(guess, lo + 1)
+            g = search(b - 1, b)
+            if g < b:
+                hi = g
+            else:
+                lo = g
+            guess = g if g < b else g + 1
+        return lo
 
     def _start(self, hands: Hands, leader: int, lost: bool, alpha: int, beta: int) -> int:
+        """The value of a trick start (`leader` to lead), through the table."""
         h0, h1, h2 = hands
         if not (h0 | h1 | h2):
             return 0
-        key = h0 | h1 << 32 | h2 << 64 | leader << 96 | lost << 98
+        key = (h0, h1, h2, leader << 1 | lost)  # a tuple hashes faster than a long int
         entry = self.tt.get(key)
+        first = -1
         if entry is not None:
-            lo, hi = entry
+            lo, hi, first = entry
             if lo >= beta or lo == hi:
                 return lo
             if hi <= alpha:
                 return hi
-            alpha, beta = max(alpha, lo), min(beta, hi)
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
         else:
             lo, hi = -INF, INF
-        a0, b0 = alpha, beta
-        v = self._card(hands, leader, (), lost, alpha, beta)
-        if v <= a0:
-            hi = min(hi, v)
-        elif v >= b0:
-            lo = max(lo, v)
+        v, card = self._trick(h0, h1, h2, leader, lost, alpha, beta, first)
+        if v <= alpha:
+            hi = v if v < hi else hi
+        elif v >= beta:
+            lo = v if v > lo else lo
         else:
             lo = hi = v
-        self.tt[key] = (lo, hi)
+        self.tt[key] = (lo, hi, card)
         return v
+
+    def _trick(
+        self, h0: int, h1: int, h2: int, leader: int, lost: bool, alpha: int, beta: int,
+        first: int,
+    ) -> tuple[int, int]:  # fmt: skip
+        """(value, best lead) of a whole trick from its start, as three nested loops (the
+        leader's card, the second's, the third's): only trick starts recurse. `first` is
+        the lead tried first (the best one last time, from the table), -1 for none."""
+        maker = self.maker
+        H = [h0, h1, h2]
+        s0 = leader
+        s1 = s0 + 1 if s0 < 2 else 0
+        s2 = s1 + 1 if s1 < 2 else 0
+        x0, x1, x2 = H[s0], H[s1], H[s2]
+        max0, max1, max2 = s0 == maker, s1 == maker, s2 == maker
+        # a defender whose partner (the other defender) wins the trick so far
+        part1 = not max1 and not max0
+        nodes = self.nodes + 1
+        self.nodes = nodes
+        if not nodes & STOP_MASK and self.stop is not None and self.stop():
+            raise Stopped
+        moves0 = self._leads.get(x0)
+        if moves0 is None:
+            moves0 = self._leads[x0] = tuple(c for c in self._lead_search if x0 >> c & 1)
+        if first >= 0 and moves0[0] != first:
+            moves0 = (first, *[c for c in moves0 if c != first])
+        follow = self._follow
+        power, trick_pts, pit_bonus = self.power, self._trick_pts, self.pit_bonus
+        start = self._start
+        tt_get = self.tt.get
+        last_trick = x0.bit_count() == 1
+        best0 = -INF if max0 else INF
+        best_c = moves0[0]
+        a0, b0 = alpha, beta
+        for c0 in moves0:
+            bit0 = 1 << c0
+            pw = power[c0 >> 3]
+            p0 = pw[c0]
+            # the second hand
+            fkey = x1 | c0 << 32 | part1 << 37 | 1 << 38
+            moves1 = follow.get(fkey)
+            if moves1 is None:
+                moves1 = follow[fkey] = self._ordered(self.legal(x1, (c0,), part1), pw, p0, part1)
+            nodes = self.nodes + 1
+            self.nodes = nodes
+            if not nodes & STOP_MASK and self.stop is not None and self.stop():
+                raise Stopped
+            a1, b1 = a0, b0
+            best1 = -INF if max1 else INF
+            for c1 in moves1:
+                bit1 = 1 << c1
+                p1 = pw[c1]
+                if p1 > p0:
+                    w1, wp1 = s1, p1
+                else:
+                    w1, wp1 = s0, p0
+                part2 = not max2 and w1 != maker
+                fkey = x2 | c0 << 32 | c1 << 37 | part2 << 42 | 2 << 43
+                moves2 = follow.get(fkey)
+                if moves2 is None:
+                    legal2 = self.legal(x2, (c0, c1), part2)
+                    moves2 = follow[fkey] = self._ordered(
+                        legal2, pw, wp1, part2 or max2 == (w1 == maker)
+                    )
+                nodes = self.nodes + 1
+                self.nodes = nodes
+                if not nodes & STOP_MASK and self.stop is not None and self.stop():
+                    raise Stopped
+                a2, b2 = a1, b1
+                best2 = -INF if max2 else INF
+                tm01 = bit0 | bit1
+                for c2 in moves2:
+                    tm = tm01 | 1 << c2
+                    tv = trick_pts.get(tm)
+                    if tv is None:
+                        tv = self._trick_points(tm)
+                    winner = s2 if pw[c2] > wp1 else w1
+                    H[s0], H[s1], H[s2] = x0 ^ bit0, x1 ^ bit1, x2 ^ (1 << c2)
+                    if last_trick:
+                        tv += LAST_TRICK  # the deal's last trick: a pit for the maker?
+                        v = -tv if winner != maker else tv if lost else tv + pit_bonus
+                    else:
+                        # the next trick start: its table entry read here when it decides
+                        # (what `_start` would answer, without the call)
+                        if winner != maker:
+                            tv, lost_w = -tv, True
+                        else:
+                            lost_w = lost
+                        lo_w, hi_w = a2 - tv, b2 - tv
+                        e = tt_get((H[0], H[1], H[2], winner << 1 | lost_w))
+                        if e is not None and (e[0] >= hi_w or e[0] == e[1]):
+                            v = tv + e[0]
+                        elif e is not None and e[1] <= lo_w:
+                            v = tv + e[1]
+                        else:
+                            v = tv + start((H[0], H[1], H[2]), winner, lost_w, lo_w, hi_w)
+                    if max2:
+                        if v > best2:
+                            best2 = v
+                            if v > a2:
+                                a2 = v
+                                if v >= b2:
+                                    break
+                    elif v < best2:
+                        best2 = v
+                        if v < b2:
+                            b2 = v
+                            if v <= a2:
+                                break
+                v = best2
+                if max1:
+                    if v > best1:
+                        best1 = v
+                        if v > a1:
+                            a1 = v
+                            if v >= b1:
+                                break
+                elif v < best1:
+                    best1 = v
+                    if v < b1:
+                        b1 = v
+                        if v <= a1:
+                            break
+            v = best1
+            if max0:
+                if v > best0:
+                    best0, best_c = v, c0
+                    if v > a0:
+                        a0 = v
+                        if v >= b0:
+                            break
+            elif v < best0:
+                best0, best_c = v, c0
+                if v < b0:
+                    b0 = v
+                    if v <= a0:
+                        break
+        return best0, best_c
+
+    def _ordered(
+        self, moves: tuple[int, ...], pw: tuple[int, ...], wp: int, friend: bool
+    ) -> tuple[int, ...]:
+        """A follower's legal cards in search order: the richest card that wins the trick so
+        far first, then points on a friend's winning card, then the cheapest."""
+        pts = self.pts
+        keyed = []
+        for c in moves:
+            if pw[c] > wp:
+                keyed.append((-100 - pts[c], c))
+            elif friend:
+                keyed.append((-50 - pts[c], c))
+            else:
+                keyed.append((pts[c], c))
+        keyed.sort(key=lambda kc: kc[0])
+        return tuple(c for _, c in keyed)
+
+    def _trick_points(self, mask: int) -> int:
+        """Card points and roem of a full trick given as a mask (cached)."""
+        pts = self.pts
+        tv = sum(pts[c] for c in range(32) if mask >> c & 1) + self.roem(mask)
+        self._trick_pts[mask] = tv
+        return tv
 
     def _card(
         self, hands: Hands, leader: int, trick: tuple[int, ...], lost: bool, alpha: int, beta: int
     ) -> int:
         """The seat to move plays one card."""
+        if not trick:
+            h0, h1, h2 = hands
+            if not (h0 | h1 | h2):
+                return 0
+            return self._trick(h0, h1, h2, leader, lost, alpha, beta, -1)[0]
         self.nodes += 1
-        if not self.nodes & (STOP_EVERY - 1) and self.stop is not None and self.stop():
+        if not self.nodes & STOP_MASK and self.stop is not None and self.stop():
             raise Stopped
         seat = (leader + len(trick)) % 3
         maker = seat == self.maker
@@ -225,9 +440,14 @@ class ThreeSolver:
     def after(self, hands: Hands, leader: int, trick: tuple[int, ...], lost: bool) -> int:
         """The value once `trick` (its last card already out of the hands) is on the table."""
         lost = lost or self.pit_bonus == 0
+        if max(h.bit_count() for h in hands) < MTD_CARDS:
+            if len(trick) == 3:
+                return self._close(hands, leader, trick, lost, -INF, INF)
+            return self._card(hands, leader, trick, lost, -INF, INF)
+        guess = lambda: play_out(self, hands, leader, trick, lost, 0)  # noqa: E731
         if len(trick) == 3:
-            return self._close(hands, leader, trick, lost, -INF, INF)
-        return self._card(hands, leader, trick, lost, -INF, INF)
+            return self._mtd(lambda a, b: self._close(hands, leader, trick, lost, a, b), guess)
+        return self._mtd(lambda a, b: self._card(hands, leader, trick, lost, a, b), guess)
 
 
 # --- a fast open-hand policy for the early tricks ---
