@@ -188,7 +188,7 @@ def test_a_deal_reviewed_again_is_not_solved_again(monkeypatch):
     kept, so the second opening shows at once; a fifth deal pushes out the oldest."""
     from klaverjas_gui.teach import review as reviewing
 
-    monkeypatch.setattr(reviewing, "_KEPT", {})
+    monkeypatch.setattr(reviewing, "_KEPT", reviewing.Kept())
     deals = []
     for seed in range(5):
         state = new_match(PRESETS["amsterdam"], seed)
@@ -210,7 +210,7 @@ def test_a_deal_reviewed_again_is_not_solved_again(monkeypatch):
     assert reviewing.review_deal(deals[0], team=1) is not first  # another team's first loss
     for plays in deals[1:]:
         reviewing.review_deal(plays)
-    assert len(reviewing._KEPT) == reviewing.KEEP
+    assert len(reviewing._KEPT.reviews) == reviewing.KEEP
     solves.clear()
     reviewing.review_deal(deals[0])
     assert solves  # pushed out by newer deals: solved again
@@ -220,7 +220,7 @@ def test_a_deal_reviewed_again_is_not_solved_again(monkeypatch):
 def test_leaving_a_review_early_stops_its_search(make_app, monkeypatch):
     from klaverjas_gui.teach import review as reviewing
 
-    monkeypatch.setattr(reviewing, "_KEPT", {})  # not reviewed before: the search runs
+    monkeypatch.setattr(reviewing, "_KEPT", reviewing.Kept())  # not reviewed before: it searches
     final, *_ = deal_with_one_mistake()
     app = make_app()
     app.start_match(PRESETS["amsterdam"], seed=3)

@@ -27,7 +27,6 @@ reviews are kept, so a deal reviewed again opens at once.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -37,7 +36,7 @@ from ..engine import Card
 from ..engine.cards import CARD_BY_INDEX, POINTS
 from ..engine.kalabriasz_rules import PLAYERS, KalabriaszVariant
 from ..engine.play import winner_index
-from .review import CardReview, DealReview, ReviewCancelled
+from .review import CardReview, DealReview, Kept, ReviewCancelled
 
 MAKER, DEFENDERS = 0, 1  # the two sides, as a review's `team`
 
@@ -126,9 +125,7 @@ def position(state: Any) -> _Position:
     return _Position((h[0], h[1], h[2]), state.leader, trick, lost, so_far, state.to_move)
 
 
-_KEPT: dict[tuple, DealReview] = {}  # (positions, cards, side) -> its review, oldest first
-KEEP = 4
-_kept_lock = threading.Lock()
+_KEPT = Kept()  # (rules, trump, maker, positions, cards, side) -> its review
 
 
 def review_kalabriasz_deal(
@@ -151,8 +148,7 @@ def review_kalabriasz_deal(
     key = (first.variant, first.trump, maker, tuple(positions),
            tuple(card for _, card in plays), side)  # fmt: skip
     total = len(plays) + 1
-    with _kept_lock:
-        kept = _KEPT.get(key)
+    kept = _KEPT.get(key)
     if kept is not None:
         if progress is not None:
             progress(total, total)
@@ -185,9 +181,4 @@ def review_kalabriasz_deal(
         cards[wrong.index] = replace(wrong, best=best)
     if progress is not None:
         progress(total, total)
-    review = DealReview(tuple(cards), margins[-1])
-    with _kept_lock:
-        _KEPT[key] = review
-        while len(_KEPT) > KEEP:
-            del _KEPT[next(iter(_KEPT))]
-    return review
+    return _KEPT.keep(key, DealReview(tuple(cards), margins[-1]))

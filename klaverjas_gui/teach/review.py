@@ -58,9 +58,30 @@ class DealReview:
         return next((c for c in self.cards if c.team == team and c.loss > 0), None)
 
 
-_KEPT: dict[tuple, DealReview] = {}  # (positions, cards, team) -> its review, oldest first
 KEEP = 4  # deals: a summary's, a replay's and a coach report's, with room to go back
-_kept_lock = threading.Lock()  # reviews run as background jobs
+
+
+class Kept:
+    """The last `KEEP` deals' reviews by what was reviewed, oldest first, so that going back
+    to a deal costs nothing; locked, as reviews run as background jobs."""
+
+    def __init__(self) -> None:
+        self.reviews: dict[tuple, DealReview] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> DealReview | None:
+        with self._lock:
+            return self.reviews.get(key)
+
+    def keep(self, key: tuple, review: DealReview) -> DealReview:
+        with self._lock:
+            self.reviews[key] = review
+            while len(self.reviews) > KEEP:
+                del self.reviews[next(iter(self.reviews))]
+        return review
+
+
+_KEPT = Kept()  # (positions, cards, team) -> its review
 
 
 def team_points(margin: int) -> int:
@@ -118,8 +139,7 @@ def review_deal(
     total = len(plays) + 1
     positions = [position(state) for state, _ in plays]
     key = (tuple(positions), tuple(card for _, card in plays), team)
-    with _kept_lock:
-        kept = _KEPT.get(key)
+    kept = _KEPT.get(key)
     if kept is not None:
         if progress is not None:
             progress(total, total)
@@ -152,9 +172,4 @@ def review_deal(
         cards[wrong.index] = replace(wrong, best=best)
     if progress is not None:
         progress(total, total)
-    review = DealReview(tuple(cards), margins[-1])
-    with _kept_lock:
-        _KEPT[key] = review
-        while len(_KEPT) > KEEP:
-            del _KEPT[next(iter(_KEPT))]
-    return review
+    return _KEPT.keep(key, DealReview(tuple(cards), margins[-1]))
