@@ -111,3 +111,33 @@ def test_the_kalabriasz_pass_hint_says_did_worse_where_its_values_say_so():
         "Pass: played out over likely deals, naming a suit here and playing alone against "
         "two did worse than passing."
     )
+
+
+def test_a_good_note_is_not_said_where_another_card_was_valued_higher():
+    """Amsterdam, match 0 played at random (seed 2) to the sixth card decision with a
+    choice: the king of diamonds, judged with seed 3 over 8 deals. The second look puts
+    the ace of clubs 1.45 above it and the first look's best (the jack of diamonds) only
+    0.03: the cost is under a point, and the note said "the king of diamonds was as good as
+    any option you had". The values it reports say otherwise; "about as good as the best
+    choice" is what they bear out."""
+    import random
+
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.table.coach_note import note_text
+
+    rng = random.Random(2)
+    state = new_match(PRESETS["amsterdam"], 0)
+    decisions = 0
+    while True:
+        obs = state.observation(state.to_move)
+        action = rng.choice(state.legal_actions())
+        if obs.phase == "play" and len(obs.legal) > 1:
+            decisions += 1
+            if decisions == 6:
+                break
+        state, _ = state.apply(action)
+    j = coach.judge(obs, action, seed=3, worlds=8)
+    assert j is not None and action.card == parse_card("KD") and 0 < j.cost < 1
+    values = dict(j.values)
+    assert max(values.values()) > values[action]  # another card was valued higher
+    assert note_text(obs, j) == "The king of diamonds was about as good as the best choice."
