@@ -141,3 +141,18 @@ def test_a_good_note_is_not_said_where_another_card_was_valued_higher():
     values = dict(j.values)
     assert max(values.values()) > values[action]  # another card was valued higher
     assert note_text(obs, j) == "The king of diamonds was about as good as the best choice."
+
+
+def test_a_stored_bid_decision_is_worded_without_values():
+    """The coach's report rebuilds a judgement from a stored decision, with no values; the
+    bid's sentence took the empty values for values and looked the name up in them
+    (KeyError: the report of any match with a costly bid could not open)."""
+    from klaverjas_gui.engine.match import PASS
+    from klaverjas_gui.teach import coach
+
+    obs = new_match(PRESETS["amsterdam"], 1, Stacked(3, NO_HELP)).observation(0)
+    assert PASS in obs.legal and name("H") in obs.legal
+    j = coach.Judgement(0, "bid", "bid_timid", 30.0, PASS, name("H"), ())
+    assert coach.note(obs, j) == (
+        "Instead of passing, naming hearts was about 30 points better for your team."
+    )
