@@ -156,3 +156,37 @@ def test_a_stored_bid_decision_is_worded_without_values():
     assert coach.note(obs, j) == (
         "Instead of passing, naming hearts was about 30 points better for your team."
     )
+
+
+def test_a_points_note_does_not_say_where_the_points_went():
+    """Amsterdam, match 12 played at random (seed 12): at the 86th action the seat plays
+    the ace of hearts second to a trick the opponents are winning; the coach (seed 1, 6
+    deals) finds the king 16 points better. The note said the ace "gave them 7 points
+    more", but the partner, playing after, won the trick: the points went to the seat's
+    own team. What is true when the card is played: the opponents were winning, and the
+    ace put 7 points more into the trick."""
+    import random
+
+    from klaverjas_gui.engine.match import TrickWon
+    from klaverjas_gui.teach import coach
+
+    rng = random.Random(12)
+    state = new_match(PRESETS["amsterdam"], 12)
+    for _ in range(85):
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    obs = state.observation(state.to_move)
+    action = rng.choice(state.legal_actions())
+    j = coach.judge(obs, action, seed=1, worlds=6)
+    assert j is not None and j.mistake == "points" and action.card == parse_card("AH")
+    assert not coach.coaching(obs).partner_winning(obs)
+    won = []
+    while not won:
+        state, events = state.apply(action)
+        won = [e for e in events if isinstance(e, TrickWon)]
+        action = rng.choice(state.legal_actions()) if not won else action
+    assert (won[0].seat - obs.seat) % 2 == 0  # the seat's own team took the trick
+    assert coach.note(obs, j) == (
+        "The opponents were winning this trick when you played: the ace of hearts put "
+        "7 points more into it than the king of hearts would have (about 16 points for "
+        "your team)."
+    )
