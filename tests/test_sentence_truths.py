@@ -190,3 +190,34 @@ def test_a_points_note_does_not_say_where_the_points_went():
         "7 points more into it than the king of hearts would have (about 16 points for "
         "your team)."
     )
+
+
+def test_a_drill_answer_tied_with_the_hint_is_not_called_what_the_coach_would_do():
+    """The tied lead above (four cards at 81, the hint the king of clubs): a drill answered
+    with the jack of clubs costs nothing, and was told "the jack of clubs is what the coach
+    would do here"; the coach would lead the king. No option valued above it is true."""
+    import random
+    from types import SimpleNamespace
+
+    from klaverjas_gui.play.drills import Drill, verdict
+    from klaverjas_gui.teach import coach
+
+    rng = random.Random(1)
+    state = new_match(PRESETS["amsterdam"], 0)
+    while True:
+        obs = state.observation(state.to_move)
+        if obs.phase == "play" and not obs.trick and len(obs.hand) == 4:
+            break
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    hint = coach.hint(obs, 7, 24)
+    other = next(a for a in obs.legal if a != hint)
+    j = coach.judge(obs, other, seed=7, worlds=24)
+    assert j is not None and j.cost == 0.0 and hint.card == parse_card("KC")
+    decision = SimpleNamespace(chosen=str(other), cost=12.0)
+    drill = Drill(decision, None, state, obs)
+    words = verdict(drill, j).text
+    assert "what the coach would do" not in words
+    chosen = coach.did(obs, other)
+    assert words.startswith(
+        f"As good as the best: well chosen, the coach values no option above {chosen}"
+    )
