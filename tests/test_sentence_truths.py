@@ -221,3 +221,33 @@ def test_a_drill_answer_tied_with_the_hint_is_not_called_what_the_coach_would_do
     assert words.startswith(
         f"As good as the best: well chosen, the coach values no option above {chosen}"
     )
+
+
+def test_the_review_does_not_call_a_choice_under_half_a_point_worse_as_good_as_the_best():
+    """The king of diamonds of the note above: 0.03 below the first look's best. Its cost
+    rounds to 0, and the review said "as good as the best choice"; about as good is true."""
+    import random
+    from types import SimpleNamespace
+
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.review import fair_words
+
+    rng = random.Random(2)
+    state = new_match(PRESETS["amsterdam"], 0)
+    decisions = 0
+    while True:
+        obs = state.observation(state.to_move)
+        action = rng.choice(state.legal_actions())
+        if obs.phase == "play" and len(obs.legal) > 1:
+            decisions += 1
+            if decisions == 6:
+                break
+        state, _ = state.apply(action)
+    j = coach.judge(obs, action, seed=3, worlds=8)
+    assert j is not None and 0 < j.cost < 0.5
+    d = SimpleNamespace(seat=obs.seat, kind=j.kind, mistake=j.mistake, cost=j.cost,
+                        chosen=str(j.chosen), best=str(j.best))  # fmt: skip
+    assert fair_words(state, d) == (
+        "The coach, judging only by what could be seen then: The king of diamonds was about "
+        "as good as the best choice."
+    )
