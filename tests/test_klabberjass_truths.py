@@ -188,3 +188,26 @@ def test_a_two_player_lead_speaks_of_no_team():
     assert str(hint.action.card) == "KD"
     assert all(v < values[hint.action] for a, v in values.items() if a != hint.action)
     assert hint.text == "Lead the king of diamonds: of all your cards, it does best here."
+
+
+def test_a_declaration_that_scores_is_not_called_the_better_one():
+    """The non-dealer holds 4 to the ace of diamonds, stays silent; the dealer declares his
+    3 to the 10 and scores. The caption said the dealer "has the better sequence": the
+    non-dealer's was better, only not declared. That it stands and scores is true."""
+    from klaverjas_gui.engine.klabberjass import SequencesShown
+    from klaverjas_gui.ui.captions import action_captions
+
+    deal = _stacked("7C 8C 9C JD QD KD", "8S 9S TS 7H 8H AH", "AC", "AD 7S QS", "JH 9H KS")
+    state, _ = new_klabberjass(KJ, stacked=deal).apply(TAKE)
+    while state.phase == "dix":
+        state, _ = state.apply(PASS)
+    state, _ = state.apply(PASS)  # the non-dealer, 4 to the ace in hand, says nothing
+    before = state
+    state, events = state.apply(DECLARE_CALL)  # the dealer: 3 to the 10
+    shown = next(e for e in events if isinstance(e, SequencesShown))
+    assert shown.seat == 0 and max(len(s) for s in shown.sequences) == 3
+    captions = action_captions(before, events, ("Anna", "Henk"))
+    assert "better" not in " ".join(captions)
+    assert (
+        "Anna's declared sequence stands, and every sequence in that hand scores: +40."
+    ) in captions
