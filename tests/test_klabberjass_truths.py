@@ -211,3 +211,31 @@ def test_a_declaration_that_scores_is_not_called_the_better_one():
     assert (
         "Anna's declared sequence stands, and every sequence in that hand scores: +40."
     ) in captions
+
+
+def test_a_declaration_hint_does_not_say_only_the_better_sequence_scores():
+    """The non-dealer holds 4 to the ace of diamonds and 7-8-9 of clubs; the dealer cannot
+    beat the 4. "Your J-Q-K-A of diamonds is worth 50 points, and only the better sequence
+    scores" was said; the engine scores every sequence of the hand that wins: 70."""
+    deal = _stacked("7C 8C 9C JD QD KD", "8S 9S TS 7H 8H AH", "AC", "AD 7S QS", "JH 9H KS")
+    obs = _declare(deal)
+    assert obs.seat == 1 and DECLARE_CALL in obs.legal
+    assert explain(obs, DECLARE_CALL) == (
+        "Declare: your J-Q-K-A of diamonds is worth 50 points; unless a better sequence is "
+        "declared against it, every sequence in your hand scores (70 points)."
+    )
+    state, _ = new_klabberjass(KJ, stacked=deal).apply(TAKE)
+    while state.phase == "dix":
+        state, _ = state.apply(PASS)
+    state, _ = state.apply(DECLARE_CALL)
+    state, _ = state.apply(PASS)  # the dealer's only answer
+    assert state.declarations == (0, 70)
+
+
+def test_the_dealers_declaration_hint_says_it_scores():
+    """The dealer may declare only what beats the non-dealer's: his declaration scores."""
+    obs = _declare(DEAL_A, DECLARE_CALL)
+    assert obs.seat == obs.dealer == 0 and DECLARE_CALL in obs.legal
+    text = explain(obs, DECLARE_CALL)
+    assert text.startswith("Declare: your 10-J-Q-K-A of spades is worth 100 points and nothing")
+    assert text.endswith("so every sequence in your hand scores (100 points).")

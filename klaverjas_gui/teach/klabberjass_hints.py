@@ -26,7 +26,13 @@ from ..engine.cards import (
     sort_hand,
 )
 from ..engine.klabberjass import DECLARE_CALL, DIX_CALL, KlabberjassObservation
-from ..engine.klabberjass_rules import BELLA, FOUR, best_declaration, sequences_in
+from ..engine.klabberjass_rules import (
+    BELLA,
+    FOUR,
+    best_declaration,
+    declaration_points,
+    sequences_in,
+)
 from ..i18n import tr
 from ..words import card_name, declaration_words, run_name, suit_name
 from .hints import bid_reason, even_best, follow_sentence
@@ -146,9 +152,13 @@ def _declare(obs: KlabberjassObservation, declare: bool) -> str:
     if not declare:
         key = "klabber.hint_silent" if DECLARE_CALL in obs.legal else "klabber.hint_beaten"
         return tr(key, mine=mine)
+    # the one who scores scores every declaration in his hand (`declaration_points`); the
+    # dealer may declare only what beats the non-dealer's, so his declaration scores
+    total = sum(declaration_points(obs.hand, belote))
+    dealer = "_dealer" if obs.seat == obs.dealer else ""
     if best.length == FOUR:
-        return tr("klabber.hint_declare_four", four=mine, points=best.points)
-    return tr("klabber.hint_declare", run=mine, points=best.points)
+        return tr(f"klabber.hint_declare_four{dealer}", four=mine, points=best.points, total=total)
+    return tr(f"klabber.hint_declare{dealer}", run=mine, points=best.points, total=total)
 
 
 def _play(
