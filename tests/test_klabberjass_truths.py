@@ -18,6 +18,7 @@ from klaverjas_gui.engine.klabberjass import (
     TAKE,
     KlabberjassStacked,
 )
+from klaverjas_gui.i18n import tr
 from klaverjas_gui.play.seats import CancelToken
 from klaverjas_gui.teach import coach
 from klaverjas_gui.teach.klabberjass_hints import explain
@@ -208,6 +209,10 @@ def test_a_declaration_that_scores_is_not_called_the_better_one():
     assert shown.seat == 0 and max(len(s) for s in shown.sequences) == 3
     captions = action_captions(before, events, ("Anna", "Henk"))
     assert "better" not in " ".join(captions)
+    assert state.declarations == (40, 0)  # the dealer's 3s score, the silent 4 counts nothing
+    # the rules page said "only the player with the best sequence scores": the best declared
+    rules = tr("teach.rules_kj_declare")
+    assert "best sequence declared scores" in rules and "not declared counts for nothing" in rules
     assert (
         "Anna's declared sequence stands, and every sequence in that hand scores: +40."
     ) in captions
