@@ -245,3 +245,21 @@ def test_the_settings_say_practice_passes_the_laptop_without_covers(make_app):
     assert note not in [text for text, _, _ in scene.table_lines()]
     app.settings.practice = True
     assert note in [text for text, _, _ in scene.table_lines()]
+
+
+def test_the_holders_plate_names_his_own_seat(make_app):
+    """Hot-seat, South and North people: with the laptop at North (seat 2), his plate said
+    "South" (compass 0, whoever held the laptop) while the cover called him the North
+    player. The plate's word is the game's word for the seat (`seat_words`)."""
+    app = make_app()
+    table = start(app, (0, 2), seed=9)
+    holders = {}
+    while len(holders) < 2:
+        wait_for_a_person(app, table)
+        if isinstance(app.top, CoverScene):
+            click_button(app, app.top, "show")
+            p = table.picture()
+            holders[p.holder] = (table.view.role(p, p.holder), table.view.role(p, 2 - p.holder))
+            continue
+        act_first(app, table)
+    assert holders == {0: ("South", "Partner"), 2: ("North", "Partner")}

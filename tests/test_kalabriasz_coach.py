@@ -259,8 +259,8 @@ def test_a_defenders_note_counts_the_defenders_points_and_laying_away_is_named()
     qc, c8 = Action("play", card=Card("Q", "C")), Action("play", card=Card("8", "C"))
     j = coach.Judgement(1, "follow", "points", 12.0, qc, c8, ((c8, 12.0), (qc, 0.0)))
     assert coach.note(obs, j) == (
-        "The maker was winning this trick: the queen of clubs gave him 3 points more than "
-        "the 8 of clubs would have (about 12 points for the defenders)."
+        "The maker was winning this trick when you played: the queen of clubs put 3 points "
+        "more into it than the 8 of clubs would have (about 12 points for the defenders)."
     )
 
 

@@ -198,11 +198,12 @@ def test_the_review_tells_each_lost_card_for_its_side(make_app):
         t for t, _ in review.caption()[1]
     ]
     # a card the coach judged (its stored decision, made up here) gets the coach's words
+    # (the best option is the chosen one: the coach judged it at no cost)
     index, (before, card) = next((i, p) for i, p in enumerate(review.deal.plays)
                                  if p[0].to_move == 0)  # fmt: skip
     review.coached = {
         before.n_actions + 1: Decision(
-            1, before.n_actions + 1, 0, "lead", "", 0.2, f"play {card}", f"play {card}"
+            1, before.n_actions + 1, 0, "lead", "", 0.0, f"play {card}", f"play {card}"
         )
     }
     said = review.fair(SideCardReview(index, 0, card, 0, (), 0, review.maker))

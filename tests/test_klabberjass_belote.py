@@ -206,7 +206,8 @@ def test_the_hint_names_the_four_of_a_kind_and_its_points():
 
     s = to_declare(new_klabberjass(BELOTE, stacked=EXAMPLE).apply(TAKE)[0])
     assert explain(s.observation(1), DECLARE_CALL) == (
-        "Declare: your four nines are worth 150 points, and only the best declaration scores."
+        "Declare: your four nines are worth 150 points; unless a better declaration is made "
+        "against them, every declaration in your hand scores (150 points)."
     )
     # a sequence is the best declaration: named by its cards, as without Belote
     deal = stacked("JS QS KS 7C 9C AD", "JH QH KH 8C TC 7D", "8H", "9D 7S 8D", "QD 9H AC")

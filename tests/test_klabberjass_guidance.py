@@ -302,8 +302,8 @@ def test_klabberjass_sentences_say_the_situation():
     )
     assert _card_sentence(state, "7S").startswith("Lead the 7 of spades: a card without points")
     assert _card_sentence(state, "TS") == (
-        "Lead the 10 of spades: of all your cards, it does best for your team here."
-    )  # the ace of spades is unseen: not the master
+        "Lead the 10 of spades: of all your cards, none does better here."
+    )  # the ace of spades is unseen: not the master; without values, not "it does best"
 
 
 def test_taking_with_the_seven_of_trump_mentions_the_dix():

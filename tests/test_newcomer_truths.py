@@ -71,9 +71,9 @@ def test_one_declaration_shown_is_named_in_the_singular(make_app, monkeypatch):
 @pytest.mark.parametrize(
     ("lang", "one", "two", "caption_one"),
     [
-        ("en", "Sequence +20", "Sequences +70", "Henk has the better sequence and scores it: +20."),
-        ("nl", "Reeks +20", "Reeksen +70", "Henk heeft de beste reeks en krijgt die: +20."),
-        ("fr", "Suite +20", "Suites +70", "Henk a la meilleure séquence et la marque : +20."),
+        ("en", "Sequence +20", "Sequences +70", "Henk's declared sequence stands and scores: +20."),
+        ("nl", "Reeks +20", "Reeksen +70", "De gemelde reeks van Henk blijft staan en telt: +20."),
+        ("fr", "Suite +20", "Suites +70", "La séquence annoncée par Henk tient et compte : +20."),
     ],
 )
 def test_sequences_shown_are_counted_true_in_every_language(lang, one, two, caption_one):

@@ -201,8 +201,9 @@ class Coaching:
         return shrunk(obs, player.solved_worlds, best)
 
     def reason(self, obs: Obs, j: Judgement) -> str | None:
-        """Why the better option was better (`_reason`)."""
-        found = hints.reason(obs, j.best, j.chosen, dict(j.values))
+        """Why the better option was better (`_reason`). A judgement rebuilt from a stored
+        decision (the coach's report) has no values: the sentence is then said without."""
+        found = hints.reason(obs, j.best, j.chosen, dict(j.values) or None)
         return None if found is None else tr(found[0], **found[1])
 
     def explain(self, obs: Obs, action: Action, values: dict[Action, float] | None = None) -> str:

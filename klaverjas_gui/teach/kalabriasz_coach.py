@@ -73,7 +73,7 @@ class KalabriaszCoaching(Coaching):
         return evaluate(obs, seed, worlds, cancelled, stop_at)
 
     def reason(self, obs: Obs, j: Judgement) -> str | None:
-        found = kalabriasz_hints.reason(obs, j.best, j.chosen, dict(j.values))
+        found = kalabriasz_hints.reason(obs, j.best, j.chosen, dict(j.values) or None)
         return None if found is None else tr(found[0], **found[1])
 
     def own_note(self, obs: Obs, j: Judgement) -> str | None:

@@ -54,7 +54,7 @@ class KlabberjassCoaching(Coaching):
             return None if found is None else tr(found[0], **found[1])
         if j.best.kind == j.chosen.kind:
             return None
-        return klabberjass_hints.reason(obs, j.best, j.chosen, dict(j.values))
+        return klabberjass_hints.reason(obs, j.best, j.chosen, dict(j.values) or None)
 
     def own_note(self, obs: Obs, j: Judgement) -> str | None:
         return None  # no lesson of its own, no roem to claim

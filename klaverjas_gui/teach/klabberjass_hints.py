@@ -25,11 +25,17 @@ from ..engine.cards import (
     SUITS,
     sort_hand,
 )
-from ..engine.klabberjass import DIX_CALL, KlabberjassObservation
-from ..engine.klabberjass_rules import BELLA, FOUR, best_declaration, sequences_in
+from ..engine.klabberjass import DECLARE_CALL, DIX_CALL, KlabberjassObservation
+from ..engine.klabberjass_rules import (
+    BELLA,
+    FOUR,
+    best_declaration,
+    declaration_points,
+    sequences_in,
+)
 from ..i18n import tr
 from ..words import card_name, declaration_words, run_name, suit_name
-from .hints import bid_reason, follow_sentence
+from .hints import bid_reason, even_best, follow_sentence
 
 
 def explain(
@@ -51,7 +57,7 @@ def reason(
     """`explain`'s sentence; None when the values do not bear one out against `instead`."""
     kind = action.kind
     if kind == "play":
-        return _play(obs, action.card)  # type: ignore[arg-type]
+        return _play(obs, action, values)
     if kind in ("take", "name"):
         suit = obs.proposed.suit if kind == "take" else action.suit
         cards = _trumps(obs, suit.index)  # type: ignore[union-attr]
@@ -60,12 +66,8 @@ def reason(
                       card=card_name(obs.proposed))  # fmt: skip
         found = bid_reason(obs, action, instead, values, suit)  # type: ignore[arg-type]
         return None if found is None else tr(found[0], **found[1])
-    if kind == "schmeiss":
-        if obs.variant.clob:
-            return tr("klabber.hint_schmeiss_clob")
-        return tr("klabber.hint_schmeiss", suit=suit_name(obs.proposed.suit))
-    if kind in ("accept", "refuse"):
-        return tr(f"klabber.hint_{kind}", suit=suit_name(obs.proposed.suit))
+    if kind in ("schmeiss", "accept", "refuse"):
+        return _schmeiss(obs, action, instead, values)
     if obs.phase == "dix":
         seven = card_name(Card(RANK_LETTERS[SEVEN], obs.trump))  # type: ignore[arg-type]
         if obs.turned.suit != obs.trump:  # a suit named in round 2: no dix (RULES.md 2)
@@ -77,6 +79,37 @@ def reason(
     if obs.phase == "declare":
         return _declare(obs, kind == "declare")
     return _pass(obs, instead)
+
+
+def _schmeiss(
+    obs: KlabberjassObservation, action: Action, instead: Action | None,
+    values: Mapping[Action, float] | None,
+) -> str | None:  # fmt: skip
+    """A schmeiss, or the answer to one. With the values the hint (or the coach) chose by:
+    what they say of it against every other option (a schmeiss: valued above them all, "no
+    worse" on a tie; an answer: against the other answer); without them, only what the
+    rules make of it. With `instead`, None unless the values put `action` above it."""
+    suit = suit_name(obs.proposed.suit)
+    kind = action.kind
+    if values is None:
+        if instead is not None:
+            return None
+        key = "klabber.hint_schmeiss_clob_rule" if obs.variant.clob else f"klabber.hint_{kind}_rule"
+        return tr(key, suit=suit)
+    others = [v for a, v in values.items() if a != action]
+    if instead is not None and values[instead] >= values[action]:
+        return None
+    if kind == "schmeiss":
+        if any(v > values[action] for v in others):
+            return None
+        even = "_even" if any(v == values[action] for v in others) else ""
+        clob = "_clob" if obs.variant.clob else ""
+        return tr(f"klabber.hint_schmeiss{clob}{even}", suit=suit)
+    if kind == "refuse" and any(v >= values[action] for v in others):
+        return None
+    if kind == "accept" and any(v > values[action] for v in others):
+        return None
+    return tr(f"klabber.hint_{kind}", suit=suit)
 
 
 def _pass(obs: KlabberjassObservation, instead: Action | None) -> str:
@@ -101,25 +134,46 @@ def _trumps(obs: KlabberjassObservation, suit: int) -> str:
 
 
 def _declare(obs: KlabberjassObservation, declare: bool) -> str:
+    """Declaring, or saying nothing: nothing to declare (none of three or more, nor with
+    Belote a four of a kind), a declaration that does not beat the one declared (the
+    dealer's pass is then the only answer), or one kept silent, which then does not score
+    (the engine scores only a declaration made)."""
     t = obs.trump.index  # type: ignore[union-attr]
-    best = best_declaration(obs.hand, t, obs.variant.declarations == "belote")
-    if not declare or best is None:
-        return tr("klabber.hint_silent")
+    belote = obs.variant.declarations == "belote"
+    best = best_declaration(obs.hand, t, belote)
+    if best is None:
+        return tr("klabber.hint_nothing_four" if belote else "klabber.hint_nothing")
     if best.length == FOUR:
-        return tr("klabber.hint_declare_four", four=declaration_words(FOUR, best.top),
-                  points=best.points)  # fmt: skip
-    run = next(seq for seq in sequences_in(obs.hand)
-               if (len(seq), seq[-1].rank_index, seq[0].suit_index == t) == best)  # fmt: skip
-    return tr("klabber.hint_declare", run=run_name(run), points=best.points)
+        mine = declaration_words(FOUR, best.top)
+    else:
+        run = next(seq for seq in sequences_in(obs.hand)
+                   if (len(seq), seq[-1].rank_index, seq[0].suit_index == t) == best)  # fmt: skip
+        mine = run_name(run)
+    if not declare:
+        key = "klabber.hint_silent" if DECLARE_CALL in obs.legal else "klabber.hint_beaten"
+        return tr(key, mine=mine)
+    # the one who scores scores every declaration in his hand (`declaration_points`); the
+    # dealer may declare only what beats the non-dealer's, so his declaration scores
+    total = sum(declaration_points(obs.hand, belote))
+    dealer = "_dealer" if obs.seat == obs.dealer else ""
+    if best.length == FOUR:
+        return tr(f"klabber.hint_declare_four{dealer}", four=mine, points=best.points, total=total)
+    return tr(f"klabber.hint_declare{dealer}", run=mine, points=best.points, total=total)
 
 
-def _play(obs: KlabberjassObservation, card: Card) -> str:
+def _play(
+    obs: KlabberjassObservation, action: Action, values: Mapping[Action, float] | None
+) -> str:
+    card: Card = action.card  # type: ignore[assignment]
     t = obs.trump_index
     name = card_name(card)
     if _bella(obs, card, t):
         return tr("klabber.hint_bella", card=name, points=BELLA)
     if not obs.trick:
-        return _lead(obs, card, t)
+        found = even_best(_lead(obs, card, t), action, values,
+                          ("klabber.hint_lead_other", "klabber.hint_lead_other_even"))  # fmt: skip
+        assert found is not None
+        return tr(found[0], **found[1])
     legal = [a.card for a in obs.legal if a.kind == "play"]
     return follow_sentence(t, list(obs.trick), card, legal)  # type: ignore[arg-type]
 
@@ -132,17 +186,20 @@ def _bella(obs: KlabberjassObservation, card: Card, t: int) -> bool:
     return any(c.suit_index == t and c.rank_index == other for c in obs.hand)
 
 
-def _lead(obs: KlabberjassObservation, card: Card, t: int) -> str:
+def _lead(obs: KlabberjassObservation, card: Card, t: int) -> tuple[str, dict[str, str]]:
+    """The lead's sentence (key, arguments); "it does best" (hint_lead_other) is for
+    `even_best` to keep or soften by the values. No partner: "here", not "for your team"."""
     name = card_name(card)
+    suit = suit_name(card.suit)
     if card.suit_index == t:
-        return tr("klabber.hint_lead_trump", card=name)
+        return "klabber.hint_lead_trump", {"card": name}
     if card.rank_index == ACE:
-        return tr("klabber.hint_lead_ace", card=name, suit=suit_name(card.suit))
+        return "klabber.hint_lead_ace", {"card": name, "suit": suit}
     if _master(obs, card):
-        return tr("klabber.hint_lead_master", card=name, suit=suit_name(card.suit))
+        return "klabber.hint_lead_master", {"card": name, "suit": suit}
     if POINTS[t][card.index] == 0:
-        return tr("klabber.hint_lead_low", card=name)
-    return tr("guide.lead_other", card=name)
+        return "klabber.hint_lead_low", {"card": name}
+    return "klabber.hint_lead_other", {"card": name}
 
 
 def _master(obs: KlabberjassObservation, card: Card) -> bool:

@@ -56,7 +56,7 @@ class SeatTable(StillTable):
         return Picture(
             model=p.model, layout=p.layout, names=p.names, you=p.you, teams=p.teams,
             sides=p.sides, variant=p.variant, open_cards=False, faces=frozenset({self.seat}),
-            bottom=self.seat, turn=p.turn, marks=marks or Marks(),
+            bottom=self.seat, turn=p.turn, marks=marks or Marks(), seat_words=p.seat_words,
         )  # fmt: skip
 
     def lifts(self, marks: Marks) -> list[float]:

@@ -324,9 +324,17 @@ def fair_words(state: object, d: Decision) -> str:
     """The coach's stored judgement of a decision in one sentence: its note when it cost
     enough to say so, else that it was (about) as good as the best."""
     cost = round(d.cost)
+    if d.cost == 0:
+        return tr("coach.review_fair_best")
     if d.cost < coach.FLAG:
-        key = "coach.review_fair_best" if cost == 0 else "coach.review_fair_close"
-        return tr(key, cost=coach.points(cost))
+        if cost == 0:  # under half a point: not "as good as the best", nor "0 points from it"
+            try:
+                chosen = coach.did(state.observation(d.seat), state.parse_action(d.chosen))  # type: ignore[attr-defined]
+            except (StateError, ValueError):
+                chosen = d.chosen
+            note = tr("coach.note_close", chosen=chosen[:1].upper() + chosen[1:])
+            return tr("coach.review_fair", note=note)
+        return tr("coach.review_fair_close", cost=coach.points(cost))
     try:
         obs = state.observation(d.seat)  # type: ignore[attr-defined]
         parse = state.parse_action  # type: ignore[attr-defined]

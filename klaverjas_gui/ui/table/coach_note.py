@@ -54,8 +54,11 @@ class Note:
 
 
 def note_text(obs: Any, j: coach.Judgement) -> str:
-    """The note's sentence: what was better and why, or that the choice was good."""
-    if j.cost < GOOD:
+    """The note's sentence: what was better and why, or that the choice was good: "as good
+    as any option" only when the values reported put no option above it (a second look
+    may value a third option above both the chosen one and the first look's best)."""
+    mine = dict(j.values).get(j.chosen)
+    if j.cost < GOOD and mine is not None and all(v <= mine for _, v in j.values):
         chosen = coach.did(obs, j.chosen)
         return tr("coach.note_good", chosen=chosen[:1].upper() + chosen[1:])
     return coach.note(obs, j)

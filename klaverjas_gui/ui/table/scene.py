@@ -277,7 +277,7 @@ class TableScene(Scene):
             icons=tuple(prompt.icons), claim=prompt.claim_bar(), focus=prompt.focus_rect(),
             needed=self.guide.points_needed(self.model, s.state.variant),
             show_last=self.overlays.show_last, clock=self.clock,
-            above_plate=self.port.above_plate(),
+            above_plate=self.port.above_plate(), seat_words=self.game.seat_words,
         )  # fmt: skip
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -59,7 +59,7 @@ class StillTable:
             teams=self.table_class.teams(labels), sides=self.table_class.sides,
             variant=self.variant, open_cards=True,
             faces=frozenset(range(self.game.players)),
-            turn=None if s is None or s.is_over else s.to_move,
+            turn=None if s is None or s.is_over else s.to_move, seat_words=self.game.seat_words,
         )  # fmt: skip
 
     def draw(self, surface: pygame.Surface) -> None:

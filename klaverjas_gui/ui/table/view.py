@@ -16,11 +16,11 @@ from typing import Any
 import pygame
 
 from ...engine import ALL_CARDS, Card, Suit, parse_card
+from ...games import Game
 from ...i18n import language, tr
 from ...words import card_text, convention_text, kraak_name, suit_name, value_label
 from .. import icons, theme, widgets
 from ..cardimg import CardImages
-from ..seats import compass
 from .layout import MIN_TEXT, SMALL, Pose, TableLayout
 from .model import BUBBLE_FADE, TableModel
 
@@ -117,6 +117,7 @@ class Picture:
     clock: float = 0.0  # seconds, for the thinking dots
     above_plate: int | None = None  # the top of the Hint/Take back buttons over the bottom
     # plate: the bottom seat's speech bubble points from above them, never onto them
+    seat_words: tuple[str, ...] = Game.seat_words  # each seat's place: the game's (registry)
 
 
 class TableView:
@@ -356,11 +357,10 @@ class TableView:
         return f"{role} · {tr('ui.table_tricks', n=won)}" if won else role
 
     def role(self, p: Picture, seat: int) -> str:
-        """The seat's plate line: its compass point, or partner / opponent of the holder."""
-        if p.holder is None:
-            return compass(seat)
-        if seat == p.holder:
-            return compass(0)
+        """The seat's plate line: its place as the game names it (the registry's
+        `seat_words`, as the hot-seat cover does), or partner / opponent of the holder."""
+        if p.holder is None or seat == p.holder:
+            return tr(p.seat_words[seat])
         partner = (seat - p.holder) % 2 == 0
         return tr("ui.table_partner") if partner else tr("ui.table_opponent")
 
