@@ -347,3 +347,28 @@ def test_a_card_dragged_to_lay_away_is_drawn_over_the_panel(make_app):
     assert len(white) > len(row) // 2, row[:5]
     post(pygame.MOUSEBUTTONUP, pos=panel.center, button=1)
     app.step(DT)
+
+
+def test_the_two_cards_taken_from_the_talon_are_marked_while_laying_away(make_app):
+    """Kalabriasz, you named trump and took the talon: your hand of twelve did not say
+    which two cards came from the talon, so a newcomer could not tell what he had just
+    taken. Now each carries a "Talon" tab until two cards are laid away."""
+    from uitest import card_pos, click, run_until
+
+    app = make_app("--lang", "nl", first_frame=True)
+    table = catalogue._kalabriasz(app, lambda s: s.phase == "bidding" and s.to_move == 0)
+    run_until(app, lambda: table.prompt.visible and "pass" in table.prompt.actions)
+    name = next(rect for action, rect in table.prompt.choices() if action.kind == "name")
+    click(app, name.center)
+    run_until(app, lambda: table.human_may_play() and table.director.idle)
+    state = table.session.state
+    assert state.phase == "talon" and state.maker == 0
+    assert sorted(table.view.talon_marked) == sorted(state.talon)
+    for _ in range(2):
+        card = next(c for c in table.model.hands[0] if c not in state.talon)
+        click(app, card_pos(table, card))
+        run_until(app, lambda: table.director.idle and table.session.job is None)
+        state = table.session.state
+    run_until(app, lambda: len(table.model.laid) == 2 and table.director.idle)
+    app.step(1 / 60)
+    assert table.view.talon_marked == []
