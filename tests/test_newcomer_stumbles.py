@@ -372,3 +372,20 @@ def test_the_two_cards_taken_from_the_talon_are_marked_while_laying_away(make_ap
     run_until(app, lambda: len(table.model.laid) == 2 and table.director.idle)
     app.step(1 / 60)
     assert table.view.talon_marked == []
+
+
+@pytest.mark.parametrize("lang", ["nl", "en", "fr"])
+def test_continue_names_a_kalabriasz_or_klabberjass_game_once(make_app, lang, tmp_path):
+    """The menu's Continue read "Verder met Kalabriasz: Kalabriasz · 12 spellen, spel 3"
+    (and "Klabberjass: Klabberjass, spel 3"): the preset named after the game said the
+    game's name a second time. Now the rules' part says only what it adds."""
+    app = make_app("--lang", lang, first_frame=True)
+    catalogue.SCREENS["menu: three open matches"](app)
+    app.step(1 / 60)
+    label = app.top.buttons["continue"].text
+    assert label.count("Klabberjass") == 1 and "3" in label, label
+    app = make_app("--lang", lang, "--data-dir", str(tmp_path), first_frame=True)
+    catalogue.SCREENS["menu: continue kalabriasz"](app)
+    app.step(1 / 60)
+    label = app.top.buttons["continue"].text
+    assert label.count("Kalabriasz") == 1 and "12" in label, label
