@@ -389,3 +389,27 @@ def test_continue_names_a_kalabriasz_or_klabberjass_game_once(make_app, lang, tm
     app.step(1 / 60)
     label = app.top.buttons["continue"].text
     assert label.count("Kalabriasz") == 1 and "12" in label, label
+
+
+@pytest.mark.parametrize("screen", ["kalabriasz: game end", "match end", "klabberjass: game end"])
+def test_the_end_of_a_game_opens_its_score_sheet(make_app, screen):
+    """At the end of a Kalabriasz game (of any game) only the chart was left: no button and
+    no Tab to see the score sheet, deal by deal. Now a button and Tab open the game's own
+    sheet, and closing it returns to the end."""
+    from uitest import click_button, press
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS[screen](app)
+    app.step(1 / 60)
+    end = app.top
+    click_button(app, end, "sheet")
+    assert type(app.top).__name__.endswith("SheetScene"), app.top
+    press(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.top is end
+    press(app, pygame.K_TAB)
+    assert type(app.top).__name__.endswith("SheetScene"), app.top
+    rects = [b.get_abs_rect() for b in end.buttons.values()]
+    assert all(r.right <= 1024 and r.left >= 0 for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
