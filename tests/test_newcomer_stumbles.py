@@ -413,3 +413,47 @@ def test_the_end_of_a_game_opens_its_score_sheet(make_app, screen):
     rects = [b.get_abs_rect() for b in end.buttons.values()]
     assert all(r.right <= 1024 and r.left >= 0 for r in rects)
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def lesson_panels_that_grow(app, lesson) -> list[str]:
+    """Play `lesson` as it wants to be played, and name each of its panels whose words do
+    not fit the room left of the hand (the panel then grows over what lies above it)."""
+    from klaverjas_gui.ui.tutorial import lesson_panel_text, open_lesson
+
+    app.show_menu()
+    scene = open_lesson(app, lesson)
+    grown = []
+    for _ in range(4000):
+        run = scene.run
+        head, lines = scene.panel_lines()
+        if not lesson_panel_text(scene.panel_rect(), scene.layout.u, head, lines).fits:
+            grown.append(lines[-1][0][:40])
+        if scene.finished:
+            break
+        if run.waiting_for_you and scene.may_act() and run.step is not None:
+            scene.submit(run.parse(run.step.action))
+        scene.update(0.05)
+    return grown
+
+
+@pytest.mark.parametrize(
+    "lesson_id", ["follow", "trump", "overtrump", "rotterdam", "choose", "roem", "signals", "three"]
+)
+def test_a_lessons_words_fit_left_of_the_hand_without_hiding_wests_name(make_app, lesson_id):
+    """The signals lesson at 1024x600: its words did not fit the panel left of South's hand
+    even in its smallest letters, so the panel grew upwards over West's name plate (West's
+    name and the dealer's mark hidden, 16.png). The hand lies a little closer and right of
+    the middle in a lesson, and the panel is wide enough."""
+    from klaverjas_gui.teach.lessons import LESSON_BY_ID
+
+    app = make_app("--lang", "nl", first_frame=True)
+    lesson = LESSON_BY_ID[lesson_id]
+    assert lesson_panels_that_grow(app, lesson) == []
+    scene = app.top
+    L = scene.layout
+    panel = scene.panel_rect()
+    assert not panel.colliderect(L.plate_rect(1, False))  # West's plate
+    assert not panel.colliderect(L.hand_bounds(0, False))
+    for button in scene.buttons.values():
+        if button.visible:
+            assert not button.get_abs_rect().colliderect(L.hand_bounds(0, False))

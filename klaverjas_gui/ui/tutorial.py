@@ -30,7 +30,7 @@ from .commands import Command
 from .menu import ListScene
 from .scene import Scene
 from .table.guide import Guide
-from .table.layout import SOUTH, WEST, Pose
+from .table.layout import SOUTH, WEST, Pose, TableLayout
 from .table.scene import TableScene
 from .table.view import Picture, TableView
 
@@ -245,6 +245,30 @@ def draw_panel_text(surface: pygame.Surface, panel: PanelText, u: float, alpha: 
         y += px(6)
 
 
+class LessonSouth:
+    """A lesson's table layout (mixed in before the game's): the bottom hand lies a little
+    closer (as a hand of ten or twelve does, each card's corner still whole) and right of
+    the middle, as far as the column of buttons allows, so the lesson panel left of it is
+    wider. At 1024x600 its words came in small letters, and where even those did not fit
+    (the signals lesson) the panel grew over West's name plate and hid it."""
+
+    def south_spacing(self, n: int) -> float:
+        L: Any = self
+        return float(min(0.46 * L.card[0], super().south_spacing(n)))  # type: ignore[misc]
+
+    def south_x(self) -> float:
+        L: Any = self
+        n = L.longest_hand
+        right = L.w / 2 + L.south_spacing(n) * (n - 1) / 2 + L.card[0] / 2
+        room = L.side_buttons(1)[0].left - L.px(24) - right
+        return float(L.w / 2 + max(0, room))
+
+
+@dataclass(frozen=True)
+class LessonLayout(LessonSouth, TableLayout):
+    """The four-player table of a lesson."""
+
+
 class LessonPicture:
     """What a lesson changes in a table's view (mixed in before the game's view): South's
     name plate gives way to the lesson panel, and the score's head names the lesson."""
@@ -281,6 +305,7 @@ class LessonScene(TableScene):
     """One card lesson at the table: the script plays the others, the learner plays South.
     A game's own lesson table mixes this before its table scene (ui/kalabriasz_lesson.py)."""
 
+    layout_class = LessonLayout
     view_class = LessonView
     guide_class = LessonGuide
 
