@@ -457,3 +457,24 @@ def test_a_lessons_words_fit_left_of_the_hand_without_hiding_wests_name(make_app
     for button in scene.buttons.values():
         if button.visible:
             assert not button.get_abs_rect().colliderect(L.hand_bounds(0, False))
+
+
+def test_the_last_trick_says_the_roem_it_brought(make_app, monkeypatch):
+    """Klaverjas, you claimed the 20 roem of your trick: "Vorige slag (L)" showed the four
+    cards and who took them, but not the roem the score had just counted for them. Its
+    title now ends with it, as the score panel says it ("+20 roem")."""
+    from uitest import click, press, run_until
+
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS["table: roem button"](app)
+    table = app.match
+    run_until(app, lambda: table.port.button_rect("roem") is not None)
+    click(app, table.port.button_rect("roem").center)
+    run_until(app, lambda: table.model.last_trick is not None and table.director.idle)
+    assert table.model.deal_roem[0] == 20
+    press(app, pygame.K_l)
+    picture = table.picture()
+    assert picture.show_last
+    placed = words_placed(monkeypatch, lambda s: table.view.draw_over(s, picture))
+    titles = [w for w in placed if w.startswith("Vorige slag")]
+    assert titles and titles[0].endswith("· +20 roem"), list(placed)

@@ -123,3 +123,4 @@ class KalabriaszDirector(Director):
         yield from super().trick_won(ev, counted)
         if ev.roem and not counted:
             self.model.deal_roem[ev.seat] += ev.roem
+            self.model.trick_roem[ev.trick_no] = ev.roem

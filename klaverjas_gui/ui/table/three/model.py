@@ -42,6 +42,7 @@ class KalabriaszModel(TableModel):
         self.tricks_won = list(state.tricks_won)
         self.deal_points, self.deal_roem = list(state.deal_points), list(state.roem)
         self.last_trick = None
+        self.trick_roem = {}
         self.seat_tricks = [0, 0, 0, 0]
         for leader, cards in state.tricks:
             winner = (leader + trick_winner(state.trump_suit, cards)) % 3
