@@ -478,3 +478,24 @@ def test_the_last_trick_says_the_roem_it_brought(make_app, monkeypatch):
     placed = words_placed(monkeypatch, lambda s: table.view.draw_over(s, picture))
     titles = [w for w in placed if w.startswith("Vorige slag")]
     assert titles and titles[0].endswith("· +20 roem"), list(placed)
+
+
+@pytest.mark.parametrize("lang", ["nl", "en", "fr"])
+def test_history_with_only_a_running_match_does_not_say_none_was_played(
+    make_app, monkeypatch, lang
+):
+    """History after a deal or two of a match still running: "Er is nog geen partij
+    gespeeld" (no match has been played yet), as if the evening's match were lost. With a
+    match running it says where that one is, its words wrapped inside the list."""
+    app = make_app("--lang", lang, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["menu: continue"](app)
+    app.step(1 / 60)
+    history = app.push("history")
+    app.step(1 / 60)
+    listing = history.listing
+    assert not listing.rows and listing.empty == tr("ui.history_empty_running")
+    placed = words_placed(monkeypatch, history.draw)
+    said = {words: rect for words, rect in placed.items() if words and words in listing.empty}
+    assert " ".join(said) == listing.empty, list(placed)
+    assert all(listing.rect.contains(rect) for rect in said.values()), said
