@@ -499,3 +499,32 @@ def test_history_with_only_a_running_match_does_not_say_none_was_played(
     said = {words: rect for words, rect in placed.items() if words and words in listing.empty}
     assert " ".join(said) == listing.empty, list(placed)
     assert all(listing.rect.contains(rect) for rect in said.values()), said
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_the_signals_line_keeps_clear_of_the_foot_with_two_people_at_the_laptop(make_app, text):
+    """Play with signals = kleur and North a person at this laptop, largest letters: the
+    line "Meer mensen aan deze laptop" took the room above the foot, and "Seinen: kleur"
+    was drawn under "Alle regelopties...", its S peeking out beside the button. Every
+    note now keeps off every button and inside the window."""
+    from klaverjas_gui.games import KLAVERJAS
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size(text)
+    app.settings.set_rule("signals", "kleur", KLAVERJAS)
+    app.settings.set_seat(2, kind="human", game=KLAVERJAS)
+    scene = app.push("play")
+    app.step(1 / 60)
+    size = theme.readable(scene._px(16))
+    line_h = theme.font(size).get_linesize()
+    buttons = [b.get_abs_rect() for b in scene.buttons.values() if b.visible]
+    assert any(note.startswith("Seinen") for note, _ in scene.notes), scene.notes
+    assert any(note == tr("ui.play_people") for note, _ in scene.notes)
+    for note, rect in scene.notes:
+        lines = theme.wrap(note, size, rect.w)
+        width = max(theme.font(size).size(line)[0] for line in lines)
+        drawn = pygame.Rect(rect.left, rect.centery - line_h * len(lines) // 2, width,
+                            line_h * len(lines))  # fmt: skip
+        assert len(lines) <= 2 and app.screen.get_rect().contains(drawn), (note, drawn)
+        for button in buttons:
+            assert not drawn.colliderect(button), (note, drawn, button)
