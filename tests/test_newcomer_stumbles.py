@@ -528,3 +528,28 @@ def test_the_signals_line_keeps_clear_of_the_foot_with_two_people_at_the_laptop(
         assert len(lines) <= 2 and app.screen.get_rect().contains(drawn), (note, drawn)
         for button in buttons:
             assert not drawn.colliderect(button), (note, drawn, button)
+
+
+def test_a_hot_seat_player_at_north_is_not_called_south(make_app):
+    """Two people at one laptop, Anna at North: on her turn her plate read "Anna · Zuid"
+    while the cover for the other person said "de speler van Zuid". Each person's own
+    plate names the seat they play."""
+    from test_hotseat import start
+    from uitest import click, press, run_until
+
+    from klaverjas_gui.ui.table.cover import CoverScene
+
+    app = make_app("--lang", "nl", first_frame=True)
+    table = start(app, (0, 2), seed=9)
+    for _ in range(6):  # South passes; the cover goes up for North, who shows her cards
+        if table.session.holder == 2 and app.top is table:
+            break
+        run_until(app, lambda: isinstance(app.top, CoverScene) or table.prompt.visible)
+        if isinstance(app.top, CoverScene):
+            press(app, pygame.K_a)
+        else:
+            click(app, next(r for a, r in table.prompt.choices() if a.kind == "pass").center)
+    picture = table.picture()
+    assert picture.bottom == 2
+    assert table.view.role(picture, 2) == "Noord"
+    assert table.view.role(picture, 0) == "Maat"

@@ -359,8 +359,8 @@ class TableView:
         """The seat's plate line: its compass point, or partner / opponent of the holder."""
         if p.holder is None:
             return compass(seat)
-        if seat == p.holder:
-            return compass(0)
+        if seat == p.holder:  # its own place: North for a person at North (it said South
+            return compass(seat)  # under every hot-seat player's name and a guest's)
         partner = (seat - p.holder) % 2 == 0
         return tr("ui.table_partner") if partner else tr("ui.table_opponent")
 
