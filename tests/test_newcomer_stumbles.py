@@ -553,3 +553,43 @@ def test_a_hot_seat_player_at_north_is_not_called_south(make_app):
     assert picture.bottom == 2
     assert table.view.role(picture, 2) == "Noord"
     assert table.view.role(picture, 0) == "Maat"
+
+
+def test_the_sheets_result_word_keeps_off_the_score_before_it(make_app, monkeypatch):
+    """History → a match with a verzaakt deal, largest letters: "VERZAAKT", moved left to
+    stay inside the sheet, was drawn over the other team's "202" ("202VERZAAKT"). It
+    shrinks now rather than run into the score."""
+    import dataclasses
+
+    from klaverjas_gui.engine.match import verzaakt
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["deal summary: verzaakt"](app)
+    state, _ = app.match.session.state.apply(verzaakt(0))
+    line = state.sheet[-1]  # the wrong card the other way round: they score, as that evening
+    score = dataclasses.replace(line.score, scores=line.score.scores[::-1],
+                                card_points=line.score.card_points[::-1],
+                                roem=line.score.roem[::-1])  # fmt: skip
+    line = dataclasses.replace(line, score=score)
+    app.show_menu()
+    catalogue.SCREENS["history: match"](app)
+    app.step(1 / 60)
+    scene = app.top
+    scene.lines = [line]
+    made: dict[int, str] = {}
+    text = theme.text
+
+    def remember(words, *args, **kwargs):
+        img = text(words, *args, **kwargs)
+        made[id(img)] = words
+        return img
+
+    monkeypatch.setattr(theme, "text", remember)
+    surface = Recording((1024, 600))
+    scene.draw(surface)
+    placed = [(made[id(img)], rect) for img, rect in surface.placed if id(img) in made]
+    word = next(rect for words, rect in placed if words == tr("ui.sheet_verzaakt"))
+    row = [(w, r) for w, r in placed if abs(r.centery - word.centery) < word.h // 2 and r != word]
+    assert max(line.score.scores) >= 100  # three figures, as in the evening's 202
+    assert row and all(not r.colliderect(word) for _, r in row), (word, row)
