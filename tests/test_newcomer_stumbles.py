@@ -593,3 +593,37 @@ def test_the_sheets_result_word_keeps_off_the_score_before_it(make_app, monkeypa
     row = [(w, r) for w, r in placed if abs(r.centery - word.centery) < word.h // 2 and r != word]
     assert max(line.score.scores) >= 100  # three figures, as in the evening's 202
     assert row and all(not r.colliderect(word) for _, r in row), (word, row)
+
+
+def test_a_guests_hand_is_not_offered_while_her_card_is_on_its_way(make_app):
+    """A network guest played a card: until the host's answer came her hand still looked
+    playable, its legal cards lifted and the keyboard's pick on one, as if the card had
+    not been taken. Now nothing is offered while it is on its way, and after the answer
+    the play goes on."""
+    from test_newcomer_layout import _Guest
+    from uitest import DT, card_pos, drag, drop_point, run_until
+
+    from klaverjas_gui.engine import PRESETS, new_match
+    from klaverjas_gui.play.net.session import GuestSession
+    from klaverjas_gui.play.seats import Jobs
+
+    state = new_match(PRESETS["amsterdam"], 5)
+    while not (state.phase == "play" and state.tricks and state.to_move == 2):
+        state, _ = state.apply(state.legal_actions()[0])
+    app = make_app("--lang", "nl", first_frame=True)
+    guest = _Guest(state)
+    session = GuestSession(guest, app.settings, Jobs(True))  # type: ignore[arg-type]
+    app.start_network(session)
+    table = app.top
+    run_until(app, lambda: table.human_may_play(), seconds=10)
+    assert table.picture().marks.legal
+    card = state.legal_actions()[0]
+    drag(app, card_pos(table, card.card), drop_point(table))
+    assert guest.sent == [(str(card), state.n_actions)]
+    for _ in range(5):
+        app.step(DT)
+        marks = table.picture().marks
+        assert not table.human_may_play() and marks.legal is None and marks.selected is None
+    played, events = state.apply(card)  # the host's answer: her card, played
+    guest.updates.put(guest.update(played, card, 2, events))
+    run_until(app, lambda: session.state.n_actions == played.n_actions, seconds=10)
