@@ -627,3 +627,30 @@ def test_a_guests_hand_is_not_offered_while_her_card_is_on_its_way(make_app):
     played, events = state.apply(card)  # the host's answer: her card, played
     guest.updates.put(guest.update(played, card, 2, events))
     run_until(app, lambda: session.state.n_actions == played.n_actions, seconds=10)
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_a_done_lessons_tick_stays_beside_its_own_button(make_app, monkeypatch, text):
+    """The lesson list with lesson 1 done: its tick was drawn right of its button, on the
+    button of lesson 7 in the other column, so lesson 7 looked done and lesson 1 not.
+    Each tick now stands beside its own button, off every other one, in the window."""
+    from klaverjas_gui.teach.lessons import LESSONS
+    from klaverjas_gui.ui import tutorial
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size(text)
+    first = LESSONS[0]
+    app.settings.tutorial_done = [first.id]
+    catalogue.SCREENS["tutorial: lessons"](app)
+    app.step(1 / 60)
+    scene = app.top
+    ticks: list[tuple[tuple[int, int], int]] = []
+    monkeypatch.setattr(tutorial, "draw_tick", lambda surface, c, r: ticks.append((c, r)))
+    scene.draw(pygame.Surface(app.size))
+    assert len(ticks) == 1
+    (x, y), r = ticks[0]
+    disc = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+    own = scene.buttons[f"lesson_{first.id}"].get_abs_rect()
+    assert app.screen.get_rect().contains(disc) and own.top <= y <= own.bottom
+    for key, button in scene.buttons.items():
+        assert not disc.colliderect(button.get_abs_rect()), key

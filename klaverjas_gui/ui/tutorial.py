@@ -151,7 +151,11 @@ class LessonListScene(ListScene):
             if button is None or lesson.id not in self.app.settings.tutorial_done:
                 continue
             rect = button.get_abs_rect()
-            draw_tick(surface, (rect.right + round(26 * u), rect.centery), round(13 * u))
+            # on the outer side of its column: right of a left-hand button it lay on the
+            # right-hand column's button ("7. Signals" looked done when lesson 1 was)
+            left = rect.centerx < self.app.size[0] // 2
+            x = rect.left - round(26 * u) if left else rect.right + round(26 * u)
+            draw_tick(surface, (x, rect.centery), round(13 * u))
 
 
 def draw_tick(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
