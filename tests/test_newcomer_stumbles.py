@@ -654,3 +654,28 @@ def test_a_done_lessons_tick_stays_beside_its_own_button(make_app, monkeypatch, 
     assert app.screen.get_rect().contains(disc) and own.top <= y <= own.bottom
     for key, button in scene.buttons.items():
         assert not disc.colliderect(button.get_abs_rect()), key
+
+
+def test_on_the_other_persons_turn_the_seat_called_you_is_named_by_its_place(make_app):
+    """Two people at one laptop, South still called "Jij": on Anna's turn the plate above
+    her hand read "Jij · Maat", the score "Jij & Anna", while the cover had just asked
+    for "de speler van Zuid". On her screen that seat is Zuid, and only she is "jij"."""
+    from test_hotseat import start
+    from uitest import click, press, run_until
+
+    from klaverjas_gui.ui.table.cover import CoverScene
+
+    app = make_app("--lang", "nl", first_frame=True)
+    table = start(app, (0, 2), seed=9)
+    assert table.picture().names[0] == "Jij"  # South's own screen: "you"
+    for _ in range(6):
+        if table.session.holder == 2 and app.top is table:
+            break
+        run_until(app, lambda: isinstance(app.top, CoverScene) or table.prompt.visible)
+        if isinstance(app.top, CoverScene):
+            press(app, pygame.K_a)
+        else:
+            click(app, next(r for a, r in table.prompt.choices() if a.kind == "pass").center)
+    picture = table.picture()
+    assert picture.holder == 2 and picture.names[0] == "Zuid" and 0 not in picture.you
+    assert picture.teams[0] == "Zuid & Anna"

@@ -272,10 +272,18 @@ class TableScene(Scene):
         marks = Marks(None if legal is None else frozenset(legal), self.hand.selected_card(),
                       self.guide.hint_card(), self.hand.drag_pose())  # fmt: skip
         names = tuple(seat.label for seat in s.seats)
+        you = frozenset(i for i, seat in enumerate(s.seats) if seat.name == SEAT_NAMES[0])
+        if self.hotseat.many and s.holder is not None:
+            # another person's "You" is not the one holding the laptop: that seat is named
+            # by its place, as the cover names it (Anna read "Jij · Maat" above her hand,
+            # and "gekozen door jou" for the trump her partner chose)
+            names = tuple(tr(s.game.seat_words[i]) if i in you and i != s.holder else name
+                          for i, name in enumerate(names))  # fmt: skip
+            you = frozenset(i for i in you if i == s.holder)
         turn = None if s.state.is_over or not self.may_act() else s.state.to_move
         return Picture(
             model=self.model, layout=self.layout, names=names, teams=self.teams(names),
-            you=frozenset(i for i, seat in enumerate(s.seats) if seat.name == SEAT_NAMES[0]),
+            you=you,
             sides=self.sides, variant=s.state.variant, open_cards=self.open_cards,
             faces=faces, holder=s.holder, bottom=self.layout.bottom, turn=turn,
             thinking=frozenset(s.thinking), marks=marks, prompt=prompt.panel,
