@@ -163,10 +163,10 @@ class PlayScene(Scene):
             # not even their one line above the foot (people at the laptop took it, at
             # larger text): in the foot, between its buttons; it lay under "All rule
             # options...", a stray letter showing beside it
-            room = pygame.Rect(network.right + px(20), 0, start.left - network.right - px(40), 0)
+            between = (network.right + px(20), start.left - network.right - px(40))
             for text, text_h in signals:
-                self.notes.append((text, pygame.Rect(room.left, start.centery - text_h // 2,
-                                                     room.w, text_h)))  # fmt: skip
+                self.notes.append((text, pygame.Rect(between[0], start.centery - text_h // 2,
+                                                     between[1], text_h)))  # fmt: skip
             signals = []
         for text, text_h in signals:
             self.notes.append((text, pygame.Rect(x0, top, w - x0 - px(40), text_h)))

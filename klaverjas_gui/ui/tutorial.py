@@ -309,7 +309,7 @@ class LessonScene(TableScene):
     """One card lesson at the table: the script plays the others, the learner plays South.
     A game's own lesson table mixes this before its table scene (ui/kalabriasz_lesson.py)."""
 
-    layout_class = LessonLayout
+    layout_class: type[TableLayout] = LessonLayout
     view_class = LessonView
     guide_class = LessonGuide
 
