@@ -185,7 +185,7 @@ class PanelText:
 
 
 def lesson_panel_text(
-    rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]], smallest: int = 11
+    rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]], smallest: float = 11
 ) -> PanelText:
     """The panel's words wrapped to its width, the font shrunk to fit, but not below
     `smallest` layout units (9 px at 1024x600, as much more as the window is larger) nor
@@ -215,17 +215,21 @@ def draw_lesson_panel(
     surface: pygame.Surface, rect: pygame.Rect, u: float, head: str,
     lines: list[tuple[str, tuple]], ceiling: int = 0,
 ) -> None:  # fmt: skip
-    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit;
-    where even the smallest letters do not fit, the panel grows upwards over what lies
-    above it, up to `ceiling` (opaque, so a name plate there does not show through)."""
-    panel = lesson_panel_text(rect, u, head, lines)
+    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit,
+    at a larger text size never below the Normal size's letters (the panel's room is the
+    same at every size: its words came smaller at Larger than at Normal); where even the
+    smallest letters do not fit, the panel grows upwards over what lies above it, up to
+    `ceiling` (opaque, so a name plate there does not show through)."""
+    normal, scale = round(17 * u), theme.text_scale()  # the words' first letters at Normal
+    smallest = max(11.0, math.ceil(normal / scale) / u) if scale > 1 else 11.0
+    panel = lesson_panel_text(rect, u, head, lines, smallest)
     if panel.fits:
         draw_panel_text(surface, panel, u)
         return
     taller = rect.inflate(0, 0)
     taller.top = max(ceiling, rect.top - (panel.text_bottom - rect.bottom))
     taller.h = rect.bottom - taller.top
-    draw_panel_text(surface, lesson_panel_text(taller, u, head, lines), u, 255)
+    draw_panel_text(surface, lesson_panel_text(taller, u, head, lines, smallest), u, 255)
 
 
 def draw_panel_text(surface: pygame.Surface, panel: PanelText, u: float, alpha: int = 235) -> None:
@@ -264,7 +268,10 @@ class LessonSouth:
         L: Any = self
         n = L.longest_hand
         right = L.w / 2 + L.south_spacing(n) * (n - 1) / 2 + L.card[0] / 2
-        room = L.side_buttons(1)[0].left - L.px(24) - right
+        # up to the column as wide as the largest letters make it: the same table at every
+        # text size (a wider panel at Normal gave its words larger letters than at Larger)
+        widest = max(theme.TEXT_SIZES.values())
+        room = L.side_buttons(1, widest)[0].left - L.px(24) - right
         return float(L.w / 2 + max(0, room))
 
 

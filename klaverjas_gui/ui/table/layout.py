@@ -349,9 +349,11 @@ class TableLayout:
             return hand.right + gap, hand.centery, "right"
         return hand.left - gap, hand.centery, "left"
 
-    def side_buttons(self, count: int) -> list[pygame.Rect]:
-        """The column of table buttons at the bottom right, top to bottom."""
-        bw, bh, gap = round(self.px(178) * theme.text_scale()), self.px(40), self.px(8)
+    def side_buttons(self, count: int, scale: float | None = None) -> list[pygame.Rect]:
+        """The column of table buttons at the bottom right, top to bottom (as wide as the
+        text size makes them, or `scale` would)."""
+        scale = theme.text_scale() if scale is None else scale
+        bw, bh, gap = round(self.px(178) * scale), self.px(40), self.px(8)
         x = self.w - self.margin - bw
         y0 = self.h - self.margin - count * bh - (count - 1) * gap
         return [pygame.Rect(x, y0 + i * (bh + gap), bw, bh) for i in range(count)]
