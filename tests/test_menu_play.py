@@ -150,7 +150,7 @@ def test_continue_names_the_match_it_continues(make_app):
     assert klabberjass.deal_no == 3 and klaverjas is not None
     us, them = klabberjass.totals
     assert menu.buttons["continue"].text == (
-        f"Continue Klabberjass: Klabberjass, deal 3, {us}–{them}"
+        f"Continue Klabberjass: deal 3, {us}–{them}"
     )  # the one in memory first
     stored = app.history.restore(klaverjas)
     us, them = stored.totals
@@ -163,7 +163,7 @@ def test_continue_names_the_match_it_continues(make_app):
     press(app, pygame.K_ESCAPE)
     menu = app.top
     assert isinstance(menu, MainMenuScene)  # and the Klabberjass game is still offered
-    assert menu.buttons["continue_2"].text.startswith("Continue Klabberjass: Klabberjass, deal 3")
+    assert menu.buttons["continue_2"].text.startswith("Continue Klabberjass: deal 3")
     click_button(app, menu, "continue_2")
     assert isinstance(app.top, KlabberjassTableScene) and app.top.session.state.deal_no == 3
 

@@ -347,3 +347,335 @@ def test_a_card_dragged_to_lay_away_is_drawn_over_the_panel(make_app):
     assert len(white) > len(row) // 2, row[:5]
     post(pygame.MOUSEBUTTONUP, pos=panel.center, button=1)
     app.step(DT)
+
+
+def test_the_two_cards_taken_from_the_talon_are_marked_while_laying_away(make_app):
+    """Kalabriasz, you named trump and took the talon: your hand of twelve did not say
+    which two cards came from the talon, so a newcomer could not tell what he had just
+    taken. Now each carries a "Talon" tab until two cards are laid away."""
+    from uitest import card_pos, click, run_until
+
+    app = make_app("--lang", "nl", first_frame=True)
+    table = catalogue._kalabriasz(app, lambda s: s.phase == "bidding" and s.to_move == 0)
+    run_until(app, lambda: table.prompt.visible and "pass" in table.prompt.actions)
+    name = next(rect for action, rect in table.prompt.choices() if action.kind == "name")
+    click(app, name.center)
+    run_until(app, lambda: table.human_may_play() and table.director.idle)
+    state = table.session.state
+    assert state.phase == "talon" and state.maker == 0
+    assert sorted(table.view.talon_marked) == sorted(state.talon)
+    for _ in range(2):
+        card = next(c for c in table.model.hands[0] if c not in state.talon)
+        click(app, card_pos(table, card))
+        run_until(app, lambda: table.director.idle and table.session.job is None)
+        state = table.session.state
+    run_until(app, lambda: len(table.model.laid) == 2 and table.director.idle)
+    app.step(1 / 60)
+    assert table.view.talon_marked == []
+
+
+@pytest.mark.parametrize("lang", ["nl", "en", "fr"])
+def test_continue_names_a_kalabriasz_or_klabberjass_game_once(make_app, lang, tmp_path):
+    """The menu's Continue read "Verder met Kalabriasz: Kalabriasz · 12 spellen, spel 3"
+    (and "Klabberjass: Klabberjass, spel 3"): the preset named after the game said the
+    game's name a second time. Now the rules' part says only what it adds."""
+    app = make_app("--lang", lang, first_frame=True)
+    catalogue.SCREENS["menu: three open matches"](app)
+    app.step(1 / 60)
+    label = app.top.buttons["continue"].text
+    assert label.count("Klabberjass") == 1 and "3" in label, label
+    app = make_app("--lang", lang, "--data-dir", str(tmp_path), first_frame=True)
+    catalogue.SCREENS["menu: continue kalabriasz"](app)
+    app.step(1 / 60)
+    label = app.top.buttons["continue"].text
+    assert label.count("Kalabriasz") == 1 and "12" in label, label
+
+
+@pytest.mark.parametrize("screen", ["kalabriasz: game end", "match end", "klabberjass: game end"])
+def test_the_end_of_a_game_opens_its_score_sheet(make_app, screen):
+    """At the end of a Kalabriasz game (of any game) only the chart was left: no button and
+    no Tab to see the score sheet, deal by deal. Now a button and Tab open the game's own
+    sheet, and closing it returns to the end."""
+    from uitest import click_button, press
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS[screen](app)
+    app.step(1 / 60)
+    end = app.top
+    click_button(app, end, "sheet")
+    assert type(app.top).__name__.endswith("SheetScene"), app.top
+    press(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.top is end
+    press(app, pygame.K_TAB)
+    assert type(app.top).__name__.endswith("SheetScene"), app.top
+    rects = [b.get_abs_rect() for b in end.buttons.values()]
+    assert all(r.right <= 1024 and r.left >= 0 for r in rects)
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+
+
+def lesson_panels_that_grow(app, lesson) -> list[str]:
+    """Play `lesson` as it wants to be played, and name each of its panels whose words do
+    not fit the room left of the hand (the panel then grows over what lies above it)."""
+    from klaverjas_gui.ui.tutorial import lesson_panel_text, open_lesson
+
+    app.show_menu()
+    scene = open_lesson(app, lesson)
+    grown = []
+    for _ in range(4000):
+        run = scene.run
+        head, lines = scene.panel_lines()
+        if not lesson_panel_text(scene.panel_rect(), scene.layout.u, head, lines).fits:
+            grown.append(lines[-1][0][:40])
+        if scene.finished:
+            break
+        if run.waiting_for_you and scene.may_act() and run.step is not None:
+            scene.submit(run.parse(run.step.action))
+        scene.update(0.05)
+    return grown
+
+
+@pytest.mark.parametrize(
+    "lesson_id", ["follow", "trump", "overtrump", "rotterdam", "choose", "roem", "signals", "three"]
+)
+def test_a_lessons_words_fit_left_of_the_hand_without_hiding_wests_name(make_app, lesson_id):
+    """The signals lesson at 1024x600: its words did not fit the panel left of South's hand
+    even in its smallest letters, so the panel grew upwards over West's name plate (West's
+    name and the dealer's mark hidden, 16.png). The hand lies a little closer and right of
+    the middle in a lesson, and the panel is wide enough."""
+    from klaverjas_gui.teach.lessons import LESSON_BY_ID
+
+    app = make_app("--lang", "nl", first_frame=True)
+    lesson = LESSON_BY_ID[lesson_id]
+    assert lesson_panels_that_grow(app, lesson) == []
+    scene = app.top
+    L = scene.layout
+    panel = scene.panel_rect()
+    assert not panel.colliderect(L.plate_rect(1, False))  # West's plate
+    assert not panel.colliderect(L.hand_bounds(0, False))
+    for button in scene.buttons.values():
+        if button.visible:
+            assert not button.get_abs_rect().colliderect(L.hand_bounds(0, False))
+
+
+def test_the_last_trick_says_the_roem_it_brought(make_app, monkeypatch):
+    """Klaverjas, you claimed the 20 roem of your trick: "Vorige slag (L)" showed the four
+    cards and who took them, but not the roem the score had just counted for them. Its
+    title now ends with it, as the score panel says it ("+20 roem")."""
+    from uitest import click, press, run_until
+
+    app = make_app("--lang", "nl", first_frame=True)
+    catalogue.SCREENS["table: roem button"](app)
+    table = app.match
+    run_until(app, lambda: table.port.button_rect("roem") is not None)
+    click(app, table.port.button_rect("roem").center)
+    run_until(app, lambda: table.model.last_trick is not None and table.director.idle)
+    assert table.model.deal_roem[0] == 20
+    press(app, pygame.K_l)
+    picture = table.picture()
+    assert picture.show_last
+    placed = words_placed(monkeypatch, lambda s: table.view.draw_over(s, picture))
+    titles = [w for w in placed if w.startswith("Vorige slag")]
+    assert titles and titles[0].endswith("· +20 roem"), list(placed)
+
+
+@pytest.mark.parametrize("lang", ["nl", "en", "fr"])
+def test_history_with_only_a_running_match_does_not_say_none_was_played(
+    make_app, monkeypatch, lang
+):
+    """History after a deal or two of a match still running: "Er is nog geen partij
+    gespeeld" (no match has been played yet), as if the evening's match were lost. With a
+    match running it says where that one is, its words wrapped inside the list."""
+    app = make_app("--lang", lang, first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["menu: continue"](app)
+    app.step(1 / 60)
+    history = app.push("history")
+    app.step(1 / 60)
+    listing = history.listing
+    assert not listing.rows and listing.empty == tr("ui.history_empty_running")
+    placed = words_placed(monkeypatch, history.draw)
+    said = {words: rect for words, rect in placed.items() if words and words in listing.empty}
+    assert " ".join(said) == listing.empty, list(placed)
+    assert all(listing.rect.contains(rect) for rect in said.values()), said
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_the_signals_line_keeps_clear_of_the_foot_with_two_people_at_the_laptop(make_app, text):
+    """Play with signals = kleur and North a person at this laptop, largest letters: the
+    line "Meer mensen aan deze laptop" took the room above the foot, and "Seinen: kleur"
+    was drawn under "Alle regelopties...", its S peeking out beside the button. Every
+    note now keeps off every button and inside the window."""
+    from klaverjas_gui.games import KLAVERJAS
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size(text)
+    app.settings.set_rule("signals", "kleur", KLAVERJAS)
+    app.settings.set_seat(2, kind="human", game=KLAVERJAS)
+    scene = app.push("play")
+    app.step(1 / 60)
+    size = theme.readable(scene._px(16))
+    line_h = theme.font(size).get_linesize()
+    buttons = [b.get_abs_rect() for b in scene.buttons.values() if b.visible]
+    assert any(note.startswith("Seinen") for note, _ in scene.notes), scene.notes
+    assert any(note == tr("ui.play_people") for note, _ in scene.notes)
+    for note, rect in scene.notes:
+        lines = theme.wrap(note, size, rect.w)
+        width = max(theme.font(size).size(line)[0] for line in lines)
+        drawn = pygame.Rect(rect.left, rect.centery - line_h * len(lines) // 2, width,
+                            line_h * len(lines))  # fmt: skip
+        assert len(lines) <= 2 and app.screen.get_rect().contains(drawn), (note, drawn)
+        for button in buttons:
+            assert not drawn.colliderect(button), (note, drawn, button)
+
+
+def test_a_hot_seat_player_at_north_is_not_called_south(make_app):
+    """Two people at one laptop, Anna at North: on her turn her plate read "Anna · Zuid"
+    while the cover for the other person said "de speler van Zuid". Each person's own
+    plate names the seat they play."""
+    from test_hotseat import start
+    from uitest import click, press, run_until
+
+    from klaverjas_gui.ui.table.cover import CoverScene
+
+    app = make_app("--lang", "nl", first_frame=True)
+    table = start(app, (0, 2), seed=9)
+    for _ in range(6):  # South passes; the cover goes up for North, who shows her cards
+        if table.session.holder == 2 and app.top is table:
+            break
+        run_until(app, lambda: isinstance(app.top, CoverScene) or table.prompt.visible)
+        if isinstance(app.top, CoverScene):
+            press(app, pygame.K_a)
+        else:
+            click(app, next(r for a, r in table.prompt.choices() if a.kind == "pass").center)
+    picture = table.picture()
+    assert picture.bottom == 2
+    assert table.view.role(picture, 2) == "Noord"
+    assert table.view.role(picture, 0) == "Maat"
+
+
+def test_the_sheets_result_word_keeps_off_the_score_before_it(make_app, monkeypatch):
+    """History → a match with a verzaakt deal, largest letters: "VERZAAKT", moved left to
+    stay inside the sheet, was drawn over the other team's "202" ("202VERZAAKT"). It
+    shrinks now rather than run into the score."""
+    import dataclasses
+
+    from klaverjas_gui.engine.match import verzaakt
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size("larger")
+    catalogue.SCREENS["deal summary: verzaakt"](app)
+    state, _ = app.match.session.state.apply(verzaakt(0))
+    line = state.sheet[-1]  # the wrong card the other way round: they score, as that evening
+    score = dataclasses.replace(line.score, scores=line.score.scores[::-1],
+                                card_points=line.score.card_points[::-1],
+                                roem=line.score.roem[::-1])  # fmt: skip
+    line = dataclasses.replace(line, score=score)
+    app.show_menu()
+    catalogue.SCREENS["history: match"](app)
+    app.step(1 / 60)
+    scene = app.top
+    scene.lines = [line]
+    made: dict[int, str] = {}
+    text = theme.text
+
+    def remember(words, *args, **kwargs):
+        img = text(words, *args, **kwargs)
+        made[id(img)] = words
+        return img
+
+    monkeypatch.setattr(theme, "text", remember)
+    surface = Recording((1024, 600))
+    scene.draw(surface)
+    placed = [(made[id(img)], rect) for img, rect in surface.placed if id(img) in made]
+    word = next(rect for words, rect in placed if words == tr("ui.sheet_verzaakt"))
+    row = [(w, r) for w, r in placed if abs(r.centery - word.centery) < word.h // 2 and r != word]
+    assert max(line.score.scores) >= 100  # three figures, as in the evening's 202
+    assert row and all(not r.colliderect(word) for _, r in row), (word, row)
+
+
+def test_a_guests_hand_is_not_offered_while_her_card_is_on_its_way(make_app):
+    """A network guest played a card: until the host's answer came her hand still looked
+    playable, its legal cards lifted and the keyboard's pick on one, as if the card had
+    not been taken. Now nothing is offered while it is on its way, and after the answer
+    the play goes on."""
+    from test_newcomer_layout import _Guest
+    from uitest import DT, card_pos, drag, drop_point, run_until
+
+    from klaverjas_gui.engine import PRESETS, new_match
+    from klaverjas_gui.play.net.session import GuestSession
+    from klaverjas_gui.play.seats import Jobs
+
+    state = new_match(PRESETS["amsterdam"], 5)
+    while not (state.phase == "play" and state.tricks and state.to_move == 2):
+        state, _ = state.apply(state.legal_actions()[0])
+    app = make_app("--lang", "nl", first_frame=True)
+    guest = _Guest(state)
+    session = GuestSession(guest, app.settings, Jobs(True))  # type: ignore[arg-type]
+    app.start_network(session)
+    table = app.top
+    run_until(app, lambda: table.human_may_play(), seconds=10)
+    assert table.picture().marks.legal
+    card = state.legal_actions()[0]
+    drag(app, card_pos(table, card.card), drop_point(table))
+    assert guest.sent == [(str(card), state.n_actions)]
+    for _ in range(5):
+        app.step(DT)
+        marks = table.picture().marks
+        assert not table.human_may_play() and marks.legal is None and marks.selected is None
+    played, events = state.apply(card)  # the host's answer: her card, played
+    guest.updates.put(guest.update(played, card, 2, events))
+    run_until(app, lambda: session.state.n_actions == played.n_actions, seconds=10)
+
+
+@pytest.mark.parametrize("text", ["normal", "larger"])
+def test_a_done_lessons_tick_stays_beside_its_own_button(make_app, monkeypatch, text):
+    """The lesson list with lesson 1 done: its tick was drawn right of its button, on the
+    button of lesson 7 in the other column, so lesson 7 looked done and lesson 1 not.
+    Each tick now stands beside its own button, off every other one, in the window."""
+    from klaverjas_gui.teach.lessons import LESSONS
+    from klaverjas_gui.ui import tutorial
+
+    app = make_app("--lang", "nl", first_frame=True)
+    app.set_text_size(text)
+    first = LESSONS[0]
+    app.settings.tutorial_done = [first.id]
+    catalogue.SCREENS["tutorial: lessons"](app)
+    app.step(1 / 60)
+    scene = app.top
+    ticks: list[tuple[tuple[int, int], int]] = []
+    monkeypatch.setattr(tutorial, "draw_tick", lambda surface, c, r: ticks.append((c, r)))
+    scene.draw(pygame.Surface(app.size))
+    assert len(ticks) == 1
+    (x, y), r = ticks[0]
+    disc = pygame.Rect(x - r, y - r, 2 * r, 2 * r)
+    own = scene.buttons[f"lesson_{first.id}"].get_abs_rect()
+    assert app.screen.get_rect().contains(disc) and own.top <= y <= own.bottom
+    for key, button in scene.buttons.items():
+        assert not disc.colliderect(button.get_abs_rect()), key
+
+
+def test_on_the_other_persons_turn_the_seat_called_you_is_named_by_its_place(make_app):
+    """Two people at one laptop, South still called "Jij": on Anna's turn the plate above
+    her hand read "Jij · Maat", the score "Jij & Anna", while the cover had just asked
+    for "de speler van Zuid". On her screen that seat is Zuid, and only she is "jij"."""
+    from test_hotseat import start
+    from uitest import click, press, run_until
+
+    from klaverjas_gui.ui.table.cover import CoverScene
+
+    app = make_app("--lang", "nl", first_frame=True)
+    table = start(app, (0, 2), seed=9)
+    assert table.picture().names[0] == "Jij"  # South's own screen: "you"
+    for _ in range(6):
+        if table.session.holder == 2 and app.top is table:
+            break
+        run_until(app, lambda: isinstance(app.top, CoverScene) or table.prompt.visible)
+        if isinstance(app.top, CoverScene):
+            press(app, pygame.K_a)
+        else:
+            click(app, next(r for a, r in table.prompt.choices() if a.kind == "pass").center)
+    picture = table.picture()
+    assert picture.holder == 2 and picture.names[0] == "Zuid" and 0 not in picture.you
+    assert picture.teams[0] == "Zuid & Anna"

@@ -27,8 +27,12 @@ if TYPE_CHECKING:
 
 
 def rules_name(match: OpenMatch) -> str:
-    """The preset's short name in the player's language ("Amsterdam", "Clob")."""
-    return tr(match.game.preset_title(match.rules))
+    """The preset's short name in the player's language ("Amsterdam", "Clob"), without the
+    game's own name, which every line that says it names already ("Continue Kalabriasz:
+    Kalabriasz · 12 deals" said it twice): "12 deals", and "" for "Klabberjass"."""
+    name = tr(match.game.preset_title(match.rules))
+    head, _, rest = name.partition(" · ")
+    return rest if head == match.game.label else name
 
 
 BRIEF = ("ui.open_match", "ui.open_match_bare", "ui.open_match_score")  # ever shorter
@@ -40,7 +44,9 @@ def brief(match: OpenMatch, short: bool = False, shorter: int = 0) -> str:
     another); `shorter` 1 leaves out the rules' name, 2 the deal too (BRIEF)."""
     us, *others = match.totals
     them = "–".join(str(t) for t in others)
-    what = tr(BRIEF[shorter], rules=rules_name(match), deal=match.deal_no, us=us, them=them)
+    rules = rules_name(match)
+    shorter = shorter if rules else max(1, shorter)  # the game's name was all it said
+    what = tr(BRIEF[shorter], rules=rules, deal=match.deal_no, us=us, them=them)
     if not match.practice:
         return what
     return tr("ui.open_match_practice_short" if short else "ui.open_match_practice", what=what)

@@ -191,7 +191,8 @@ class HistoryScene(ListingScene):
             rect, u, columns(),
             [match_cells(r, score_reached(self.app.history, r)) for r in self.records],
             self.open_match,
-            empty=tr("ui.history_empty"),
+            # with a match running, "no match has been played yet" read as if it was lost
+            empty=tr("ui.history_empty_running" if self.app.open_matches() else "ui.history_empty"),
         )  # fmt: skip
 
     def note(self) -> str:

@@ -14,15 +14,16 @@ from .table.three.guide import KalabriaszGuide
 from .table.three.layout import KalabriaszLayout
 from .table.three.scene import KalabriaszTableScene
 from .table.three.view import KalabriaszView
-from .tutorial import LessonGuide, LessonPicture, LessonScene
+from .tutorial import LessonGuide, LessonPicture, LessonScene, LessonSouth
 
 
 @dataclass(frozen=True)
-class KalabriaszLessonLayout(KalabriaszLayout):
-    """West's name plate above West's hand (below the trump panel, where the three-player
-    table has nothing), so the lesson panel has the whole corner below the hand: a lesson
-    of three says more (the talon, the maker's goal) than the four-player panel holds at
-    1024x600, and grown over the plate it hid West's name."""
+class KalabriaszLessonLayout(LessonSouth, KalabriaszLayout):
+    """The lesson's bottom hand (LessonSouth); West's name plate above West's hand (below
+    the trump panel, where the three-player table has nothing), so the lesson panel has
+    the whole corner below the hand: a lesson of three says more (the talon, the maker's
+    goal) than the four-player panel holds at 1024x600, and grown over the plate it hid
+    West's name."""
 
     def plate_rect(self, seat: int, open_cards: bool) -> pygame.Rect:
         plate = super().plate_rect(seat, open_cards)

@@ -147,9 +147,13 @@ class Listing:
         y = self.body.top
         pygame.draw.line(surface, theme.GOLD, (self.rect.left, y - px(3)),
                          (self.rect.right, y - px(3)), max(1, px(1)))  # fmt: skip
-        if not self.rows:
-            img = theme.text(self.empty, px(18), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(center=self.body.center))
+        if not self.rows:  # its lines wrapped to the list's width, in its middle
+            lines = theme.wrap(self.empty, px(18), self.body.w - px(60))
+            line_h = theme.font(px(18)).get_linesize()
+            top = self.body.centery - line_h * len(lines) // 2
+            for k, line in enumerate(lines):
+                img = theme.text(line, px(18), theme.TEXT_DIM)
+                surface.blit(img, img.get_rect(midtop=(self.body.centerx, top + k * line_h)))
             return
         for i in range(self.top, min(len(self.rows), self.top + self.visible)):
             band = self.row_rect(i).inflate(0, -px(4))

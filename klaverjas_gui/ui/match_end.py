@@ -45,8 +45,9 @@ class MatchEndScene(Scene):
         y = h - round(36 * u) - bh
         session = self.session
         coached = session.coach is not None and session.match_id is not None and not self.table.demo
-        keys = ["new_match", *(["coach_report"] if coached else []), "main_menu"]
+        keys = ["new_match", *(["coach_report"] if coached else []), "sheet", "main_menu"]
         labels = {"new_match": tr("ui.menu_new_match"), "coach_report": tr("coach.live_title"),
+                  "sheet": tr("ui.table_score_sheet"),
                   "main_menu": tr("ui.end_main_menu")}  # fmt: skip
         for key in keys:  # one width for all: the widest label's, in the menu's letters
             bw = widgets.fit_label(self.app.size, labels[key], "@menu", bw, bh)[0]
@@ -57,8 +58,16 @@ class MatchEndScene(Scene):
         if coached:  # the coach's report on this match, beside the usual two
             self.button("coach_report", rects["coach_report"], tr("coach.live_title"),
                         self.coach_report, "@menu")  # fmt: skip
+        self.button("sheet", rects["sheet"], labels["sheet"], self.open_sheet, "@menu")
         self.button("main_menu", rects["main_menu"], tr("ui.end_main_menu"), self.app.show_menu,
                     "@menu")  # fmt: skip
+
+    def open_sheet(self) -> None:
+        """The whole score sheet of the match just ended (the game's own), as at the table;
+        closing it returns here. The end showed only the chart: a newcomer who wanted to
+        see deal by deal how it went had no way back to the sheet."""
+        sheet = self.session.game.scene("score sheet")
+        self.app.push(sheet, session=self.session, table=self.table)
 
     def coach_report(self) -> None:
         """The coach's report on this match (its judgements are stored as they finish)."""
@@ -98,6 +107,9 @@ class MatchEndScene(Scene):
             return True
         if cmd.kind == "key" and cmd.name == "back":
             self.app.show_menu()
+            return True
+        if cmd.kind == "key" and cmd.name == "score_sheet":  # Tab, as at the table
+            self.open_sheet()
             return True
         return False
 

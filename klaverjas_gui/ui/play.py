@@ -151,10 +151,23 @@ class PlayScene(Scene):
         # the agreed signals, public, are said before the match, above the foot (their
         # second line lay under "All rule options..." at larger text); where their whole
         # sentences do not fit there, one line names them
+        ow, oh = self._fit(tr("ui.play_options"), "@quiet", px(200), px(40))
+        options = pygame.Rect(x0, start.centery - oh // 2, ow, oh)
+        nw, _ = self._fit(tr("net.play_network"), "@quiet", px(200), px(40))
+        network = pygame.Rect(options.right + px(16), options.top, nw, oh)
         top = y + lh + px(14) + (lh + px(8) if level is None else 0)
         signals = self._signal_notes(w - x0 - px(40))
         if top + sum(text_h + px(4) for _, text_h in signals) > start.top:
             signals = self._signal_notes(w - x0 - px(40), short=True)
+        if top + sum(text_h + px(4) for _, text_h in signals) > start.top:
+            # not even their one line above the foot (people at the laptop took it, at
+            # larger text): in the foot, between its buttons; it lay under "All rule
+            # options...", a stray letter showing beside it
+            between = (network.right + px(20), start.left - network.right - px(40))
+            for text, text_h in signals:
+                self.notes.append((text, pygame.Rect(between[0], start.centery - text_h // 2,
+                                                     between[1], text_h)))  # fmt: skip
+            signals = []
         for text, text_h in signals:
             self.notes.append((text, pygame.Rect(x0, top, w - x0 - px(40), text_h)))
             top += text_h + px(4)
@@ -164,11 +177,7 @@ class PlayScene(Scene):
             if note.w < px(300):
                 note = pygame.Rect(x0, y + lh + px(8), w - x0 - px(40), lh)
             self.notes.append((tr("ui.play_people"), note))
-        ow, oh = self._fit(tr("ui.play_options"), "@quiet", px(200), px(40))
-        options = pygame.Rect(x0, start.centery - oh // 2, ow, oh)
         self.button("options", options, tr("ui.play_options"), self.open_options, "@quiet")
-        nw, _ = self._fit(tr("net.play_network"), "@quiet", px(200), px(40))
-        network = pygame.Rect(options.right + px(16), options.top, nw, oh)
         self.button("network", network, tr("net.play_network"), self.open_network, "@quiet")
         self.button("start", start, tr("ui.play_start"), self.start, "@primary")
         controls += [self._control("options", self.open_options),

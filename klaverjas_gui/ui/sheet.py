@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import pygame
@@ -75,8 +76,10 @@ def draw_sheet(
     totals = [0, 0]
     for line in lines[: len(lines) - len(shown)]:
         totals = [totals[0] + line.score.scores[0], totals[1] + line.score.scores[1]]
+    smallest = math.ceil(theme.MIN_READABLE / theme.text_scale())
     for n, line in enumerate(shown):
         s = line.score
+        cell_right = rect.left  # where the last cell drawn on this row ends
         band = pygame.Rect(rect.left, y - px(3), rect.w, row_h)
         tint = {
             "nat": (255, 110, 100, 40),
@@ -122,7 +125,12 @@ def draw_sheet(
                     else theme.TEXT_DIM
                 )
             img = theme.text(c, row_px, colour, bold)
-            surface.blit(img, (left(i, img), y))
+            size = row_px  # the result word shrinks rather than run into the score before it
+            while i == 8 and left(i, img) < cell_right + px(6) and size > smallest:
+                size -= 1
+                img = theme.text(c, size, colour, bold)
+            surface.blit(img, (left(i, img), y + (row_px - size) // 2))
+            cell_right = left(i, img) + img.get_width()
         totals = [totals[0] + s.scores[0], totals[1] + s.scores[1]]
         y += row_h
     pygame.draw.line(

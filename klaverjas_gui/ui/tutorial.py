@@ -30,7 +30,7 @@ from .commands import Command
 from .menu import ListScene
 from .scene import Scene
 from .table.guide import Guide
-from .table.layout import SOUTH, WEST, Pose
+from .table.layout import SOUTH, WEST, Pose, TableLayout
 from .table.scene import TableScene
 from .table.view import Picture, TableView
 
@@ -151,7 +151,11 @@ class LessonListScene(ListScene):
             if button is None or lesson.id not in self.app.settings.tutorial_done:
                 continue
             rect = button.get_abs_rect()
-            draw_tick(surface, (rect.right + round(26 * u), rect.centery), round(13 * u))
+            # on the outer side of its column: right of a left-hand button it lay on the
+            # right-hand column's button ("7. Signals" looked done when lesson 1 was)
+            left = rect.centerx < self.app.size[0] // 2
+            x = rect.left - round(26 * u) if left else rect.right + round(26 * u)
+            draw_tick(surface, (x, rect.centery), round(13 * u))
 
 
 def draw_tick(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
@@ -181,7 +185,7 @@ class PanelText:
 
 
 def lesson_panel_text(
-    rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]], smallest: int = 11
+    rect: pygame.Rect, u: float, head: str, lines: list[tuple[str, tuple]], smallest: float = 11
 ) -> PanelText:
     """The panel's words wrapped to its width, the font shrunk to fit, but not below
     `smallest` layout units (9 px at 1024x600, as much more as the window is larger) nor
@@ -211,17 +215,21 @@ def draw_lesson_panel(
     surface: pygame.Surface, rect: pygame.Rect, u: float, head: str,
     lines: list[tuple[str, tuple]], ceiling: int = 0,
 ) -> None:  # fmt: skip
-    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit;
-    where even the smallest letters do not fit, the panel grows upwards over what lies
-    above it, up to `ceiling` (opaque, so a name plate there does not show through)."""
-    panel = lesson_panel_text(rect, u, head, lines)
+    """A framed panel: a heading, then paragraphs (text, colour), the font shrunk to fit,
+    at a larger text size never below the Normal size's letters (the panel's room is the
+    same at every size: its words came smaller at Larger than at Normal); where even the
+    smallest letters do not fit, the panel grows upwards over what lies above it, up to
+    `ceiling` (opaque, so a name plate there does not show through)."""
+    normal, scale = round(17 * u), theme.text_scale()  # the words' first letters at Normal
+    smallest = max(11.0, math.ceil(normal / scale) / u) if scale > 1 else 11.0
+    panel = lesson_panel_text(rect, u, head, lines, smallest)
     if panel.fits:
         draw_panel_text(surface, panel, u)
         return
     taller = rect.inflate(0, 0)
     taller.top = max(ceiling, rect.top - (panel.text_bottom - rect.bottom))
     taller.h = rect.bottom - taller.top
-    draw_panel_text(surface, lesson_panel_text(taller, u, head, lines), u, 255)
+    draw_panel_text(surface, lesson_panel_text(taller, u, head, lines, smallest), u, 255)
 
 
 def draw_panel_text(surface: pygame.Surface, panel: PanelText, u: float, alpha: int = 235) -> None:
@@ -243,6 +251,33 @@ def draw_panel_text(surface: pygame.Surface, panel: PanelText, u: float, alpha: 
             surface.blit(theme.text(line, panel.size, colour), (x, y))
             y += line_h
         y += px(6)
+
+
+class LessonSouth:
+    """A lesson's table layout (mixed in before the game's): the bottom hand lies a little
+    closer (as a hand of ten or twelve does, each card's corner still whole) and right of
+    the middle, as far as the column of buttons allows, so the lesson panel left of it is
+    wider. At 1024x600 its words came in small letters, and where even those did not fit
+    (the signals lesson) the panel grew over West's name plate and hid it."""
+
+    def south_spacing(self, n: int) -> float:
+        L: Any = self
+        return float(min(0.46 * L.card[0], super().south_spacing(n)))  # type: ignore[misc]
+
+    def south_x(self) -> float:
+        L: Any = self
+        n = L.longest_hand
+        right = L.w / 2 + L.south_spacing(n) * (n - 1) / 2 + L.card[0] / 2
+        # up to the column as wide as the largest letters make it: the same table at every
+        # text size (a wider panel at Normal gave its words larger letters than at Larger)
+        widest = max(theme.TEXT_SIZES.values())
+        room = L.side_buttons(1, widest)[0].left - L.px(24) - right
+        return float(L.w / 2 + max(0, room))
+
+
+@dataclass(frozen=True)
+class LessonLayout(LessonSouth, TableLayout):
+    """The four-player table of a lesson."""
 
 
 class LessonPicture:
@@ -281,6 +316,7 @@ class LessonScene(TableScene):
     """One card lesson at the table: the script plays the others, the learner plays South.
     A game's own lesson table mixes this before its table scene (ui/kalabriasz_lesson.py)."""
 
+    layout_class: type[TableLayout] = LessonLayout
     view_class = LessonView
     guide_class = LessonGuide
 

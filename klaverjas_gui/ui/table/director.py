@@ -331,6 +331,7 @@ class Director:
         m = self.model
         if isinstance(ev, RoemClaimed):
             m.deal_roem[self.side(ev.seat)] += ev.roem
+            m.trick_roem[ev.trick_no] = m.trick_roem.get(ev.trick_no, 0) + ev.roem
             m.say(ev.seat, tr("ui.say_roem", roem=ev.roem), max(1.6, self.d(1.8)))
             self.table.sound("roem")
         else:

@@ -60,11 +60,15 @@ class HandInput:
 
     # --- whether a card may be played ---
     def may_play(self) -> bool:
-        """The person holding the laptop is to play a card and the picture has caught up."""
-        s, holder = self.table.session.state, self.table.session.holder
+        """The person holding the laptop is to play a card and the picture has caught up;
+        not while the session waits for the answer to a card already sent (a network
+        guest's: her hand still looked playable, its legal cards lifted, until the host's
+        answer came)."""
+        session = self.table.session
+        s, holder = session.state, session.holder
         return (
             holder is not None and s.phase in self.phases and s.to_move == holder
-            and self.table.idle
+            and session.is_person(holder) and self.table.idle
         )  # fmt: skip
 
     def action(self, card: Card) -> Action:

@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...i18n import tr
+from ..seats import SEAT_NAMES
+
 if TYPE_CHECKING:
     from ...play.session import MatchSession
     from ..shell import Shell
@@ -35,6 +38,20 @@ class HotSeat:
         self.many = len(session.people) > 1
         self.cover: CoverScene | None = None
         self.covers = 0  # how many times the laptop changed hands (for tests and the curious)
+
+    def names(self) -> tuple[tuple[str, ...], frozenset[int]]:
+        """The plates' names and the seats spoken to as "you". With several people another
+        person's "You" is not the one holding the laptop: that seat is named by its place,
+        as the cover names it (Anna read "Jij · Maat" above her hand, and "gekozen door
+        jou" for the trump her partner chose)."""
+        s = self.session
+        names = tuple(seat.label for seat in s.seats)
+        you = frozenset(i for i, seat in enumerate(s.seats) if seat.name == SEAT_NAMES[0])
+        if self.many and s.holder is not None:
+            names = tuple(tr(s.game.seat_words[i]) if i in you and i != s.holder else name
+                          for i, name in enumerate(names))  # fmt: skip
+            you = frozenset(i for i in you if i == s.holder)
+        return names, you
 
     @property
     def hiding(self) -> bool:

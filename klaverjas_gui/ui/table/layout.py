@@ -91,20 +91,26 @@ class TableLayout:
         last one's right edge."""
         return self.w * 0.6
 
+    def south_spacing(self, n: int) -> float:
+        """How far apart the bottom hand's cards lie when it holds `n`."""
+        cw = self.card[0]
+        return min(0.56 * cw, (self.south_span() - cw) / max(1, n - 1))
+
+    def south_x(self) -> float:
+        """The middle of the bottom hand: the window's middle."""
+        return self.w / 2
+
     def _south(self, n: int) -> list[Pose]:
         cw, ch = self.card
-        spacing = min(0.56 * cw, (self.south_span() - cw) / max(1, n - 1))
+        spacing = self.south_spacing(n)
         total = spacing * (n - 1)
+        x0 = self.south_x() - total / 2
         base_y = self.h - ch / 2 - self.h * 0.03
         mid = (n - 1) / 2
         poses = []
         for i in range(n):
             d = (i - mid) / mid if mid else 0.0
-            poses.append(
-                Pose(
-                    self.w / 2 - total / 2 + i * spacing, base_y + 0.05 * ch * d * d, -1.6 * d * mid
-                )
-            )
+            poses.append(Pose(x0 + i * spacing, base_y + 0.05 * ch * d * d, -1.6 * d * mid))
         return poses
 
     def south_hand_top(self) -> float:
@@ -343,9 +349,11 @@ class TableLayout:
             return hand.right + gap, hand.centery, "right"
         return hand.left - gap, hand.centery, "left"
 
-    def side_buttons(self, count: int) -> list[pygame.Rect]:
-        """The column of table buttons at the bottom right, top to bottom."""
-        bw, bh, gap = round(self.px(178) * theme.text_scale()), self.px(40), self.px(8)
+    def side_buttons(self, count: int, scale: float | None = None) -> list[pygame.Rect]:
+        """The column of table buttons at the bottom right, top to bottom (as wide as the
+        text size makes them, or `scale` would)."""
+        scale = theme.text_scale() if scale is None else scale
+        bw, bh, gap = round(self.px(178) * scale), self.px(40), self.px(8)
         x = self.w - self.margin - bw
         y0 = self.h - self.margin - count * bh - (count - 1) * gap
         return [pygame.Rect(x, y0 + i * (bh + gap), bw, bh) for i in range(count)]

@@ -92,6 +92,9 @@ class TableModel:
     shown_totals: list[float] = field(default_factory=lambda: [0.0, 0.0])
     sheet: list[ScoreLine] = field(default_factory=list)
     last_trick: tuple[int, tuple[Card, ...], int] | None = None  # leader, cards, winner
+    # the roem counted with each trick of the deal (claimed, or counting itself), by the
+    # trick's number: the last-trick view says it beside the cards
+    trick_roem: dict[int, int] = field(default_factory=dict)
     bubbles: dict[int, Bubble] = field(default_factory=dict)
     # The deal's bidding so far, as facts the view words (a language switch re-words it):
     # (seat, kind, detail): kind pass, no_kraak, named, took, forced (detail: the suit's
@@ -107,6 +110,7 @@ class TableModel:
         self.tricks_won, self.deal_points, self.deal_roem = [0, 0], [0, 0], [0, 0]
         self.seat_tricks = [0, 0, 0, 0]
         self.last_trick = None
+        self.trick_roem = {}
         self.bids = []
 
     def sort_hands(self) -> None:
@@ -183,6 +187,7 @@ class TableModel:
         self.tricks_won, self.deal_points = list(state.tricks_won), list(state.deal_points)
         self.deal_roem = list(getattr(state, "deal_roem", (0, 0)))
         self.last_trick = None
+        self.trick_roem = {}  # which trick each roem came with the state does not keep
         self.seat_tricks = [0, 0, 0, 0]
         for leader, cards in state.tricks:  # this deal's tricks
             winner = (leader + trick_winner(state.trump_suit, cards)) % len(state.hands)

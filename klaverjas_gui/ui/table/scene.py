@@ -24,7 +24,6 @@ from ...play.session import MatchSession, make_seats, refusal_words
 from ..cardimg import CardImages
 from ..commands import Command
 from ..scene import Scene
-from ..seats import SEAT_NAMES
 from .coach_note import CoachNotes
 from .director import Director
 from .guide import Guide
@@ -266,11 +265,11 @@ class TableScene(Scene):
         legal, prompt = self.hand.legal_cards(), self.prompt
         marks = Marks(None if legal is None else frozenset(legal), self.hand.selected_card(),
                       self.guide.hint_card(), self.hand.drag_pose())  # fmt: skip
-        names = tuple(seat.label for seat in s.seats)
+        names, you = self.hotseat.names()
         turn = None if s.state.is_over or not self.may_act() else s.state.to_move
         return Picture(
             model=self.model, layout=self.layout, names=names, teams=self.teams(names),
-            you=frozenset(i for i, seat in enumerate(s.seats) if seat.name == SEAT_NAMES[0]),
+            you=you,
             sides=self.sides, variant=s.state.variant, open_cards=self.open_cards,
             faces=faces, holder=s.holder, bottom=self.layout.bottom, turn=turn,
             thinking=frozenset(s.thinking), marks=marks, prompt=prompt.panel,

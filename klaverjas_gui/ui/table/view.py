@@ -653,7 +653,11 @@ class TableView:
         title = tr("ui.table_last_trick_by", name=p.names[winner])
         if winner == p.holder:
             title = tr("ui.table_last_trick_by_you")
-        img = theme.text(title, L.text(18), theme.GOLD_LIGHT, True)
+        roem = p.model.trick_roem.get(sum(p.model.seat_tricks) - 1, 0)
+        if roem:  # what the trick brought beside its cards ("· +40 roem"), as the score says
+            title = f"{title} · {self.running(0, roem)[1]}"
+        title, size = shrink(title, L.text(18), L.text(14), rect.w - L.px(20), True)
+        img = theme.text(title, size, theme.GOLD_LIGHT, True)
         surface.blit(img, img.get_rect(midtop=(rect.centerx, rect.top + L.px(10))))
         for i, card in enumerate(cards):
             seat = (leader + i) % len(p.names)

@@ -92,6 +92,7 @@ class KalabriaszDirector(Director):
                 delay=self.d(0.08 * i), on_land=self._landing(seat, card),
             ))  # fmt: skip
         m.talon = 0
+        m.from_talon = tuple(c for c in new if c is not None)
         yield from self.wait_sprites(sprites)
         yield from self.wait(0.2)
 
@@ -108,6 +109,8 @@ class KalabriaszDirector(Director):
         m.poses.pop(card, None)
         self.table.sound("card")
         index = len(m.laid)
+        if index + 1 >= len(m.from_talon):  # the last laid away: the talon's are his hand now
+            m.from_talon = ()
         sprite = self.fly(None, lambda L, p=start: p, lambda L: self._talon(L, index), 0.3,
                           on_land=lambda: m.laid.append(card))  # fmt: skip
         yield from self.wait_sprites([sprite])
@@ -120,3 +123,4 @@ class KalabriaszDirector(Director):
         yield from super().trick_won(ev, counted)
         if ev.roem and not counted:
             self.model.deal_roem[ev.seat] += ev.roem
+            self.model.trick_roem[ev.trick_no] = ev.roem

@@ -22,11 +22,14 @@ class KalabriaszModel(TableModel):
     shown_totals: list[float] = field(default_factory=lambda: [0.0, 0.0, 0.0])
     talon: int = 0  # face-down cards lying in the talon
     laid: list[Card] = field(default_factory=list)  # the maker's, in the order laid away
+    # the two cards the maker took from the talon, marked in his hand until he has laid
+    # two away (which were dealt to him and which he just took, he could not tell)
+    from_talon: tuple[Card, ...] = ()
 
     def reset_deal(self, deal_no: int, dealer: int, proposed: Card | None) -> None:
         super().reset_deal(deal_no, dealer, proposed)
         self.tricks_won, self.deal_points, self.deal_roem = [0, 0, 0], [0, 0, 0], [0, 0, 0]
-        self.talon, self.laid = 0, []
+        self.talon, self.laid, self.from_talon = 0, [], ()
 
     def load(self, state: Any) -> None:
         """`state` as it is (a saved game, a test position): no animation."""
@@ -39,6 +42,7 @@ class KalabriaszModel(TableModel):
         self.tricks_won = list(state.tricks_won)
         self.deal_points, self.deal_roem = list(state.deal_points), list(state.roem)
         self.last_trick = None
+        self.trick_roem = {}
         self.seat_tricks = [0, 0, 0, 0]
         for leader, cards in state.tricks:
             winner = (leader + trick_winner(state.trump_suit, cards)) % 3
@@ -47,6 +51,8 @@ class KalabriaszModel(TableModel):
         self.bids = self.bids_of(state)
         self.deal_no = -1  # sync_deal below takes the deal's facts anew
         self.sync(state)
+        laying = state.maker >= 0 and len(state.laid_away) < 2
+        self.from_talon = tuple(state.talon) if laying else ()
 
     def sync_deal(self, state: Any) -> bool:
         talon = len(state.talon) if state.maker < 0 else 0

@@ -4,13 +4,16 @@ face up to him, face down to the others. Reads, never writes, the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from ....engine import Card
 from ....engine.cards import POINTS
 from ....i18n import tr
 from ... import theme
+from ..layout import Pose
 from ..view import Picture, TableView
 
 if TYPE_CHECKING:
@@ -19,6 +22,10 @@ if TYPE_CHECKING:
 
 
 class KalabriaszView(TableView):
+    def __init__(self, images: Any, settings: Any) -> None:
+        super().__init__(images, settings)
+        self.talon_marked: list[Card] = []  # the cards drawn with a "Talon" tab (tests)
+
     def role(self, p: Picture, seat: int) -> str:
         """The maker, a defender, or (while bidding) the dealer."""
         m = p.model
@@ -49,6 +56,42 @@ class KalabriaszView(TableView):
         if self.laid_seen(p) is False:
             return tr("kalabriasz.in_tricks")
         return super().deal_word(p)
+
+    def _hand(self, surface: pygame.Surface, p: Picture, seat: int) -> None:
+        """The maker's hand, while he lays away, with a "Talon" tab over each of the two
+        cards he took from it: which were dealt to him and which he just took, the hand of
+        twelve did not tell a newcomer."""
+        super()._hand(surface, p, seat)
+        m: KalabriaszModel = p.model  # type: ignore[assignment]
+        self.talon_marked = []
+        if seat != p.bottom or seat not in p.faces or not m.from_talon:
+            return
+        L = p.layout
+        hand = m.hands[seat]
+        poses = L.hand_poses(seat, len(hand), p.open_cards)
+        dragged = p.marks.drag[0] if p.marks.drag else None
+        for i, card in enumerate(hand):
+            if card in m.from_talon and card is not dragged:
+                self._talon_tab(surface, p, m.poses.get(card) or poses[i])
+                self.talon_marked.append(card)
+
+    def _talon_tab(self, surface: pygame.Surface, p: Picture, pose: Pose) -> None:
+        """A small gold tab with the word "Talon" standing on the card's top edge, over its
+        left part (the part of a card in the fan that the next one leaves uncovered)."""
+        L = p.layout
+        img = theme.text(tr("kalabriasz.talon"), L.text(12), theme.INK, True)
+        tab = pygame.Rect(0, 0, img.get_width() + L.px(10), img.get_height() + L.px(2))
+        cw, ch = L.card
+        # the tab's centre relative to the card's, unturned: above its top, at its left
+        dx = -cw / 2 + L.px(4) + tab.w / 2
+        dy = -ch / 2 - tab.h / 2 + L.px(3)
+        a = math.radians(pose.angle)  # counter-clockwise on the screen (y down)
+        cx = pose.x + dx * math.cos(a) + dy * math.sin(a)
+        cy = pose.y - dx * math.sin(a) + dy * math.cos(a)
+        tab.center = (round(cx), round(cy))
+        pygame.draw.rect(surface, theme.GOLD, tab, border_radius=L.px(6))
+        pygame.draw.rect(surface, theme.INK, tab, 1, border_radius=L.px(6))
+        surface.blit(img, img.get_rect(center=tab.center))
 
     def _static_key(self, p: Picture) -> tuple:
         m: KalabriaszModel = p.model  # type: ignore[assignment]
