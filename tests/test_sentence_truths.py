@@ -113,17 +113,10 @@ def test_the_kalabriasz_pass_hint_says_did_worse_where_its_values_say_so():
     )
 
 
-def test_a_good_note_is_not_said_where_another_card_was_valued_higher():
-    """Amsterdam, match 0 played at random (seed 2) to the sixth card decision with a
-    choice: the king of diamonds, judged with seed 3 over 8 deals. The second look puts
-    the ace of clubs 1.45 above it and the first look's best (the jack of diamonds) only
-    0.03: the cost is under a point, and the note said "the king of diamonds was as good as
-    any option you had". The values it reports say otherwise; "about as good as the best
-    choice" is what they bear out."""
+def _sixth_card_choice():
+    """Amsterdam match 0 played at random (seed 2) to its sixth card played with a choice:
+    the state, the observation and the card chosen there."""
     import random
-
-    from klaverjas_gui.teach import coach
-    from klaverjas_gui.ui.table.coach_note import note_text
 
     rng = random.Random(2)
     state = new_match(PRESETS["amsterdam"], 0)
@@ -134,8 +127,21 @@ def test_a_good_note_is_not_said_where_another_card_was_valued_higher():
         if obs.phase == "play" and len(obs.legal) > 1:
             decisions += 1
             if decisions == 6:
-                break
+                return state, obs, action
         state, _ = state.apply(action)
+
+
+def test_a_good_note_is_not_said_where_another_card_was_valued_higher():
+    """Amsterdam, match 0 played at random (seed 2) to the sixth card decision with a
+    choice: the king of diamonds, judged with seed 3 over 8 deals. The second look puts
+    the ace of clubs 1.45 above it and the first look's best (the jack of diamonds) only
+    0.03: the cost is under a point, and the note said "the king of diamonds was as good as
+    any option you had". The values it reports say otherwise; "about as good as the best
+    choice" is what they bear out."""
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.table.coach_note import note_text
+
+    state, obs, action = _sixth_card_choice()
     j = coach.judge(obs, action, seed=3, worlds=8)
     assert j is not None and action.card == parse_card("KD") and 0 < j.cost < 1
     values = dict(j.values)
@@ -226,23 +232,12 @@ def test_a_drill_answer_tied_with_the_hint_is_not_called_what_the_coach_would_do
 def test_the_review_does_not_call_a_choice_under_half_a_point_worse_as_good_as_the_best():
     """The king of diamonds of the note above: 0.03 below the first look's best. Its cost
     rounds to 0, and the review said "as good as the best choice"; about as good is true."""
-    import random
     from types import SimpleNamespace
 
     from klaverjas_gui.teach import coach
     from klaverjas_gui.ui.review import fair_words
 
-    rng = random.Random(2)
-    state = new_match(PRESETS["amsterdam"], 0)
-    decisions = 0
-    while True:
-        obs = state.observation(state.to_move)
-        action = rng.choice(state.legal_actions())
-        if obs.phase == "play" and len(obs.legal) > 1:
-            decisions += 1
-            if decisions == 6:
-                break
-        state, _ = state.apply(action)
+    state, obs, action = _sixth_card_choice()
     j = coach.judge(obs, action, seed=3, worlds=8)
     assert j is not None and 0 < j.cost < 0.5
     d = SimpleNamespace(seat=obs.seat, kind=j.kind, mistake=j.mistake, cost=j.cost,
