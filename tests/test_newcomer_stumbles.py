@@ -530,18 +530,14 @@ def test_the_signals_line_keeps_clear_of_the_foot_with_two_people_at_the_laptop(
             assert not drawn.colliderect(button), (note, drawn, button)
 
 
-def test_a_hot_seat_player_at_north_is_not_called_south(make_app):
-    """Two people at one laptop, Anna at North: on her turn her plate read "Anna · Zuid"
-    while the cover for the other person said "de speler van Zuid". Each person's own
-    plate names the seat they play."""
-    from test_hotseat import start
+def _pass_to_north(app, table):
+    """Hot-seat South and North: the people pass until the laptop is with North (seat 2)
+    and her table shows, the cover taken away."""
     from uitest import click, press, run_until
 
     from klaverjas_gui.ui.table.cover import CoverScene
 
-    app = make_app("--lang", "nl", first_frame=True)
-    table = start(app, (0, 2), seed=9)
-    for _ in range(6):  # South passes; the cover goes up for North, who shows her cards
+    for _ in range(6):
         if table.session.holder == 2 and app.top is table:
             break
         run_until(app, lambda: isinstance(app.top, CoverScene) or table.prompt.visible)
@@ -549,6 +545,17 @@ def test_a_hot_seat_player_at_north_is_not_called_south(make_app):
             press(app, pygame.K_a)
         else:
             click(app, next(r for a, r in table.prompt.choices() if a.kind == "pass").center)
+
+
+def test_a_hot_seat_player_at_north_is_not_called_south(make_app):
+    """Two people at one laptop, Anna at North: on her turn her plate read "Anna · Zuid"
+    while the cover for the other person said "de speler van Zuid". Each person's own
+    plate names the seat they play."""
+    from test_hotseat import start
+
+    app = make_app("--lang", "nl", first_frame=True)
+    table = start(app, (0, 2), seed=9)
+    _pass_to_north(app, table)  # South passes; the cover goes up for North, who takes it
     picture = table.picture()
     assert picture.bottom == 2
     assert table.view.role(picture, 2) == "Noord"
@@ -661,21 +668,11 @@ def test_on_the_other_persons_turn_the_seat_called_you_is_named_by_its_place(mak
     her hand read "Jij · Maat", the score "Jij & Anna", while the cover had just asked
     for "de speler van Zuid". On her screen that seat is Zuid, and only she is "jij"."""
     from test_hotseat import start
-    from uitest import click, press, run_until
-
-    from klaverjas_gui.ui.table.cover import CoverScene
 
     app = make_app("--lang", "nl", first_frame=True)
     table = start(app, (0, 2), seed=9)
     assert table.picture().names[0] == "Jij"  # South's own screen: "you"
-    for _ in range(6):
-        if table.session.holder == 2 and app.top is table:
-            break
-        run_until(app, lambda: isinstance(app.top, CoverScene) or table.prompt.visible)
-        if isinstance(app.top, CoverScene):
-            press(app, pygame.K_a)
-        else:
-            click(app, next(r for a, r in table.prompt.choices() if a.kind == "pass").center)
+    _pass_to_north(app, table)
     picture = table.picture()
     assert picture.holder == 2 and picture.names[0] == "Zuid" and 0 not in picture.you
     assert picture.teams[0] == "Zuid & Anna"
