@@ -4,6 +4,7 @@ import dataclasses
 import random
 
 import pytest
+from sweep import size
 
 from klaverjas_gui.ai import LEVELS, HardPlayer, HardPlayer2026, make_player
 from klaverjas_gui.ai.heuristic import claim_decision
@@ -51,14 +52,15 @@ def test_every_level_plays_only_legal_actions_on_every_preset(level, preset):
         assert len(state.sheet) >= deals or variant.match_kind == "points"
 
 
-@pytest.mark.slow(40)
+@pytest.mark.slow(12)
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_every_level_plays_only_legal_actions_over_200_matches(preset):
-    """200 seeded one-deal matches per preset, all three levels at every table, moving
-    round the seats; `play_match` checks every action against the legal ones (hard with
-    three sampled deals per decision, so its playout and exact paths both run quickly)."""
+def test_every_level_plays_only_legal_actions_over_many_matches(preset):
+    """Seeded one-deal matches per preset (60 in `make test`, tests/sweep.py), all three
+    levels at every table, moving round the seats; `play_match` checks every action
+    against the legal ones (hard with three sampled deals per decision, so its playout and
+    exact paths both run quickly)."""
     levels = ["hard", "normal", "easy", "hard"]
-    for seed in range(200):
+    for seed in range(size(60)):
         k = seed % 4
         state = play_match(PRESETS[preset], 7000 + seed, levels[k:] + levels[:k], deals=1)
         assert state.is_over

@@ -9,6 +9,7 @@ import statistics
 from collections import Counter
 
 import pytest
+from sweep import size
 
 from klaverjas_gui import i18n
 from klaverjas_gui.engine import (
@@ -95,13 +96,14 @@ def _decisions(rng: random.Random, want: int, worlds: int):
             state, _ = state.apply(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.slow(25)
-def test_the_hinted_choice_is_never_flagged_over_2000_decisions_of_every_kind(monkeypatch):
+@pytest.mark.slow(10)
+def test_the_hinted_choice_is_never_flagged_over_many_decisions_of_every_kind(monkeypatch):
     """The hint is the best option of the coach's first look at the same observation with
-    the same seed: followed, it costs nothing. 2,000 decisions at 4 sampled deals, the hint
-    and the judgement sharing each look (a look asked twice is computed once: what is tested
-    is that the judgement asks the hint's look), then 100 at the app's `coach.WORLDS` with
-    every look computed afresh (the same look gives the same values)."""
+    the same seed: followed, it costs nothing. Decisions at 4 sampled deals (700 in `make
+    test`, tests/sweep.py), the hint and the judgement sharing each look (a look asked
+    twice is computed once: what is tested is that the judgement asks the hint's look),
+    then some (40) at the app's `coach.WORLDS` with every look computed afresh (the same
+    look gives the same values)."""
     kinds: Counter[str] = Counter()
     rng = random.Random(36)
     real = coach.evaluate
@@ -114,7 +116,7 @@ def test_the_hinted_choice_is_never_flagged_over_2000_decisions_of_every_kind(mo
         assert asked == obs
         return dict(values)
 
-    for want, worlds, share in ((2000, 4, True), (100, coach.WORLDS, False)):
+    for want, worlds, share in ((size(700), 4, True), (size(40), coach.WORLDS, False)):
         monkeypatch.setattr(coach, "evaluate", shared if share else real)
         for obs, seed, w in _decisions(rng, want, worlds):
             hinted = coach.hint(obs, seed, w)

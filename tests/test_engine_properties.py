@@ -13,6 +13,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sweep import size
 
 from klaverjas_gui.engine import (
     PRESETS,
@@ -206,15 +207,16 @@ def _winner(trump, cards):
 @pytest.mark.slow
 @pytest.mark.parametrize("revoke", ["off", "club"])
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-def test_two_thousand_random_deals_per_preset(preset, revoke):
+def test_random_deals_per_preset(preset, revoke):
     variant = dataclasses.replace(PRESETS[preset], match_length="deals:250", revoke=revoke)
     if preset == "french":
         variant = dataclasses.replace(PRESETS["french"], revoke=revoke)  # to 1500 points
     deals, seed = 0, 0
-    while deals < 2000:
-        deals += play_and_check(variant, seed, max_deals=2000 - deals)
+    wanted = size(800)  # tests/sweep.py
+    while deals < wanted:
+        deals += play_and_check(variant, seed, max_deals=wanted - deals)
         seed += 1
-    assert deals == 2000
+    assert deals == wanted
 
 
 @settings(max_examples=15, deadline=None)
@@ -230,7 +232,7 @@ def test_whole_match_json_round_trip_and_replay(preset, seed, revoke):
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_club_deals_with_wrong_cards_and_calls(preset):
-    """A quicker run of the club oracle for every preset (the slow test plays 2,000 deals)."""
+    """A quicker run of the club oracle for every preset (the slow test: 800)."""
     variant = dataclasses.replace(PRESETS[preset], match_length="deals:40", revoke="club")
     if preset == "french":
         variant = dataclasses.replace(PRESETS["french"], revoke="club")

@@ -3,16 +3,16 @@ independent re-implementation of the rules written here from the rule book: the 
 cards (with the two defenders as partners), the trick winner, card points, roem of three
 cards, pit and the fixed contract. It shares nothing with the engine but the Card objects.
 
-`KALABRIASZ_DEALS` sets the size of the seeded sweep (default 1500 deals per preset).
+The seeded sweep plays 600 deals per preset in `make test` (tests/sweep.py's knob).
 """
 
 import dataclasses
-import os
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sweep import size
 
 from klaverjas_gui.engine.kalabriasz import (
     CardLaidAway,
@@ -205,7 +205,7 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(KALABRIASZ_PRESETS))
 def test_a_sweep_of_seeded_deals_per_preset(preset):
-    wanted = int(os.environ.get("KALABRIASZ_DEALS", "1500"))
+    wanted = size(600)
     variant = KALABRIASZ_PRESETS[preset]
     deals, seed = 0, 0
     while deals < wanted:

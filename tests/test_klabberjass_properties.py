@@ -13,6 +13,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sweep import size
 
 from klaverjas_gui.engine import (
     KLABBERJASS_PRESETS,
@@ -206,13 +207,14 @@ def play_and_check(variant, seed, max_deals=10**9, json_every=0):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", sorted(VARIANTS))
-def test_two_thousand_random_deals_per_preset(preset):
+def test_random_deals_per_preset(preset):
     variant = VARIANTS[preset]
     deals, seed = 0, 0
-    while deals < 2000:
-        deals += play_and_check(variant, seed, max_deals=2000 - deals)
+    wanted = size(800)  # tests/sweep.py
+    while deals < wanted:
+        deals += play_and_check(variant, seed, max_deals=wanted - deals)
         seed += 1
-    assert deals == 2000
+    assert deals == wanted
 
 
 @settings(max_examples=25, deadline=None)

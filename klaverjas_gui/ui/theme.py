@@ -199,8 +199,8 @@ def _draw_button_states_when_first_shown() -> None:
     a frame, each a 4x oversized antialiased shape: about 2 ms apiece, three times for each
     button of every screen opened, resized or relabelled, most never hovered. It already
     draws a state not drawn yet when the button first takes it (as it does "disabled"), so
-    only "normal" is drawn ahead: the same pictures, and the monkey test's 20,000 inputs
-    take about a fifth less CPU."""
+    only "normal" is drawn ahead: the same pictures, and the monkey test's inputs take
+    about a fifth less CPU."""
     from pygame_gui.core.drawable_shapes import drawable_shape
 
     state = drawable_shape.DrawableShapeState
