@@ -43,8 +43,9 @@ from ..engine.klabberjass import (
     new_klabberjass,
 )
 from ..engine.klabberjass_rules import BELLA, LAST_TRICK, declaration_points, declaration_winner
-from ..engine.match import Action
-from .klabberjass_fast import INF, TwoRules, bits, deal_diff, mask_points, playout
+from ..engine.match import Action, card_of
+from .fast import bits
+from .klabberjass_fast import INF, TwoRules, deal_diff, mask_points, playout
 from .klabberjass_heuristic import (
     TAKE_AT,
     KlabberjassHeuristic,
@@ -187,7 +188,7 @@ class HardKlabberjassPlayer:
     def play(self, obs: KlabberjassObservation, deadline: float) -> Action:
         values = self.card_values(obs, deadline)
         t = obs.trump_index
-        return max(values, key=lambda a: (values[a], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
+        return max(values, key=lambda a: (values[a], -POINTS[t][card_of(a).index]))
 
     def card_values(self, obs: KlabberjassObservation, deadline: float) -> dict[Action, float]:
         """Every legal card's average deal score difference (mine minus the opponent's)."""
@@ -197,7 +198,9 @@ class HardKlabberjassPlayer:
         exact = len(obs.hand) <= self.exact_cards
         solver = self._solver(t)
         tail = self.exact_cards if exact else self.tail_cards
-        cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
+        cards = [card_of(a).index for a in obs.legal]
+        maker = obs.maker
+        assert maker is not None  # cards are played after trump is fixed, by the maker
         base = _Tally.of(obs)
         led = obs.trick[0].index if obs.trick else -1
         totals = dict.fromkeys(cards, 0.0)
@@ -214,9 +217,9 @@ class HardKlabberjassPlayer:
             seed = self.rng.random()
             for c in cards:
                 m = self._card_value(r, solver, tail, hands, me, led, c, random.Random(seed))
-                totals[c] += tally.diff(me, obs.maker, m)  # type: ignore[arg-type]
+                totals[c] += tally.diff(me, maker, m)
             worlds += 1
-        return {a: totals[a.card.index] / worlds for a in obs.legal}  # type: ignore[union-attr]
+        return {a: totals[card_of(a).index] / worlds for a in obs.legal}
 
     @staticmethod
     def _card_value(
