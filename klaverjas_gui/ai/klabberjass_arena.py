@@ -29,7 +29,8 @@ from .duplicate import Pair, pair_seed, play_both, play_deal, run_pairs
 from .duplicate import report as table
 from .klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
 
-__all__ = ["Pair", "Run", "pair_seed", "play_pair", "report", "run"]
+# make_klabberjass_player: looked up here when a pair is played, so a benchmark may swap it
+__all__ = ["Pair", "Run", "make_klabberjass_player", "pair_seed", "play_pair", "report", "run"]
 
 
 @dataclass(frozen=True)

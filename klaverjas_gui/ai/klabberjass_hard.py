@@ -32,8 +32,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Protocol, TypeVar
 
 from ..engine.cards import ALL_CARDS, KING, POINTS, QUEEN, SEVEN, Card
 from ..engine.klabberjass import (
@@ -99,6 +100,16 @@ READ_PLAY = False
 GIFT, CHEAP = 10, 4
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
+
+
+class _Bid(Protocol):
+    """All `pick_bid` reads of a bid: its kind (an Action, or a benchmark's screened bid)."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+B = TypeVar("B", bound=_Bid)
 
 
 class HardKlabberjassPlayer:
@@ -252,7 +263,7 @@ class HardKlabberjassPlayer:
     def bid(self, obs: KlabberjassObservation, deadline: float) -> Action:
         return self.pick_bid(self.bid_values(obs, deadline))
 
-    def pick_bid(self, values: dict[Action, float]) -> Action:
+    def pick_bid(self, values: Mapping[B, float]) -> B:
         """The best bid; making trump (or a schmeiss) must beat a pass by `take_margin`."""
         passing = next((a for a in values if a.kind == "pass"), None)
         active = [a for a in values if a is not passing]
