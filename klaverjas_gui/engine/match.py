@@ -371,11 +371,15 @@ class MatchState(GameState):
 
     def allowed(self, action: Action) -> bool:
         if action.kind == VERZAAKT:
-            return self.call_open()
+            return action.seat is not None and self.call_open()
         return action in self.legal_actions()
 
     def actor(self, action: Action) -> int:
-        return action.seat if action.kind == VERZAAKT else self.to_move  # type: ignore[return-value]
+        if action.kind != VERZAAKT:
+            return self.to_move
+        if action.seat is None:  # `allowed` refuses it; `force` must not log a seatless call
+            raise ValueError("a call of Verzaakt names the calling seat")
+        return action.seat
 
     def proven_revoke(self, seat: int) -> Revoke | None:
         """The first wrong card of `seat`'s opponents in a closed trick of this deal: what a
@@ -387,7 +391,7 @@ class MatchState(GameState):
         phase, kind = self.phase, action.kind
         if phase == MATCH_OVER:
             return Reason("match_over", {})
-        if kind == VERZAAKT:
+        if kind == VERZAAKT and action.seat is not None:  # seatless: "not now" below
             if self.variant.revoke != "club":
                 return Reason("no_revoke", {})
             return Reason("verzaakt_not_now", {})
