@@ -1,10 +1,11 @@
 # Two entry points: `make play` and `make test`. Each builds .venv on first use:
 # `make play` installs the game alone, `make test` adds the test tools (pytest, ruff,
 # PyInstaller, ...), each with its own stamp so a player never downloads them.
-# `make test` lints, type-checks engine/, play/ and store/ (mypy, strict: [tool.mypy] in
-# pyproject.toml), runs the tests on two workers a core (pytest-xdist; tests/conftest.py
-# says why), then those marked serial one at a time; exit code 5 ("no tests", e.g.
-# PYTEST_ARGS=-k that picks none of one kind) is fine.
+# `make test` lints, type-checks (mypy: strict on engine/, play/, store/, ai/, teach/,
+# games/ and the top-level modules without pygame, not strict on most benchmarks;
+# [tool.mypy] in pyproject.toml says which and why), runs the tests on two workers a core
+# (pytest-xdist; tests/conftest.py says why), then those marked serial one at a time; exit
+# code 5 ("no tests", e.g. PYTEST_ARGS=-k that picks none of one kind) is fine.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin

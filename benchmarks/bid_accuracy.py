@@ -68,7 +68,8 @@ def one_deal(task: tuple[str, int, list[float] | None]) -> dict:
     variant = PRESETS[variant_name]
     cards = list(range(32))
     random.Random(seed).shuffle(cards)
-    hands = tuple(sum(1 << c for c in cards[8 * q : 8 * q + 8]) for q in range(4))
+    masks = [sum(1 << c for c in cards[8 * q : 8 * q + 8]) for q in range(4)]
+    hands = (masks[0], masks[1], masks[2], masks[3])
     values = [suit_values(h) for h in hands]
     chooser = max(range(4), key=lambda q: max(values[q]))
     t1, t2 = sorted(range(4), key=lambda s: -values[chooser][s])[:2]
@@ -80,7 +81,7 @@ def one_deal(task: tuple[str, int, list[float] | None]) -> dict:
         base = hard._Base(variant, who % 2, 0, (0, 0), (0, 0), (0, 0), 0)
         rules = Rules(variant, trump)
         if exact is None:
-            pos = Position(variant, trump, hands, 0, chooser_team=who % 2)  # type: ignore[arg-type]
+            pos = Position(variant, trump, hands, 0, chooser_team=who % 2)
             value = Solver.for_position(pos).value(pos)  # for seat 0's team, who leads
             case = {"exact": base.utility_of_margin(value if team == 0 else -value, team)}
         else:

@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from klaverjas_gui.ai import HardPlayer2026, arena, hard  # noqa: E402
+from klaverjas_gui.ai import HardPlayer2026, arena, hard, make_player  # noqa: E402
 from klaverjas_gui.ai.duplicate import mean_and_se, pair_seed  # noqa: E402
 from klaverjas_gui.engine import PRESETS, Action  # noqa: E402
 
@@ -57,7 +57,7 @@ def bids(
                 if seat in SEATS[game]
                 else HardPlayer2026(pseed, worlds=200)  # the screen must be reproducible
                 if opponent == "hard-2026"
-                else arena.make_player(opponent, pseed)
+                else make_player(opponent, pseed)
             )
         action = players[seat].choose(state.observation(seat))
         out.append(action)

@@ -32,7 +32,11 @@ from klaverjas_gui.ai import arena, hard, make_player  # noqa: E402
 from klaverjas_gui.ai.duplicate import mean_and_se  # noqa: E402
 from klaverjas_gui.ai.solver import Position, Solver  # noqa: E402
 from klaverjas_gui.engine import PRESETS  # noqa: E402
-from klaverjas_gui.engine.match import DealScored, Redealt  # noqa: E402
+from klaverjas_gui.engine.match import (  # noqa: E402
+    DealScored,
+    Redealt,
+    card_of,  # noqa: E402
+)
 
 VARIANT = PRESETS["amsterdam"]
 
@@ -87,9 +91,8 @@ def _regret(state: Any, obs: Any, index: int, base: Setting, new: Setting) -> tu
     value = {c: history.utility_of_margin(so_far + x, me) for c, x in values.items()}
     best = max(value.values())
     seed = index * 100 + len(obs.tricks) * 4 + len(obs.trick)
-    return tuple(  # type: ignore[return-value]
-        best - value[player(seed, s).choose(obs).card.index] for s in (base, new)
-    )
+    base_card, new_card = (card_of(player(seed, s).choose(obs)) for s in (base, new))
+    return best - value[base_card.index], best - value[new_card.index]
 
 
 def main() -> int:

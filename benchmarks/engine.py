@@ -48,7 +48,7 @@ def bare_deals(deals: int, seed: int) -> float:
         hands = [cards[i * 8 : i * 8 + 8] for i in range(4)]
         leader = 0
         for _trick in range(8):
-            trick = []
+            trick: list[tuple[int, int]] = []
             for k in range(4):
                 hand = hands[(leader + k) % 4]
                 follow = [c for c in hand if trick and c[0] == trick[0][0]] or hand

@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -64,7 +65,22 @@ def actions(data: Path, mid: int) -> list[str]:
         db.close()
 
 
-def one_run(folder: Path, seed: int, deals: int) -> dict[str, object]:
+class Run(TypedDict):
+    """One locked run against its unlocked reference (`one_run`)."""
+
+    moves: int
+    stored_during: int
+    kept_at_quit: bool
+    lost: int
+    twice: int
+    same_moves: bool
+    result: bool
+    seconds: float
+    unlocked: float
+    said: str
+
+
+def one_run(folder: Path, seed: int, deals: int) -> Run:
     match = ["--seed", str(seed), "--rule", f"match_length=deals:{deals}",
              "--frames", str(1500 * deals + 1000)]  # fmt: skip
     reference = folder / "reference"
@@ -119,11 +135,11 @@ def main() -> None:
     for run in range(args.runs):
         with tempfile.TemporaryDirectory() as tmp:
             r = one_run(Path(tmp), args.seed + run, args.deals)
-        times.append(float(r["seconds"]))  # type: ignore[arg-type]
-        totals["moves"] += int(r["moves"])  # type: ignore[call-overload]
-        totals["lost"] += int(r["lost"])  # type: ignore[call-overload]
-        totals["twice"] += int(r["twice"])  # type: ignore[call-overload]
-        totals["results"] += bool(r["result"])
+        times.append(r["seconds"])
+        totals["moves"] += r["moves"]
+        totals["lost"] += r["lost"]
+        totals["twice"] += r["twice"]
+        totals["results"] += r["result"]
         print(f"run {run + 1}: seed {args.seed + run}, {r['moves']} moves, stored under the "
               f"lock {r['stored_during']} matches, journal at quit {r['kept_at_quit']}, "
               f"lost {r['lost']}, twice {r['twice']}, same moves {r['same_moves']}, "

@@ -25,7 +25,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -43,7 +43,18 @@ from klaverjas_gui.engine.kalabriasz import KalabriaszObservation  # noqa: E402
 from klaverjas_gui.engine.kalabriasz_rules import KALABRIASZ_PRESETS  # noqa: E402
 from klaverjas_gui.engine.match import Action  # noqa: E402
 
-PROBES = {
+
+class Probe(TypedDict, total=False):
+    """The KalabriaszHard settings a probe level changes."""
+
+    sampled_bids: bool
+    sampled_lay: bool
+    exact_cards: int
+    playout_cards: int
+    rollout_cards: int
+
+
+PROBES: dict[str, Probe] = {
     "hard-cards": {"sampled_bids": False, "sampled_lay": False},
     "hard-bids": {"exact_cards": 0, "playout_cards": 0, "rollout_cards": 0},
 }
@@ -73,7 +84,7 @@ def play(index: int, a: str, b: str, variant: str, seed: int) -> dict[str, Any]:
 
     def make(level: str, pseed: int) -> KalabriaszPlayer:
         if level == "hard" or level in PROBES:
-            player = TimedHard(pseed, **PROBES.get(level, {}))  # type: ignore[arg-type]
+            player = TimedHard(pseed, **PROBES.get(level, Probe()))
             player.log = log
             return player
         return make_kalabriasz_player(level, pseed)

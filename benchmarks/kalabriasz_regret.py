@@ -36,7 +36,7 @@ from klaverjas_gui.ai.kalabriasz_hard import (  # noqa: E402
 from klaverjas_gui.ai.kalabriasz_players import KalabriaszHeuristic, card_view  # noqa: E402
 from klaverjas_gui.engine.cards import POINTS, mask_of  # noqa: E402
 from klaverjas_gui.engine.kalabriasz import KalabriaszState, new_kalabriasz  # noqa: E402
-from klaverjas_gui.engine.match import Action  # noqa: E402
+from klaverjas_gui.engine.match import Action, card_of, suit_of  # noqa: E402
 
 FIRST_SEED = {"bid": 10_000, "lay": 20_000, "cards": 30_000}
 
@@ -46,7 +46,7 @@ def bid_truth(state: KalabriaszState, action: Action) -> float:
     seat, first, v = state.to_move, state.first_hand, state.variant
     hands, talon = state.hands, mask_of(state.talon)
     if action.kind == "name":
-        return named_margin(v, hands, talon, seat, action.suit.index, first, seat)  # type: ignore[union-attr]
+        return named_margin(v, hands, talon, seat, suit_of(action).index, first, seat)
     for k in range((seat - first) % 3 + 1, 3):
         other = (first + k) % 3
         t = normal_bid(hands[other])
@@ -108,10 +108,10 @@ def run(phase: str, deals: int, first: int) -> tuple[list[float], int, list[floa
             elif len(obs.legal) > 1 and phase == "lay" and len(obs.hand) == 12:
                 after, _ = state.apply(timed(state))
                 second = hard.choose(after.observation(after.to_move))
-                pair = mask_of(after.laid_away) | second.card.bit  # type: ignore[union-attr]
+                pair = mask_of(after.laid_away) | card_of(second).bit
                 after, _ = state.apply(mine)
                 normal_pair = mask_of(after.laid_away)
-                normal_pair |= normal.choose(after.observation(after.to_move)).card.bit  # type: ignore[union-attr]
+                normal_pair |= card_of(normal.choose(after.observation(after.to_move))).bit
                 gains.append(lay_truth(state, pair) - lay_truth(state, normal_pair))
                 differ += pair != normal_pair
             elif (
@@ -121,8 +121,8 @@ def run(phase: str, deals: int, first: int) -> tuple[list[float], int, list[floa
                 and (len(obs.hand) >= 8)
             ):
                 theirs = timed(state)
-                gains.append(card_truth(state, theirs.card.index)  # type: ignore[union-attr]
-                             - card_truth(state, mine.card.index))  # type: ignore[union-attr]  # fmt: skip
+                gains.append(card_truth(state, card_of(theirs).index)
+                             - card_truth(state, card_of(mine).index))  # fmt: skip
                 differ += theirs != mine
             state, _ = state.apply(mine)
     return gains, differ, times

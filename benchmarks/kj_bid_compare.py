@@ -75,7 +75,7 @@ class FixedBids(HardKlabberjassPlayer):
         return self.pick_bid(values)
 
 
-def hard(seed: int, setting: Setting, bid_worlds: int) -> FixedBids:
+def hard(seed: int | None, setting: Setting, bid_worlds: int) -> FixedBids:
     player = FixedBids(seed, cap_ms=None)
     player.bid_worlds = bid_worlds
     for name, value in setting.items():
@@ -137,7 +137,7 @@ def same_bids(screened: Any, base_margin: float, margin: float) -> bool:
         picks = []
         for m in (base_margin, margin):
             probe.take_margin = m
-            picks.append(str(probe.pick_bid(actions)))  # type: ignore[arg-type]
+            picks.append(str(probe.pick_bid(actions)))
         if picks[0] != picks[1]:
             return False
     return True
@@ -153,12 +153,12 @@ def play_seen(index: int, seed: int, setting: Setting, opp: str, worlds: int) ->
     make = klabberjass_arena.make_klabberjass_player
     GIFTS_SEEN[0] = False
 
-    def patched(level: str, pseed: int | None = None, think_ms: float | None = None) -> Any:
+    def patched(level: str, seed: int | None = None, think_ms: float | None = None) -> Any:
         if level == "hard":
-            return hard(pseed, setting, worlds)  # type: ignore[arg-type]
-        return make(level, pseed, think_ms)
+            return hard(seed, setting, worlds)
+        return make(level, seed, think_ms)
 
-    klabberjass_arena.make_klabberjass_player = patched  # type: ignore[assignment]
+    klabberjass_arena.make_klabberjass_player = patched
     try:
         pair = klabberjass_arena.play_pair((index, "hard", opp, VARIANT, seed, None))
         return [pair.margin, GIFTS_SEEN[0]]

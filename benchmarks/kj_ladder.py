@@ -71,14 +71,14 @@ def play(index: int, a: str, b: str, seed: int, uncapped: bool) -> dict[str, Any
     make = klabberjass_arena.make_klabberjass_player
     log: list[list[Any]] = []
 
-    def patched(level: str, pseed: int | None = None, think_ms: float | None = None) -> Any:
+    def patched(level: str, seed: int | None = None, think_ms: float | None = None) -> Any:
         if level != "hard":
-            return make(level, pseed, think_ms)
-        player = TimedHard(pseed, cap_ms=None) if uncapped else TimedHard(pseed)
+            return make(level, seed, think_ms)
+        player = TimedHard(seed, cap_ms=None) if uncapped else TimedHard(seed)
         player.log = log
         return player
 
-    klabberjass_arena.make_klabberjass_player = patched  # type: ignore[assignment]
+    klabberjass_arena.make_klabberjass_player = patched
     try:
         pair = klabberjass_arena.play_pair((index, a, b, VARIANT, seed, None))
     finally:

@@ -62,6 +62,7 @@ def one_run(data: Path) -> tuple[bool, str]:
         ready = False
         if len(running) == 1:
             out = running[0].stdout
+            assert out is not None  # started with stdout=PIPE
             ready = bool(select.select([out], [], [], 60)[0]) and out.readline().strip() != ""
         matches = history(data)
     finally:

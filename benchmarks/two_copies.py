@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = ROOT / "tests" / "fixtures" / "history_v1.sql"
@@ -61,7 +62,16 @@ def _stored(path: Path) -> dict[int, int]:
     return {i: count.get(i, 0) for i in ids}
 
 
-def race(folder: Path, start: str, copies: int = 2, seed: int = 0) -> dict[str, object]:
+class Race(TypedDict):
+    """What one race counted (`race`), and what it saw, line by line."""
+
+    set_aside: int
+    lost: int
+    errors: int
+    details: list[str]
+
+
+def race(folder: Path, start: str, copies: int = 2, seed: int = 0) -> Race:
     """One race in `folder` (which must be empty). Returns what went wrong, counted:
     set_aside (files named .bad-*), lost (matches missing or short of actions) and
     errors (a copy that failed, played from memory or told the player anything), with
@@ -139,9 +149,10 @@ def main() -> int:
         for run in range(args.runs):
             with tempfile.TemporaryDirectory(prefix="klaverjas-race-") as folder:
                 result = race(Path(folder), start, args.copies, seed=run * args.copies)
-            for key in totals:
-                totals[key] += result[key]  # type: ignore[operator]
-            for line in result["details"]:  # type: ignore[union-attr]
+            totals["set_aside"] += result["set_aside"]
+            totals["lost"] += result["lost"]
+            totals["errors"] += result["errors"]
+            for line in result["details"]:
                 print(f"  {start} run {run + 1}: {line}", file=sys.stderr)
         bad += sum(totals.values())
         print(

@@ -21,6 +21,7 @@ import traceback
 from collections.abc import Callable, Iterator
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
 
@@ -131,7 +132,7 @@ def headless() -> bool:
     )
 
 
-def tell(text: str, kind: str = "warn") -> None:
+def tell(text: str, kind: Literal["info", "warn", "error"] = "warn") -> None:
     """One message for the player: on stderr always, in a message box when there is a
     display (a game started from a menu has no terminal to read)."""
     print(f"klaverjas: {text}", file=sys.stderr, flush=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -39,7 +39,7 @@ _current = "en"
 missing: set[str] = set()
 
 
-def _flatten(prefix: str, tree: dict, out: dict[str, str]) -> None:
+def _flatten(prefix: str, tree: Mapping[str, object], out: dict[str, str]) -> None:
     for name, value in tree.items():
         key = f"{prefix}.{name}"
         if isinstance(value, dict):
@@ -95,7 +95,7 @@ def printable(value: object) -> str:
     `\\xe9`. A path's control characters (a line break in a folder name) are escaped too.
     Every placeholder of `tr` passes through here, so a path in any message is safe."""
     path = isinstance(value, os.PathLike)
-    text = os.fsdecode(value) if path or isinstance(value, bytes) else str(value)  # type: ignore[arg-type]
+    text = os.fsdecode(value) if isinstance(value, (os.PathLike, bytes)) else str(value)
     if not _SURROGATE.search(text) and (not path or text.isprintable()):
         return text
     return "".join(_char(c, path) for c in text)

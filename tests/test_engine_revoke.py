@@ -20,6 +20,8 @@ from klaverjas_gui.engine.cards import parse_card
 from klaverjas_gui.engine.match import (
     DEAL_END,
     PASS,
+    VERZAAKT,
+    Action,
     DealScored,
     Stacked,
     VerzaaktCalled,
@@ -178,6 +180,17 @@ def test_calls_round_trip_through_json_and_replay():
 def test_a_call_must_name_a_seat(text):
     with pytest.raises(ValueError, match="not an action"):
         parse_action(text)
+
+
+def test_a_call_built_without_its_seat_is_refused():
+    """`parse_action` wants the seat; an Action built without one was accepted, kept in the
+    log as "verzaakt None", which no saved match could be read back from."""
+    s, _ = act(start(), "name H", "play AS", "play 7D", "play 7S", "play 7H")
+    assert s.call_open()
+    with pytest.raises(IllegalActionError):
+        s.apply(Action(VERZAAKT))
+    with pytest.raises(ValueError, match="names the calling seat"):
+        s.force(Action(VERZAAKT))
 
 
 def test_a_guessed_position_judges_calls_only_by_the_revokes_it_is_given():

@@ -20,6 +20,7 @@ import dataclasses
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NoReturn, Protocol, runtime_checkable
 
 from ..engine import PRESETS, Action, MatchState, Observation, new_match
 from ..engine.signals import CONVENTIONS
@@ -50,6 +51,15 @@ class DealResult:
 HALVES = {"": (True, True), "send": (True, False), "read": (False, True)}
 
 
+@runtime_checkable
+class _Signaller(Protocol):
+    """A player that sends and reads signals (normal and hard), by its switches."""
+
+    send_signals: bool
+    read_partner: bool
+    read_opponents: bool
+
+
 class Agreed:
     """A player whose team plays `signals` (RULES.md 1.10) at a table that plays none: the
     level "hard:kleur" measures what a convention is worth against a team without one.
@@ -66,7 +76,7 @@ class Agreed:
         self.signals = Variant(signals=signals).signals  # refuses an unknown convention
         self.name = f"{player.name}:{spec}"
         send, read = HALVES[half]
-        if hasattr(player, "read_opponents"):  # normal and hard; easy neither sends nor reads
+        if isinstance(player, _Signaller):  # normal and hard; easy neither sends nor reads
             player.send_signals, player.read_partner = send, read
             player.read_opponents = read and read_opponents
 
@@ -136,17 +146,17 @@ def play_pair(args: tuple[int, str, str, Variant, int, float | None]) -> Pair[De
         a = a_seats[0]
         end = ends[g]
         lv = levels[g]
-        common = dict(
-            a_seats=a_seats, levels=(lv[0], lv[1], lv[2], lv[3]), dealer=start.dealer,
-            dealt=tuple(dealt[g]), actions=tuple(str(x) for x in end.actions),
+        void = DealResult(
+            0, False, False, True, a_seats=a_seats, levels=(lv[0], lv[1], lv[2], lv[3]),
+            dealer=start.dealer, dealt=tuple(dealt[g]), actions=tuple(str(x) for x in end.actions),
         )  # fmt: skip
         if voided[g]:
-            deals.append(DealResult(0, False, False, True, **common))  # type: ignore[arg-type]
+            deals.append(void)
             continue
         score = end.sheet[-1].score
-        deals.append(DealResult(
-            margin=score.scores[a] - score.scores[1 - a], a_burden=score.burden_team == a,
-            nat=score.outcome == "nat", voided=False, **common,  # type: ignore[arg-type]
+        deals.append(dataclasses.replace(
+            void, margin=score.scores[a] - score.scores[1 - a], a_burden=score.burden_team == a,
+            nat=score.outcome == "nat", voided=False,
         ))  # fmt: skip
     return Pair(index, (deals[0], deals[1]), times)
 
@@ -169,7 +179,7 @@ def report(results: Sequence[Pair[DealResult]], team_a: str, team_b: str, varian
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2
+    def error(self, message: str) -> NoReturn:  # one line, exit 2
         self.exit(2, f"arena: {message}\n")
 
 

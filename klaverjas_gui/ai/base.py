@@ -20,6 +20,13 @@ class Player(Protocol):
         ...
 
 
+class Offered(Protocol):
+    """Any game's observation, as far as it offers legal actions (all three games')."""
+
+    @property
+    def legal(self) -> tuple[Action, ...]: ...
+
+
 class RandomPlayer:
     """Any legal action, uniformly: the baseline every level must beat."""
 
@@ -28,5 +35,5 @@ class RandomPlayer:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, obs: Observation) -> Action:
+    def choose(self, obs: Offered) -> Action:
         return self.rng.choice(obs.legal)

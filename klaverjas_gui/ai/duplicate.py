@@ -133,7 +133,7 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def report(pairs: Sequence[Pair], title: str, a: str, b: str, contracts: str) -> list[str]:
+def report(pairs: Sequence[Pair[R]], title: str, a: str, b: str, contracts: str) -> list[str]:
     """The statistics table: A minus B per deal with its standard error over pairs,
     each side's nat rate (of the deals it carried, called `contracts`), voided
     games, and the time per decision of each level (decisions with a choice)."""

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 
 from ..engine.cards import POINTS, cards_of
-from ..engine.match import Action, Observation
+from ..engine.match import Action, Observation, card_of, suit_of
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
 from ..engine.scoring import TOTAL_POINTS, burden_team, settle
@@ -123,7 +123,7 @@ class HardPlayer2026:
         chooser_team = obs.chooser_team
         v = obs.variant
         base = _history(obs)
-        cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
+        cards = [card_of(a).index for a in obs.legal]
         exact = len(obs.hand) <= self.exact_tricks  # tricks left, the one on the table included
         totals = {c: 0.0 for c in cards}
         solver = self._solver(v, t, chooser_team, obs.kraak_level) if exact else None
@@ -153,8 +153,8 @@ class HardPlayer2026:
                         break
                     exact = False  # not one world solved in time: estimate by playouts
                     continue
-                for c, value in values.items():
-                    totals[c] += w * base.utility_of_margin(so_far + value, me % 2)
+                for c, margin in values.items():
+                    totals[c] += w * base.utility_of_margin(so_far + margin, me % 2)
             else:
                 for c in cards:
                     acc = base.start()
@@ -171,7 +171,7 @@ class HardPlayer2026:
             if self.worlds is None and worlds >= self.caps[not exact]:
                 break
         best = max(cards, key=lambda c: totals[c])
-        return next(a for a in obs.legal if a.card.index == best)  # type: ignore[union-attr]
+        return next(a for a in obs.legal if card_of(a).index == best)
 
     # --- trump ---
     def bid(self, obs: Observation, deadline: float) -> Action:
@@ -183,9 +183,10 @@ class HardPlayer2026:
         options: dict[Action, int] = {}
         for a in legal:
             if a.kind == "name":
-                options[a] = a.suit.index  # type: ignore[union-attr]
+                options[a] = suit_of(a).index
             elif a.kind == "take":
-                options[a] = obs.proposed.suit_index  # type: ignore[union-attr]
+                assert obs.proposed is not None  # "take" is offered on the proposed card only
+                options[a] = obs.proposed.suit_index
         values = dict.fromkeys(options, 0.0)
         me = obs.seat
         v = obs.variant
@@ -210,9 +211,9 @@ class HardPlayer2026:
                         chooser = (q, t)
                         break
                 if chooser is None and v.trump_selection == "dealer_forced" and obs.dealer in later:
-                    chooser = (obs.dealer, _would_name(hands[obs.dealer], 0.0))
+                    chooser = (obs.dealer, _must_name(hands[obs.dealer]))
                 if chooser is None and order[0] != me:
-                    chooser = (order[0], _would_name(hands[order[0]], 0.0))  # forced to name
+                    chooser = (order[0], _must_name(hands[order[0]]))
                 if chooser is None:
                     for a, value in here.items():
                         forced[a] += value
@@ -250,6 +251,7 @@ class HardPlayer2026:
         me = obs.seat % 2
         gain = 0.0
         worlds = 0
+        assert obs.chooser is not None  # a kraak is called on a chosen trump
         lead = obs.chooser if obs.variant.opening_lead == "chooser" else obs.first_hand
         while self._more(worlds, 8, deadline, 200):
             hands = know.sample(self.rng)
@@ -282,7 +284,7 @@ class _Base:
         self.points = points
         self.roem = roem
         self.won = won
-        m = 2**kraak_level
+        m = 1 << kraak_level  # 2**kraak_level, as an int
         rf = m if variant.kraken_doubles_roem else 1
         self.totals = (points[0] * m + roem[0] * rf, points[1] * m + roem[1] * rf)
         self.pool = TOTAL_POINTS * m + roem_seen * rf
@@ -319,8 +321,21 @@ def _would_name(hand: int, threshold: float) -> int | None:
     return suit if value >= threshold else None
 
 
+def _must_name(hand: int) -> int:
+    """The suit a player forced to name names: `_would_name` with threshold 0, which a
+    hand's value (a sum of non-negative parts) always reaches."""
+    cards = tuple(cards_of(hand))
+    return max((suit_value(cards, s), s) for s in range(4))[1]
+
+
 def _best_next_lead(
-    rules: Rules, base: _Base, hands: list[int], leader: int, trick: list[int], acc: list, team: int
+    rules: Rules,
+    base: _Base,
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    acc: list[int],
+    team: int,
 ) -> float:
     """The deal's value for `team` when all play by the rule of thumb except at the next
     lead of `team`, where every card is tried and the best one counts.

@@ -22,7 +22,7 @@ from ..engine.cards import (
     TRUMP_STRENGTH,
     Card,
 )
-from ..engine.match import Action, Observation
+from ..engine.match import Action, Observation, card_of, suit_of
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
 from ..engine.scoring import burden_team
@@ -146,11 +146,12 @@ class HeuristicPlayer:
         if self.counting and obs.seat == obs.dealer:
             threshold -= 1.0  # last to speak: a pass gives the deal away to first hand's choice
         if "take" in kinds:
-            s = obs.proposed.suit_index  # type: ignore[union-attr]
+            assert obs.proposed is not None  # "take" is offered on the proposed card only
+            s = obs.proposed.suit_index
             return legal[0] if suit_value(obs.hand, s) >= threshold else _find(legal, "pass")
         names = [a for a in legal if a.kind == "name"]
-        best = max(names, key=lambda a: suit_value(obs.hand, a.suit.index))  # type: ignore[union-attr]
-        if "pass" in kinds and suit_value(obs.hand, best.suit.index) < threshold:  # type: ignore[union-attr]
+        best = max(names, key=lambda a: suit_value(obs.hand, suit_of(a).index))
+        if "pass" in kinds and suit_value(obs.hand, suit_of(best).index) < threshold:
             return _find(legal, "pass")
         return best
 
@@ -170,7 +171,7 @@ class HeuristicPlayer:
     # --- cards ---
     def play(self, obs: Observation) -> Action:
         t = obs.trump_index
-        cards = [a.card for a in obs.legal]
+        cards = [card_of(a) for a in obs.legal]  # in the play phase, every legal action is a card
         know = None
         if self.counting:
             know = Knowledge.from_observation(obs, self.read_opponents, self.read_partner)
@@ -185,7 +186,7 @@ class HeuristicPlayer:
             card = self.follow(obs, cards, t)
         return next(a for a in obs.legal if a.card is card)
 
-    def lead(self, obs: Observation, cards: list, t: int, know: Knowledge | None) -> Card:
+    def lead(self, obs: Observation, cards: list[Card], t: int, know: Knowledge | None) -> Card:
         me = obs.seat
         choosers = obs.chooser is not None and obs.chooser % 2 == me % 2
         trumps = [c for c in cards if c.suit_index == t]
@@ -232,7 +233,7 @@ class HeuristicPlayer:
             # An opponent signalled he holds the best card of these suits.
             theirs = opponents_asked(obs) if self.read_opponents else set()
 
-            def key(c: Card) -> tuple:
+            def key(c: Card) -> tuple[bool, bool, bool, int, int, int]:
                 same = [x for x in plain if x.suit_index == c.suit_index]
                 bare_ten = c.rank_index == TEN and len(same) == 1
                 ruffed = any(know.void(q, c.suit_index) for q in opps) and opp_trumps
@@ -242,7 +243,7 @@ class HeuristicPlayer:
             return min(plain, key=key)
         return min(trumps, key=lambda c: strength(c, t))
 
-    def follow_counting(self, obs: Observation, cards: list, t: int, know: Knowledge) -> Card:
+    def follow_counting(self, obs: Observation, cards: list[Card], t: int, know: Knowledge) -> Card:
         """Score every legal card: the trick's points and roem, times how likely the trick
         is ours after it (certain when last; else whether a later opponent may still beat
         the winning card), minus what the card is worth kept for later."""
@@ -273,7 +274,7 @@ class HeuristicPlayer:
 
         return max(cards, key=lambda c: (value(c), -c.index))
 
-    def follow(self, obs: Observation, cards: list, t: int) -> Card:
+    def follow(self, obs: Observation, cards: list[Card], t: int) -> Card:
         """Easy's table rules: smear onto a partner holding the trick with an ace or the
         trump jack, win a trick worth winning with the cheapest sure card, else play low."""
         trick = list(obs.trick)

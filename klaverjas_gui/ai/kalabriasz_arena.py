@@ -22,6 +22,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from ..engine.kalabriasz import KalabriaszDealScored, KalabriaszState, new_kalabriasz
 from ..engine.kalabriasz_rules import KALABRIASZ_PRESETS, KalabriaszVariant
@@ -137,7 +138,7 @@ def report(rotations: Sequence[Rotation], a: str, b: str, variant: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         """One line and exit status 2."""
         self.exit(2, f"kalabriasz_arena: {message}\n")
 

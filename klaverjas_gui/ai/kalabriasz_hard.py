@@ -46,7 +46,7 @@ from typing import TypeVar
 from ..engine.cards import FULL_MASK, POINTS, cards_of
 from ..engine.kalabriasz import KalabriaszObservation
 from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
-from ..engine.match import Action
+from ..engine.match import Action, card_of, suit_of
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
 from .fast import bits
@@ -284,7 +284,7 @@ class KalabriaszHard:
             values = self.card_values(obs)
         if values is None:
             return None
-        return {a: values[a.card.index] for a in obs.legal}  # type: ignore[union-attr]
+        return {a: values[card_of(a).index] for a in obs.legal}
 
     def _solver(self, variant: KalabriaszVariant, trump: int, maker: int) -> ThreeSolver:
         key = (variant, trump, maker)
@@ -366,7 +366,8 @@ class KalabriaszHard:
             hands, talon = world
             for a in obs.legal:
                 if a.kind == "name":
-                    yield named_margin(variant, hands, talon, seat, a.suit.index, first, seat)  # type: ignore[union-attr]
+                    s = suit_of(a).index
+                    yield named_margin(variant, hands, talon, seat, s, first, seat)
                     continue
                 bids = ((other, normal_bid(hands[other], self.helper.caution)) for other in later)
                 maker, t = next(((o, t) for o, t in bids if t >= 0), (-1, -1))
@@ -386,7 +387,7 @@ class KalabriaszHard:
         if pairs is None:
             return self.helper.choose(obs)
         action = best(obs, per_card(obs, pairs))
-        card = action.card.index  # type: ignore[union-attr]
+        card = card_of(action).index
         pair = max((p for p in pairs if p >> card & 1), key=lambda p: pairs[p])
         second = bits(pair & hand & ~(1 << card))
         self._plan = (hand & ~(1 << card), second[0]) if second else None
@@ -535,7 +536,7 @@ def per_card(obs: KalabriaszObservation, pairs: dict[int, float]) -> dict[Action
     """Each card laid away valued by the best pair (of `pairs`) it is in."""
     out = {}
     for a in obs.legal:
-        c = a.card.index  # type: ignore[union-attr]
+        c = card_of(a).index
         out[a] = max(v for p, v in pairs.items() if p >> c & 1)
     return out
 

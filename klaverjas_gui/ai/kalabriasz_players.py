@@ -20,7 +20,7 @@ from typing import Protocol
 
 from ..engine.cards import FULL_MASK, POINTS, POWER, Card, mask_of
 from ..engine.kalabriasz import KalabriaszObservation
-from ..engine.match import Action
+from ..engine.match import Action, card_of, suit_of
 from .base import RandomPlayer
 from .fast import bits
 from .kalabriasz_fast import NAME_AT, lay_key, mask_value, table
@@ -42,7 +42,7 @@ class KalabriaszPlayer(Protocol):
 def make_kalabriasz_player(level: str, seed: int | None = None) -> KalabriaszPlayer:
     """A computer player of the given level."""
     if level == "random":
-        return RandomPlayer(seed)  # type: ignore[return-value]  # plays any legal action
+        return RandomPlayer(seed)  # plays any legal action: Kalabriasz's too
     if level == "easy":
         return KalabriaszHeuristic(seed, counting=False, slips=EASY_SLIPS, caution=EASY_CAUTION)
     if level == "normal":
@@ -92,8 +92,8 @@ class KalabriaszHeuristic:
     def bid(self, obs: KalabriaszObservation) -> Action:
         """Name the best suit when the hand (the talon still to come) is worth it."""
         names = [a for a in obs.legal if a.kind == "name"]
-        best = max(names, key=lambda a: hand_value(obs.hand, a.suit.index))  # type: ignore[union-attr]
-        if hand_value(obs.hand, best.suit.index) >= NAME_AT + self.caution:  # type: ignore[union-attr]
+        best = max(names, key=lambda a: hand_value(obs.hand, suit_of(a).index))
+        if hand_value(obs.hand, suit_of(best).index) >= NAME_AT + self.caution:
             return best
         return next(a for a in obs.legal if a.kind == "pass")
 
@@ -103,7 +103,7 @@ class KalabriaszHeuristic:
         They count for the maker, so a ten laid away is ten points banked."""
         t = obs.trump_index
         hand = mask_of(obs.hand)
-        return max(obs.legal, key=lambda a: lay_key(t, hand, a.card.index))  # type: ignore[union-attr]
+        return max(obs.legal, key=lambda a: lay_key(t, hand, card_of(a).index))
 
     # --- play ---
     def play(self, obs: KalabriaszObservation) -> Action:
@@ -116,7 +116,7 @@ class KalabriaszHeuristic:
             card = table(obs.variant, obs.trump_index).card(
                 obs.seat, hand, legal, trick, obs.leader, maker, out, void
             )
-        return next(a for a in obs.legal if a.card.index == card)  # type: ignore[union-attr]
+        return next(a for a in obs.legal if card_of(a).index == card)
 
 
 def card_view(

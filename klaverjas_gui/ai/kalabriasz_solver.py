@@ -432,9 +432,9 @@ class ThreeSolver:
         seat = (leader + len(trick)) % 3
         out = {}
         for c in self.legal(hands[seat], trick, self.partner_winning(seat, leader, trick)):
-            after = list(hands)
-            after[seat] ^= 1 << c
-            out[c] = self.after(tuple(after), leader, (*trick, c), lost)  # type: ignore[arg-type]
+            h = list(hands)
+            h[seat] ^= 1 << c
+            out[c] = self.after((h[0], h[1], h[2]), leader, (*trick, c), lost)
         return out
 
     def after(self, hands: Hands, leader: int, trick: tuple[int, ...], lost: bool) -> int:

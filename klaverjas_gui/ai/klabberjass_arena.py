@@ -16,18 +16,21 @@ it made trump and failed) and its time per decision (decisions with a choice).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
 from ..engine import KLABBERJASS_PRESETS, KlabberjassState, KlabberjassVariant, new_klabberjass
+from ..engine.klabberjass_rules import KlabberjassScoreLine
 from ..engine.match import DealScored
 from .duplicate import Pair, pair_seed, play_both, play_deal, run_pairs
 from .duplicate import report as table
 from .klabberjass_players import KLABBERJASS_LEVELS, make_klabberjass_player
 
-__all__ = ["Pair", "Run", "pair_seed", "play_pair", "report", "run"]
+# make_klabberjass_player: looked up here when a pair is played, so a benchmark may swap it
+__all__ = ["Pair", "Run", "make_klabberjass_player", "pair_seed", "play_pair", "report", "run"]
 
 
 @dataclass(frozen=True)
@@ -69,17 +72,20 @@ def play_pair(task: tuple[int, str, str, KlabberjassVariant, int, float | None])
     runs = []
     for a_seat in (0, 1):
         event = scored[a_seat]
-        common = dict(
-            a_seat=a_seat, dealer=start.dealer, dealt=tuple(dealt[a_seat]),
-            turned=str(start.turned), actions=tuple(str(x) for x in ends[a_seat].actions),
+        void = Run(
+            margin=0, a_burden=False, nat=False, voided=True, a_seat=a_seat, dealer=start.dealer,
+            dealt=tuple(dealt[a_seat]), turned=str(start.turned),
+            actions=tuple(str(x) for x in ends[a_seat].actions),
         )  # fmt: skip
         if event is None:
-            runs.append(Run(margin=0, a_burden=False, nat=False, voided=True, **common))  # type: ignore[arg-type]
+            runs.append(void)
             continue
+        # DealScored names the four-player line; Klabberjass scores its own in it
+        assert isinstance(event.line, KlabberjassScoreLine)
         s = event.line.score
-        runs.append(Run(
-            margin=s.scores[a_seat] - s.scores[1 - a_seat], a_burden=s.maker == a_seat,
-            nat=s.outcome == "nat", voided=False, **common,  # type: ignore[arg-type]
+        runs.append(dataclasses.replace(
+            void, margin=s.scores[a_seat] - s.scores[1 - a_seat], a_burden=s.maker == a_seat,
+            nat=s.outcome == "nat", voided=False,
         ))  # fmt: skip
     return Pair(index, (runs[0], runs[1]), times)
 

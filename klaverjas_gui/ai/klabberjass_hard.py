@@ -32,8 +32,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
+from typing import Protocol, TypeVar
 
 from ..engine.cards import ALL_CARDS, KING, POINTS, QUEEN, SEVEN, Card
 from ..engine.klabberjass import (
@@ -43,8 +44,9 @@ from ..engine.klabberjass import (
     new_klabberjass,
 )
 from ..engine.klabberjass_rules import BELLA, LAST_TRICK, declaration_points, declaration_winner
-from ..engine.match import Action
-from .klabberjass_fast import INF, TwoRules, bits, deal_diff, mask_points, playout
+from ..engine.match import Action, card_of
+from .fast import bits
+from .klabberjass_fast import INF, TwoRules, deal_diff, mask_points, playout
 from .klabberjass_heuristic import (
     TAKE_AT,
     KlabberjassHeuristic,
@@ -98,6 +100,16 @@ READ_PLAY = False
 GIFT, CHEAP = 10, 4
 MIN_WORLDS = 6
 MAX_WORLDS = {"exact": 300, "playout": 1500, "bid": 600}  # enough: more only costs time
+
+
+class _Bid(Protocol):
+    """All `pick_bid` reads of a bid: its kind (an Action, or a benchmark's screened bid)."""
+
+    @property
+    def kind(self) -> str: ...
+
+
+B = TypeVar("B", bound=_Bid)
 
 
 class HardKlabberjassPlayer:
@@ -187,7 +199,7 @@ class HardKlabberjassPlayer:
     def play(self, obs: KlabberjassObservation, deadline: float) -> Action:
         values = self.card_values(obs, deadline)
         t = obs.trump_index
-        return max(values, key=lambda a: (values[a], -POINTS[t][a.card.index]))  # type: ignore[union-attr]
+        return max(values, key=lambda a: (values[a], -POINTS[t][card_of(a).index]))
 
     def card_values(self, obs: KlabberjassObservation, deadline: float) -> dict[Action, float]:
         """Every legal card's average deal score difference (mine minus the opponent's)."""
@@ -197,7 +209,9 @@ class HardKlabberjassPlayer:
         exact = len(obs.hand) <= self.exact_cards
         solver = self._solver(t)
         tail = self.exact_cards if exact else self.tail_cards
-        cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
+        cards = [card_of(a).index for a in obs.legal]
+        maker = obs.maker
+        assert maker is not None  # cards are played after trump is fixed, by the maker
         base = _Tally.of(obs)
         led = obs.trick[0].index if obs.trick else -1
         totals = dict.fromkeys(cards, 0.0)
@@ -214,9 +228,9 @@ class HardKlabberjassPlayer:
             seed = self.rng.random()
             for c in cards:
                 m = self._card_value(r, solver, tail, hands, me, led, c, random.Random(seed))
-                totals[c] += tally.diff(me, obs.maker, m)  # type: ignore[arg-type]
+                totals[c] += tally.diff(me, maker, m)
             worlds += 1
-        return {a: totals[a.card.index] / worlds for a in obs.legal}  # type: ignore[union-attr]
+        return {a: totals[card_of(a).index] / worlds for a in obs.legal}
 
     @staticmethod
     def _card_value(
@@ -249,7 +263,7 @@ class HardKlabberjassPlayer:
     def bid(self, obs: KlabberjassObservation, deadline: float) -> Action:
         return self.pick_bid(self.bid_values(obs, deadline))
 
-    def pick_bid(self, values: dict[Action, float]) -> Action:
+    def pick_bid(self, values: Mapping[B, float]) -> B:
         """The best bid; making trump (or a schmeiss) must beat a pass by `take_margin`."""
         passing = next((a for a in values if a.kind == "pass"), None)
         active = [a for a in values if a is not passing]

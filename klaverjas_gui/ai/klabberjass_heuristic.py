@@ -18,8 +18,9 @@ from collections.abc import Sequence
 from ..engine.cards import ACE, KING, QUEEN, SEVEN, SUIT_MASKS, TEN, Card
 from ..engine.klabberjass import KlabberjassObservation
 from ..engine.klabberjass_rules import declaration_points
-from ..engine.match import Action
-from .klabberjass_fast import TwoRules, bits
+from ..engine.match import Action, card_of, suit_of
+from .fast import bits
+from .klabberjass_fast import TwoRules
 from .klabberjass_knowledge import TRUMP_WORTH, KlabberjassKnowledge
 
 TAKE_AT = 5.2  # a six-card hand worth this much (three more cards to come) makes trump
@@ -108,10 +109,10 @@ class KlabberjassHeuristic:
         t = obs.trump_index
         r = TwoRules(t)
         hand = sum(c.bit for c in obs.hand)
-        legal = sum(a.card.bit for a in obs.legal)  # type: ignore[union-attr]
+        legal = sum(card_of(a).bit for a in obs.legal)
         if self.slips and self.rng.random() < self.slips:  # a beginner's slip
             card = beginner_card(r, legal, self.rng)
-            return next(a for a in obs.legal if a.card.index == card)  # type: ignore[union-attr]
+            return next(a for a in obs.legal if card_of(a).index == card)
         know = KlabberjassKnowledge.from_observation(obs) if self.counting else None
         out = know.hidden if know else _unseen_rough(obs, hand)
         opp = know.allowed if know else out
@@ -119,7 +120,7 @@ class KlabberjassHeuristic:
         card = lead_card(r, hand, opp, obs.maker == obs.seat) if led < 0 else follow_card(
             r, legal, led, opp, len(obs.hand) == 1
         )  # fmt: skip
-        return next(a for a in obs.legal if a.card.index == card)  # type: ignore[union-attr]
+        return next(a for a in obs.legal if card_of(a).index == card)
 
 
 def bid_choice(
@@ -137,8 +138,8 @@ def bid_choice(
         choice = _find(legal, "take") if v >= take_at else None
     else:
         names = [a for a in legal if a.kind == "name"]
-        best = max(names, key=lambda a: trump_value(hand, a.suit.index))  # type: ignore[union-attr]
-        v = trump_value(hand, best.suit.index, None, belote)  # type: ignore[union-attr]
+        best = max(names, key=lambda a: trump_value(hand, suit_of(a).index))
+        v = trump_value(hand, suit_of(best).index, None, belote)
         choice = best if v >= take_at else None
         v = trump_value(hand, p, proposed, belote)  # a schmeiss plays the proposed suit
     if choice is None and careful and take_at - SCHMEISS_BAND <= v < take_at:
@@ -191,7 +192,7 @@ def lead_card(r: TwoRules, hand: int, opp: int, maker: bool) -> int:
     side = bits(hand & ~r.trump_mask) or bits(hand)
     lengths = {s: (hand & SUIT_MASKS[s]).bit_count() for s in range(4)}
 
-    def key(c: int) -> tuple:
+    def key(c: int) -> tuple[bool, bool, int, int, int]:
         unguarded_ten = (c & 7) == TEN and not hand & (1 << ((c & ~7) | ACE))
         return (unguarded_ten, pts[c] >= 10, -lengths[c >> 3] if c >> 3 != t else 0, pts[c],
                 r.strength[c])  # fmt: skip

@@ -25,7 +25,7 @@ from ..engine.cards import ALL_CARDS, FULL_MASK, KING, QUEEN, Card
 from ..engine.klabberjass import KlabberjassObservation
 from ..engine.klabberjass_rules import FOUR, best_declaration
 from ..engine.play import klabberjass_obligation
-from .klabberjass_fast import bits
+from .fast import bits
 
 SOFT_TRIES = 20  # samples rejected for contradicting a soft fact, at most
 TRUMP_WORTH = (0.55, 0.6, 2.3, 1.3, 3.1, 0.75, 0.85, 1.6)  # by rank index 7 8 9 T J Q K A

@@ -65,13 +65,14 @@ class Knowledge:
         hand = 0
         for c in obs.hand:
             hand |= c.bit
-        plays: list[tuple[int, tuple, int]] = []  # (seat, trick before the card, card index)
+        # (seat, trick before the card, card index)
+        plays: list[tuple[int, tuple[Card, ...], int]] = []
         for leader, cards in (*obs.tricks, (obs.leader, obs.trick)):
             for k, c in enumerate(cards):
                 plays.append(((leader + k) % 4, cards[:k], c.index))
         played = [0, 0, 0, 0]
-        for q, _, c in plays:
-            played[q] |= 1 << c
+        for q, _, i in plays:
+            played[q] |= 1 << i
         hidden = FULL_MASK & ~hand & ~(played[0] | played[1] | played[2] | played[3])
         allowed = [hidden, hidden, hidden, hidden]
         allowed[seat] = hand
@@ -80,14 +81,14 @@ class Knowledge:
         revokers = {q for _, q, _ in proven_revokes(obs)} if club and t >= 0 else set()
         if t >= 0:
             later = [0, 0, 0, 0]  # cards a seat played after the play being examined
-            for q, before, c in reversed(plays):
-                if q != seat and q not in revokers and before and _can_reveal(t, before, c):
-                    known = later[q] | 1 << c
+            for q, before, i in reversed(plays):
+                if q != seat and q not in revokers and before and _can_reveal(t, before, i):
+                    known = later[q] | 1 << i
                     for x in bits(allowed[q]):
                         legal, _ = obligation(obs.variant, t, known | 1 << x, before)
-                        if not legal >> c & 1:
+                        if not legal >> i & 1:
                             allowed[q] &= ~(1 << x)
-                later[q] |= 1 << c
+                later[q] |= 1 << i
         cap = [0 if q == seat else obs.hand_sizes[q] for q in range(4)]
         others = [q for q in range(4) if q != seat]
         if club and not _feasible(hidden, allowed, cap, others):  # an unseen revoke misled us
@@ -245,7 +246,7 @@ def _weighted_index(rng: random.Random, weights: list[float]) -> int:
     return len(weights) - 1
 
 
-def _can_reveal(t: int, before: tuple, c: int) -> bool:
+def _can_reveal(t: int, before: tuple[Card, ...], c: int) -> bool:
     """Only a card off the led suit, or a trump that does not beat the best trump, tells
     something (following a plain suit, or overtrumping, is legal whatever else is held)."""
     led = before[0].suit_index

@@ -51,8 +51,10 @@ from .match import (
     PlayStarted,
     TrickWon,
     TrumpChosen,
+    card_of,
     name,
     play,
+    suit_of,
 )
 from .match import parse_action as parse_match_action
 from .play import illegal_reason, obligation, winner_index
@@ -296,7 +298,7 @@ class KalabriaszState(GameState):
             return Reason("game_over", {})
         hand = cards_of(self.hands[self.to_move])
         if phase == PLAY and kind == "play":
-            card: Card = action.card  # type: ignore[assignment]
+            card = card_of(action)
             reason = illegal_reason(self.variant.play_rules, SUITS[self.trump], hand, self.trick,
                                     card, PLAYERS, self._partner_winning())  # fmt: skip
             if reason is not None:
@@ -341,11 +343,11 @@ class KalabriaszState(GameState):
     def _dispatch(self, seat: int, action: Action, events: list[Event]) -> None:
         phase = self.phase
         if phase == PLAY:
-            self._play(seat, action.card, events)  # type: ignore[arg-type]
+            self._play(seat, card_of(action), events)
         elif phase == BIDDING:
             self._bid(seat, action, events)
         else:
-            self._lay(seat, action.card, events)  # type: ignore[arg-type]
+            self._lay(seat, card_of(action), events)
 
     def _bid(self, seat: int, action: Action, events: list[Event]) -> None:
         if action.kind == "pass":
@@ -357,7 +359,7 @@ class KalabriaszState(GameState):
             line = KalabriaszScoreLine(self.deal_no, self.dealer, -1, "", VOID_SCORE)
             self._end_deal(line, events)
             return
-        suit: Suit = action.suit  # type: ignore[assignment]
+        suit = suit_of(action)
         events.append(TrumpChosen(seat, suit, "named"))
         events.append(TalonTaken(seat, self.talon))
         hands = list(self.hands)

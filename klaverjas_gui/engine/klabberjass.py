@@ -82,8 +82,10 @@ from .match import (
     Redealt,
     TrickWon,
     TrumpChosen,
+    card_of,
     name,
     play,
+    suit_of,
 )
 from .match import parse_action as parse_match_action
 from .play import KLABBERJASS_PLAY, illegal_reason, klabberjass_obligation, winner_index
@@ -357,7 +359,7 @@ class KlabberjassState(GameState):
             if self.bid_round == 1:
                 return (TAKE, PASS, SCHMEISS_CALL)
             p = self.proposed.suit_index
-            others = tuple(a for a in NAME_ACTIONS if a.suit.index != p)  # type: ignore[union-attr]
+            others = tuple(a for s, a in enumerate(NAME_ACTIONS) if s != p)
             return (*others, PASS, SCHMEISS_CALL)
         if phase == SCHMEISS:
             return (ACCEPT, REFUSE)
@@ -381,7 +383,7 @@ class KlabberjassState(GameState):
             return Reason("game_over", {})
         if phase == PLAY and kind == "play":
             hand = cards_of(self.hands[self.to_move])
-            card: Card = action.card  # type: ignore[assignment]
+            card = card_of(action)
             reason = illegal_reason(KLABBERJASS_PLAY, SUITS[self.trump], hand, self.trick, card, 2)
             if reason is not None:
                 return reason
@@ -402,9 +404,10 @@ class KlabberjassState(GameState):
             belote = self.belote
             if mine is None:
                 return Reason("kj_no_declaration" if belote else "kj_no_sequence", {})
-            theirs = self._declared_by(self.non_dealer)  # declared: else declare would be legal
+            theirs = self._declared_by(self.non_dealer)
+            assert theirs is not None  # declared: else declare would be legal
             return Reason("kj_beaten_declaration" if belote else "kj_beaten",
-                          {"mine": mine[:2], "theirs": theirs})  # type: ignore[dict-item]  # fmt: skip
+                          {"mine": mine[:2], "theirs": theirs})  # fmt: skip
         return Reason("not_now", {"action": str(action), "wanted": phase})
 
     def observation(self, seat: int) -> KlabberjassObservation:
@@ -447,7 +450,7 @@ class KlabberjassState(GameState):
     def _dispatch(self, seat: int, action: Action, events: list[Event]) -> None:
         phase = self.phase
         if phase == PLAY:
-            self._play(seat, action.card, events)  # type: ignore[arg-type]
+            self._play(seat, card_of(action), events)
         elif phase == BIDDING:
             self._bid(seat, action, events)
         elif phase == SCHMEISS:
@@ -480,7 +483,7 @@ class KlabberjassState(GameState):
         elif kind == "take":
             self._fix_trump(seat, self.proposed.suit, "took", events)
         else:
-            self._fix_trump(seat, action.suit, "named", events)  # type: ignore[arg-type]
+            self._fix_trump(seat, suit_of(action), "named", events)
 
     def _answer(self, seat: int, accepted: bool, events: list[Event]) -> None:
         events.append(SchmeissAnswered(seat, accepted))

@@ -76,6 +76,24 @@ class Action(NamedTuple):
         return self.kind
 
 
+def card_of(action: Action) -> Card:
+    """The card of a play or lay action. Where the phase promises one (every legal action
+    in a play phase is a play), this says so to the type checker, and a card-less action
+    fails here, by name, instead of as an AttributeError further on."""
+    card = action.card
+    if card is None:
+        raise ValueError(f"{action} carries no card")
+    return card
+
+
+def suit_of(action: Action) -> Suit:
+    """The suit of a name action (see `card_of`)."""
+    suit = action.suit
+    if suit is None:
+        raise ValueError(f"{action} names no suit")
+    return suit
+
+
 PASS = Action("pass")
 TAKE = Action("take")
 KRAAK_CALL = Action("kraak")
@@ -324,8 +342,9 @@ class MatchState(GameState):
         if phase == BIDDING:
             ts = self.variant.trump_selection
             if ts in ("proposed", "two_rounds"):
-                p = self.proposed.suit_index  # type: ignore[union-attr]
-                others = tuple(a for a in NAME_ACTIONS if a.suit.index != p)  # type: ignore[union-attr]
+                assert self.proposed is not None  # these selections bid on a proposed card
+                p = self.proposed.suit_index
+                others = tuple(a for s, a in enumerate(NAME_ACTIONS) if s != p)
                 if self.bid_round == 1 and not (ts == "proposed" and self.passes == 4):
                     return (TAKE, PASS)
                 return others if self._forced_to_name() else (*others, PASS)
@@ -352,11 +371,15 @@ class MatchState(GameState):
 
     def allowed(self, action: Action) -> bool:
         if action.kind == VERZAAKT:
-            return self.call_open()
+            return action.seat is not None and self.call_open()
         return action in self.legal_actions()
 
     def actor(self, action: Action) -> int:
-        return action.seat if action.kind == VERZAAKT else self.to_move  # type: ignore[return-value]
+        if action.kind != VERZAAKT:
+            return self.to_move
+        if action.seat is None:  # `allowed` refuses it; `force` must not log a seatless call
+            raise ValueError("a call of Verzaakt names the calling seat")
+        return action.seat
 
     def proven_revoke(self, seat: int) -> Revoke | None:
         """The first wrong card of `seat`'s opponents in a closed trick of this deal: what a
@@ -368,13 +391,13 @@ class MatchState(GameState):
         phase, kind = self.phase, action.kind
         if phase == MATCH_OVER:
             return Reason("match_over", {})
-        if kind == VERZAAKT:
+        if kind == VERZAAKT and action.seat is not None:  # seatless: "not now" below
             if self.variant.revoke != "club":
                 return Reason("no_revoke", {})
             return Reason("verzaakt_not_now", {})
         if kind == "play" and phase == PLAY:
             hand = cards_of(self.hands[self.to_move])
-            card: Card = action.card  # type: ignore[assignment]
+            card = card_of(action)
             reason = illegal_reason(self.variant, SUITS[self.trump], hand, self.trick, card)
             if reason is not None:
                 return reason
@@ -389,6 +412,7 @@ class MatchState(GameState):
         """What `seat` (0 to 3) may know: its own hand and everything played in the open."""
         if seat not in range(4) or isinstance(seat, bool):
             raise ValueError(f"a seat is 0 to 3, not {seat!r}")
+        n0, n1, n2, n3 = self.hands  # masks: their bit counts are the hands' sizes
         return Observation(
             seat=seat,
             variant=self.variant,
@@ -397,7 +421,7 @@ class MatchState(GameState):
             dealer=self.dealer,
             deal_no=self.deal_no,
             hand=tuple(self.hand(seat)),
-            hand_sizes=tuple(h.bit_count() for h in self.hands),  # type: ignore[arg-type]
+            hand_sizes=(n0.bit_count(), n1.bit_count(), n2.bit_count(), n3.bit_count()),
             trump=self.trump_suit,
             proposed=self.proposed,
             bid_round=self.bid_round,
@@ -421,7 +445,7 @@ class MatchState(GameState):
         if action.kind == VERZAAKT:
             self._call(seat, events)
         elif phase == PLAY:
-            self._play(seat, action.card, events)  # type: ignore[arg-type]
+            self._play(seat, card_of(action), events)
         elif phase == BIDDING:
             self._bid(seat, action, events)
         elif phase == KRAAK:
@@ -444,9 +468,10 @@ class MatchState(GameState):
                     self._start_deal(self.deal_no, self.dealer, self.attempt + 1, events)
             return
         if action.kind == "take":
-            suit, how = self.proposed.suit, "took"  # type: ignore[union-attr]
+            assert self.proposed is not None  # "take" is offered on the proposed card only
+            suit, how = self.proposed.suit, "took"
         else:
-            suit = action.suit
+            suit = suit_of(action)
             how = "forced" if self._forced_to_name() else "named"
         events.append(TrumpChosen(seat, suit, how))
         self._set(trump=suit.index, chooser=seat)
@@ -531,7 +556,8 @@ class MatchState(GameState):
             return
         hand = cards_of(self.hands[seat])
         reason = illegal_reason(self.variant, SUITS[self.trump], hand, self.trick, card)
-        revoke = Revoke.of(len(self.tricks), seat, card, reason)  # type: ignore[arg-type]
+        assert reason is not None  # the card is not in the legal mask: the rules say why
+        revoke = Revoke.of(len(self.tricks), seat, card, reason)
         self._set(revokes=(*self.revokes, revoke))
 
     def _call(self, seat: int, events: list[Event]) -> None:

@@ -86,7 +86,8 @@ def obligation(
             return hand, "free"
         if variant.must_overtrump:
             best = _best_trump(t, trick)
-            higher = follow & HIGHER[t][best.rank_index]  # type: ignore[union-attr]
+            assert best is not None  # the led card is a trump
+            higher = follow & HIGHER[t][best.rank_index]
             if higher:
                 return higher, "follow_overtrump"
         return follow, "follow"

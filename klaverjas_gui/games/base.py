@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine import Action, VariantError
 from ..engine.match import DealScored, MatchOver
@@ -28,8 +28,25 @@ from ..engine.variant import Variant
 HUMAN = "human"  # the seat kind of a person; any other kind is a computer level
 
 
-def _winner(event: Any) -> int | None:
-    return event.winner  # type: ignore[no-any-return]
+def _winner(event: MatchOver) -> int | None:
+    return event.winner
+
+
+class DealEvent(Protocol):
+    """A scored deal's event, any game's (`Game.deal_event`)."""
+
+    @property
+    def line(self) -> Any: ...  # the game's own score line: ScoreLine, KalabriaszScoreLine, ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+
+class EndEvent(Protocol):
+    """A match's end event, any game's (`Game.end_event`)."""
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
 
 
 class UnknownGameError(KeyError, ValueError):
@@ -101,8 +118,8 @@ class Game:
     scenes: Mapping[str, str] = field(default_factory=dict)
     # The engine's events the history stores: a scored deal (`.line`, `.totals`) and the
     # match's end (`.totals`; its winning side by `end_winner`, None for a shared win).
-    deal_event: type = DealScored
-    end_event: type = MatchOver
+    deal_event: type[DealEvent] = DealScored
+    end_event: type[EndEvent] = MatchOver
     end_winner: Callable[[Any], int | None] = _winner
     demo_preset: str | None = None  # the club demo's rules; None: the settings' rules
     mirror: str = "four"  # how a network guest rebuilds its position (play/net/mirror.py)

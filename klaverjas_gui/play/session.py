@@ -300,16 +300,16 @@ class MatchSession:
         """Play `action` for the seat to move; the Reason if it is refused (nothing changes).
         "Verzaakt!" counts once per seat until another trick is closed (`CALLED_ALREADY`, as
         the network answers a guest): a second call could prove nothing the first did not."""
-        call = action.kind == VERZAAKT
-        if call and self._called.get(action.seat) == closed_tricks(self.state):  # type: ignore[arg-type]
+        caller = action.seat if action.kind == VERZAAKT else None  # a call names its seat
+        if caller is not None and self._called.get(caller) == closed_tricks(self.state):
             return Reason(CALLED_ALREADY, {})
         played = self._play(action)
         if isinstance(played, Reason):
             return played
         before = self.state
         self.state, events = played
-        if call:
-            self._called[action.seat] = closed_tricks(before)  # type: ignore[index]
+        if caller is not None:
+            self._called[caller] = closed_tricks(before)
         self._tell(before, action, events)
         return None
 

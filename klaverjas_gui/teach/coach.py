@@ -35,6 +35,7 @@ from typing import Any
 
 from ..engine import Action, Card, Observation
 from ..engine.cards import JACK, POINTS, SUIT_MASKS, mask_of
+from ..engine.match import card_of, suit_of
 from ..engine.play import obligation, winner_index
 from ..engine.roem import roem_of
 from ..engine.variant import Variant
@@ -138,8 +139,9 @@ class Coaching:
             return None
         from .signal_words import signal_reason
 
-        for a in obs.legal:
-            if a.kind == "play" and signal_reason(obs, a.card) is not None:
+        legal: tuple[Action, ...] = obs.legal  # as every game's observation holds them
+        for a in legal:
+            if a.kind == "play" and signal_reason(obs, card_of(a)) is not None:
                 return a
         return None
 
@@ -150,7 +152,9 @@ class Coaching:
 
     def card_rules(self, obs: Obs) -> Variant:
         """The rules that say which card may be played."""
-        return obs.variant
+        rules = obs.variant
+        assert isinstance(rules, Variant)  # Klaverjas's own; the other games say theirs
+        return rules
 
     def question(self, obs: Obs) -> str:
         """The situation of a question that is neither a card nor a roem claim."""
@@ -232,7 +236,9 @@ KLAVERJAS_COACHING = Coaching()
 
 def coaching(obs: Obs) -> Coaching:
     """The coaching of the game `obs` is a position of (its registry entry's)."""
-    return game_of(obs).coaching()
+    found = game_of(obs).coaching()
+    assert isinstance(found, Coaching)  # the registry types it loosely: games/ sits below teach/
+    return found
 
 
 def evaluate(
@@ -348,7 +354,7 @@ def shrunk(obs: Obs, solved: list[dict[int, float]], best: Action) -> dict[Actio
     shortfall against `best` (its mean over the deals) made `SHRINK` standard errors of
     that shortfall smaller, never below 0. A card as good as `best` or better keeps its
     mean. Paired deal by deal: both cards are valued in the same deals."""
-    b = best.card.index  # type: ignore[union-attr]
+    b = card_of(best).index
     top = statistics.fmean(w[b] for w in solved) / 2
     values = {}
     for a in obs.legal:
@@ -396,7 +402,10 @@ def _mistake(obs: Obs, kind: str, chosen: Action, best: Action) -> str:
         if better_retreat and not retreat:
             return "bid_bold"
         return "bid_suit"
-    if kind in ("follow", "trump") and _points_case(obs, chosen.card, best.card) is not None:  # type: ignore[arg-type]
+    if (
+        kind in ("follow", "trump")
+        and _points_case(obs, card_of(chosen), card_of(best)) is not None
+    ):
         return "points"
     return kind
 
@@ -495,9 +504,9 @@ def did(obs: Obs, action: Action) -> str:
     if own is not None:
         return own
     if action.kind == "play":
-        return card_name(action.card)  # type: ignore[arg-type]
+        return card_name(card_of(action))
     if action.kind == "name":
-        return tr("coach.did_name", suit=suit_name(action.suit))  # type: ignore[arg-type]
+        return tr("coach.did_name", suit=suit_name(suit_of(action)))
     if action.kind == "take":
         return tr("coach.did_take", suit=suit_name(obs.proposed.suit))
     if action.kind == "pass" and obs.phase == "claim":

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..engine import Action, Card, Observation, Suit, Variant
 from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
+from ..engine.match import card_of, suit_of
 from ..engine.play import winner_index
 from ..engine.roem import roem_items
 from ..i18n import tr
@@ -74,13 +75,17 @@ def reason(
         other = instead.card if instead is not None and instead.kind == "play" else None
         if instead is not None and other is None:
             return None
-        found = _play(obs, action.card, other)  # type: ignore[arg-type]
+        found = _play(obs, card_of(action), other)
         return even_best(found, action, values, ("guide.lead_other", "guide.lead_other_even"))
     if instead is not None and instead.kind == action.kind and action.kind != "name":
         return None
     if action.kind in ("name", "take"):
-        suit = action.suit if action.kind == "name" else obs.proposed.suit  # type: ignore[union-attr]
-        return bid_reason(obs, action, instead, values, suit)  # type: ignore[arg-type]
+        if action.kind == "name":
+            suit = suit_of(action)
+        else:
+            assert obs.proposed is not None  # "take" is offered on the proposed card only
+            suit = obs.proposed.suit
+        return bid_reason(obs, action, instead, values, suit)
     if obs.phase == "kraak":
         if action.kind == "kraak":
             return "guide.kraak_call", {}
@@ -156,11 +161,12 @@ def _pass(obs: Observation, instead: Action | None) -> Reason:
     hand too weak to play is not what that says: a first-round pass may wait for the second
     round, where the seat can name a suit it holds strong."""
     if instead is not None and instead.kind == "name":
-        return "guide.bid_pass_name", {"suit": suit_name(instead.suit)}  # type: ignore[arg-type]
+        return "guide.bid_pass_name", {"suit": suit_name(suit_of(instead))}
     if (instead is not None and instead.kind == "take") or (
         instead is None and any(a.kind == "take" for a in obs.legal)
     ):
-        return "guide.bid_pass_take", {"suit": suit_name(obs.proposed.suit)}  # type: ignore[union-attr]
+        assert obs.proposed is not None  # "take" is offered on the proposed card only
+        return "guide.bid_pass_take", {"suit": suit_name(obs.proposed.suit)}
     return "guide.bid_pass_any", {}
 
 
@@ -183,13 +189,13 @@ def _play(obs: Observation, card: Card, instead: Card | None) -> Reason | None:
     partner_winning = n >= 2 and winner_index(t, trick) == n - 2
     if partner_winning and winner_index(t, [*trick, card]) != n:
         return _partner(obs, t, card, instead)
-    legal = [a.card for a in obs.legal if a.kind == "play"]
-    return follow_reason(t, trick, legal, card, instead)  # type: ignore[arg-type]
+    legal = [card_of(a) for a in obs.legal if a.kind == "play"]
+    return follow_reason(t, trick, legal, card, instead)
 
 
 def _partner(obs: Observation, t: int, card: Card, instead: Card | None) -> Reason | None:
-    legal = [a.card for a in obs.legal if a.kind == "play"]
-    return friend_reason(PARTNER_KEYS, t, legal, card, instead)  # type: ignore[arg-type]
+    legal = [card_of(a) for a in obs.legal if a.kind == "play"]
+    return friend_reason(PARTNER_KEYS, t, legal, card, instead)
 
 
 PARTNER_KEYS = ("guide.partner_points", "guide.partner_low", "guide.partner_plain")

@@ -15,6 +15,8 @@ won from the other side counts about 1. Its reasons are teach/kalabriasz_hints.p
 from __future__ import annotations
 
 from ..engine import Action
+from ..engine.kalabriasz import KalabriaszObservation
+from ..engine.match import card_of
 from ..engine.play import winner_index
 from ..engine.variant import Variant
 from ..i18n import tr
@@ -41,10 +43,11 @@ class KalabriaszCoaching(Coaching):
         return None  # no signals
 
     def is_decision(self, obs: Obs) -> bool:
-        return obs.phase in ("play", "bidding", "talon")  # type: ignore[no-any-return]
+        return obs.phase in ("play", "bidding", "talon")
 
     def card_rules(self, obs: Obs) -> Variant:
-        return obs.variant.play_rules  # type: ignore[no-any-return]
+        assert isinstance(obs, KalabriaszObservation)  # this game's coaching, its positions
+        return obs.variant.play_rules
 
     def question(self, obs: Obs) -> str:
         return "talon" if obs.phase == "talon" else "bid"
@@ -63,7 +66,7 @@ class KalabriaszCoaching(Coaching):
 
     def did(self, obs: Obs, action: Action) -> str | None:
         if action.kind == "lay":
-            return tr("kala.did_lay", card=card_name(action.card))  # type: ignore[arg-type]
+            return tr("kala.did_lay", card=card_name(card_of(action)))
         return None
 
     def fresh_look(

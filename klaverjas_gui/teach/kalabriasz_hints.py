@@ -38,6 +38,7 @@ from typing import Any
 from ..engine import Action, Card
 from ..engine.cards import PLAIN_STRENGTH, POINTS, RANK_LETTERS, SUITS, sort_hand
 from ..engine.kalabriasz import PASS, KalabriaszObservation
+from ..engine.match import card_of, suit_of
 from ..engine.play import winner_index
 from ..i18n import tr
 from ..words import card_name, run_name, suit_name
@@ -69,19 +70,19 @@ def reason(
         return None
     if action.kind == "play":
         other = instead.card if instead is not None else None
-        found = _play(obs, action.card, other)  # type: ignore[arg-type]
+        found = _play(obs, card_of(action), other)
         return even_best(found, action, values, ("kala.lead_other", "kala.lead_other_even"))
     if action.kind == "lay":
         other = instead.card if instead is not None else None
-        found = _lay(obs, action.card, other)  # type: ignore[arg-type]
+        found = _lay(obs, card_of(action), other)
         return even_best(found, action, values, ("kala.lay_other", "kala.lay_other_even"))
     if action.kind == "name":
         if instead is not None and instead.kind == "name":
             return None  # both name a suit: the rules' sentence tells them not apart
-        suit = action.suit
+        suit = suit_of(action)
         held = sort_hand([c for c in obs.hand if c.suit == suit], suit)
-        cards = run_name(held, ", ") if held else suit_name(suit)  # type: ignore[arg-type]
-        return "kala.bid_name", {"suit": suit_name(suit), "cards": cards}  # type: ignore[arg-type]
+        cards = run_name(held, ", ") if held else suit_name(suit)
+        return "kala.bid_name", {"suit": suit_name(suit), "cards": cards}
     if instead is not None and instead.kind == "pass":
         return None
     if last_to_speak(obs):
@@ -138,10 +139,10 @@ def _play(obs: KalabriaszObservation, card: Card, instead: Card | None) -> Reaso
     trick = list(obs.trick)
     if not trick:
         return _lead(obs, card, t, instead)
-    legal = [a.card for a in obs.legal if a.kind == "play"]
+    legal = [card_of(a) for a in obs.legal if a.kind == "play"]
     if defence_winning(obs) and not wins(t, trick, card):
-        return friend_reason(DEFENCE_KEYS, t, legal, card, instead)  # type: ignore[arg-type]
-    return follow_reason(t, trick, legal, card, instead)  # type: ignore[arg-type]
+        return friend_reason(DEFENCE_KEYS, t, legal, card, instead)
+    return follow_reason(t, trick, legal, card, instead)
 
 
 def defence_winning(obs: KalabriaszObservation) -> bool:

@@ -6,6 +6,7 @@ sentence, built on the two-player hint sentences (teach/klabberjass_hints.py).""
 from __future__ import annotations
 
 from ..engine import Action
+from ..engine.match import card_of
 from ..engine.play import KLABBERJASS_PLAY
 from ..engine.variant import Variant
 from ..i18n import tr
@@ -49,8 +50,9 @@ class KlabberjassCoaching(Coaching):
             if not obs.trick:
                 return None  # the two-player lead sentences say nothing against another lead
             t = obs.trump.index
-            legal = [a.card for a in obs.legal if a.kind == "play"]
-            found = hints.follow_reason(t, list(obs.trick), legal, j.best.card, j.chosen.card)  # type: ignore[arg-type]
+            legal = [card_of(a) for a in obs.legal if a.kind == "play"]
+            best, chosen = card_of(j.best), card_of(j.chosen)
+            found = hints.follow_reason(t, list(obs.trick), legal, best, chosen)
             return None if found is None else tr(found[0], **found[1])
         if j.best.kind == j.chosen.kind:
             return None

@@ -33,6 +33,7 @@ from ..engine.klabberjass_rules import (
     declaration_points,
     sequences_in,
 )
+from ..engine.match import card_of, suit_of
 from ..i18n import tr
 from ..words import card_name, declaration_words, run_name, suit_name
 from .hints import bid_reason, even_best, follow_sentence
@@ -59,17 +60,18 @@ def reason(
     if kind == "play":
         return _play(obs, action, values)
     if kind in ("take", "name"):
-        suit = obs.proposed.suit if kind == "take" else action.suit
-        cards = _trumps(obs, suit.index)  # type: ignore[union-attr]
-        if kind == "take" and Card(RANK_LETTERS[SEVEN], suit) in obs.hand:  # type: ignore[arg-type]
-            return tr("klabber.hint_take_dix", suit=suit_name(suit), cards=cards,  # type: ignore[arg-type]
+        suit = obs.proposed.suit if kind == "take" else suit_of(action)
+        cards = _trumps(obs, suit.index)
+        if kind == "take" and Card(RANK_LETTERS[SEVEN], suit) in obs.hand:
+            return tr("klabber.hint_take_dix", suit=suit_name(suit), cards=cards,
                       card=card_name(obs.proposed))  # fmt: skip
-        found = bid_reason(obs, action, instead, values, suit)  # type: ignore[arg-type]
+        found = bid_reason(obs, action, instead, values, suit)
         return None if found is None else tr(found[0], **found[1])
     if kind in ("schmeiss", "accept", "refuse"):
         return _schmeiss(obs, action, instead, values)
     if obs.phase == "dix":
-        seven = card_name(Card(RANK_LETTERS[SEVEN], obs.trump))  # type: ignore[arg-type]
+        assert obs.trump is not None  # the dix is asked once trump is fixed
+        seven = card_name(Card(RANK_LETTERS[SEVEN], obs.trump))
         if obs.turned.suit != obs.trump:  # a suit named in round 2: no dix (RULES.md 2)
             return tr("klabber.hint_no_dix", card=card_name(obs.turned))
         if kind != "dix" and DIX_CALL not in obs.legal:
@@ -121,7 +123,7 @@ def _pass(obs: KlabberjassObservation, instead: Action | None) -> str:
     if instead is not None and instead.kind == "schmeiss":
         return tr("klabber.hint_pass_schmeiss")
     if instead is not None and instead.kind == "name":
-        return tr("klabber.hint_pass_name", suit=suit_name(instead.suit))  # type: ignore[arg-type]
+        return tr("klabber.hint_pass_name", suit=suit_name(suit_of(instead)))
     if obs.bid_round == 1:  # the one bid of the first round: the turned suit
         return tr("klabber.hint_pass_take", suit=suit_name(obs.proposed.suit))
     return tr("klabber.hint_pass_any")
@@ -138,7 +140,8 @@ def _declare(obs: KlabberjassObservation, declare: bool) -> str:
     Belote a four of a kind), a declaration that does not beat the one declared (the
     dealer's pass is then the only answer), or one kept silent, which then does not score
     (the engine scores only a declaration made)."""
-    t = obs.trump.index  # type: ignore[union-attr]
+    assert obs.trump is not None  # declarations come once trump is fixed
+    t = obs.trump.index
     belote = obs.variant.declarations == "belote"
     best = best_declaration(obs.hand, t, belote)
     if best is None:
@@ -164,7 +167,7 @@ def _declare(obs: KlabberjassObservation, declare: bool) -> str:
 def _play(
     obs: KlabberjassObservation, action: Action, values: Mapping[Action, float] | None
 ) -> str:
-    card: Card = action.card  # type: ignore[assignment]
+    card = card_of(action)
     t = obs.trump_index
     name = card_name(card)
     if _bella(obs, card, t):
@@ -174,8 +177,8 @@ def _play(
                           ("klabber.hint_lead_other", "klabber.hint_lead_other_even"))  # fmt: skip
         assert found is not None
         return tr(found[0], **found[1])
-    legal = [a.card for a in obs.legal if a.kind == "play"]
-    return follow_sentence(t, list(obs.trick), card, legal)  # type: ignore[arg-type]
+    legal = [card_of(a) for a in obs.legal if a.kind == "play"]
+    return follow_sentence(t, list(obs.trick), card, legal)
 
 
 def _bella(obs: KlabberjassObservation, card: Card, t: int) -> bool:

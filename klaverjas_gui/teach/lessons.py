@@ -22,6 +22,7 @@ from typing import Any
 from ..engine import KALABRIASZ_PRESETS, PRESETS, KalabriaszStacked
 from ..engine.match import Action, Stacked
 from ..engine.scoring import settle
+from ..engine.state import Event, GameState
 from ..games import Game, get_game
 from ..i18n import catalog, tr
 
@@ -126,11 +127,11 @@ class LessonRun:
     """A lesson in progress: the state, where the script is, and what to say."""
 
     lesson: Lesson
-    state: Any = None  # the game's state
+    state: GameState | None = None  # the game's state
     pos: int = 0
     quiz_pos: int = 0
     saying: Callable[[], str] = lambda: ""  # what was said last, worded when it is read
-    events: list = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.lesson.stacked is not None:
@@ -174,7 +175,7 @@ class LessonRun:
             return self.quiz.question
         return self.lesson.outro if self.done else ""
 
-    def play_scripted(self) -> list:
+    def play_scripted(self) -> list[Event]:
         """Play the next move of another seat; returns its events ([] if it is your turn)."""
         step = self.step
         if step is None or step.key:

@@ -17,7 +17,7 @@ again (back to the summary and into the review once more) opens at once.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 
 from ..ai.solver import Position, Solver
@@ -61,19 +61,22 @@ class DealReview:
 KEEP = 4  # deals: a summary's, a replay's and a coach report's, with room to go back
 
 
+Key = tuple[Hashable, ...]  # what a review was of: its positions, cards, seat, ...
+
+
 class Kept:
     """The last `KEEP` deals' reviews by what was reviewed, oldest first, so that going back
     to a deal costs nothing; locked, as reviews run as background jobs."""
 
     def __init__(self) -> None:
-        self.reviews: dict[tuple, DealReview] = {}
+        self.reviews: dict[Key, DealReview] = {}
         self._lock = threading.Lock()
 
-    def get(self, key: tuple) -> DealReview | None:
+    def get(self, key: Key) -> DealReview | None:
         with self._lock:
             return self.reviews.get(key)
 
-    def keep(self, key: tuple, review: DealReview) -> DealReview:
+    def keep(self, key: Key, review: DealReview) -> DealReview:
         with self._lock:
             self.reviews[key] = review
             while len(self.reviews) > KEEP:
