@@ -44,14 +44,17 @@ class Table:
 
     def __init__(self, tmp: Path, game: Game = KLAVERJAS, guests: int | None = None,
                  grace: float = 30.0, seed: int = 11, turn_limit: float = 90.0,
-                 screen: bool = False, variant: Any = None) -> None:  # fmt: skip
+                 screen: bool = False, variant: Any = None,
+                 previous: Any = None) -> None:  # fmt: skip
         """`screen`: the host has a screen whose person is asked (`asked` lists what);
-        `variant`: the rules (default: the game's first preset, one deal or game short)."""
+        `variant`: the rules (default: the game's first preset, one deal or game short);
+        `previous`: the match this one follows at the same table (`NetHost.handover`)."""
         self.path = tmp / "history.sqlite"
         variant = short(game) if variant is None else variant
         self.opt = HostOptions(game=game, variant=variant, seed=seed, port=0,
                                bind="127.0.0.1", guests=guests, grace=grace, level="random",
-                               speed=0.0, announce=False, turn_limit=turn_limit)  # fmt: skip
+                               speed=0.0, announce=False, turn_limit=turn_limit,
+                               previous=previous)  # fmt: skip
         self.screen = screen
         self.asked: list[int | None] = []  # the stalled seat at each question to the person
         self.calls: queue.SimpleQueue = queue.SimpleQueue()  # run on the host's thread

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from hostile_client import Client, hello, reason
 from test_net_discovery import record
 from uitest import DT, click, click_button, face_up, open_play, post, press, run_until
 
@@ -29,6 +30,7 @@ from klaverjas_gui.play.net import protocol as P
 from klaverjas_gui.play.net.guest import NetGuest
 from klaverjas_gui.play.net.host import NetHost
 from klaverjas_gui.play.net.session import GuestSession, away_notes
+from klaverjas_gui.play.net.tokens import GuestTokens
 from klaverjas_gui.play.seats import REMOTE, Jobs
 from klaverjas_gui.store.history import History
 from klaverjas_gui.ui import theme
@@ -696,8 +698,11 @@ def test_a_guest_who_closed_her_window_is_told_what_a_computer_played_for_her(ma
 @pytest.mark.slow(5)
 def test_new_match_after_a_network_match_seats_the_same_people_again(make_app, tmp_path):
     """New match at the end of a network match: the host's table opens again with the
-    same room code and seats, and the guest's join screen has it filled in, so Enter seats
-    them together again (before, each laptop started a match against computers)."""
+    same seats under a new room code, and the guest's join screen has the table filled in,
+    so Enter seats them together again (before, each laptop started a match against
+    computers). The old code brings back only her laptop, by its seat's token: someone
+    who learnt it (over a shoulder, or a guest who left) is refused, where the reused code
+    let the first to come take her seat."""
     hosting = make_app(*LOCAL, "--data-dir", str(tmp_path / "host"), "--rule",
                        "match_length=deals:1", first_frame=True, autopilot=True)  # fmt: skip
     host = open_table_for_partner(hosting, "Wim")
@@ -714,9 +719,19 @@ def test_new_match_after_a_network_match_seats_the_same_people_again(make_app, t
     click_button(hosting, hosting.top, "new_match")
     lobby = hosting.top
     assert isinstance(lobby, HostScene) and lobby.host is not None
-    assert (lobby.host.room, lobby.host.port) == (room, port)  # the address she remembers
+    assert lobby.host.port == port  # the address she remembers
     again = lobby.host
+    assert again.room != room and len(again.room) == P.ROOM_LENGTH  # a fresh code
     assert again.remote == [2] and again.session.seats[0].name == "Wim"
+    # Mallory knew the old code: it takes no seat of the new match, under any name
+    for name in ("Mallory", "Truus"):
+        with contextlib.closing(Client(port).handshake()) as mallory:
+            mallory.send(hello(room, name))
+            for _ in range(20):
+                hosting.step(DT)
+            answer = mallory.answer()
+        assert answer["type"] == "refused" and reason(answer) == P.ROOM_CHANGED, answer
+    assert again.free_seats() == 1 and not again.started
     click_button(guest, guest.top, "new_match")
     rejoin = guest.top
     assert isinstance(rejoin, JoinScene) and rejoin.text("room") == room
@@ -724,6 +739,10 @@ def test_new_match_after_a_network_match_seats_the_same_people_again(make_app, t
     run_until(guest, lambda: (hosting.step(DT), isinstance(guest.top, TableScene))[1], seconds=15)
     assert isinstance(hosting.top, TableScene) and hosting.top.session is again.session
     assert guest.top.session.state.n_actions < 8  # a new match, from its first deal
+    # her laptop now knows the new code: a rejoin, or the next window, uses it
+    assert guest.top.session.room == again.room
+    assert guest.settings.net_join["room"] == again.room
+    assert GuestTokens(guest.store.paths.data_dir).get(again.room) is not None
 
 
 class GuestProcess:

@@ -78,8 +78,10 @@ class MatchEndScene(Scene):
         with the settings' rules and seats for it, so changes made during this match apply
         now, or (`same_rules`) with the rules just played.
         A network match's people play on together: the host's table opens again with the
-        same room code, seats and level, and a guest's join screen has that table filled in
-        (a new match against computers on each laptop surprised them)."""
+        same seats and level under a new room code, and a guest's join screen has that
+        table filled in (a new match against computers on each laptop surprised them). The
+        old code brings back only the laptops seated at this match's end, by their seats'
+        tokens: anyone who once learnt it (a guest who left) took a free seat first."""
         session = self.session
         link = getattr(session, "link", None)
         if link is None:
@@ -93,8 +95,9 @@ class MatchEndScene(Scene):
         remote = tuple(s for s, seat in enumerate(seats) if seat.kind == REMOTE)
         levels = [str(seat.level) for seat in seats[1:]]
         self.app.push("network host", game=session.game.name, player=seats[0].name,
-                      guests=remote, level=levels[0] if levels else None, room=link.room,
-                      port=link.host.port, open_now=True)  # fmt: skip
+                      guests=remote, level=levels[0] if levels else None,
+                      previous=link.host.handover(), port=link.host.port,
+                      open_now=True)  # fmt: skip
 
     def handle(self, cmd: Command) -> bool:
         if super().handle(cmd):

@@ -8,7 +8,9 @@ it refuses comes back as `refused`. When the connection drops before the match i
 over the client rejoins by itself (same name, code and rejoin token) for `rejoin_for`
 seconds, so a restarted host (`--continue`) finds its guests back. The token comes with
 the first welcome to a seat; `on_token` keeps it (in the data folder, tokens.py), so a
-restarted laptop takes its seat back too.
+restarted laptop takes its seat back too. A laptop seated at a match's end comes to the
+next match at that table with the old code and its token; the welcome then names the new
+code, which `room` follows.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import asyncio
 import contextlib
 import logging
 import queue
+import re
 import threading
 import time
 import unicodedata
@@ -35,9 +38,10 @@ from .names import NAME_REASONS
 
 log = logging.getLogger(__name__)
 
+_ROOM = re.compile(P.ROOM_PATTERN.strip("^$"))
 UNREACHABLE = "unreachable"  # a Reason key of the guest's own: no host answers there
 FATAL = {P.WRONG_ROOM, P.TABLE_FULL, P.NAME_IN_USE, P.BAD_VERSION, P.TOO_MANY_BAD, P.SEAT_KEPT,
-         P.TAKEOVER_REFUSED, P.LOCKED_OUT, *NAME_REASONS}  # fmt: skip
+         P.TAKEOVER_REFUSED, P.ROOM_CHANGED, P.LOCKED_OUT, *NAME_REASONS}  # fmt: skip
 
 
 def split_address(text: str, default_port: int) -> tuple[str, int]:
@@ -92,7 +96,8 @@ class NetGuest:
     """Join the match at `host:port` with `room` and `name`. `start()`, then read `latest`
     or `updates`; `act()` to move; `close()` at the end. `frames` keeps every text frame
     received when `keep_frames` (the tests check each for hidden cards). `token`: the
-    rejoin token this laptop kept for `room`; `on_token(token)` keeps a new one."""
+    rejoin token this laptop kept for `room`; `on_token(token)` keeps a new one (for
+    `room` as it is then: a welcome to a new match at the same table names its new code)."""
 
     def __init__(
         self, host: str, port: int, room: str, name: str, *, rejoin_for: float = 60.0,
@@ -252,6 +257,10 @@ class NetGuest:
                 self.seats, self.started = m["seats"], m["started"]
                 self.played_for = m.get("played_for", 0)
                 self.hears_away, self.away = m.get("hears_away", False), False
+                if m["room"] != self.room and _ROOM.fullmatch(m["room"]):
+                    # brought to a new match with the last one's code: the table's code now,
+                    # for a rejoin and for the token kept (on_token reads `room`)
+                    self.room = m["room"]
                 if m.get("token") and m["token"] != self.token:
                     self.token = m["token"]
                     if self.on_token is not None:

@@ -31,7 +31,7 @@ from .guest import UNREACHABLE, NetGuest, split_address
 from .host import DEFAULT_PORT, TURN_LIMIT, NetHost, host_seating, remote_order
 from .names import validate_name
 from .session import CopyError, keep_copy
-from .tokens import GuestTokens, HostKeys
+from .tokens import GuestTokens, HostKeys, Previous
 
 if TYPE_CHECKING:
     from ...store.history import History
@@ -75,6 +75,9 @@ class HostOptions:
     frames: int | None = None  # stop after this many frames (a script's time limit)
     name: str = "Host"
     announce: bool = True  # register the match for the join list (zeroconf)
+    # the match this one follows at the same table ("new match, same people"): the new one
+    # gets a code of its own, and the old code brings back only that match's seated guests
+    previous: Previous | None = None
 
 
 def _room_file(store: Any) -> Path:
@@ -199,7 +202,7 @@ def host_match(store: Any, opt: HostOptions, clock: Callable[[], float] = time.m
 
     port = DEFAULT_PORT if opt.port is None else opt.port
     host = NetHost(session, room=opt.room, address=opt.bind, port=port, on_begin=begin,
-                   turn_limit=opt.turn_limit)  # fmt: skip
+                   turn_limit=opt.turn_limit, previous=opt.previous)  # fmt: skip
     keep_keys(store, host)
     return host, False
 
@@ -321,7 +324,8 @@ def run_guest(opt: GuestOptions, out: TextIO | None = None, history: History | N
     tokens = GuestTokens(opt.data_dir)
     guest = NetGuest(address, port, room, opt.name, rejoin_for=opt.rejoin_for,
                      on_frame=None if log is None else lambda text: _log(log, text),
-                     token=tokens.get(room), on_token=lambda t: tokens.put(room, t))  # fmt: skip
+                     token=tokens.get(room))  # fmt: skip
+    guest.on_token = lambda t: tokens.put(guest.room, t)  # the code the welcome names
     guest.start()
     try:
         joined = guest.wait_joined(opt.join_timeout)

@@ -19,6 +19,12 @@ asks its person whether a computer may play for that guest (`stalled`, `bench`);
 without a screen lets it at once. The seat stays the guest's: its next move, or its
 `back`, takes it back.
 
+A new match at the same table ("new match, same people") has a room code of its own: the
+last match's code, which a guest who left or anyone who read it once may know, takes no
+seat of it. It brings back only a laptop that was seated at the last match's end, by that
+seat's token (`tokens.Previous`, `handover`), one laptop at a time per seat; the welcome
+tells it the new code. Anyone else is refused: the code has changed, ask the host.
+
 Strangers (anyone on the network, without the room code) meet the `Door` on the server
 thread and never reach the session: a connection must send the right code within a few
 seconds, connections are counted per address and in all, messages are read at a bounded
@@ -51,6 +57,7 @@ from ..session import ASKED_PAUSE, MatchSession, Seating
 from . import protocol as P
 from .door import Bucket, Door, Limits, address_key
 from .names import name_key
+from .tokens import Previous as Previous  # for the screens, which import no tokens
 from .tokens import digest, matches, new_token
 
 log = logging.getLogger(__name__)
@@ -68,9 +75,12 @@ AWAY_EVERY = 1.0  # seconds: a guest's "away" as the others see it changes at mo
 FRAME_LIMIT = 4 * P.MAX_GUEST_BYTES
 
 
-def room_code(length: int = P.ROOM_LENGTH) -> str:
-    """A fresh random room code, easy to read aloud (no 0/O, 1/I/L)."""
-    return "".join(secrets.choice(P.ROOM_ALPHABET) for _ in range(length))
+def room_code(length: int = P.ROOM_LENGTH, not_: str = "") -> str:
+    """A fresh random room code, easy to read aloud (no 0/O, 1/I/L); never `not_` (the
+    last match's, at a new match of the same table)."""
+    while (code := "".join(secrets.choice(P.ROOM_ALPHABET) for _ in range(length))) == not_:
+        pass
+    return code
 
 
 @dataclass(eq=False)
@@ -144,13 +154,19 @@ class NetHost:
         on_begin: Callable[[NetHost], None] | None = None,
         limits: Limits | None = None,
         turn_limit: float = TURN_LIMIT,
+        previous: Previous | None = None,
     ) -> None:
         self.session = session
         self.game: Game = session.game
         if room is not None and not re.fullmatch(P.ROOM_PATTERN.strip("^$"), room):
             raise ValueError(f"a room code is {P.ROOM_LENGTH} to 12 of {P.ROOM_ALPHABET}, "
                              f"not {room!r}")  # fmt: skip
-        self.room = room or room_code()
+        # `previous`: the match this one follows at the same table; its code is not ours
+        self.previous = previous
+        self.room = room or room_code(not_=previous.room if previous else "")
+        if previous is not None and self.room == previous.room:
+            raise ValueError("a new match at the table needs a room code of its own")
+        self._brought: dict[int, int] = {}  # our seat -> the last match's seat it came from
         self.address = address
         self.port = port
         self.started = started
@@ -195,6 +211,7 @@ class NetHost:
         self._turn: tuple[int, int, float] | None = None  # (seat, position, since) waited for
         self._lying: tuple[int, float] | None = None  # (deal, seconds) a last trick lay still
         self._lobby: set[int] = set()  # seats taken before the match began (free if left)
+        self._at_end: dict[int, str] | None = None  # the seated guests' keys at the last move
         session.listen(self._moved)
 
     # --- the seats ---
@@ -332,9 +349,10 @@ class NetHost:
         wait = self.door.wait(conn.address)
         if wait > 0:
             self._refuse_now(conn, Reason(P.LOCKED_OUT, {"seconds": math.ceil(wait)}), "join")
-        elif message["room"] != self.room:
+        elif message["room"] != self.room and self._brought_back(message) is None:
+            # the last match's code without a token of its end counts as a wrong code
             wait = self.door.wrong(conn.address)
-            self._refuse_now(conn, Reason(P.WRONG_ROOM, {}), "join")
+            self._refuse_now(conn, Reason(self._wrong_room(message), {}), "join")
             if wait > 0:
                 log.warning("wrong room codes from %s: it waits %.0f s", conn.peer, wait)
         else:
@@ -342,6 +360,19 @@ class NetHost:
             conn.knows_room = True
             return True
         return False
+
+    def _brought_back(self, message: dict[str, Any]) -> int | None:
+        """The last match's seat a join with that match's code comes back to, by its token
+        (None: another code, or no token of a guest seated at its end)."""
+        previous = self.previous
+        if previous is None or message["room"] != previous.room:
+            return None
+        return previous.seat_of(message.get("token"))
+
+    def _wrong_room(self, message: dict[str, Any]) -> str:
+        """Why a join's code is refused: the last match's code says so (ask the host)."""
+        previous = self.previous
+        return P.ROOM_CHANGED if previous and message["room"] == previous.room else P.WRONG_ROOM
 
     async def _connection(self, ws: ServerConnection) -> None:
         conn: Connection | None = getattr(ws, "conn", None)
@@ -595,13 +626,17 @@ class NetHost:
         return None if conn.seat is None else self.session.seats[conn.seat]
 
     def _join(self, conn: Connection, message: dict[str, Any]) -> None:
-        if message["room"] != self.room:
-            self.refuse(conn, Reason(P.WRONG_ROOM, {}), "join")
+        back = None if message["room"] == self.room else self._brought_back(message)
+        if message["room"] != self.room and back is None:
+            self.refuse(conn, Reason(self._wrong_room(message), {}), "join")
             return
         if conn.seat is not None or conn.asking:
             self.refuse(conn, Reason(P.ALREADY_JOINED, {}), "join")
             return
         name = message["name"].strip()  # a name names.py allows (protocol.parse checked it)
+        if back is not None:
+            self._bring(conn, back, name)
+            return
         seats = self.session.seats
         token = message.get("token")
         owned = [s for s in self.remote if seats[s].claimed and matches(token, self.keys.get(s))]
@@ -615,7 +650,9 @@ class NetHost:
         ]
         taken = {name_key(seat.name) for seat in people}  # a computer gives its name up
         order = remote_order(self.game)
-        free = sorted((s for s in self.remote if not seats[s].claimed), key=order.index)
+        expected = self._expected()  # a newcomer takes these last: their guests come back
+        free = sorted((s for s in self.remote if not seats[s].claimed),
+                      key=lambda s: (s in expected, order.index(s)))  # fmt: skip
         if mine:
             s = mine[0]
             if seats[s].present:
@@ -629,6 +666,51 @@ class NetHost:
         else:
             reason = P.NAME_IN_USE if key in taken and free else P.TABLE_FULL
             self.refuse(conn, Reason(reason, {"name": name}), "join")
+
+    def _expected(self) -> set[int]:
+        """Our free seats the last match's seated guests are expected back at (each at the
+        seat it had, when that seat is a guest's here too)."""
+        if self.previous is None:
+            return set()
+        back = set(self._brought.values())
+        return {p for p in self.previous.keys if p not in back and p in self.remote}
+
+    def _bring(self, conn: Connection, p: int, name: str) -> None:
+        """A laptop seated at the last match's end at seat `p` comes back with that match's
+        code and its token: its old seat if free, else the first free one, with a new token
+        (the welcome names the new code). The token brings one laptop at a time: while a
+        seat it brought is taken, a copy of it (read off the wifi) brings nobody."""
+        seats = self.session.seats
+        if p in self._brought.values():
+            self.refuse(conn, Reason(P.ROOM_CHANGED, {}), "join")
+            return
+        key = name_key(name)
+        people = [
+            seat for seat in seats if seat.kind == HUMAN or (seat.kind == REMOTE and seat.claimed)
+        ]
+        order = remote_order(self.game)
+        free = sorted((s for s in self.remote if not seats[s].claimed),
+                      key=lambda s: (s != p, order.index(s)))  # fmt: skip
+        if not free:
+            self.refuse(conn, Reason(P.TABLE_FULL, {"name": name}), "join")
+        elif key in {name_key(seat.name) for seat in people}:
+            self.refuse(conn, Reason(P.NAME_IN_USE, {"name": name}), "join")
+        else:
+            self._brought[free[0]] = p
+            log.info("%s comes back from the last match at this table", name)
+            self._seat(conn, free[0], name, fresh=True)
+
+    def handover(self) -> Previous:
+        """What a new match at this table takes over (see `Previous`): our code, and the
+        keys of the guests seated at our match's end (now, if it has not ended)."""
+        keys = self._at_end if self._at_end is not None else self._seated_keys()
+        seats = self.session.seats
+        return Previous(self.room, dict(keys), tuple(seats[s].name for s in sorted(keys)))
+
+    def _seated_keys(self) -> dict[int, str]:
+        seats = self.session.seats
+        return {s: self.keys[s] for s in self.remote
+                if seats[s].claimed and seats[s].present and s in self.keys}  # fmt: skip
 
     def _seat(self, conn: Connection, s: int, name: str, fresh: bool) -> None:
         """Seat `conn` at `s`; `fresh`: with a new rejoin token (the seat's old one, if
@@ -742,6 +824,7 @@ class NetHost:
         seat = self.session.seats[s]
         log.info("%s left the lobby; the seat is free again", seat.name)
         self._lobby.discard(s)
+        self._brought.pop(s, None)  # its last match's token brings it back once more
         seat.claimed = False
         seat.name = seat.stand_in.name
         self.guests_away.discard(s)
@@ -801,6 +884,8 @@ class NetHost:
         may keep a copy in its own history."""
         over = self.session.state.is_over
         record = self._record_message() if over else None
+        if over and self._at_end is None:  # who was seated to the end (`handover`)
+            self._at_end = self._seated_keys()
         for conn in list(self.connections):
             if conn.seat is not None and conn.open:
                 self.send(conn, self._state_message(conn.seat, before, action, events))

@@ -88,6 +88,10 @@ HOST_GONE = "host_gone"
 ASK_HOST = "ask_host"
 SEAT_KEPT = "seat_kept"
 TAKEOVER_REFUSED = "takeover_refused"
+# The last match's room code at a new match of the same table (a new match gets a code of
+# its own): it brings back only a laptop that was seated at that match's end, by its seat's
+# token; anyone else asks the host for the new code.
+ROOM_CHANGED = "room_changed"
 LOCKED_OUT = "locked_out"  # too many wrong room codes from this address: wait `seconds`
 JOIN_TIMEOUT = "join_timeout"  # no right room code within `seconds`: the connection is closed
 TOO_MANY_CONNECTIONS = "too_many_connections"  # over `limit` connections from one address
@@ -95,7 +99,8 @@ NET_REASONS = (
     BAD_JSON, TOO_BIG, BAD_VERSION, BAD_MESSAGE, WRONG_ROOM, TABLE_FULL, NAME_IN_USE,
     NOT_JOINED, ALREADY_JOINED, NOT_YOUR_TURN, NOT_YOUR_SEAT, STALE, CALLED_ALREADY,
     HOST_ENDS_DEAL, TOO_MANY_BAD, HOST_GONE,
-    ASK_HOST, SEAT_KEPT, TAKEOVER_REFUSED, LOCKED_OUT, JOIN_TIMEOUT, TOO_MANY_CONNECTIONS,
+    ASK_HOST, SEAT_KEPT, TAKEOVER_REFUSED, ROOM_CHANGED, LOCKED_OUT, JOIN_TIMEOUT,
+    TOO_MANY_CONNECTIONS,
     *NAME_REASONS,
 )  # fmt: skip
 

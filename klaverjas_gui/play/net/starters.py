@@ -230,10 +230,12 @@ class GuestStarter:
 
     def join(self, host: str, port: int, room: str, name: str, data_dir: Path) -> None:
         """Connect on the guest's own thread; the token this laptop keeps for `room` claims
-        its seat back after a drop."""
+        its seat back after a drop (or, at a new match of the table, brings it along with
+        the last match's code: a new token is kept for the code the welcome names)."""
         tokens = GuestTokens(data_dir)
-        self.guest = NetGuest(host, port, room, name, rejoin_for=60.0, token=tokens.get(room),
-                              on_token=lambda t: tokens.put(room, t)).start()  # fmt: skip
+        guest = NetGuest(host, port, room, name, rejoin_for=60.0, token=tokens.get(room))
+        guest.on_token = lambda t: tokens.put(guest.room, t)
+        self.guest = guest.start()
 
     def report(self) -> Joining:
         """Where the join stands this frame; a failed one is closed, and can be tried again."""

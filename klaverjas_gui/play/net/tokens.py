@@ -6,7 +6,9 @@ when it knocks again, and the host takes it as the only proof besides its own pe
 word (host.py). The host keeps only each seat's SHA-256 digest, in memory and in its
 data folder with the match's id (`HostKeys`), so `--host --continue` after a crash still
 knows whose seat is whose. Both files are small JSON, written atomically; a damaged one
-is set aside and starts empty.
+is set aside and starts empty. `Previous` carries the digests of the guests seated at a
+match's end to the next match at that table, which they join with the old code and
+their token.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ import json
 import logging
 import re
 import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +65,24 @@ def _read(path: Path) -> dict[str, Any]:
         set_aside(path)
         return {}
     return data
+
+
+@dataclass(frozen=True)
+class Previous:
+    """What a new match at the same table takes over from the match before it: that
+    match's room code, and the rejoin-token digest of each seat whose guest was still
+    seated (connected) at its end. With the old code and such a token a laptop comes to
+    the new match without typing its new code; the old code brings nobody else, whatever
+    name is given. (A guest who left before the end, or a seat taken by its name alone,
+    is not among them: that laptop asks the host for the new code like anyone.)"""
+
+    room: str
+    keys: Mapping[int, str]  # seat -> digest (tokens.digest); never changed
+    names: tuple[str, ...] = ()  # those guests' names, for the host's lobby
+
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token `token` is (compared in constant time), or None."""
+        return next((s for s, key in self.keys.items() if matches(token, key)), None)
 
 
 class GuestTokens:

@@ -14,7 +14,7 @@ import pygame
 from ...games import GAMES
 from ...i18n import tr
 from ...play.net.headless import HostOptions
-from ...play.net.host import NetHost, remote_order
+from ...play.net.host import NetHost, Previous, remote_order
 from ...play.net.names import validate_name
 from ...play.net.starters import CannotHost, HostStarter, NothingToContinue, discovery_allowed
 from ...play.seats import REMOTE, Jobs, default_level
@@ -44,7 +44,9 @@ def grace_label(seconds: int) -> str:
 class HostScene(NetScreen):
     """The host's choices, then its open table (the lobby) until the match starts.
 
-    `room`, `port`: the table's code and port (a new match at the same table).
+    `room`: the table's code (`--room`); `port`: its port. `previous`: the match before at
+    this table ("new match, same people"): the port is kept, the code is new, and the
+    guests seated at that match's end come back with its code (play/net/tokens.py).
     `resume`: the history's running hosted match instead (the menu's Continue, `--host
     --continue --window`): the lobby opens at once with the remembered room code and port,
     the guests come back under their names, it plays on when all are back, or at "Play
@@ -56,7 +58,8 @@ class HostScene(NetScreen):
     def __init__(self, app: Shell, game: str = "klaverjas", player: str | None = None,
                  guests: tuple[int, ...] | None = None, level: str | None = None,
                  room: str | None = None, open_now: bool = False,
-                 resume: bool = False, port: int | None = None) -> None:  # fmt: skip
+                 resume: bool = False, port: int | None = None,
+                 previous: Previous | None = None) -> None:  # fmt: skip
         self.game = GAMES[game]
         self.preset = app.settings.rules_name(self.game)
         self.host_name = player or own_name(app, tr("net.host_seat_host"))
@@ -64,6 +67,7 @@ class HostScene(NetScreen):
         self.kinds = self._kinds(guests)
         self.room = room
         self.port = port  # the same table again (a new match with the same people), else None
+        self.previous = previous
         self.starter = HostStarter()  # the server, from "Open the table" until the match
         self.form: Form | None = None
         self.resumed = False  # the lobby is a continued match's
@@ -188,7 +192,7 @@ class HostScene(NetScreen):
         guests = tuple(s for s, kind in sorted(self.kinds.items()) if kind == GUEST)
         opt = HostOptions(game=self.game, variant=self.variant(), port=port, bind=bind,
                           room=self.room, guests=guests, grace=grace, level=self.level,
-                          name=name, announce=False, resume=resume,
+                          name=name, announce=False, resume=resume, previous=self.previous,
                           **({} if limit is None else {"turn_limit": limit}))  # fmt: skip
         app = self.app
         try:
@@ -331,6 +335,9 @@ class HostScene(NetScreen):
         note_size = theme.readable(px(15))
         start_note = "net.host_resume_note" if self.resumed else "net.host_start_note"
         notes = [tr(start_note), tr("net.host_firewall", port=self.host.port)]
+        if self.previous is not None and self.previous.names:  # why the code changed
+            names = ", ".join(self.previous.names)
+            notes.insert(0, tr("net.host_new_code", names=names))
         lines = [line for note in notes for line in theme.wrap(note, note_size, note_w)]
         y = max(y + px(10), h - px(30) - len(lines) * theme.font(note_size).get_linesize())
         for line in lines:

@@ -184,11 +184,20 @@ class JoinScene(NetScreen):
         elif report.state == "waiting":
             assert self.guest is not None
             self.say(tr("net.join_waiting", name=self.guest.name))
+            self._show_room(self.guest.room)
         elif report.state == "asking":
             assert report.reason is not None
             self.say(reason_text(report.reason))  # the host's person decides
         elif report.state == "begun":
             self._to_table()
+
+    def _show_room(self, room: str) -> None:
+        """The table's code as the host's welcome names it: a new match at the same table
+        has a new one (the last match's code brought this laptop along)."""
+        field = self.fields.get("room")
+        if field is not None and field.get_text() != room:
+            field.set_text(room)
+            self.texts["room"] = room
 
     def _to_table(self) -> None:
         guest = self.starter.guest
