@@ -85,7 +85,13 @@ class TablePort:
         return self._scene.team_names()
 
     def seat_names(self) -> list[str]:
-        return [s.label for s in self.session.seats]
+        """Each seat's name as this screen says it, the plates' (`HotSeat.names`): another
+        person's seat still called "You" is named by its place."""
+        return list(self._scene.hotseat.names()[0])
+
+    def spoken_to(self, seat: int) -> bool:
+        """This screen calls `seat` "you" (its plate says so)."""
+        return seat in self._scene.hotseat.names()[1]
 
     def prompt_panel(self) -> pygame.Rect | None:
         """The decision panel shown, if any (the coach's note keeps clear of it)."""
