@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...games import GAMES
-from ...i18n import shown_name
 
 # The columns `from_row` reads, in its order.
 SELECT = (
@@ -50,9 +49,8 @@ def from_row(row: tuple[Any, ...]) -> MatchRecord:
     # Texts a screen shows, cut to what they may be: another program's 200,000-character
     # name froze the History screen, which shortens a text to its column a letter at a time.
     game, preset = _cut(game, TEXT_MOST), _cut(preset, TEXT_MOST)
-    # A name also without what would turn or break its line (a bidi override, a control).
     if isinstance(players, list):
-        players = [_cut(shown_name(n), NAME_MOST) if isinstance(n, str) else n for n in players]
+        players = [_cut(name, NAME_MOST) for name in players]
     if not (
         isinstance(kinds, list)
         and isinstance(players, list)
