@@ -157,7 +157,6 @@ class KalabriaszEndScene(MatchEndScene):
         winners = self.session.state.winners
         if len(winners) != 1:
             return tr("ui.end_shared")
-        won, many = winners[0], self.table.many
-        if won == self.session.holder and (not many or self.table.spoken_to(won)):
-            return tr("ui.kj_you_win")  # people at one laptop: by name, unless its plate says you
-        return tr("ui.kj_wins", name=self.table.seat_names()[won])
+        if winners[0] == self.session.holder and not self.table.many:
+            return tr("ui.kj_you_win")  # people at one laptop: the winner by name
+        return tr("ui.kj_wins", name=self.table.winner_name(winners[0]))

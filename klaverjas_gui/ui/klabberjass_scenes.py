@@ -53,7 +53,6 @@ class KlabberjassEndScene(MatchEndScene):
     def title(self) -> str:
         if self.ev.winner is None:
             return tr("ui.kj_draw")
-        won, many = self.ev.winner, self.table.many
-        if won == self.session.holder and (not many or self.table.spoken_to(won)):
-            return tr("ui.kj_you_win")  # people at one laptop: by name, unless its plate says you
-        return tr("ui.kj_wins", name=self.table.seat_names()[won])
+        if self.ev.winner == self.session.holder and not self.table.many:
+            return tr("ui.kj_you_win")  # two people at one laptop: the winner by name
+        return tr("ui.kj_wins", name=self.table.winner_name(self.ev.winner))

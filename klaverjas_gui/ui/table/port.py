@@ -17,6 +17,7 @@ import pygame
 
 from ...engine import Action, Card
 from ...engine.match import RoemLeft
+from ...i18n import tr
 from .. import theme
 from .layout import Pose, TableLayout
 from .model import TableModel
@@ -89,9 +90,12 @@ class TablePort:
         person's seat still called "You" is named by its place."""
         return list(self._scene.hotseat.names()[0])
 
-    def spoken_to(self, seat: int) -> bool:
-        """This screen calls `seat` "you" (its plate says so)."""
-        return seat in self._scene.hotseat.names()[1]
+    def winner_name(self, seat: int) -> str:
+        """`seat` named for a sentence about it in the third person ("Anna wins"): a seat
+        still called "You" by its place, whoever holds the laptop ("South wins", never
+        "You wins")."""
+        names, you = self._scene.hotseat.names()
+        return tr(self.session.game.seat_words[seat]) if seat in you else names[seat]
 
     def prompt_panel(self) -> pygame.Rect | None:
         """The decision panel shown, if any (the coach's note keeps clear of it)."""
