@@ -101,6 +101,21 @@ def printable(value: object) -> str:
     return "".join(_char(c, path) for c in text)
 
 
+# What a name never shows: C0 and C1 controls (an escape code, a bell, NEL), line and
+# paragraph separators, lone surrogates, and the bidi controls that turn or reorder the
+# text around them (marks, embeddings, overrides such as U+202E, isolates).
+_UNSHOWN_IN_NAMES = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def shown_name(name: str) -> str:
+    """A player's name as stored or received, made safe to show: without the characters
+    of `_UNSHOWN_IN_NAMES`; letters, marks and spaces of any script are kept ("Zoë",
+    "محمد", "李雷")."""
+    return _UNSHOWN_IN_NAMES.sub("", name)
+
+
 def _char(c: str, path: bool) -> str:
     code = ord(c)
     if 0xDC80 <= code <= 0xDCFF:  # surrogateescape: the byte code - 0xDC00 of the name

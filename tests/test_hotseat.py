@@ -263,3 +263,80 @@ def test_the_holders_plate_names_his_own_seat(make_app):
             continue
         act_first(app, table)
     assert holders == {0: ("South", "Partner"), 2: ("North", "Partner")}
+
+
+def test_the_summary_and_the_sheet_name_another_persons_you_seat_by_its_place(make_app):
+    """Hot-seat, South (named "You") and North (Anna) people, in Dutch: with the laptop at
+    Anna, the deal's summary said "Jij & Anna hebben het gehaald" and the sheet's head
+    "Jij & Anna": Anna is not South. As the plates and the cover do (`HotSeat.names`),
+    South is named by its place there; South's own screen still says "Jij"."""
+    from klaverjas_gui.ui.sheet import ScoreSheetScene
+
+    app = make_app("--lang", "nl")
+    table = start(app, (0, 2), seed=9)
+    seen: dict[int, tuple[str, ...]] = {}
+    while 2 not in seen:
+        run_until(app, lambda: isinstance(app.top, (CoverScene, DealSummaryScene))
+                  or table.human_may_play() or table.prompt.visible)  # fmt: skip
+        top = app.top
+        if isinstance(top, CoverScene):
+            click_button(app, top, "show")
+            continue
+        if isinstance(top, DealSummaryScene):
+            holder = table.session.holder
+            sheet = ScoreSheetScene(app, table.session, top.table)
+            words = (top.headline()[0], top.sub_line(), top.describe(),
+                     *sheet.table.seat_names(), *sheet.table.team_names())  # fmt: skip
+            seen.setdefault(holder, words)
+            click_button(app, top, "next")
+            continue
+        act_first(app, table)
+    assert not any("Jij" in w or "jou" in w for w in seen[2]), seen[2]
+    assert "Zuid & Anna" in seen[2], seen[2]
+    assert "Zuid" in seen[2][3:] and "Anna" in seen[2][3:]
+
+
+def test_a_two_player_prompt_names_the_other_persons_you_seat_by_its_place(make_app):
+    """Klabberjass at one laptop, South (named "You") against Anna, in Dutch: Anna's bid
+    said "Schmeiss: Jij laat het spel vervallen of laat jou ... spelen", her opponent
+    being South. The prompt names the other seat as the plates do: Zuid."""
+    app = make_app("--lang", "nl")
+    app.settings.set_seat(1, kind="human", name="Anna", game="klabberjass")
+    table = new_match_from_menu(app, "klabberjass", "klabberjass")
+    hints: dict[int, str] = {}
+    while 1 not in hints:
+        run_until(app, lambda: isinstance(app.top, CoverScene) or table.human_may_play()
+                  or table.prompt.visible)  # fmt: skip
+        if isinstance(app.top, CoverScene):
+            click_button(app, app.top, "show")
+            continue
+        if table.prompt.visible and table.prompt.panel and "Schmeiss" in table.prompt.panel[2]:
+            hints.setdefault(table.session.holder, table.prompt.panel[2])
+        passes = [k for k, a in table.prompt.actions.items() if a.kind == "pass"]
+        if passes:
+            click_button(app, table, passes[0])
+        else:
+            act_first(app, table)
+    assert "Zuid laat het spel vervallen" in hints[1] and "Jij" not in hints[1], hints
+
+
+def test_the_wait_note_names_another_persons_you_seat_by_its_place(make_app):
+    """South (named "You") and North (Anna) people, in Dutch: Anna, the laptop still hers
+    while South is to move, touches a card: "Even wachten: Jij is aan de beurt." was said to
+    her. The table's notes name the seats as the plates do."""
+    app = make_app("--lang", "nl")
+    table = start(app, (0, 2), seed=9)
+    s = table.session
+
+    def anna_waits_for_south() -> bool:
+        if s.holder == 2 and s.state.to_move == 0:
+            return True
+        if isinstance(app.top, CoverScene):
+            click_button(app, app.top, "show")
+        elif app.top is table and (table.human_may_play() or table.prompt.visible):
+            act_first(app, table)
+        return False
+
+    run_until(app, anna_waits_for_south)
+    table.notes.not_your_turn()
+    assert "Zuid" in table.notes.shown["wait"] and "Jij" not in table.notes.shown["wait"]

@@ -490,3 +490,21 @@ def test_a_stopped_solve_leaves_the_solvers_table_right():
     assert solver.nodes == 3 * STOP_EVERY
     solver.stop = None
     assert solver.best_cards(hands, obs.leader, trick, seen.lost) == want
+
+
+def test_values_for_a_seat_not_to_move_are_refused_not_searched_for_ever():
+    """A seat that waits while the maker lays two cards away has no legal action; asked
+    for its values, the hard player sampled deals for it without end (no deal fits). It
+    refuses with NotToMove now, in every phase."""
+    from klaverjas_gui.ai.base import NotToMove
+
+    state = new_kalabriasz(seed=2)
+    rng = random.Random(1)
+    phases = set()
+    while not state.sheet:
+        for seat in {0, 1, 2} - {state.to_move}:
+            with pytest.raises(NotToMove):
+                hard.evaluate(state.observation(seat), 1, 4)
+        phases.add(state.phase)
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    assert {"bidding", "talon", "play"} <= phases

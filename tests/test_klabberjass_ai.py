@@ -601,3 +601,31 @@ def test_knowledge_holds_a_declared_four_of_a_kind_that_was_never_shown():
     queens = sum(c.bit for c in ALL_CARDS if c.rank_index == QUEEN)
     rng = random.Random(2)
     assert all(know.sample(rng) & queens == queens for _ in range(20))
+
+
+def test_values_for_a_seat_not_to_move_are_refused_with_a_clear_error():
+    """`klabberjass_hard.evaluate` for the seat that waits (no legal action) divided by the
+    number of its options, 0: a ZeroDivisionError while bidding, an IndexError or an empty
+    max() in the coach's hint. It refuses with NotToMove now, the coach's hint and values
+    too, and the coach's judgement (the live coach, the drills) judges nothing there."""
+    from klaverjas_gui.ai.base import NotToMove
+    from klaverjas_gui.ai.klabberjass_hard import evaluate
+    from klaverjas_gui.teach import coach
+
+    state = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], seed=3)
+    rng = random.Random(2)
+    phases = set()
+    while not state.sheet:
+        waiting = state.observation(1 - state.to_move)
+        assert waiting.legal == ()
+        phases.add(state.phase)
+        with pytest.raises(NotToMove):
+            evaluate(waiting, 1, 4)
+        with pytest.raises(NotToMove):
+            coach.evaluate(waiting, 1, 4)
+        with pytest.raises(NotToMove):
+            coach.hint_values(waiting, 1, 4)
+        mover = state.observation(state.to_move)
+        assert coach.judge(waiting, mover.legal[0], 1, 4) is None
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    assert {"bidding", "dix", "declare", "play"} <= phases

@@ -284,3 +284,34 @@ def test_the_score_sheet_marks_a_four_of_a_kind_in_the_bonus():
     bonus = [pos for words, pos in drawn if words.endswith(f"+{line.score.roem[1]}")]
     assert len(marks) == 1 and len(bonus) == 1  # one side scored it: one mark
     assert marks[0][0] > bonus[0][0] and abs(marks[0][1] - bonus[0][1]) <= 4  # right beside
+
+
+@pytest.mark.parametrize(
+    ("lang", "note", "words"),
+    [
+        ("en", "the player who declares the best single declaration scores all of his",
+         "Declarations: sequences and four of a kind (Belote); the player who declares the "
+         "best single one scores all of his."),
+        ("nl", "wie de beste losse melding meldt, krijgt al zijn meldingen",
+         "Meldingen: reeksen en vier gelijke (Belote); wie de beste losse melding meldt, "
+         "krijgt al zijn meldingen."),
+        ("fr", "le joueur qui fait la meilleure annonce marque toutes les siennes",
+         "Annonces : suites et carrés (Belote) ; le joueur qui fait la meilleure annonce "
+         "marque toutes les siennes."),
+    ],
+)  # fmt: skip
+def test_the_settings_say_the_best_declarations_owner_scores_all_of_his(lang, note, words):
+    """The Klabberjass settings said "only the best single declaration scores"; the engine
+    scores every declaration of the player whose declaration stands (RULES.md 2: "all of
+    his"): four jacks and 8-9-10-J of spades score 200 + 50, not 200."""
+    from klaverjas_gui import i18n
+    from klaverjas_gui.ui.klabberjass_settings import describe
+
+    deal = stacked("JC JD JH 9S TS 7D", "7C 8C AD 8H AH 7S", "QH", "JS 9H 8S", "TC QC KD")
+    s = to_declare(new_klabberjass(BELOTE, stacked=deal).apply(TAKE)[0])
+    s, _ = s.apply(DECLARE_CALL)
+    s, _ = s.apply(PASS)
+    assert s.declarations == (0, 250) and Declaration(FOUR, JACK).points == 200
+    i18n.set_language(lang)
+    assert note in i18n.tr("klabber.note_declarations")
+    assert describe(BELOTE)[-1] == words

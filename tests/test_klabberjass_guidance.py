@@ -15,7 +15,6 @@ from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass, parse_car
 from klaverjas_gui.engine.klabberjass import KlabberjassStacked, name
 from klaverjas_gui.engine.match import PASS, TAKE, MatchOver
 from klaverjas_gui.games import KLABBERJASS
-from klaverjas_gui.i18n import tr
 from klaverjas_gui.teach import coach
 from klaverjas_gui.teach.klabberjass_hints import explain
 from klaverjas_gui.ui.klabberjass_scenes import KlabberjassEndScene, KlabberjassSummaryScene
@@ -202,9 +201,9 @@ def test_the_end_of_a_hot_seat_game_names_the_winner(make_app):
     table.load(state)
     assert state.winner == table.session.holder == 0  # the seat that would be called "You"
     end = KlabberjassEndScene(app, table.session, table.port, MatchOver(state.winner, state.totals))
-    assert end.title() == tr(
-        "ui.kj_wins", name=table.session.seats[state.winner].label
-    )  # not "You"
+    # by name, not "You", for both people: the seat still called "You" by its place (this
+    # said "You wins the game", the default name being "You")
+    assert end.title() == "South wins the game"
 
 
 # --- the hint ---

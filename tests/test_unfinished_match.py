@@ -21,7 +21,7 @@ from klaverjas_gui.games import KLAVERJAS
 from klaverjas_gui.i18n import set_language, shown
 from klaverjas_gui.play.session import Pace, new_session, resume_session
 from klaverjas_gui.store.history import History
-from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene
+from klaverjas_gui.ui.history import HistoryScene, MatchRecordScene, match_cells
 
 AMSTERDAM = PRESETS["amsterdam"]
 PLAYERS = ["You", "Henk", "Anna", "Joop"]
@@ -229,3 +229,53 @@ def test_texts_another_program_made_huge_are_cut_before_any_screen_shows_them(ma
     start = time.monotonic()
     app.step(DT)  # the list drawn
     assert time.monotonic() - start < 5
+
+
+# Names another program (or a hand) wrote into the history: a terminal's colour code and
+# bell, a right-to-left override that shows "Anna" as "annA" and turns the rest of the line,
+# an isolate never closed, a C1 control, a line separator; and names of other scripts.
+HOSTILE = ["\x1b[31mWim\x07", "Anna\u202egninnaW", "\u2066Joop", "Bep\x85\u2028X"]
+SAFE = ["[31mWim", "AnnagninnaW", "Joop", "BepX"]  # the escape code's letters are letters
+SCRIPTS = ["Zoë", "Владимир", "محمد", "李雷", "Nguyễn", "José María", "Ørjan", "שרה"]
+BIDI = [0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+UNSHOWN = set(map(chr, [*range(32), *range(0x7F, 0xA0), *BIDI, 0x2028, 0x2029]))
+
+
+def test_a_name_is_made_safe_to_show_and_letters_of_any_script_are_kept():
+    from klaverjas_gui.i18n import shown_name
+
+    assert [shown_name(name) for name in HOSTILE] == SAFE
+    assert [shown_name(name) for name in SCRIPTS] == SCRIPTS
+    assert shown_name("Anna\ud800") == "Anna"  # a lone surrogate: no font draws it
+    for c in UNSHOWN:
+        assert shown_name(f"A{c}B") == "AB", hex(ord(c))
+
+
+def test_stored_names_with_controls_and_bidi_overrides_are_shown_without_them(make_app, tmp_path):
+    """Names in the history were cut to 24 characters and shown as stored: an escape code,
+    a bell or a right-to-left override reached the History list, its sheet, the table of a
+    continued match and its score sheet. Each is shown without them now; the history keeps
+    what was stored (the CSV export writes it, `--host --continue` sets it aside)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    path = data / "history.sqlite"
+    finished = finished_match(path, 4)
+    running = running_match(path, 5)
+    db = sqlite3.connect(path)
+    with db:
+        for mid in (finished, running):
+            db.execute("UPDATE matches SET players = ? WHERE id = ?", (json.dumps(HOSTILE), mid))
+    db.close()
+    h = History(path)
+    assert h.match(finished).players == HOSTILE and h.match(running).players == HOSTILE
+    h.close()
+    app = make_app()
+    session = resume_session(app.history, app.settings)
+    assert session is not None and [s.label for s in session.seats] == SAFE
+    click_button(app, app.top, "history")
+    scene = app.top
+    assert isinstance(scene, HistoryScene)
+    rows = " ".join(" ".join(match_cells(r, None)) for r in scene.records)
+    assert not UNSHOWN & set(rows) and "[31mWim & Joop" in rows
+    record = MatchRecordScene(app, app.history.match(finished))
+    assert record.names == SAFE and record.teams == ("[31mWim & Joop", "AnnagninnaW & BepX")

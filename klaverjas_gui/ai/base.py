@@ -37,3 +37,13 @@ class RandomPlayer:
 
     def choose(self, obs: Offered) -> Action:
         return self.rng.choice(obs.legal)
+
+
+class NotToMove(ValueError):
+    """Values or a choice asked of a seat with nothing to decide: its observation has no
+    legal action (another seat is to move). Refused, never answered with a guess."""
+
+    def __init__(self, obs: object) -> None:
+        seat, to_move = getattr(obs, "seat", "?"), getattr(obs, "to_move", "?")
+        phase = getattr(obs, "phase", "?")
+        super().__init__(f"seat {seat} is not to move ({phase}: seat {to_move} is)")

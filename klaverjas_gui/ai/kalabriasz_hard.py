@@ -49,6 +49,7 @@ from ..engine.kalabriasz_rules import LAST_TRICK, KalabriaszVariant
 from ..engine.match import Action, card_of, suit_of
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
+from .base import NotToMove
 from .fast import bits
 from .kalabriasz_fast import (
     NAME_AT,
@@ -555,7 +556,9 @@ def evaluate(
     from the other side (the maker's and the defenders' alike), so the coach's halved
     values move by 1 for it. `worlds` fixes the number of samples (reproducible),
     `stop_at` (time.perf_counter()) and `cancelled` cut them short; all 0 when not one
-    deal was done."""
+    deal was done. A seat that is not to move has no option to value: NotToMove."""
+    if not obs.legal:
+        raise NotToMove(obs)
     if len(obs.legal) == 1:
         return {obs.legal[0]: 0.0}
     player = KalabriaszHard(seed, worlds=worlds, cap_ms=math.inf)

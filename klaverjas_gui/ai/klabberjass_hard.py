@@ -45,6 +45,7 @@ from ..engine.klabberjass import (
 )
 from ..engine.klabberjass_rules import BELLA, LAST_TRICK, declaration_points, declaration_winner
 from ..engine.match import Action, card_of
+from .base import NotToMove
 from .fast import bits
 from .klabberjass_fast import INF, TwoRules, deal_diff, mask_points, playout
 from .klabberjass_heuristic import (
@@ -301,7 +302,10 @@ def evaluate(
     """Every legal action valued as the hard player values it: the average deal score
     difference for the seat of `obs` (mine minus the opponent's) over deals sampled from
     the observation alone; `worlds` fixes the samples (reproducible). Empty for the dix
-    and the declarations, which the player decides by rule, not by search."""
+    and the declarations, which the player decides by rule, not by search. A seat that is
+    not to move has no option to value: NotToMove."""
+    if not obs.legal:
+        raise NotToMove(obs)
     player = HardKlabberjassPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
     player.stop_at = stop_at  # caps the fixed `worlds` by wall time
     if len(obs.legal) == 1:

@@ -152,6 +152,8 @@ def verdict(drill: Drill, j: coach.Judgement) -> Verdict:
     if j.cost == 0.0:
         return Verdict("best", j, tr("coach.drill_best", chosen=coach.did(obs, j.chosen),
                                      before=before))  # fmt: skip
+    if round(j.cost) == 0:  # not "about 0 points": its note would only say "about as good"
+        return Verdict("close", j, tr("coach.drill_close_under", chosen=coach.did(obs, j.chosen)))
     if j.cost < coach.FLAG:
         words = tr("coach.drill_close", chosen=coach.did(obs, j.chosen),
                    cost=coach.points(j.cost), note=coach.note(obs, j))  # fmt: skip

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from ..engine import Action, Observation
-from ..i18n import tr
+from ..i18n import shown_name, tr
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -56,7 +56,7 @@ def valid_level(level: str | None, names: Sequence[str]) -> str:
 
 def display_name(name: str) -> str:
     """A seat's name as shown: the default "You" follows the language, chosen names stay."""
-    return tr("ui.seat_you") if name == SEAT_NAMES[0] else name
+    return tr("ui.seat_you") if name == SEAT_NAMES[0] else shown_name(name)
 
 
 # --- cancellation and futures ---

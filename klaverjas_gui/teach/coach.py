@@ -246,7 +246,12 @@ def evaluate(
     cancelled: Callable[[], bool] | None = None, stop_at: float | None = None,
 ) -> dict[Action, float]:  # fmt: skip
     """The hard player's values of every legal option of `obs`, in points for the team;
-    no more sampled deals after `stop_at` (time.perf_counter()), if given."""
+    no more sampled deals after `stop_at` (time.perf_counter()), if given. A seat that is
+    not to move has no option: NotToMove."""
+    if not obs.legal:
+        from ..ai.base import NotToMove  # the computer players load with the first look
+
+        raise NotToMove(obs)
     values = coaching(obs).values(obs, seed, worlds, cancelled, stop_at)
     return {a: v / 2 for a, v in values.items()}
 
@@ -278,7 +283,12 @@ def hint_values(
     obs: Obs, seed: int, worlds: int | None = WORLDS, cancelled: Callable[[], bool] | None = None
 ) -> tuple[Action, dict[Action, float] | None]:
     """`hint` and the values it chose by (None where the hard player answered by itself),
-    so that the hint's sentence can say how the option compared (`Coaching.explain`)."""
+    so that the hint's sentence can say how the option compared (`Coaching.explain`). A
+    seat that is not to move gets no hint: NotToMove."""
+    if not obs.legal:
+        from ..ai.base import NotToMove  # the computer players load with the first look
+
+        raise NotToMove(obs)
     if len(obs.legal) == 1:
         return obs.legal[0], None
     if not is_decision(obs):

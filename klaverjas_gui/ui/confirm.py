@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from ..i18n import tr
+from ..i18n import shown_name, tr
 from . import theme, widgets
 from .commands import Command
 from .focus import Control, FocusRing
@@ -190,10 +190,11 @@ class ConfirmScene(QuestionScene):
             out.append((tr(key, game=match.game.label), theme.TEXT, False))
             out.append((brief(match), theme.GOLD_LIGHT, True))
             if match.guests:  # a hosted match: the others' laptops leave the table too
+                guests = [shown_name(name) for name in match.guests]
                 names = (
-                    tr("guide.and").join([", ".join(match.guests[:-1]), match.guests[-1]])
-                    if len(match.guests) > 1
-                    else match.guests[0]
+                    tr("guide.and").join([", ".join(guests[:-1]), guests[-1]])
+                    if len(guests) > 1
+                    else guests[0]
                 )
                 out.append((tr("ui.confirm_guests", names=names), theme.NAT, False))
         lost = any(m.match_id is None for m in self.ending)

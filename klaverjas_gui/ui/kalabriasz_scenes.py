@@ -46,7 +46,7 @@ class KalabriaszSummaryScene(DealSummaryScene):
         colour = theme.NAT if key == "nat" else theme.PIT if key == "pit" else theme.GOLD_LIGHT
         if s.maker == self.session.holder and not self.table.many:
             return tr(you), colour
-        return tr(one, team=self.session.seats[s.maker].label), colour
+        return tr(one, team=self.table.seat_names()[s.maker]), colour
 
     def sub_line(self) -> str:
         line = self.line
@@ -56,7 +56,7 @@ class KalabriaszSummaryScene(DealSummaryScene):
         if line.maker == self.session.holder:
             return tr("ui.summary_deal_line_you", n=line.deal_no, trump=trump)
         return tr("ui.summary_deal_line", n=line.deal_no, trump=trump,
-                  name=self.session.seats[line.maker].label)  # fmt: skip
+                  name=self.table.seat_names()[line.maker])  # fmt: skip
 
     def reviewable(self) -> bool:
         """A deal all passed has no card to review."""
@@ -159,4 +159,4 @@ class KalabriaszEndScene(MatchEndScene):
             return tr("ui.end_shared")
         if winners[0] == self.session.holder and not self.table.many:
             return tr("ui.kj_you_win")  # people at one laptop: the winner by name
-        return tr("ui.kj_wins", name=self.session.seats[winners[0]].label)
+        return tr("ui.kj_wins", name=self.table.winner_name(winners[0]))

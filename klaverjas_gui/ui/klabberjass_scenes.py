@@ -55,4 +55,4 @@ class KlabberjassEndScene(MatchEndScene):
             return tr("ui.kj_draw")
         if self.ev.winner == self.session.holder and not self.table.many:
             return tr("ui.kj_you_win")  # two people at one laptop: the winner by name
-        return tr("ui.kj_wins", name=self.session.seats[self.ev.winner].label)
+        return tr("ui.kj_wins", name=self.table.winner_name(self.ev.winner))

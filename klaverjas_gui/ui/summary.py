@@ -112,9 +112,9 @@ class DealSummaryScene(Scene):
 
     def sub_line(self) -> str:
         """Below the headline: the deal, its trump and who chose it."""
-        line, names = self.line, self.session.seats
+        line, names = self.line, self.table.seat_names()
         sub = tr("ui.summary_deal_line", n=line.deal_no, trump=line_trump(line),
-                 name=names[line.chooser].label)  # fmt: skip
+                 name=names[line.chooser])  # fmt: skip
         if line.chooser == self.session.holder:
             sub = tr("ui.summary_deal_line_you", n=line.deal_no, trump=line_trump(line))
         if line.kraak_level:

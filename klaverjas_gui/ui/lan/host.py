@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from ...games import GAMES
-from ...i18n import tr
+from ...i18n import shown_name, tr
 from ...play.net.headless import HostOptions
 from ...play.net.host import NetHost, Previous, remote_order
 from ...play.net.names import validate_name
@@ -243,7 +243,7 @@ class HostScene(NetScreen):
                 claimed = self.host.session.seats[s].claimed
                 key = ("net.host_seat_joined" if present else "net.host_seat_away" if claimed
                        else "net.host_seat_free")  # fmt: skip
-                out.append((tr(key, seat=title, name=seat["name"]), present))
+                out.append((tr(key, seat=title, name=shown_name(seat["name"])), present))
             else:
                 out.append((tr("net.host_seat_computer", seat=title,
                                level=level_label(self.level)), True))  # fmt: skip

@@ -7,7 +7,7 @@ as it no longer applies, so that the screen never says what has stopped being so
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ...engine.match import RoemLeft, VerzaaktCalled
@@ -28,9 +28,10 @@ class TableNotes:
 
     def __init__(
         self, app: Shell, session: MatchSession, model: TableModel, guide: Guide,
-        speed: Callable[[], float],
+        speed: Callable[[], float], names: Callable[[], Sequence[str]],
     ) -> None:  # fmt: skip
         self.app = app
+        self.names = names  # each seat's name as this screen says it (`HotSeat.names`)
         self.session = session
         self.model = model
         self.guide = guide
@@ -64,7 +65,7 @@ class TableNotes:
         if s.to_move == holder and s.phase != "play":
             self.note("decide", tr("ui.table_decide_first"))  # until the buttons are gone
         elif s.to_move != holder:  # until the turn comes (it covered Take/Pass)
-            self.note("wait", tr("ui.table_wait_turn", name=self.session.seats[s.to_move].label))
+            self.note("wait", tr("ui.table_wait_turn", name=self.names()[s.to_move]))
 
     def roem_left(self, ev: RoemLeft) -> None:
         """Roem left in a trick: the teaching note says what was missed, or a bubble, or
@@ -75,7 +76,7 @@ class TableNotes:
             if ev.seat != holder:
                 model.say(ev.seat, tr("ui.table_missed_roem", roem=ev.roem), 1.6)
             return
-        name = self.session.seats[ev.seat].label
+        name = self.names()[ev.seat]
         if self.session.state.variant.roem_claim == "keep_or_leave":
             model.say(ev.seat, tr("ui.table_leaves_roem", roem=ev.roem), 1.6)
         elif ev.seat == holder:
@@ -88,12 +89,12 @@ class TableNotes:
         """Say who called and the verdict: a wrong call changes nothing; a right one shows
         the trick, the card and the rule broken, in the engine's words (the deal's summary
         shows them again)."""
-        seats = self.session.seats
-        name = seats[ev.seat].label
+        names = self.names()
+        name = names[ev.seat]
         you = "_you" if ev.seat == self.session.holder else ""
         self.model.say(ev.seat, tr("ui.say_verzaakt"), max(1.6, 1.8 * self.speed()))
         if ev.revoke is None:
             self.app.toast(tr(f"ui.table_verzaakt_wrong{you}", name=name))
             return
-        words = revoke_text(ev.revoke, [s.label for s in seats])  # until the summary repeats it
+        words = revoke_text(ev.revoke, list(names))  # until the summary repeats it
         self.note("verzaakt", f"{tr(f'ui.table_verzaakt_right{you}', name=name)} {words}")

@@ -17,6 +17,7 @@ import pygame
 
 from ...engine import Action, Card
 from ...engine.match import RoemLeft
+from ...i18n import tr
 from .. import theme
 from .layout import Pose, TableLayout
 from .model import TableModel
@@ -85,7 +86,16 @@ class TablePort:
         return self._scene.team_names()
 
     def seat_names(self) -> list[str]:
-        return [s.label for s in self.session.seats]
+        """Each seat's name as this screen says it, the plates' (`HotSeat.names`): another
+        person's seat still called "You" is named by its place."""
+        return list(self._scene.hotseat.names()[0])
+
+    def winner_name(self, seat: int) -> str:
+        """`seat` named for a sentence about it in the third person ("Anna wins"): a seat
+        still called "You" by its place, whoever holds the laptop ("South wins", never
+        "You wins")."""
+        names, you = self._scene.hotseat.names()
+        return tr(self.session.game.seat_words[seat]) if seat in you else names[seat]
 
     def prompt_panel(self) -> pygame.Rect | None:
         """The decision panel shown, if any (the coach's note keeps clear of it)."""

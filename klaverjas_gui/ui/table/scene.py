@@ -95,7 +95,8 @@ class TableScene(Scene):
         may = lambda: self.may_act() and not self.hotseat.hiding  # noqa: E731
         self.guide = self.guide_class(app, session, demo, self.practice, may)
         self.hotseat = HotSeat(app, session, self.practice, self._handed)
-        self.notes = TableNotes(app, session, self.model, self.guide, lambda: self.speed)
+        self.notes = TableNotes(app, session, self.model, self.guide, lambda: self.speed,
+                                lambda: self.hotseat.names()[0])  # fmt: skip
         self.network = NetCorner(self.port)
         self.verzaakt = VerzaaktCall(app, self.port, self.reason_words)
         scenes = (self.summary_scene, self.end_scene)
@@ -166,7 +167,7 @@ class TableScene(Scene):
         return tuple(" & ".join(names[s] for s in side) for side in cls.sides)
 
     def team_names(self) -> tuple[str, ...]:
-        return self.teams([s.label for s in self.session.seats])
+        return self.teams(self.hotseat.names()[0])  # the plates' names (hot-seat: not "You")
 
     # --- acting ---
     def submit(self, action: Action, origin: Pose | None = None) -> str | None:

@@ -30,7 +30,7 @@ class KlabberjassPrompt(DecisionPrompt):
         self._row(title, buttons, hint)
 
     def _other(self) -> str:
-        return self.table.session.seats[1 - (self.table.session.holder or 0)].label
+        return self.table.seat_names()[1 - (self.table.session.holder or 0)]
 
     def _bid(self, state: KlabberjassState, legal: tuple[Action, ...]) -> tuple:
         suit = state.proposed.suit
