@@ -457,3 +457,23 @@ def test_the_reference_level_is_frozen():
             assert action in obs.legal
             state, _ = state.apply(action)
         assert [str(a) for a in state.actions] == actions, key
+
+
+def test_values_for_a_seat_not_to_move_are_refused_with_a_clear_error():
+    """`hard.evaluate` for a seat that waits (no legal action) answered no values at all,
+    or raised a KeyError or an empty max() deep in the search, depending on the position;
+    it refuses with NotToMove, as the other games' evaluations do."""
+    from klaverjas_gui.ai.base import NotToMove
+    from klaverjas_gui.ai.hard import evaluate
+
+    state = new_match(PRESETS["amsterdam"], 5)
+    rng = random.Random(3)
+    phases = set()
+    while not state.sheet:
+        waiting = state.observation((state.to_move + 1) % 4)
+        assert waiting.legal == ()
+        phases.add(state.phase)
+        with pytest.raises(NotToMove):
+            evaluate(waiting, 1, 3)
+        state, _ = state.apply(rng.choice(state.legal_actions()))
+    assert {"bidding", "play"} <= phases

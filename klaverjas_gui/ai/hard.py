@@ -37,6 +37,7 @@ from ..engine.play import winner_index
 from ..engine.roem import roem_of
 from ..engine.scoring import TOTAL_POINTS, burden_team, settle
 from ..engine.variant import Variant
+from .base import NotToMove
 from .fast import Rules, bits, close_trick, greedy_card, playout
 from .heuristic import claim_decision, suit_value, suit_values
 from .knowledge import Knowledge
@@ -405,7 +406,10 @@ def evaluate(
     over deals sampled from the observation alone. `worlds` fixes the number of sampled
     deals (the same seed then gives the same values); otherwise `think_ms` bounds the time.
     A decision the player makes by rule (a claim) is valued by plain playouts. `stop_at`
-    (time.perf_counter()) caps the fixed `worlds` by wall time (see `HardPlayer.stop_at`)."""
+    (time.perf_counter()) caps the fixed `worlds` by wall time (see `HardPlayer.stop_at`).
+    A seat that is not to move has no option to value: NotToMove."""
+    if not obs.legal:
+        raise NotToMove(obs)
     player = HardPlayer(seed, think_ms=think_ms, worlds=worlds, cancelled=cancelled)
     player.stop_at = stop_at
     legal = obs.legal
