@@ -363,11 +363,14 @@ class NetHost:
 
     def _brought_back(self, message: dict[str, Any]) -> int | None:
         """The last match's seat a join with that match's code comes back to, by its token
-        (None: another code, or no token of a guest seated at its end)."""
+        (None: another code, no token of a guest seated at its end, or the token of a seat
+        already brought back: while that seat is taken, a copy of its token is a wrong code
+        like any other, and cannot clear its address's count of wrong codes)."""
         previous = self.previous
         if previous is None or message["room"] != previous.room:
             return None
-        return previous.seat_of(message.get("token"))
+        p = previous.seat_of(message.get("token"))
+        return None if p in self._brought.values() else p
 
     def _wrong_room(self, message: dict[str, Any]) -> str:
         """Why a join's code is refused: the last match's code says so (ask the host)."""
@@ -681,9 +684,6 @@ class NetHost:
         (the welcome names the new code). The token brings one laptop at a time: while a
         seat it brought is taken, a copy of it (read off the wifi) brings nobody."""
         seats = self.session.seats
-        if p in self._brought.values():
-            self.refuse(conn, Reason(P.ROOM_CHANGED, {}), "join")
-            return
         key = name_key(name)
         people = [
             seat for seat in seats if seat.kind == HUMAN or (seat.kind == REMOTE and seat.claimed)
