@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable
 
 from ..engine.cards import POINTS, cards_of
-from ..engine.match import Action, Observation
+from ..engine.match import Action, Observation, card_of, suit_of
 from ..engine.play import winner_index
 from ..engine.roem import roem_of
 from ..engine.scoring import TOTAL_POINTS, burden_team, settle
@@ -193,7 +193,7 @@ class HardPlayer:
         chooser_team = obs.chooser_team
         v = obs.variant
         base = _history(obs)
-        cards = [a.card.index for a in obs.legal]  # type: ignore[union-attr]
+        cards = [card_of(a).index for a in obs.legal]
         exact = len(obs.hand) <= self.exact_tricks  # tricks left, the one on the table included
         totals = {c: 0.0 for c in cards}
         solver = self._solver(v, t, chooser_team, obs.kraak_level) if exact else None
@@ -252,7 +252,7 @@ class HardPlayer:
             if self.worlds is None and worlds >= self.caps[not exact]:
                 break
         weight = weight or 1.0  # every world all but impossible: the sums are all 0
-        return {a: totals[a.card.index] / weight for a in obs.legal}  # type: ignore[union-attr]
+        return {a: totals[card_of(a).index] / weight for a in obs.legal}
 
     # --- trump ---
     def bid(self, obs: Observation, deadline: float) -> Action:
@@ -275,9 +275,10 @@ class HardPlayer:
         options: dict[Action, int] = {}
         for a in legal:
             if a.kind == "name":
-                options[a] = a.suit.index  # type: ignore[union-attr]
+                options[a] = suit_of(a).index
             elif a.kind == "take":
-                options[a] = obs.proposed.suit_index  # type: ignore[union-attr]
+                assert obs.proposed is not None  # a take is offered only of a proposed card
+                options[a] = obs.proposed.suit_index
         values = dict.fromkeys(options, 0.0)
         me = obs.seat
         v = obs.variant
@@ -302,9 +303,9 @@ class HardPlayer:
                         chooser = (q, t)
                         break
                 if chooser is None and v.trump_selection == "dealer_forced" and obs.dealer in later:
-                    chooser = (obs.dealer, _would_name(hands[obs.dealer], 0.0))
+                    chooser = (obs.dealer, _must_name(hands[obs.dealer]))
                 if chooser is None and order[0] != me:
-                    chooser = (order[0], _would_name(hands[order[0]], 0.0))  # forced to name
+                    chooser = (order[0], _must_name(hands[order[0]]))  # forced to name
                 if chooser is None:
                     for a, value in here.items():
                         forced[a] += value
@@ -355,13 +356,14 @@ class HardPlayer:
         gain = 0.0
         worlds = 0
         lead = obs.chooser if obs.variant.opening_lead == "chooser" else obs.first_hand
+        assert lead is not None  # a kraak is called after the trump is chosen
         while self._more(worlds, 8, deadline, 200):
             hands = know.sample(self.rng)
             acc = [0, 0, 0, 0, 0, 0]
             playout(rules, list(hands), lead, [], acc, chooser_team)
             now = _Base(obs.variant, chooser_team, level, (0, 0), (0, 0), (0, 0), 0)
-            call = _Base(obs.variant, chooser_team, level + 1, (0, 0), (0, 0), (0, 0), 0)
-            gain += call.utility(acc, me) - now.utility(acc, me)
+            raised = _Base(obs.variant, chooser_team, level + 1, (0, 0), (0, 0), (0, 0), 0)
+            gain += raised.utility(acc, me) - now.utility(acc, me)
             worlds += 1
         call = gain / worlds - KRAAK_MARGIN
         return {a: call if a.kind == "kraak" else 0.0 for a in obs.legal}
@@ -444,7 +446,7 @@ class _Base:
         self.points = points
         self.roem = roem
         self.won = won
-        m = 2**kraak_level
+        m = 1 << kraak_level
         rf = m if variant.kraken_doubles_roem else 1
         self.totals = (points[0] * m + roem[0] * rf, points[1] * m + roem[1] * rf)
         self.pool = TOTAL_POINTS * m + roem_seen * rf
@@ -481,8 +483,21 @@ def _would_name(hand: int, threshold: float) -> int | None:
     return suit if value >= threshold else None
 
 
+def _must_name(hand: int) -> int:
+    """The suit a player forced to name names: `_would_name` with threshold 0, which a
+    hand's value (a sum of non-negative parts) always reaches."""
+    cards = tuple(cards_of(hand))
+    return max((suit_value(cards, s), s) for s in range(4))[1]
+
+
 def _best_next_lead(
-    rules: Rules, base: _Base, hands: list[int], leader: int, trick: list[int], acc: list, team: int
+    rules: Rules,
+    base: _Base,
+    hands: list[int],
+    leader: int,
+    trick: list[int],
+    acc: list[int],
+    team: int,
 ) -> float:
     """The deal's value for `team` when all play by the rule of thumb except at the next
     lead of `team`, where every card is tried and the best one counts.
@@ -500,7 +515,7 @@ def _best_next_lead(
 
 
 def _play(
-    rules: Rules, hands: list[int], leader: int, trick: list[int], acc: list, p: int, c: int
+    rules: Rules, hands: list[int], leader: int, trick: list[int], acc: list[int], p: int, c: int
 ) -> tuple[int, list[int]]:
     """Seat p plays card c; the next leader and trick (`close_trick`)."""
     hands[p] ^= 1 << c
@@ -509,7 +524,7 @@ def _play(
 
 
 def _lead_values(
-    rules: Rules, base: _Base, hands: list[int], leader: int, acc: list, team: int
+    rules: Rules, base: _Base, hands: list[int], leader: int, acc: list[int], team: int
 ) -> dict[int, float]:
     """Each card `leader` may lead now, valued for `team` by a rule-of-thumb playout after it."""
     values = {}
@@ -523,7 +538,7 @@ def _lead_values(
 
 
 def _searched_leads(
-    rules: Rules, base: _Base, hands: list[int], leader: int, trick: list[int], acc: list,
+    rules: Rules, base: _Base, hands: list[int], leader: int, trick: list[int], acc: list[int],
     team: int,
 ) -> float:  # fmt: skip
     """The deal's value for `team` when every lead, by either side, is the card whose
