@@ -24,5 +24,6 @@ def test_monkey_random_inputs():
         app.close()
     assert report.events == EVENTS
     assert report.scenes_seen == set(smoke.SCENES)
-    # frames with a four-player table on the stack: about a third of them
-    assert report.positions_checked > EVENTS // 4
+    # frames with a four-player table on the stack: 78 % of them in `make test`, 24 % at
+    # KLAVERJAS_SWEEP=4 (each screen's share of inputs changes the mix)
+    assert report.positions_checked > EVENTS // 5
