@@ -68,23 +68,29 @@ def test_a_forced_name_is_not_told_it_can_win_the_deal():
     assert text.startswith(f"Name {text.split()[1]} as trump (you hold 8, 7 of ")
 
 
-def test_a_lead_tied_with_others_is_not_called_the_best():
-    """Amsterdam, match 0 played at random (seed 1) to North's lead of the fifth trick:
-    the hint's four cards are all valued 81, and the hint takes the first listed, the king
-    of clubs. "Of all your cards, it does best" was false; none does better is true."""
+def _tied_lead():
+    """Amsterdam match 0 played at random (seed 1) to North's lead of the fifth trick,
+    where the hint's four cards are all valued alike: the state and the observation."""
     import random
-
-    from klaverjas_gui.play.seats import CancelToken
-    from klaverjas_gui.teach import coach
-    from klaverjas_gui.ui.table.guide import coached_hint
 
     rng = random.Random(1)
     state = new_match(PRESETS["amsterdam"], 0)
     while True:
         obs = state.observation(state.to_move)
         if obs.phase == "play" and not obs.trick and len(obs.hand) == 4:
-            break
+            return state, obs
         state, _ = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_a_lead_tied_with_others_is_not_called_the_best():
+    """Amsterdam, match 0 played at random (seed 1) to North's lead of the fifth trick:
+    the hint's four cards are all valued 81, and the hint takes the first listed, the king
+    of clubs. "Of all your cards, it does best" was false; none does better is true."""
+    from klaverjas_gui.play.seats import CancelToken
+    from klaverjas_gui.teach import coach
+    from klaverjas_gui.ui.table.guide import coached_hint
+
+    _, obs = _tied_lead()
     values = coach.evaluate(obs, 7, 24)
     hint = coached_hint(CancelToken(), obs, 7, 24)
     assert hint.action.card == parse_card("KC") and len(set(values.values())) == 1
@@ -204,19 +210,12 @@ def test_a_drill_answer_tied_with_the_hint_is_not_called_what_the_coach_would_do
     """The tied lead above (four cards at 81, the hint the king of clubs): a drill answered
     with the jack of clubs costs nothing, and was told "the jack of clubs is what the coach
     would do here"; the coach would lead the king. No option valued above it is true."""
-    import random
     from types import SimpleNamespace
 
     from klaverjas_gui.play.drills import Drill, verdict
     from klaverjas_gui.teach import coach
 
-    rng = random.Random(1)
-    state = new_match(PRESETS["amsterdam"], 0)
-    while True:
-        obs = state.observation(state.to_move)
-        if obs.phase == "play" and not obs.trick and len(obs.hand) == 4:
-            break
-        state, _ = state.apply(rng.choice(state.legal_actions()))
+    state, obs = _tied_lead()
     hint = coach.hint(obs, 7, 24)
     other = next(a for a in obs.legal if a != hint)
     j = coach.judge(obs, other, seed=7, worlds=24)
