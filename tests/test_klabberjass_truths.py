@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from klaverjas_gui.engine import KLABBERJASS_PRESETS, new_klabberjass
 from klaverjas_gui.engine.cards import TRUMP_STRENGTH
 from klaverjas_gui.engine.klabberjass import (
@@ -105,34 +107,36 @@ def test_a_silence_says_what_it_does():
     assert state.declarations == (0, 0) and state.shown == ()
 
 
-def test_a_hinted_schmeiss_says_what_its_values_say():
-    """Seed 5, the first bid: the hint is a schmeiss, valued above the take and the pass.
-    "Your hearts are good enough to play if your opponent refuses" was said of any schmeiss."""
-    state = new_klabberjass(KJ, 5)
+@pytest.mark.parametrize(
+    "preset, seed, said",
+    [
+        # seed 5, the first bid: "Your hearts are good enough to play if your opponent
+        # refuses" was said of any schmeiss
+        pytest.param(
+            "klabberjass", 5,
+            "Schmeiss: played out over likely deals, with your opponent's likely answer, a "
+            "schmeiss did better than passing or making trump.",
+            id="klabberjass",
+        ),
+        # clob, seed 1: "this hand is too weak to play" was said of any schmeiss
+        pytest.param(
+            "clob", 1,
+            "Schmeiss: with clob the deal is dealt again, and played out over likely deals "
+            "that did better than passing or making trump.",
+            id="clob",
+        ),
+    ],
+)  # fmt: skip
+def test_a_hinted_schmeiss_says_what_its_values_say(preset, seed, said):
+    """The hint is a schmeiss, valued above the take and the pass: its sentence says so,
+    and nothing about the hand it was not checked against."""
+    state = new_klabberjass(KLABBERJASS_PRESETS[preset], seed)
     obs = state.observation(state.to_move)
     values = coach.evaluate(obs, 5, WORLDS)
     hint = _hint(obs)
     assert hint.action == SCHMEISS_CALL
     assert all(v < values[SCHMEISS_CALL] for a, v in values.items() if a != SCHMEISS_CALL)
-    assert hint.text == (
-        "Schmeiss: played out over likely deals, with your opponent's likely answer, a "
-        "schmeiss did better than passing or making trump."
-    )
-
-
-def test_a_hinted_clob_schmeiss_says_what_its_values_say():
-    """Clob, seed 1: "this hand is too weak to play" was said of any schmeiss; the values
-    put the new deal above passing and taking."""
-    state = new_klabberjass(KLABBERJASS_PRESETS["clob"], 1)
-    obs = state.observation(state.to_move)
-    values = coach.evaluate(obs, 5, WORLDS)
-    hint = _hint(obs)
-    assert hint.action == SCHMEISS_CALL
-    assert all(v < values[SCHMEISS_CALL] for a, v in values.items() if a != SCHMEISS_CALL)
-    assert hint.text == (
-        "Schmeiss: with clob the deal is dealt again, and played out over likely deals that "
-        "did better than passing or making trump."
-    )
+    assert hint.text == said
 
 
 def _answer(seed: int):
