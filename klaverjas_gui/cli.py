@@ -15,13 +15,13 @@ import re
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 # isort: off
 from .window import MAX_SIZE, MIN_SIZE, is_device  # first: its SDL hints come before pygame
 
 # isort: on
-from . import crash, i18n
+from . import crash, i18n, memory
 from .engine import VariantError
 from .games import DEFAULT_GAME, GAMES, get_game
 from .play.session import SEED_LIMIT
@@ -29,6 +29,8 @@ from .store.prefs import LANGUAGES, SPEEDS
 from .store.session import Store, export_command
 from .ui.catalogue import SCREENS
 from .version import version
+
+T = TypeVar("T")
 
 KEYS_HELP = """keys:
   play a card   drag it to the table or click it (double-click: see Settings);
@@ -453,6 +455,13 @@ def _run(args: argparse.Namespace) -> int:
             held.release()
 
 
+def settled(app: T) -> T:
+    """The window just opened, what it loaded kept out of the collector's way
+    (`memory.settle`)."""
+    memory.settle()
+    return app
+
+
 def _play(args: argparse.Namespace) -> int:
     network = args.host or args.join is not None
     if network and not args.window:
@@ -466,10 +475,10 @@ def _play(args: argparse.Namespace) -> int:
     if args.smoke:
         from . import smoke
 
-        return smoke.run(lambda: App(args, deterministic=True), 1 / FPS)
+        return smoke.run(lambda: settled(App(args, deterministic=True)), 1 / FPS)
     fixed = args.frames is not None or args.screenshot is not None
     frames = args.frames or (60 if args.screenshot else None)
-    app = App(args, deterministic=fixed, autopilot=fixed)
+    app = settled(App(args, deterministic=fixed, autopilot=fixed))
     try:
         if args.scene is not None:
             SCREENS[args.scene](app)
