@@ -546,48 +546,57 @@ def _lesson_at(shell: Shell, lesson_id: str, step: str) -> None:
         scene.update(0.05)
 
 
-def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) -> None:
-    """The live coach's note after a costly decision (judged over 8 fixed sampled deals):
-    Klaverjas, seat 0 plays the 7 of hearts on its partner's trick where the ace of
-    spades gave 11 more points; Klabberjass, taking diamonds on a hand that should pass.
-    `options`: with the options panel open."""
+@cache
+def _judged(game: str) -> tuple[Any, Any, Any, Any]:
+    """(the position shown, the one before the decision, the decision, the coach's judgement
+    over 8 fixed sampled deals) of a coach-note screen: the same at every opening, so judged
+    once a process (the exact search under the judgement takes up to a second, and the
+    screen walks of the tests open these screens in every language and text size).
+
+    Klaverjas: seat 0 plays the 7 of hearts on its partner's trick where the ace of spades
+    gave 11 more points; Klabberjass: taking diamonds on a hand that should pass;
+    Kalabriasz, seed 4: you named trump (shown laying away two cards)."""
     from ..engine import Action
     from ..teach import coach
-    from .table.coach_note import Note
 
     before: Any
-    if klabberjass:
+    if game == "klabberjass":
         before = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 2)
-        action = Action("take")
-        _klabberjass(shell)
+        action, shown = Action("take"), before
+    elif game == "kalabriasz":
+        shown = kalabriasz_position(4, lambda s: s.phase == "talon")
+        before = kalabriasz_position(4, lambda s: s.n_actions == shown.n_actions - 1)
+        action = shown.actions[-1]
     else:
         before = _played("amsterdam", 15, lambda s: s.n_actions == 14)
-        action = Action("play", card=parse_card("7H"))
-        _table(shell)
-    obs = before.observation(before.to_move)
-    j = coach.judge(obs, action, 1, 8)
+        action, shown = Action("play", card=parse_card("7H")), before
+    return shown, before, action, coach.judge(before.observation(before.to_move), action, 1, 8)
+
+
+def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) -> None:
+    """The live coach's note after a costly decision (`_judged`), Klaverjas or Klabberjass.
+    `options`: with the options panel open."""
+    from .table.coach_note import Note
+
+    game = "klabberjass" if klabberjass else "klaverjas"
+    shown, before, action, j = _judged(game)
+    _klabberjass(shell) if klabberjass else _table(shell)
     table: Any = shell.match
-    table.load(before)
+    table.load(shown)
     table.submit(action)  # played as a person plays it: the trick stays in view a moment
-    table.coach.note = Note(obs, j, table.coach.cards)
+    table.coach.note = Note(before.observation(before.to_move), j, table.coach.cards)
     if options:
         table.coach.open()
 
 
 def _kalabriasz_coach_note(shell: Shell) -> None:
-    """Kalabriasz, seed 4: you named trump, and lay away two cards under the coach's note
-    on that choice (judged over 8 fixed sampled deals)."""
-    from ..teach import coach
+    """Kalabriasz's coach note on naming trump, the talon laid away under it (`_judged`)."""
     from .table.coach_note import Note
 
-    talon = kalabriasz_position(4, lambda s: s.phase == "talon")
-    before = kalabriasz_position(4, lambda s: s.n_actions == talon.n_actions - 1)
-    action = talon.actions[-1]
-    obs = before.observation(before.to_move)
-    j = coach.judge(obs, action, 1, 8)
+    shown, before, _, j = _judged("kalabriasz")
     table = _kalabriasz(shell)
-    table.load(talon)
-    table.coach.note = Note(obs, j, table.coach.cards)
+    table.load(shown)
+    table.coach.note = Note(before.observation(before.to_move), j, table.coach.cards)
 
 
 _COACHED = dataclasses.replace(PRESETS["amsterdam"], match_length="deals:2")
