@@ -69,7 +69,11 @@ def install() -> None:
     if str(DIRECTORY) not in i18n.load_path:
         i18n.load_path.append(str(DIRECTORY))
     for lang in LANGUAGES:
-        for key, value in catalog(lang).items():
+        entries = catalog(lang)
+        last = next(reversed(entries), None)  # added last: all are there when it is
+        if last is None or i18n.translations.has(last, locale=lang):
+            continue  # added by an earlier switch: 4,000 adds a switch were 2 ms of nothing
+        for key, value in entries.items():
             i18n.add_translation(key, value, locale=lang)
     i18n.set("locale", _current)
 
