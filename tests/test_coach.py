@@ -196,19 +196,27 @@ def test_kinds_follow_the_engines_facts():
     assert kinds["-"] > 50 and len(kinds) >= 4, kinds
 
 
-@pytest.mark.slow(12)
-def test_a_costly_decision_gets_one_note_in_the_players_language():
-    """Each flagged decision's note and options in English, Dutch and French. The decisions
-    are judged once (a judgement holds no words: the language changes only the sentences),
-    which was most of the time of a test per language."""
-    flagged = []
+def _flagged_of_three_kinds() -> list[tuple[Any, Any]]:
+    """(observation, judgement) of the flagged decisions of Amsterdam matches, judged until
+    three kinds of note are among them (the first seed has them by its 29th decision:
+    judging the rest of its match took as long again)."""
+    flagged: list[tuple[Any, Any]] = []
     for seed in range(4):
         for _, obs, action in _decisions(PRESETS["amsterdam"], seed, limit=120):
             j = coach.judge(obs, action, seed=seed, worlds=W)
             if j is not None and j.flagged:
                 flagged.append((obs, j))
-        if len({j.mistake for _, j in flagged}) >= 3:
-            break  # three kinds of note (the first seed has them): enough to read
+                if len({j.mistake for _, j in flagged}) >= 3:
+                    return flagged
+    return flagged
+
+
+@pytest.mark.slow(6)
+def test_a_costly_decision_gets_one_note_in_the_players_language():
+    """Each flagged decision's note and options in English, Dutch and French. The decisions
+    are judged once (a judgement holds no words: the language changes only the sentences),
+    which was most of the time of a test per language."""
+    flagged = _flagged_of_three_kinds()
     for lang in ("en", "nl", "fr"):
         i18n.set_language(lang)
         i18n.missing.clear()
