@@ -546,40 +546,48 @@ def _lesson_at(shell: Shell, lesson_id: str, step: str) -> None:
         scene.update(0.05)
 
 
-@cache
-def _judged(game: str) -> tuple[Any, Any, Any, Any]:
-    """(the position shown, the one before the decision, the decision, the coach's judgement
-    over 8 fixed sampled deals) of a coach-note screen: the same at every opening, so judged
-    once a process (the exact search under the judgement takes up to a second, and the
-    screen walks of the tests open these screens in every language and text size).
-
-    Klaverjas: seat 0 plays the 7 of hearts on its partner's trick where the ace of spades
-    gave 11 more points; Klabberjass: taking diamonds on a hand that should pass;
-    Kalabriasz, seed 4: you named trump (shown laying away two cards)."""
+def _seven_of_hearts() -> tuple[Any, Any, Any]:
+    """Klaverjas: seat 0 plays the 7 of hearts on its partner's trick where the ace of
+    spades gave 11 more points. (position shown, position before, decision)"""
     from ..engine import Action
+
+    before = _played("amsterdam", 15, lambda s: s.n_actions == 14)
+    return before, before, Action("play", card=parse_card("7H"))
+
+
+def _taking_diamonds() -> tuple[Any, Any, Any]:
+    """Klabberjass: taking diamonds on a hand that should pass."""
+    from ..engine import Action
+
+    before = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 2)
+    return before, before, Action("take")
+
+
+def _naming_trump() -> tuple[Any, Any, Any]:
+    """Kalabriasz, seed 4: you named trump; shown laying away two cards."""
+    shown = kalabriasz_position(4, lambda s: s.phase == "talon")
+    before = kalabriasz_position(4, lambda s: s.n_actions == shown.n_actions - 1)
+    return shown, before, shown.actions[-1]
+
+
+@cache
+def _judged(decision: Callable[[], tuple[Any, Any, Any]]) -> tuple[Any, Any, Any, Any]:
+    """`decision`'s (position shown, position before, action) and the coach's judgement of
+    it over 8 fixed sampled deals: the same at every opening of its coach-note screen, so
+    judged once a process (the exact search under it takes up to a second, and the tests'
+    screen walks open these screens in every language and text size)."""
     from ..teach import coach
 
-    before: Any
-    if game == "klabberjass":
-        before = new_klabberjass(KLABBERJASS_PRESETS["klabberjass"], 2)
-        action, shown = Action("take"), before
-    elif game == "kalabriasz":
-        shown = kalabriasz_position(4, lambda s: s.phase == "talon")
-        before = kalabriasz_position(4, lambda s: s.n_actions == shown.n_actions - 1)
-        action = shown.actions[-1]
-    else:
-        before = _played("amsterdam", 15, lambda s: s.n_actions == 14)
-        action, shown = Action("play", card=parse_card("7H")), before
+    shown, before, action = decision()
     return shown, before, action, coach.judge(before.observation(before.to_move), action, 1, 8)
 
 
 def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) -> None:
-    """The live coach's note after a costly decision (`_judged`), Klaverjas or Klabberjass.
-    `options`: with the options panel open."""
+    """The live coach's note after a costly decision (`_seven_of_hearts`, or with
+    `klabberjass` `_taking_diamonds`); `options`: with the options panel open."""
     from .table.coach_note import Note
 
-    game = "klabberjass" if klabberjass else "klaverjas"
-    shown, before, action, j = _judged(game)
+    shown, before, action, j = _judged(_taking_diamonds if klabberjass else _seven_of_hearts)
     _klabberjass(shell) if klabberjass else _table(shell)
     table: Any = shell.match
     table.load(shown)
@@ -590,10 +598,10 @@ def _coach_note(shell: Shell, options: bool = False, klabberjass: bool = False) 
 
 
 def _kalabriasz_coach_note(shell: Shell) -> None:
-    """Kalabriasz's coach note on naming trump, the talon laid away under it (`_judged`)."""
+    """Kalabriasz's coach note on naming trump, the talon laid away under it."""
     from .table.coach_note import Note
 
-    shown, before, _, j = _judged("kalabriasz")
+    shown, before, _, j = _judged(_naming_trump)
     table = _kalabriasz(shell)
     table.load(shown)
     table.coach.note = Note(before.observation(before.to_move), j, table.coach.cards)
