@@ -3,8 +3,6 @@ sets up a real position where the old sentence was false, and asks for the one s
 
 from __future__ import annotations
 
-import pytest
-
 from klaverjas_gui.engine import PRESETS, new_match, parse_card
 from klaverjas_gui.engine.match import Stacked, name
 
@@ -249,16 +247,11 @@ def test_the_review_does_not_call_a_choice_under_half_a_point_worse_as_good_as_t
     )
 
 
-@pytest.mark.parametrize(
-    ("lang", "words"),
-    [("en", "Close: the king of diamonds is less than a point from the best."),
-     ("nl", "Bijna: de ruiten heer zit minder dan een punt van de beste."),
-     ("fr", "Presque : le roi de carreau est à moins d'un point du meilleur.")],
-)  # fmt: skip
-def test_a_drill_answer_under_half_a_point_from_the_best_is_not_about_0_points(lang, words):
+def test_a_drill_answer_under_half_a_point_from_the_best_is_not_about_0_points():
     """The king of diamonds of the note above, answered in a drill: 0.03 below the best.
     "Close: the king of diamonds is only about 0 points from the best" was said; the cost
-    rounds to 0, and less than a point is what is true."""
+    rounds to 0, and less than a point is what is true, in each language (judged once: a
+    judgement holds no words)."""
     from types import SimpleNamespace
 
     from klaverjas_gui import i18n
@@ -268,8 +261,13 @@ def test_a_drill_answer_under_half_a_point_from_the_best_is_not_about_0_points(l
     state, obs, action = _sixth_card_choice()
     j = coach.judge(obs, action, seed=3, worlds=8)
     assert j is not None and 0 < j.cost < 0.5
-    i18n.set_language(lang)
     decision = SimpleNamespace(chosen=str(action), cost=12.0)
-    found = verdict(Drill(decision, None, state, obs), j)
-    assert found.level == "close" and found.text == words
-    assert " 0 " not in found.text
+    for lang, words in (
+        ("en", "Close: the king of diamonds is less than a point from the best."),
+        ("nl", "Bijna: de ruiten heer zit minder dan een punt van de beste."),
+        ("fr", "Presque : le roi de carreau est à moins d'un point du meilleur."),
+    ):
+        i18n.set_language(lang)
+        found = verdict(Drill(decision, None, state, obs), j)
+        assert found.level == "close" and found.text == words, lang
+        assert " 0 " not in found.text
