@@ -173,10 +173,10 @@ def test_the_history_shows_a_three_player_score_whole(make_app, tmp_path):
     score = " – ".join(str(t) for t in state.totals)
     assert max(state.totals) >= 1000 and listing.rows[0][4] == score
     x0, x1 = listing.edges()[4]
-    assert listing._fit(score, listing.px(16), x1 - x0 - listing.px(12), False) == score
+    assert theme.shorten(score, listing.px(16), x1 - x0 - listing.px(12), False) == score
     x0, x1 = listing.edges()[3]  # the players still shown whole
     players = listing.rows[0][3]
-    assert listing._fit(players, listing.px(16), x1 - x0 - listing.px(12), False) == players
+    assert theme.shorten(players, listing.px(16), x1 - x0 - listing.px(12), False) == players
 
 
 def test_dutch_statistics_count_kalabriasz_games_as_partijen(make_app, tmp_path):

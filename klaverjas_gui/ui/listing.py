@@ -141,7 +141,7 @@ class Listing:
         line_h = theme.font(head_px, True).get_linesize()
         for col, (x0, x1), lines in zip(self.columns, edges, self.head_lines(), strict=True):
             for k, line in enumerate(lines):
-                title = self._fit(line, head_px, x1 - x0 - px(10), True)  # a word past all room
+                title = theme.shorten(line, head_px, x1 - x0 - px(10), True)  # a word past all room
                 img = theme.text(title, head_px, theme.TEXT_DIM, True)
                 self._blit(surface, img, col.align, x0, x1, self.rect.top + px(8) + k * line_h)
         y = self.body.top
@@ -170,7 +170,7 @@ class Listing:
                         surface.blit(icon, (x0 + px(8), band.centery - icon.get_height() // 2))
                     continue
                 colour = theme.GOLD_LIGHT if n == 0 else theme.TEXT
-                img = theme.text(self._fit(cell, cell_px, x1 - x0 - px(12), n == 0), cell_px,
+                img = theme.text(theme.shorten(cell, cell_px, x1 - x0 - px(12), n == 0), cell_px,
                                  colour, n == 0)  # fmt: skip
                 self._blit(surface, img, col.align, x0, x1, ty)
         self._scroll_bar(surface)
@@ -224,16 +224,6 @@ class Listing:
             surface.blit(img, (x1 - self.px(8) - img.get_width(), y))
         else:
             surface.blit(img, (x0 + self.px(8), y))
-
-    @staticmethod
-    def _fit(text: str, px: int, width: int, bold: bool) -> str:
-        """Shorten with an ellipsis so a long name never runs into the next column."""
-        font = theme.font(px, bold)
-        if font.size(text)[0] <= width:
-            return text
-        while text and font.size(text + "…")[0] > width:
-            text = text[:-1]
-        return text + "…"
 
     def _scroll_bar(self, surface: pygame.Surface) -> None:
         n, shown = len(self.rows), self.visible

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -177,15 +178,42 @@ def _wrap(content: str, px: int, width: int, bold: bool, _scale: float) -> tuple
     return tuple(lines)
 
 
+ELLIPSIS = "…"
+
+
+def longest(n: int, fits: Callable[[int], bool]) -> int:
+    """The largest k in 0..n for which `fits(k)` holds (0 if none), where it holds up to
+    some k and not beyond, as for the width of a text's first k characters. A binary
+    search: a name of 2,000 characters is measured 11 times, not 2,000."""
+    lo, hi = 0, n
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def shorten(content: str, px: int, width: int, bold: bool = False) -> str:
+    """`content` as it fits in `width` pixels: shortened with "…" when it is too long."""
+    if text_width(content, px, bold) <= width:
+        return content
+    n = longest(len(content), lambda k: text_width(content[:k] + ELLIPSIS, px, bold) <= width)
+    return content[:n].rstrip() + ELLIPSIS
+
+
 def _pieces(words: list[str], px: int, width: int, bold: bool) -> list[tuple[str, bool]]:
     """`words`, each wider than `width` (a log file's path) cut into pieces that fit, after
     a "/" where one falls near the end of a piece; True: a piece the word goes on after."""
     out: list[tuple[str, bool]] = []
     for word in words:
         while text_width(word, px, bold) > width and len(word) > 1:
-            n = len(word) - 1
-            while n > 1 and text_width(word[:n], px, bold) > width:
-                n -= 1
+
+            def fits(k: int, rest: str = word) -> bool:
+                return text_width(rest[:k], px, bold) <= width
+
+            n = max(1, longest(len(word) - 1, fits))
             cut = word.rfind("/", 0, n) + 1 or word.rfind("\\", 0, n) + 1
             n = cut if cut > n // 2 else n
             out.append((word[:n], True))

@@ -66,10 +66,8 @@ def note_text(obs: Any, j: coach.Judgement) -> str:
 
 def _cut(line: str, size: int, width: int) -> str:
     """The last line shown of a note cut short: ending in "…" within `width`."""
-    font = theme.font(size)
-    while line and font.size(line + "…")[0] > width:
-        line = line[:-1]
-    return line.rstrip() + "…"
+    n = theme.longest(len(line), lambda k: theme.text_width(line[:k] + "…", size) <= width)
+    return line[:n].rstrip() + "…"
 
 
 class CoachNotes:

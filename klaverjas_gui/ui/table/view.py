@@ -25,17 +25,12 @@ from .layout import MIN_TEXT, SMALL, Pose, TableLayout
 from .model import BUBBLE_FADE, TableModel
 
 HINT_COLOUR = (120, 214, 255)  # the hint's panel and rings (ui/table/guide.py)
-ELLIPSIS = "…"
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text` as it fits in `width` pixels: shortened with "…" when it is too long."""
-    font = theme.font(size, bold)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + ELLIPSIS)[0] > width:
-        text = text[:-1]
-    return text.rstrip() + ELLIPSIS
+    """`text` as it fits in `width` pixels: shortened with "…" when it is too long (the
+    table's names and cells; tests/textfit.py notes what it shortens)."""
+    return theme.shorten(text, size, width, bold)
 
 
 def shrink(text: str, big: int, small: int, width: int, bold: bool = False) -> tuple[str, int]:
