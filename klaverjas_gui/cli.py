@@ -15,7 +15,7 @@ import re
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn
 
 # isort: off
 from .window import MAX_SIZE, MIN_SIZE, is_device  # first: its SDL hints come before pygame
@@ -29,8 +29,6 @@ from .store.prefs import LANGUAGES, SPEEDS
 from .store.session import Store, export_command
 from .ui.catalogue import SCREENS
 from .version import version
-
-T = TypeVar("T")
 
 KEYS_HELP = """keys:
   play a card   drag it to the table or click it (double-click: see Settings);
@@ -455,13 +453,6 @@ def _run(args: argparse.Namespace) -> int:
             held.release()
 
 
-def settled(app: T) -> T:
-    """The window just opened, what it loaded kept out of the collector's way
-    (`memory.settle`)."""
-    memory.settle()
-    return app
-
-
 def _play(args: argparse.Namespace) -> int:
     network = args.host or args.join is not None
     if network and not args.window:
@@ -472,13 +463,14 @@ def _play(args: argparse.Namespace) -> int:
     from .loop import FPS
     from .ui import theme
 
+    memory.settle()  # what is loaded by now lives as long as the program
     if args.smoke:
         from . import smoke
 
-        return smoke.run(lambda: settled(App(args, deterministic=True)), 1 / FPS)
+        return smoke.run(lambda: App(args, deterministic=True), 1 / FPS)
     fixed = args.frames is not None or args.screenshot is not None
     frames = args.frames or (60 if args.screenshot else None)
-    app = settled(App(args, deterministic=fixed, autopilot=fixed))
+    app = App(args, deterministic=fixed, autopilot=fixed)
     try:
         if args.scene is not None:
             SCREENS[args.scene](app)

@@ -69,10 +69,11 @@ def give_back() -> bool:
 
 
 def settle() -> None:
-    """Take what the program has built by its first frame (modules, rule and AI tables,
-    theme, fonts) out of the collector's sight: it lives as long as the program, and the
-    full collection at every scene change (`App.give_back_memory`) then walks only what
-    the screens made since: half a millisecond of CPU instead of about ten
-    (benchmarks/back_to_menu.py). Garbage is collected first, so nothing dead is kept."""
+    """Take what the program has loaded before its window opens (modules, rule and AI
+    tables) out of the collector's sight: it lives as long as the program, and the full
+    collection at every scene change (`App.give_back_memory`) then walks only what came
+    since: about 1 ms of CPU instead of 13 (benchmarks/back_to_menu.py). Called before
+    the first scene is built: a scene's widgets hold reference cycles, and a frozen
+    cycle is never collected. Garbage is collected first, so nothing dead is kept."""
     gc.collect()
     gc.freeze()
