@@ -8,6 +8,7 @@ The strangers come from other loopback addresses (127.0.0.2 and up) than the hon
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import math
@@ -547,6 +548,47 @@ def test_a_guest_that_reads_a_trickle_cannot_grow_the_hosts_memory(table):
             time.sleep(0.1)
         bound = LIMITS.queued_bytes + P.MAX_BYTES  # the bound, and one message over it
         assert most <= bound, f"{most // 1024} KiB waited in the host for one slow laptop"
+        assert t.host.running and not t.errors
+    finally:
+        c.close()
+
+
+@pytest.mark.parametrize("joined", [True, False], ids=["seated", "stranger"])
+def test_a_flood_of_websocket_pings_that_reads_no_pong_cannot_grow_the_hosts_memory(
+    table, joined
+):
+    """WebSocket's own ping frames (not the protocol's "ping" message: no message, so the
+    door's rate and `queued_bytes` never see them), sent as fast as the socket takes them
+    by a laptop that reads nothing: websockets answers each with a pong written to the
+    connection's transport, whose buffer has no bound (the keepalive ping waits in drain()
+    behind them). A guest seated in the lobby (no message for it, so no `send_seconds`)
+    made the host hold a gigabyte in 40 seconds; a stranger without the code, some 800 MB
+    until its bye timed out. Now a connection with more than `queued_bytes` waiting in its
+    transport is closed."""
+    t = table(guests=3, grace=30.0, seed=5)  # a lobby: nothing is sent to the seated guest
+    c = Client(t.host.port, source="127.0.0.1").handshake()
+    if joined:
+        c.send(hello(t.host.room, "Pinger"))
+        assert c.answer()["type"] == "welcome"
+    wait(lambda: t.host.connections)
+    conn = next(iter(t.host.connections))
+    ping = bytes([0x80 | 0x9, 0x80 | 125]) + b"\0\0\0\0" + b"x" * 125  # masked with zeros
+    most, sent = 0, 0
+    end = time.monotonic() + 10
+    c.sock.settimeout(0.2)
+    try:
+        while time.monotonic() < end and sent < 3 * LIMITS.queued_bytes + (8 << 20):
+            try:
+                c.sock.sendall(ping * 200)
+            except TimeoutError:  # the host reads no more (or has closed it)
+                pass
+            except OSError:
+                break
+            sent += len(ping) * 200
+            with contextlib.suppress(AttributeError, OSError):  # closed meanwhile
+                most = max(most, conn.ws.transport.get_write_buffer_size())
+        bound = LIMITS.queued_bytes + (1 << 16)  # the bound, and one read's pongs over it
+        assert most <= bound, f"{most // 1024} KiB of pongs waited in the host ({sent >> 20} MB sent)"
         assert t.host.running and not t.errors
     finally:
         c.close()

@@ -556,8 +556,9 @@ class MatchSession:
         once and thinks over a choice, so a quick card said "its last of the suit". With
         remote seats, a forced move waits the longer of two of this seat's recent thinking
         times, a chosen one the longer of its own (`job_age` now) and one of them: both are
-        the longer of two draws of one distribution."""
-        if self.settings.speed <= 0 or not any(other.kind == REMOTE for other in self.seats):
+        the longer of two draws of one distribution. Whatever the animation speed: at
+        "instant" (0) a forced card came at once again, while a choice took its search."""
+        if not any(other.kind == REMOTE for other in self.seats):
             return 0.0
         recent = self._thinks.setdefault((seat, phase), deque(maxlen=32))
         if forced:
