@@ -452,7 +452,10 @@ class MatchSession:
             if seat == self.holder and s.legal_actions() == (PASS,):
                 self.submit(PASS)  # a question with one answer (Klabberjass's dix, declare)
             elif not self.hand_over_due(seat) and self.autopilot is not None:
-                self._autopilot(dt)
+                if self._remote():
+                    self._computer(seat, dt, self.autopilot)  # timed as the computers are
+                else:
+                    self._autopilot(dt)
             elif seat == self.holder and not self.hand_over_due(seat):
                 self._forced_card(dt)
             return
@@ -523,12 +526,18 @@ class MatchSession:
             return
         self.submit(CLAIM_ROEM if auto and s.pending_roem else PASS)
 
-    def _computer(self, seat: int, dt: float) -> None:
+    def _remote(self) -> bool:
+        """Whether people at other laptops time the moves made here."""
+        return any(other.kind == REMOTE for other in self.seats)
+
+    def _computer(self, seat: int, dt: float, player: ComputerSeat | None = None) -> None:
+        """A computer's move (`player`: the autopilot playing a person's seat, as a headless
+        host's own), asked in the background and held by `_hold`."""
         s = self.state
         key = s.n_actions
         if self.job is None or self.job.key != key:
             self.drop_job()
-            self.job = self.seats[seat].ask(s.observation(seat), self.jobs, key)
+            self.job = (player or self.seats[seat]).ask(s.observation(seat), self.jobs, key)
             self.job_age, self.job_hold = 0.0, None
         else:
             self.job_age += dt
@@ -558,7 +567,7 @@ class MatchSession:
         times, a chosen one the longer of its own (`job_age` now) and one of them: both are
         the longer of two draws of one distribution. Whatever the animation speed: at
         "instant" (0) a forced card came at once again, while a choice took its search."""
-        if not any(other.kind == REMOTE for other in self.seats):
+        if not self._remote():
             return 0.0
         recent = self._thinks.setdefault((seat, phase), deque(maxlen=32))
         if forced:
@@ -568,7 +577,9 @@ class MatchSession:
         return hold
 
     def _autopilot(self, dt: float) -> None:
-        """Decide for the person after a human-looking pause (screenshots, benchmarks)."""
+        """Decide for the person after a human-looking pause (screenshots, benchmarks; with
+        people at other laptops, `_computer` decides for it: a forced card chosen at once
+        after the pause told them "its last of the suit")."""
         s = self.state
         key = ("human", s.n_actions)
         if self._auto_key != key:
