@@ -462,6 +462,24 @@ def test_a_forced_card_earlier_in_the_deal_waits_unless_always():
         assert mine == (list(state.legal_actions()) if plays else []), when
 
 
+def test_with_people_at_other_laptops_only_the_last_card_plays_itself():
+    """ "Always" played an earlier forced card after the same 0.6 s every time: guests
+    timing the person's cards told a forced one, the last of its suit. With a remote
+    seat it waits for the person, as "last trick" does; the last card still plays."""
+    from types import SimpleNamespace
+
+    from klaverjas_gui.play.seats import REMOTE
+
+    for state, plays in ((forced_position(last=False), False), (forced_position(last=True), True)):
+        session = forced_session(state, "always")
+        session.seats[2] = SimpleNamespace(kind=REMOTE, waiting=lambda: True)  # a guest
+        seen = heard(session)
+        for _ in range(40):
+            session.step(0.05)
+        mine = [a for b, a, _ in seen if b is state]
+        assert mine == (list(state.legal_actions()) if plays else []), plays
+
+
 def test_with_the_setting_off_the_last_card_waits_for_the_person():
     session = forced_session(forced_position(last=True), "off")
     seen = heard(session)

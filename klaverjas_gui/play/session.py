@@ -491,9 +491,13 @@ class MatchSession:
 
     def forced(self) -> Action | None:
         """The card the person to move must play, when the settings let it play itself: the
-        only card allowed, at the last trick or (setting "always") at any trick."""
+        only card allowed, at the last trick or (setting "always") at any trick. With people
+        at other laptops only at the last trick: a card played after the same fixed pause
+        each time told them "forced", that is "the last of the suit"."""
         s = self.state
         when = getattr(self.settings, "forced_card", "last_trick")
+        if when == "always" and self._remote():
+            when = "last_trick"
         legal: tuple[Action, ...] = s.legal_actions() if s.phase == "play" and when != "off" else ()
         if len(legal) != 1 or legal[0].kind != "play":
             return None
