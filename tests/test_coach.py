@@ -29,7 +29,7 @@ from klaverjas_gui.play.coaching import Coach
 from klaverjas_gui.play.seats import Jobs
 from klaverjas_gui.play.session import Pace, new_session
 from klaverjas_gui.store.history import SCHEMA_VERSION, History
-from klaverjas_gui.teach import coach
+from klaverjas_gui.teach import coach, hints
 
 W = 4  # sampled deals per judgement in tests: fast, and fixed, so reproducible
 
@@ -158,6 +158,20 @@ def test_forced_answers_and_claims_without_roem_are_no_decisions():
             seen[key] += 1
             assert coach.is_decision(obs) == bool(state.pending_roem)
     assert seen["forced"] and seen["no roem"]
+
+
+def test_the_hint_on_a_claim_without_roem_is_the_pass_its_sentence_says():
+    """The hint rings the option its sentence names: on a trick without roem the sentence
+    is "Pass: there is no roem in this trick", so the hinted action is the pass (the
+    table's Continue); it rang Roem!, the hard player's claim by rule."""
+    seen = 0
+    for state, obs, _ in _decisions(PRESETS["amsterdam"], 2):
+        if obs.phase == "claim" and not state.pending_roem and len(obs.legal) > 1:
+            hinted = coach.hint(obs, 0)
+            assert hints.reason(obs, hinted) == ("guide.claim_none", {})
+            assert hinted.kind == "pass"
+            seen += 1
+    assert seen
 
 
 # --- kinds from the engine's facts ---

@@ -35,7 +35,7 @@ from typing import Any
 
 from ..engine import Action, Card, Observation
 from ..engine.cards import JACK, POINTS, SUIT_MASKS, mask_of
-from ..engine.match import card_of, suit_of
+from ..engine.match import PASS, card_of, suit_of
 from ..engine.play import obligation, winner_index
 from ..engine.roem import roem_of
 from ..engine.variant import Variant
@@ -292,6 +292,10 @@ def hint_values(
     if len(obs.legal) == 1:
         return obs.legal[0], None
     if not is_decision(obs):
+        if obs.phase == "claim" and PASS in obs.legal:
+            # no roem in the trick: the sentence says "Pass" (guide.claim_none), so the ring
+            # goes round the button that passes, not round Roem! (the hard player's claim)
+            return PASS, None
         return coaching(obs).hard_answer(obs, seed, worlds, cancelled), None
     values = evaluate(obs, seed, worlds, cancelled)
     return best_option(obs, values), values
