@@ -554,9 +554,7 @@ def test_a_guest_that_reads_a_trickle_cannot_grow_the_hosts_memory(table):
 
 
 @pytest.mark.parametrize("joined", [True, False], ids=["seated", "stranger"])
-def test_a_flood_of_websocket_pings_that_reads_no_pong_cannot_grow_the_hosts_memory(
-    table, joined
-):
+def test_a_flood_of_websocket_pings_that_reads_no_pong_cannot_grow_the_hosts_memory(table, joined):
     """WebSocket's own ping frames (not the protocol's "ping" message: no message, so the
     door's rate and `queued_bytes` never see them), sent as fast as the socket takes them
     by a laptop that reads nothing: websockets answers each with a pong written to the
@@ -588,7 +586,8 @@ def test_a_flood_of_websocket_pings_that_reads_no_pong_cannot_grow_the_hosts_mem
             with contextlib.suppress(AttributeError, OSError):  # closed meanwhile
                 most = max(most, conn.ws.transport.get_write_buffer_size())
         bound = LIMITS.queued_bytes + (1 << 16)  # the bound, and one read's pongs over it
-        assert most <= bound, f"{most // 1024} KiB of pongs waited in the host ({sent >> 20} MB sent)"
+        waited = f"{most // 1024} KiB of pongs waited in the host ({sent >> 20} MB sent)"
+        assert most <= bound, waited
         assert t.host.running and not t.errors
     finally:
         c.close()
