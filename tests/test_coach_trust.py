@@ -60,7 +60,7 @@ def test_the_issue_example_the_king_wins_so_the_seven_is_not_said_to_lose_by_for
     assert set(obs.legal) == {KS, S7}
     cannot = "cannot win this trick"
     assert cannot not in hints.explain(obs, S7)
-    assert "wins the trick" in hints.explain(obs, KS)
+    assert "beats every card played to this trick so far" in hints.explain(obs, KS)
     for match_seed in range(12):
         seed = coach.judgement_seed(match_seed, state.n_actions + 1)
         hinted = coach.hint(obs, seed)

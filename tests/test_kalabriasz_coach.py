@@ -274,7 +274,9 @@ def test_the_other_defender_winning_is_the_partners_trick_wherever_he_sits():
     assert coach.coaching(obs).partner_winning(obs)
     assert kalabriasz_hints.defence_winning(obs)
     ace = Action("play", card=Card("A", "S"))
-    assert explain(obs, ace) == "You must follow spades; the ace of spades wins the trick."
+    assert explain(obs, ace) == (
+        "You must follow spades; the ace of spades beats every card played to this trick so far."
+    )
     nine = Action("play", card=Card("9", "S"))
     assert explain(obs, nine) == (
         "The other defender is winning this trick: keep your good cards and play the 9 of spades."

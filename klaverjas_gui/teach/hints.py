@@ -26,7 +26,8 @@ from .signal_words import signal_reason
 # --- why the hinted decision ---
 # Every reason sentence has a condition on the visible position, checked before it is said
 # (tests/test_coach_sentences.py runs each over many positions):
-# - "… wins the trick" (follow_win, ruff_win): the card wins the trick as it lies.
+# - "… beats every card played to this trick so far" (follow_win, ruff_win): the card
+#   wins the trick as it lies (later cards may beat it: the sentence promises no more).
 # - "cannot win this trick" (follow_lose, discard): no legal card wins it as it lies.
 # - "keep your higher cards" (follow_duck): a stronger card of the led suit stays in hand.
 # - "keep your good cards" (partner_low): a card worth more points stays in hand.
