@@ -14,7 +14,7 @@ import pytest
 from uitest import DT, click_button, open_learn, press
 
 from klaverjas_gui.ai.solver import Solver, solve_state
-from klaverjas_gui.engine import PRESETS, new_match
+from klaverjas_gui.engine import PRESETS, new_match, parse_card
 from klaverjas_gui.engine.cards import CARD_BY_INDEX
 from klaverjas_gui.engine.match import play
 from klaverjas_gui.i18n import tr
@@ -172,7 +172,7 @@ def test_review_from_the_summary_finds_the_first_lost_points(make_app):
         "teach.review_first_loss_you",  # South is "You": "played by you", not "by You"
         trick=index // 4 + 1,
         card=card_text(card),
-        loss=team_points(first.loss),  # in points of the deal, not the margin
+        n=team_points(first.loss),  # in points of the deal, not the margin
         best=", ".join(map(card_text, first.best)),
     )
     assert said in [text for text, _ in review.caption()[1]]
@@ -265,3 +265,22 @@ def test_review_of_a_loaded_position_replays_its_own_deal(make_app):
     click_button(app, app.top, "review")
     review = app.top
     assert isinstance(review, ReviewScene) and len(review.deal.plays) == 32
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"), [("en", "(1 point);"), ("nl", "(1 punt);"), ("fr", "(1 point) ;")]
+)
+def test_a_first_loss_of_one_point_is_not_said_in_points(lang, words):
+    """A card that gave one point away read "(1 points)" in the review's panel."""
+    from types import SimpleNamespace
+
+    from klaverjas_gui import i18n
+    from klaverjas_gui.teach.review import CardReview
+    from klaverjas_gui.ui.review import ReviewScene
+
+    first = CardReview(5, 0, parse_card("7H"), 2, (parse_card("8H"),), 0)  # a margin of 2
+    scene = SimpleNamespace(names=["You", "Henk", "Anna", "Joop"], per_trick=4)
+    scene.about = lambda key, seat, **values: ReviewScene.about(scene, key, seat, **values)
+    i18n.set_language(lang)
+    text = ReviewScene.first_loss_text(scene, first)
+    assert words in text and "points)" not in text and "punten)" not in text, text

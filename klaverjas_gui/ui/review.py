@@ -114,7 +114,7 @@ class ReviewScene(Scene):
         """Where the human's side first gave points away, and the best card there."""
         best = ", ".join(card_text(c) for c in first.best)
         return self.about("review_first_loss", first.seat, trick=first.index // self.per_trick + 1,
-                          card=card_text(first.card), loss=team_points(first.loss),
+                          card=card_text(first.card), n=team_points(first.loss),
                           best=best)  # fmt: skip
 
     # --- positions ---
