@@ -93,3 +93,34 @@ def test_a_match_over_at_the_table_leaves_nothing_to_continue(run):
     matches.over()
     assert matches.running is None and closed == []  # its table still shows it
     session.close()
+
+
+def _played(history: History, game, variant, seed: int, state=None, moves: int = 6):
+    """`moves` random legal moves of `game` stored in `history` (a new match without
+    `state`, else after (match id, state)); (match id, state) after them."""
+    import random
+
+    rng = random.Random(seed)
+    if state is None:
+        mid = history.start_match(game.name, "custom", variant.to_dict(), seed,
+                                  ["You", "Anna", "Bram", "Joop"][: game.players])  # fmt: skip
+        position = game.new_state(variant, seed)
+    else:
+        mid, position = state
+    for _ in range(moves):
+        position, events = position.apply(rng.choice(position.legal_actions()))
+        history.record(mid, position.n_actions, str(position.actions[-1]), events)
+    return mid, position
+
+
+def test_after_a_restart_continue_brings_back_the_game_played_last(run):
+    """A Klaverjas match started first and played last came second after a Klabberjass
+    game started later: a newcomer back at the laptop was offered the other game."""
+    matches, _ = run
+    history = matches.history
+    klaverjas = _played(history, KLAVERJAS, AMS, 3)
+    _played(history, KLABBERJASS, KLABBER, 4)
+    _played(history, KLAVERJAS, AMS, 3, state=klaverjas)  # then back to it, and quit
+    assert [m.game for m in matches.open_matches()] == [KLAVERJAS, KLABBERJASS]
+    back = matches.comeback()
+    assert back.session is not None and back.session.game is KLAVERJAS and back.load

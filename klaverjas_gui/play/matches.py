@@ -137,11 +137,18 @@ class Matches:
 
     def open_matches(self) -> list[OpenMatch]:
         """What Continue can bring back: the match in memory first, then the other games'
-        running matches in the history (a Klaverjas match and a Klabberjass game both)."""
+        running matches in the history (a Klaverjas match and a Klabberjass game both), the
+        one played last first: after a restart Continue brings back the game that was on
+        the table, not the one started last."""
         found = [m for m in (self.here(), self.parked_match()) if m is not None]
         stored = [m for g in GAMES.values() if all(g is not f.game for f in found)
                   if (m := self.stored(g)) is not None]  # fmt: skip
-        return found + sorted(stored, key=lambda m: -(m.match_id or 0))
+
+        def last(m: OpenMatch) -> tuple[int, int]:
+            mid = m.match_id or 0
+            return self.history.last_played(mid) if mid else 0, mid
+
+        return found + sorted(stored, key=last, reverse=True)
 
     def ending(self, game: Game | None) -> list[OpenMatch]:
         """The unfinished matches that starting a new `game` match would end (None: a

@@ -189,6 +189,13 @@ class History:
         )
         return next((from_row(r) for r in rows if r[0] not in self._stray), None)
 
+    def last_played(self, match_id: int) -> int:
+        """When the match was last played, as the place of its newest stored move among all
+        moves stored (0: none yet): moves are added in the order they are played, so the
+        larger is the match played more recently, whenever each was started."""
+        row = self.db.execute("SELECT MAX(rowid) FROM actions WHERE match_id = ?", (match_id,))
+        return row.fetchone()[0] or 0
+
     def check_unfinished(self) -> None:
         """Find the running rows Continue cannot bring back, and tell the player of the one
         Continue would have brought back (its game's newest) when it no longer replays: a
