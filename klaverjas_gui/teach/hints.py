@@ -31,7 +31,7 @@ from .signal_words import signal_reason
 # - "cannot win this trick" (follow_lose, discard): no legal card wins it as it lies.
 # - "keep your higher cards" (follow_duck): a stronger card of the led suit stays in hand.
 # - "keep your good cards" (partner_low): a card worth more points stays in hand.
-# - "give him points" (partner_points): the card is worth 10 or more.
+# - "add points to it" (partner_points): the card is worth 10 or more.
 # - "nothing higher … is still out" (lead_master): no higher card of a plain suit is unseen.
 # - "draw the opponents' trumps" (lead_trump): a trump lead while a trump is still unseen.
 # - "a low card gives nothing away" (lead_low): the card is worth 0 points.
