@@ -413,3 +413,22 @@ def test_one_match_draws_its_level_across_the_chart_not_a_lone_dot(make_app):
     rows = [y for y in range(rect.h) if surface.get_at((rect.w // 4, y)) == colour]
     assert rows  # a quarter of the way across: the lead's level is drawn there too
     assert all(surface.get_at((3 * rect.w // 4, y)) == colour for y in rows)
+
+
+def test_a_running_matchs_mistakes_come_to_practise_once_it_is_over(make_app):
+    """ "Nothing to practise yet ... every decision that costs 10 points or more comes back
+    here" was said while the running match already held a 25-point one: drills come from
+    matches that are over, and the sentence now says so."""
+    app = make_app(first_frame=True)
+    variant = PRESETS["amsterdam"]
+    mid = app.history.start_match("klaverjas", "amsterdam", variant.to_dict(), 5,
+                                  ["You", "B", "C", "D"])  # fmt: skip
+    state = new_match(variant, 5)
+    action = state.legal_actions()[0]
+    state, events = state.apply(action)
+    app.history.record(mid, 1, str(action), events)
+    app.history.record_decision(mid, 1, 0, "bid", "bid_bold", 25.0, str(action), str(action))
+    assert app.history.drills(5) == []  # the match is still running
+    assert "once the match is over" in i18n.tr("coach.drill_none")
+    app.history.abandon_running("klaverjas")
+    assert [d.cost for d in app.history.drills(5)] == [25.0]
