@@ -251,6 +251,46 @@ class _Thinker:
                                result=lambda: obs.legal[0])  # fmt: skip
 
 
+def _timed_play(monkeypatch, speed: float, thinkers: tuple[int, ...], autopilot: bool):
+    """A match with a remote seat, `thinkers` (and with `autopilot` the host's own seat)
+    played by `_Thinker`s on a simulated clock; (forced, chosen): how long each of their
+    cards took, sorted, a busy machine changing nothing."""
+    from klaverjas_gui.play import session as match_session
+    from klaverjas_gui.play.net.host import host_seating
+    from klaverjas_gui.play.seats import Jobs
+    from klaverjas_gui.play.session import MatchSession, Pace
+
+    monkeypatch.setattr(match_session, "_HOLD", random.Random(8), raising=False)  # alike each run
+    clock, rng = [0.0], random.Random(3)
+    seating = host_seating(KLAVERJAS, 5, "Host", 1, "random", grace=0.0)
+    for seat in thinkers:
+        seating.seats[seat] = _Thinker(clock, rng)
+    if autopilot:
+        seating.autopilot = _Thinker(clock, rng)
+    session = MatchSession(KLAVERJAS, KLAVERJAS.presets["amsterdam"], 5, seating,
+                           settings=Pace(speed=speed), jobs=Jobs(synchronous=True))  # fmt: skip
+    timed = (0, *thinkers) if autopilot else thinkers
+    took: dict[bool, list[float]] = {True: [], False: []}  # forced: the times it took
+    asked = [0.0]
+
+    def moved(before, action, events) -> None:
+        if before.to_move in timed and before.phase == "play":
+            took[len(before.legal_actions()) == 1].append(clock[0] - asked[0])
+        asked[0] = clock[0]
+
+    session.listen(moved)
+    while not session.state.is_over and clock[0] < 3600:
+        session.step(0.01)
+        clock[0] += 0.01
+    assert session.state.is_over
+    return sorted(took[True]), sorted(took[False])
+
+
+def _alike(forced: list[float], chosen: list[float]) -> None:
+    median = {k: v[len(v) // 2] for k, v in (("forced", forced), ("chosen", chosen))}
+    assert abs(median["forced"] - median["chosen"]) < 0.2 * median["chosen"], median
+
+
 @pytest.mark.parametrize("speed", [1.0, 0.0], ids=["normal", "instant"])
 def test_a_computers_answer_time_does_not_tell_a_forced_card(monkeypatch, speed):
     """A guest times the computers' moves: a card played at the pace's minimum was a
@@ -259,36 +299,9 @@ def test_a_computers_answer_time_does_not_tell_a_forced_card(monkeypatch, speed)
     "instant" (0, the host's setting or `--speed instant`), where the computers used to
     answer a forced card at once again (over loopback with hard computers: a median of
     10 ms for a forced card, 190 ms for a chosen one)."""
-    from klaverjas_gui.play import session as match_session
-    from klaverjas_gui.play.net.host import host_seating
-    from klaverjas_gui.play.seats import Jobs
-    from klaverjas_gui.play.session import MatchSession, Pace
-
-    monkeypatch.setattr(match_session, "_HOLD", random.Random(8), raising=False)  # alike each run
-    clock, rng = [0.0], random.Random(3)
-    variant = KLAVERJAS.presets["amsterdam"]
-    seating = host_seating(KLAVERJAS, 5, "Host", 1, "random", grace=0.0)
-    seating.seats[1] = _Thinker(clock, rng)
-    seating.seats[3] = _Thinker(clock, rng)
-    session = MatchSession(
-        KLAVERJAS, variant, 5, seating, settings=Pace(speed=speed), jobs=Jobs(synchronous=True)
-    )  # a busy machine changes nothing
-    took: dict[bool, list[float]] = {True: [], False: []}  # forced: the times it took
-    asked = [0.0]
-
-    def moved(before, action, events) -> None:
-        if before.to_move in (1, 3) and before.phase == "play":
-            took[len(before.legal_actions()) == 1].append(clock[0] - asked[0])
-        asked[0] = clock[0]
-
-    session.listen(moved)
-    while not session.state.is_over and clock[0] < 3600:
-        session.step(0.01)
-        clock[0] += 0.01
-    forced, chosen = sorted(took[True]), sorted(took[False])
-    assert session.state.is_over and len(forced) > 30 and len(chosen) > 60
-    median = {k: v[len(v) // 2] for k, v in (("forced", forced), ("chosen", chosen))}
-    assert abs(median["forced"] - median["chosen"]) < 0.2 * median["chosen"], median
+    forced, chosen = _timed_play(monkeypatch, speed, (1, 3), autopilot=False)
+    assert len(forced) > 30 and len(chosen) > 60
+    _alike(forced, chosen)
 
 
 def test_a_headless_hosts_own_seat_does_not_tell_a_forced_card_by_its_time(monkeypatch):
@@ -296,30 +309,6 @@ def test_a_headless_hosts_own_seat_does_not_tell_a_forced_card_by_its_time(monke
     then chose at once: over loopback, its forced cards came at 0.450-0.455 s and 43 of
     44 chosen ones later than every forced one (Klabberjass: the guest's only opponent).
     With people at other laptops it is now asked and held as the computers are."""
-    from klaverjas_gui.play import session as match_session
-    from klaverjas_gui.play.net.host import host_seating
-    from klaverjas_gui.play.seats import Jobs
-    from klaverjas_gui.play.session import MatchSession, Pace
-
-    monkeypatch.setattr(match_session, "_HOLD", random.Random(8), raising=False)
-    clock, rng = [0.0], random.Random(3)
-    seating = host_seating(KLAVERJAS, 5, "Host", 1, "random", grace=0.0)
-    seating.autopilot = _Thinker(clock, rng)
-    session = MatchSession(KLAVERJAS, KLAVERJAS.presets["amsterdam"], 5, seating,
-                           settings=Pace(speed=1.0), jobs=Jobs(synchronous=True))  # fmt: skip
-    took: dict[bool, list[float]] = {True: [], False: []}
-    asked = [0.0]
-
-    def moved(before, action, events) -> None:
-        if before.to_move == 0 and before.phase == "play":
-            took[len(before.legal_actions()) == 1].append(clock[0] - asked[0])
-        asked[0] = clock[0]
-
-    session.listen(moved)
-    while not session.state.is_over and clock[0] < 3600:
-        session.step(0.01)
-        clock[0] += 0.01
-    forced, chosen = sorted(took[True]), sorted(took[False])
-    assert session.state.is_over and len(forced) > 15 and len(chosen) > 30
-    median = {k: v[len(v) // 2] for k, v in (("forced", forced), ("chosen", chosen))}
-    assert abs(median["forced"] - median["chosen"]) < 0.2 * median["chosen"], median
+    forced, chosen = _timed_play(monkeypatch, 1.0, (), autopilot=True)
+    assert len(forced) > 15 and len(chosen) > 30
+    _alike(forced, chosen)
