@@ -158,10 +158,10 @@ def _port(text: str) -> int:
 
 
 def _room(text: str) -> str:
-    from .play.net.protocol import ROOM_ALPHABET, ROOM_LENGTH, ROOM_PATTERN
+    from .play.net.protocol import ROOM_ALPHABET, ROOM_LENGTH, is_room_code
 
     code = text.strip().upper()
-    if not re.fullmatch(ROOM_PATTERN.strip("^$"), code):
+    if not is_room_code(code):
         raise argparse.ArgumentTypeError(
             f"a room code is {ROOM_LENGTH} to 12 of the letters and digits {ROOM_ALPHABET} "
             f"(a shorter one is guessed too soon), not {text!r}"

@@ -19,7 +19,6 @@ import asyncio
 import contextlib
 import logging
 import queue
-import re
 import threading
 import time
 import unicodedata
@@ -38,7 +37,6 @@ from .names import NAME_REASONS
 
 log = logging.getLogger(__name__)
 
-_ROOM = re.compile(P.ROOM_PATTERN.strip("^$"))
 UNREACHABLE = "unreachable"  # a Reason key of the guest's own: no host answers there
 FATAL = {P.WRONG_ROOM, P.TABLE_FULL, P.NAME_IN_USE, P.BAD_VERSION, P.TOO_MANY_BAD, P.SEAT_KEPT,
          P.TAKEOVER_REFUSED, P.ROOM_CHANGED, P.LOCKED_OUT, *NAME_REASONS}  # fmt: skip
@@ -257,7 +255,7 @@ class NetGuest:
                 self.seats, self.started = m["seats"], m["started"]
                 self.played_for = m.get("played_for", 0)
                 self.hears_away, self.away = m.get("hears_away", False), False
-                if m["room"] != self.room and _ROOM.fullmatch(m["room"]):
+                if m["room"] != self.room and P.is_room_code(m["room"]):
                     # brought to a new match with the last one's code: the table's code now,
                     # for a rejoin and for the token kept (on_token reads `room`)
                     self.room = m["room"]

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import re
 import sys
 import time
 from collections.abc import Callable
@@ -98,7 +97,7 @@ def remembered_room(store: Any) -> tuple[str | None, int | None]:
     except OSError:
         return None, None
     room = lines[0] if lines else None
-    if room is not None and not re.fullmatch(P.ROOM_PATTERN.strip("^$"), room):
+    if room is not None and not P.is_room_code(room):
         room = None  # an older program's shorter code (or damage): the match gets a new one
     port = int(lines[1]) if len(lines) > 1 and lines[1].isdigit() else None
     return room, port

@@ -38,7 +38,6 @@ import contextlib
 import logging
 import math
 import queue
-import re
 import secrets
 import threading
 import time
@@ -175,7 +174,7 @@ class NetHost:
     ) -> None:
         self.session = session
         self.game: Game = session.game
-        if room is not None and not re.fullmatch(P.ROOM_PATTERN.strip("^$"), room):
+        if room is not None and not P.is_room_code(room):
             raise ValueError(f"a room code is {P.ROOM_LENGTH} to 12 of {P.ROOM_ALPHABET}, "
                              f"not {room!r}")  # fmt: skip
         # `previous`: the match this one follows at the same table; its code is not ours

@@ -59,6 +59,12 @@ ROOM_LENGTH = 6  # 31**6: about 887 million codes (and an address that guesses m
 ROOM_PATTERN = f"^[{ROOM_ALPHABET}]{{{ROOM_LENGTH},12}}$"
 TOKEN_PATTERN = "^[A-Za-z0-9_-]{16,64}$"  # a guest's rejoin token (tokens.new_token)
 
+
+def is_room_code(text: str) -> bool:
+    """Whether `text` is a room code as ROOM_PATTERN says, whole (no line end after it)."""
+    return re.fullmatch(ROOM_PATTERN.strip("^$"), text) is not None
+
+
 # Why the host refuses a message that is not a move against the rules (those carry the
 # engine's Reason keys). Each has words in translations/net.*.json under the same key.
 BAD_JSON = "bad_json"  # not JSON, or not a JSON object
