@@ -664,14 +664,9 @@ class NetHost:
             return
         key = name_key(name)
         mine = [s for s in self.remote if seats[s].claimed and name_key(seats[s].name) == key]
-        people = [
-            seat for seat in seats if seat.kind == HUMAN or (seat.kind == REMOTE and seat.claimed)
-        ]
-        taken = {name_key(seat.name) for seat in people}  # a computer gives its name up
-        order = remote_order(self.game)
+        taken = self._taken_names()
         expected = self._expected()  # a newcomer takes these last: their guests come back
-        free = sorted((s for s in self.remote if not seats[s].claimed),
-                      key=lambda s: (s in expected, order.index(s)))  # fmt: skip
+        free = self._free_seats(last=lambda s: s in expected)
         if mine:
             s = mine[0]
             if seats[s].present:
@@ -686,6 +681,17 @@ class NetHost:
             reason = P.NAME_IN_USE if key in taken and free else P.TABLE_FULL
             self.refuse(conn, Reason(reason, {"name": name}), "join")
 
+    def _taken_names(self) -> set[str]:
+        """The name keys of the people seated (a computer gives its name up)."""
+        return {name_key(seat.name) for seat in self.session.seats
+                if seat.kind == HUMAN or (seat.kind == REMOTE and seat.claimed)}  # fmt: skip
+
+    def _free_seats(self, last: Callable[[int], bool]) -> list[int]:
+        """The guests' free seats in the game's order, those for which `last` holds last."""
+        seats, order = self.session.seats, remote_order(self.game)
+        return sorted((s for s in self.remote if not seats[s].claimed),
+                      key=lambda s: (last(s), order.index(s)))  # fmt: skip
+
     def _expected(self) -> set[int]:
         """Our free seats the last match's seated guests are expected back at (each at the
         seat it had, when that seat is a guest's here too)."""
@@ -699,17 +705,10 @@ class NetHost:
         code and its token: its old seat if free, else the first free one, with a new token
         (the welcome names the new code). The token brings one laptop at a time: while a
         seat it brought is taken, a copy of it (read off the wifi) brings nobody."""
-        seats = self.session.seats
-        key = name_key(name)
-        people = [
-            seat for seat in seats if seat.kind == HUMAN or (seat.kind == REMOTE and seat.claimed)
-        ]
-        order = remote_order(self.game)
-        free = sorted((s for s in self.remote if not seats[s].claimed),
-                      key=lambda s: (s != p, order.index(s)))  # fmt: skip
+        free = self._free_seats(last=lambda s: s != p)
         if not free:
             self.refuse(conn, Reason(P.TABLE_FULL, {"name": name}), "join")
-        elif key in {name_key(seat.name) for seat in people}:
+        elif name_key(name) in self._taken_names():
             self.refuse(conn, Reason(P.NAME_IN_USE, {"name": name}), "join")
         else:
             self._brought[free[0]] = p
