@@ -247,11 +247,7 @@ def evaluate(
 ) -> dict[Action, float]:  # fmt: skip
     """The hard player's values of every legal option of `obs`, in points for the team;
     no more sampled deals after `stop_at` (time.perf_counter()), if given. A seat that is
-    not to move has no option: NotToMove."""
-    if not obs.legal:
-        from ..ai.base import NotToMove  # the computer players load with the first look
-
-        raise NotToMove(obs)
+    not to move has no option: NotToMove (each game's hard player refuses it)."""
     values = coaching(obs).values(obs, seed, worlds, cancelled, stop_at)
     return {a: v / 2 for a, v in values.items()}
 

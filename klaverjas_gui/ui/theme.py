@@ -199,6 +199,12 @@ def shorten(content: str, px: int, width: int, bold: bool = False) -> str:
     """`content` as it fits in `width` pixels: shortened with "…" when it is too long."""
     if text_width(content, px, bold) <= width:
         return content
+    return cut_short(content, px, width, bold)
+
+
+def cut_short(content: str, px: int, width: int, bold: bool = False) -> str:
+    """The longest start of `content` that fits in `width` pixels with "…" after it (a
+    note's last line shown, whether or not the line itself would fit)."""
     n = longest(len(content), lambda k: text_width(content[:k] + ELLIPSIS, px, bold) <= width)
     return content[:n].rstrip() + ELLIPSIS
 

@@ -64,12 +64,6 @@ def note_text(obs: Any, j: coach.Judgement) -> str:
     return coach.note(obs, j)
 
 
-def _cut(line: str, size: int, width: int) -> str:
-    """The last line shown of a note cut short: ending in "…" within `width`."""
-    n = theme.longest(len(line), lambda k: theme.text_width(line[:k] + "…", size) <= width)
-    return line[:n].rstrip() + "…"
-
-
 class CoachNotes:
     """Belongs to one table; listens to its session's coach, draws the note and panel."""
 
@@ -239,7 +233,7 @@ class CoachNotes:
         lines = theme.wrap(text, size, max(width, L.px(80)))
         keep = max(1, (room.h - head - L.px(14)) // line_h)
         if len(lines) > keep:
-            lines = [*lines[: keep - 1], _cut(lines[keep - 1], size, width)]
+            lines = [*lines[: keep - 1], theme.cut_short(lines[keep - 1], size, width)]
         rect = pygame.Rect(0, 0, width + L.px(24), head + line_h * len(lines) + L.px(14))
         rect.midtop = room.midtop
         return rect, lines, size
